@@ -1,0 +1,168 @@
+"""toolbridge: one tool definition for every place an AI agent can call tools.
+
+The canonical `Tool` is what every format and framework converts to and from;
+``@tool`` makes one from a Python function; ``tool.validate`` / ``tool.invoke`` /
+``await tool.ainvoke`` check arguments and run it. Importing this package is cheap:
+the validator, pydantic and the command line load on first use.
+
+Only the exception tree is imported eagerly; every other name is loaded from its
+module on first access (PEP 562), so ``import toolbridge`` costs almost nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from toolbridge.errors import (
+    ArgumentValidationError,
+    ConversionError,
+    InvocationError,
+    LoadError,
+    NotInvocableError,
+    OutputValidationError,
+    RemoteReferenceError,
+    ResultError,
+    SchemaError,
+    SchemaTooDeepError,
+    SyncInvocationError,
+    ToolbridgeError,
+    ToolDefinitionError,
+    ToolExecutionError,
+    ToolNotFoundError,
+    ToolTimeoutError,
+    UnsupportedAnnotationError,
+)
+
+if TYPE_CHECKING:
+    from toolbridge._json import (
+        FrozenDict,
+        FrozenList,
+        thaw,
+    )
+    from toolbridge.functions import (
+        FunctionInvoker,
+        from_function,
+        tool,
+    )
+    from toolbridge.result import (
+        AudioContent,
+        BlobResourceContents,
+        ContentBlock,
+        EmbeddedResource,
+        ImageContent,
+        ResourceLink,
+        TextContent,
+        TextResourceContents,
+        ToolResult,
+        json_content,
+        text_content,
+        to_result,
+    )
+    from toolbridge.tool import (
+        Invoker,
+        Tool,
+        ToolAnnotations,
+    )
+    from toolbridge.validation import (
+        Invalid,
+        IssueKind,
+        Valid,
+        ValidationIssue,
+        ValidationResult,
+        Validator,
+    )
+
+__version__ = "0.1.0"
+
+_LAZY: dict[str, str] = {
+    "AudioContent": "toolbridge.result",
+    "BlobResourceContents": "toolbridge.result",
+    "ContentBlock": "toolbridge.result",
+    "EmbeddedResource": "toolbridge.result",
+    "FrozenDict": "toolbridge._json",
+    "FrozenList": "toolbridge._json",
+    "FunctionInvoker": "toolbridge.functions",
+    "ImageContent": "toolbridge.result",
+    "Invalid": "toolbridge.validation",
+    "Invoker": "toolbridge.tool",
+    "IssueKind": "toolbridge.validation",
+    "ResourceLink": "toolbridge.result",
+    "TextContent": "toolbridge.result",
+    "TextResourceContents": "toolbridge.result",
+    "Tool": "toolbridge.tool",
+    "ToolAnnotations": "toolbridge.tool",
+    "ToolResult": "toolbridge.result",
+    "Valid": "toolbridge.validation",
+    "ValidationIssue": "toolbridge.validation",
+    "ValidationResult": "toolbridge.validation",
+    "Validator": "toolbridge.validation",
+    "from_function": "toolbridge.functions",
+    "json_content": "toolbridge.result",
+    "text_content": "toolbridge.result",
+    "thaw": "toolbridge._json",
+    "to_result": "toolbridge.result",
+    "tool": "toolbridge.functions",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'toolbridge' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+__all__ = [
+    "ArgumentValidationError",
+    "AudioContent",
+    "BlobResourceContents",
+    "ContentBlock",
+    "ConversionError",
+    "EmbeddedResource",
+    "FrozenDict",
+    "FrozenList",
+    "FunctionInvoker",
+    "ImageContent",
+    "Invalid",
+    "InvocationError",
+    "Invoker",
+    "IssueKind",
+    "LoadError",
+    "NotInvocableError",
+    "OutputValidationError",
+    "RemoteReferenceError",
+    "ResourceLink",
+    "ResultError",
+    "SchemaError",
+    "SchemaTooDeepError",
+    "SyncInvocationError",
+    "TextContent",
+    "TextResourceContents",
+    "Tool",
+    "ToolAnnotations",
+    "ToolDefinitionError",
+    "ToolExecutionError",
+    "ToolNotFoundError",
+    "ToolResult",
+    "ToolTimeoutError",
+    "ToolbridgeError",
+    "UnsupportedAnnotationError",
+    "Valid",
+    "ValidationIssue",
+    "ValidationResult",
+    "Validator",
+    "__version__",
+    "from_function",
+    "json_content",
+    "text_content",
+    "thaw",
+    "to_result",
+    "tool",
+]

@@ -1,0 +1,214 @@
+"""Immutable JSON values, and the canonical JSON text that fingerprints are made of.
+
+A tool hands out its schemas as `FrozenDict` / `FrozenList`: real `dict` and `list`
+subclasses (so `json.dumps`, equality with plain values and the validator all work)
+whose mutating methods raise `TypeError`. `freeze` builds them from any JSON-shaped
+value, checking types and nesting depth as it copies; `thaw` gives back plain,
+mutable copies.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NoReturn, SupportsIndex
+
+from toolbridge.errors import JsonPath, SchemaError, SchemaTooDeepError, format_path
+
+MAX_DEPTH = 256
+"""The deepest nesting of objects and arrays accepted anywhere (real schemas stay under 20)."""
+
+JsonValue = Any
+"""A JSON value: None, bool, int, float, str, a list of JSON values or a str-keyed dict."""
+
+ErrorFactory = Callable[[str, JsonPath], Exception]
+
+
+def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError(f"{type(self).__name__} is immutable; use toolbridge.thaw() for a copy")
+
+
+class FrozenDict(dict[str, Any]):
+    """A JSON object that cannot be changed; hashable, equal to the plain `dict`."""
+
+    __slots__ = ("_hash",)
+
+    def __init__(self, value: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), /) -> None:
+        frozen = freeze(dict(value))
+        dict.__init__(self, frozen)
+        self._hash: int | None = None
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        if self._hash is None:
+            self._hash = hash(canonical_json(self))
+        return self._hash
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (thaw(self),))
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self)
+
+
+class FrozenList(list[Any]):
+    """A JSON array that cannot be changed; hashable, equal to the plain `list`."""
+
+    __slots__ = ("_hash",)
+
+    def __init__(self, value: Iterable[Any] = (), /) -> None:
+        frozen = freeze(list(value))
+        list.__init__(self, frozen)
+        self._hash: int | None = None
+
+    __setitem__ = __delitem__ = append = extend = insert = remove = pop = clear = _refuse
+    sort = reverse = __iadd__ = __imul__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        if self._hash is None:
+            self._hash = hash(canonical_json(self))
+        return self._hash
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenList:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (thaw(self),))
+
+    def __repr__(self) -> str:
+        return list.__repr__(self)
+
+    def __mul__(self, n: SupportsIndex) -> list[Any]:
+        return list(self) * n
+
+
+def _schema_error(message: str, path: JsonPath) -> Exception:
+    return SchemaError(message, path=path)
+
+
+def _new_dict(items: dict[str, Any]) -> FrozenDict:
+    frozen = dict.__new__(FrozenDict)
+    dict.__init__(frozen, items)
+    frozen._hash = None
+    return frozen
+
+
+def _new_list(items: list[Any]) -> FrozenList:
+    frozen = list.__new__(FrozenList)
+    list.__init__(frozen, items)
+    frozen._hash = None
+    return frozen
+
+
+def freeze(value: Any, *, error: ErrorFactory = _schema_error, path: JsonPath = ()) -> Any:
+    """Return an immutable deep copy of a JSON value.
+
+    Tuples are accepted as arrays; already frozen containers are reused as they are.
+
+    Raises:
+        SchemaTooDeepError: The value nests deeper than `MAX_DEPTH`.
+        Exception: Whatever `error` builds, for a value that is not JSON (a set, a
+            non-string key, NaN, ...), with the JSON path where it was found.
+    """
+    return _freeze(value, error, list(path), 0)
+
+
+def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) -> Any:
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise error(f"{value!r} is not a JSON number", tuple(path))
+        return value
+    if isinstance(value, (FrozenDict, FrozenList)):
+        return value
+    if depth >= MAX_DEPTH:
+        raise SchemaTooDeepError(
+            f"nests deeper than {MAX_DEPTH} levels of objects and arrays", path=tuple(path)
+        )
+    if isinstance(value, Mapping):
+        items: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise error(f"object key {key!r} is not a string", tuple(path))
+            path.append(key)
+            items[key] = _freeze(item, error, path, depth + 1)
+            path.pop()
+        return _new_dict(items)
+    if isinstance(value, (list, tuple)):
+        elements: list[Any] = []
+        for index, item in enumerate(value):
+            path.append(index)
+            elements.append(_freeze(item, error, path, depth + 1))
+            path.pop()
+        return _new_list(elements)
+    raise error(f"{type(value).__name__} is not a JSON value", tuple(path))
+
+
+def thaw(value: Any) -> Any:
+    """Return a plain, mutable deep copy of a JSON value (frozen or not)."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(item) for item in value]
+    return value
+
+
+def _normalise_numbers(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: _normalise_numbers(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_normalise_numbers(item) for item in value]
+    return value
+
+
+def canonical_json(value: Any) -> str:
+    """Serialise a JSON value so that equal values give equal text.
+
+    Keys are sorted, whitespace is dropped, and integral floats are written as
+    integers (``1.0`` and ``1`` mean the same in JSON Schema), as RFC 8785 does.
+    """
+    return json.dumps(
+        _normalise_numbers(value),
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        allow_nan=False,
+    )
+
+
+def describe_path(path: JsonPath) -> str:
+    """A path for messages: ``tags[0].name``-style, ``the arguments`` for the root."""
+    if not path:
+        return "the arguments"
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+__all__ = [
+    "MAX_DEPTH",
+    "FrozenDict",
+    "FrozenList",
+    "JsonValue",
+    "canonical_json",
+    "describe_path",
+    "format_path",
+    "freeze",
+    "thaw",
+]

@@ -1,0 +1,226 @@
+"""The exception tree: every error toolbridge raises is a `ToolbridgeError`.
+
+Catch `ToolbridgeError` to handle anything the library reports; catch a leaf to
+handle one case. No bare `Exception`, `KeyError` or `RecursionError` reaches a user:
+a failure inside a dependency is wrapped in the leaf that says what went wrong,
+with the original as ``__cause__``::
+
+    ToolbridgeError
+    ├── ToolDefinitionError          a tool's own fields are unusable (empty name, ...)
+    ├── SchemaError                  a JSON Schema is malformed or cannot be compiled
+    │   ├── SchemaTooDeepError       nesting deeper than the supported bound
+    │   └── RemoteReferenceError     a $ref to a network or file URI (never fetched)
+    ├── UnsupportedAnnotationError   a function parameter's type has no JSON Schema
+    ├── ArgumentValidationError      arguments do not match the input schema (.issues)
+    ├── ToolNotFoundError            no tool by that name (also a KeyError)
+    ├── InvocationError              a tool could not be called as asked
+    │   ├── NotInvocableError        the tool has no invoker (a definition only)
+    │   └── SyncInvocationError      an async tool called synchronously in a running loop
+    ├── ToolExecutionError           the tool itself raised (.__cause__ is the original)
+    ├── ToolTimeoutError             the call did not finish in time (also a TimeoutError)
+    ├── OutputValidationError        a result does not match the output schema (.issues)
+    ├── ResultError                  a return value cannot become a ToolResult
+    ├── ConversionError              a source object cannot become a tool, or back
+    └── LoadError                    a MODULE:NAME reference cannot be loaded
+
+`KeyError` and `TimeoutError` are mixed into the two leaves where code written for
+the standard library already catches them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from toolbridge.validation import ValidationIssue
+
+__all__ = [
+    "ArgumentValidationError",
+    "ConversionError",
+    "InvocationError",
+    "JsonPath",
+    "LoadError",
+    "NotInvocableError",
+    "OutputValidationError",
+    "RemoteReferenceError",
+    "ResultError",
+    "SchemaError",
+    "SchemaTooDeepError",
+    "SyncInvocationError",
+    "ToolDefinitionError",
+    "ToolExecutionError",
+    "ToolNotFoundError",
+    "ToolTimeoutError",
+    "ToolbridgeError",
+    "UnsupportedAnnotationError",
+    "format_path",
+]
+
+JsonPath = tuple[str | int, ...]
+"""A location inside a JSON document: object keys and array indices from the root."""
+
+
+def format_path(path: Sequence[str | int]) -> str:
+    """Render a JSON path as a JSON Pointer (RFC 6901), ``""`` for the root."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+class ToolbridgeError(Exception):
+    """Root of every error toolbridge raises."""
+
+
+class ToolDefinitionError(ToolbridgeError, ValueError):
+    """A tool's own fields are unusable: an empty name, a non-object input schema, ..."""
+
+
+class SchemaError(ToolbridgeError, ValueError):
+    """A JSON Schema is malformed or cannot be compiled.
+
+    Attributes:
+        path: Where in the schema the problem is, from the schema's root.
+    """
+
+    def __init__(self, message: str, *, path: JsonPath = ()) -> None:
+        self.path: JsonPath = tuple(path)
+        where = f" (at {format_path(self.path)!r})" if self.path else ""
+        super().__init__(message + where)
+
+
+class SchemaTooDeepError(SchemaError):
+    """A schema, or a value checked against one, nests deeper than the supported bound."""
+
+
+class RemoteReferenceError(SchemaError):
+    """A ``$ref`` points at a network or file URI; toolbridge never fetches one.
+
+    Attributes:
+        uri: The reference that was refused.
+    """
+
+    def __init__(self, uri: str, *, path: JsonPath = ()) -> None:
+        self.uri = uri
+        super().__init__(
+            f"$ref to {uri!r} refused: toolbridge never fetches remote or file schemas; "
+            "inline it, or pass it in `resources=`",
+            path=path,
+        )
+
+
+class UnsupportedAnnotationError(ToolbridgeError, TypeError):
+    """A function parameter (or return) annotation has no JSON Schema.
+
+    Attributes:
+        function: The function's qualified name.
+        parameter: The parameter's name, or ``"return"``.
+    """
+
+    def __init__(self, function: str, parameter: str, reason: str) -> None:
+        self.function = function
+        self.parameter = parameter
+        what = "return annotation" if parameter == "return" else f"parameter {parameter!r}"
+        super().__init__(f"{function}: {what} cannot become JSON Schema: {reason}")
+
+
+class ArgumentValidationError(ToolbridgeError, ValueError):
+    """Arguments do not match a tool's input schema.
+
+    Attributes:
+        tool_name: The tool the arguments were for.
+        issues: Every problem found, each with its JSON path and kind.
+    """
+
+    def __init__(self, tool_name: str, issues: Sequence[ValidationIssue]) -> None:
+        self.tool_name = tool_name
+        self.issues: tuple[ValidationIssue, ...] = tuple(issues)
+        lines = "; ".join(str(issue) for issue in self.issues)
+        super().__init__(f"invalid arguments for tool {tool_name!r}: {lines}")
+
+
+class ToolNotFoundError(ToolbridgeError, KeyError):
+    """No tool by that name.
+
+    Attributes:
+        name: The name that was asked for.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(name)
+
+    def __str__(self) -> str:
+        return f"no tool named {self.name!r}"
+
+
+class InvocationError(ToolbridgeError):
+    """A tool could not be called the way it was asked to be."""
+
+
+class NotInvocableError(InvocationError):
+    """The tool is a definition only: nothing was attached to run it."""
+
+
+class SyncInvocationError(InvocationError):
+    """An async tool was called synchronously from inside a running event loop."""
+
+
+class ToolExecutionError(ToolbridgeError):
+    """The tool itself raised; the original exception is ``__cause__``.
+
+    Attributes:
+        tool_name: The tool that failed.
+    """
+
+    def __init__(self, tool_name: str, cause: BaseException) -> None:
+        self.tool_name = tool_name
+        super().__init__(f"tool {tool_name!r} raised {type(cause).__name__}: {cause}")
+
+
+class ToolTimeoutError(ToolbridgeError, TimeoutError):
+    """A tool call did not finish within its timeout.
+
+    Attributes:
+        tool_name: The tool that was called.
+        timeout: The limit, in seconds.
+    """
+
+    def __init__(self, tool_name: str, timeout: float) -> None:
+        self.tool_name = tool_name
+        self.timeout = timeout
+        super().__init__(f"tool {tool_name!r} did not finish within {timeout:g} s")
+
+
+class OutputValidationError(ToolbridgeError, ValueError):
+    """A tool's structured result does not match its output schema.
+
+    Attributes:
+        tool_name: The tool whose result failed.
+        issues: Every problem found, each with its JSON path and kind.
+    """
+
+    def __init__(self, tool_name: str, issues: Sequence[ValidationIssue]) -> None:
+        self.tool_name = tool_name
+        self.issues: tuple[ValidationIssue, ...] = tuple(issues)
+        lines = "; ".join(str(issue) for issue in self.issues)
+        super().__init__(f"tool {tool_name!r} returned a result its output schema rejects: {lines}")
+
+
+class ResultError(ToolbridgeError, TypeError):
+    """A value returned by a tool cannot be turned into a `ToolResult`."""
+
+
+class ConversionError(ToolbridgeError, ValueError):
+    """A source object cannot be converted to a canonical tool, or a tool to a target.
+
+    Attributes:
+        path: Where in the source the problem is.
+    """
+
+    def __init__(self, message: str, *, path: JsonPath = ()) -> None:
+        self.path: JsonPath = tuple(path)
+        where = f" (at {format_path(self.path)!r})" if self.path else ""
+        super().__init__(message + where)
+
+
+class LoadError(ToolbridgeError, ImportError):
+    """A ``MODULE:NAME`` reference cannot be imported or does not name a tool."""

@@ -1,0 +1,185 @@
+"""Calling tools: validate, run with an optional timeout, normalise and check the result.
+
+Every call route (``Tool.invoke``, ``Tool.ainvoke``, and later the MCP server, the
+framework plugins and provider tool calls) goes through `invoke` / `ainvoke`, so
+arguments are always validated and a failure never reaches the tool.
+
+Sync and async meet here:
+
+- a sync tool awaited runs in a worker thread, so the event loop is never blocked;
+- an async tool called synchronously runs in a fresh event loop, or raises
+  `SyncInvocationError` when an event loop is already running in this thread
+  (blocking it would deadlock anything the tool awaits);
+- a timeout cancels an async tool; a sync tool cannot be interrupted, so it is left to
+  finish in its (daemon) worker thread while the caller gets `ToolTimeoutError` at once.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from toolbridge.errors import (
+    ArgumentValidationError,
+    NotInvocableError,
+    OutputValidationError,
+    SyncInvocationError,
+    ToolbridgeError,
+    ToolExecutionError,
+    ToolTimeoutError,
+)
+from toolbridge.result import ToolResult, to_result
+
+if TYPE_CHECKING:
+    import concurrent.futures
+
+    from toolbridge.tool import Invoker, Tool
+
+__all__ = ["ainvoke", "check_result", "invoke", "run_coroutine", "run_in_thread"]
+
+_T = TypeVar("_T")
+
+
+def _prepare(tool: Tool, arguments: Any) -> tuple[Invoker, dict[str, Any]]:
+    invoker = tool.invoker
+    if invoker is None:
+        raise NotInvocableError(f"tool {tool.name!r} is a definition only: it has no invoker")
+    checked = tool.validator.validate_arguments(arguments)
+    if not checked.ok:
+        raise ArgumentValidationError(tool.name, checked.issues)
+    return invoker, checked.value
+
+
+def invoke(tool: Tool, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
+    """Validate `arguments`, run `tool` synchronously and return its checked result."""
+    invoker, valid_arguments = _prepare(tool, arguments)
+    try:
+        outcome = invoker.call(valid_arguments, timeout)
+    except ToolbridgeError:
+        raise
+    except Exception as error:
+        raise ToolExecutionError(tool.name, error) from error
+    return check_result(tool, outcome)
+
+
+async def ainvoke(tool: Tool, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
+    """Validate `arguments`, run `tool` in the running event loop, return its checked result."""
+    invoker, valid_arguments = _prepare(tool, arguments)
+    try:
+        outcome = await invoker.acall(valid_arguments, timeout)
+    except ToolbridgeError:
+        raise
+    except Exception as error:
+        raise ToolExecutionError(tool.name, error) from error
+    return check_result(tool, outcome)
+
+
+def check_result(tool: Tool, outcome: Any) -> ToolResult:
+    """Normalise an invoker's outcome and check structured content against the output schema.
+
+    Raises:
+        OutputValidationError: The tool declares an output schema and its successful
+            result has no structured content, or content the schema rejects.
+    """
+    result = outcome if isinstance(outcome, ToolResult) else to_result(outcome)
+    validator = tool.output_validator
+    if validator is None or result.is_error:
+        return result
+    if result.structured_content is None:
+        from toolbridge.validation import IssueKind, ValidationIssue
+
+        issue = ValidationIssue(
+            (),
+            IssueKind.REQUIRED,
+            "the tool declares an output schema but returned no structured content",
+        )
+        raise OutputValidationError(tool.name, (issue,))
+    checked = validator.validate(result.structured_content)
+    if not checked.ok:
+        raise OutputValidationError(tool.name, checked.issues)
+    return result
+
+
+def _in_running_loop() -> bool:
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def run_coroutine(
+    make: Callable[[], Awaitable[_T]], *, timeout: float | None, tool_name: str
+) -> _T:
+    """Run an async tool to completion from sync code, in a fresh event loop.
+
+    Raises:
+        SyncInvocationError: An event loop is already running in this thread.
+        ToolTimeoutError: It did not finish within `timeout` seconds (it is cancelled).
+    """
+    import asyncio
+
+    if _in_running_loop():
+        raise SyncInvocationError(
+            f"tool {tool_name!r} is async and an event loop is running in this thread: "
+            f"use `await tool.ainvoke(...)` instead of `tool.invoke(...)`"
+        )
+
+    async def bounded() -> _T:
+        try:
+            return await asyncio.wait_for(make(), timeout)
+        except TimeoutError:
+            raise ToolTimeoutError(tool_name, timeout or 0.0) from None
+
+    return asyncio.run(bounded())
+
+
+def run_in_thread(function: Callable[[], _T], *, timeout: float | None, tool_name: str) -> _T:
+    """Run a sync callable in a daemon worker thread and wait up to `timeout` seconds.
+
+    The thread carries the caller's context variables. On timeout the callable keeps
+    running in its thread (Python cannot stop it), and the caller gets
+    `ToolTimeoutError` at once.
+    """
+    import concurrent.futures
+
+    future = _start_thread(function)
+    try:
+        return future.result(timeout)
+    except concurrent.futures.TimeoutError:
+        raise ToolTimeoutError(tool_name, timeout or 0.0) from None
+
+
+async def await_in_thread(
+    function: Callable[[], _T], *, timeout: float | None, tool_name: str
+) -> _T:
+    """Await a sync callable run in a daemon worker thread, up to `timeout` seconds."""
+    import asyncio
+
+    future = asyncio.wrap_future(_start_thread(function))
+    try:
+        return await asyncio.wait_for(future, timeout)
+    except TimeoutError:
+        raise ToolTimeoutError(tool_name, timeout or 0.0) from None
+
+
+def _start_thread(function: Callable[[], _T]) -> concurrent.futures.Future[_T]:
+    import concurrent.futures
+    import threading
+
+    future: concurrent.futures.Future[_T] = concurrent.futures.Future()
+    context = contextvars.copy_context()
+
+    def work() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(context.run(function))
+        except BaseException as error:  # handed to the waiting caller
+            future.set_exception(error)
+
+    threading.Thread(target=work, name="toolbridge-tool", daemon=True).start()
+    return future

@@ -1,0 +1,79 @@
+"""A Standard Schema host for a tool's arguments (``tool.standard["~standard"]``).
+
+Standard Schema (standardschema.dev) is the shape tool-schema libraries share so that
+any host can validate with any of them: ``version``, ``vendor``, ``validate(value)``
+returning ``{"value": ...}`` or ``{"issues": [{"message", "path"}]}``, and the
+Standard JSON Schema getters ``jsonSchema.input(options)`` / ``.output(options)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, final
+
+from toolbridge._json import thaw
+from toolbridge.errors import ConversionError
+
+if TYPE_CHECKING:
+    from toolbridge.tool import Tool
+
+__all__ = ["StandardSchema"]
+
+_SUPPORTED_TARGETS = ("draft-2020-12",)
+
+
+@final
+class StandardSchema(Mapping[str, Any]):
+    """A read-only mapping with one key, ``"~standard"``, for one tool."""
+
+    __slots__ = ("_tool",)
+
+    def __init__(self, tool: Tool) -> None:
+        self._tool = tool
+
+    def __getitem__(self, key: str) -> Any:
+        if key != "~standard":
+            raise KeyError(key)
+        return {
+            "version": 1,
+            "vendor": "toolbridge",
+            "validate": self.validate,
+            "jsonSchema": {"input": self.input_json_schema, "output": self.output_json_schema},
+        }
+
+    def __iter__(self) -> Iterator[str]:
+        yield "~standard"
+
+    def __len__(self) -> int:
+        return 1
+
+    def validate(self, value: Any) -> dict[str, Any]:
+        """``{"value": normalised}`` on success, ``{"issues": [...]}`` on failure."""
+        checked = self._tool.validator.validate_arguments(value)
+        if checked.ok:
+            return {"value": checked.value}
+        return {
+            "issues": [
+                {"message": issue.message, "path": list(issue.path)} for issue in checked.issues
+            ]
+        }
+
+    def input_json_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The input schema for ``options["target"]`` (``draft-2020-12``, the default)."""
+        _check_target(options)
+        schema: dict[str, Any] = thaw(self._tool.input_schema)
+        return schema
+
+    def output_json_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The output schema; ``{}`` (anything) when the tool declares none."""
+        _check_target(options)
+        schema: dict[str, Any] = thaw(self._tool.output_schema or {})
+        return schema
+
+
+def _check_target(options: Mapping[str, Any] | None) -> None:
+    target = (options or {}).get("target", "draft-2020-12")
+    if target not in _SUPPORTED_TARGETS:
+        raise ConversionError(
+            f"JSON Schema target {target!r} is not supported; use one of {_SUPPORTED_TARGETS}"
+        )
