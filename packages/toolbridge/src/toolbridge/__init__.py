@@ -59,7 +59,7 @@ if TYPE_CHECKING:
         text_content,
         to_result,
     )
-    from toolbridge.tool import (
+    from toolbridge._tool import (
         Invoker,
         Tool,
         ToolAnnotations,
@@ -85,13 +85,13 @@ _LAZY: dict[str, str] = {
     "FunctionInvoker": "toolbridge.functions",
     "ImageContent": "toolbridge.result",
     "Invalid": "toolbridge.validation",
-    "Invoker": "toolbridge.tool",
+    "Invoker": "toolbridge._tool",
     "IssueKind": "toolbridge.validation",
     "ResourceLink": "toolbridge.result",
     "TextContent": "toolbridge.result",
     "TextResourceContents": "toolbridge.result",
-    "Tool": "toolbridge.tool",
-    "ToolAnnotations": "toolbridge.tool",
+    "Tool": "toolbridge._tool",
+    "ToolAnnotations": "toolbridge._tool",
     "ToolResult": "toolbridge.result",
     "Valid": "toolbridge.validation",
     "ValidationIssue": "toolbridge.validation",

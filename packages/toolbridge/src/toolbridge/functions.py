@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, final, overload
 from toolbridge.errors import ArgumentValidationError, ToolbridgeError, ToolExecutionError
 from toolbridge.result import _CONTENT_TYPES, ToolResult, to_result
 from toolbridge.runtime import await_in_thread, run_coroutine, run_in_thread
-from toolbridge.tool import Tool, ToolAnnotations
+from toolbridge._tool import Tool, ToolAnnotations
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter

@@ -34,7 +34,7 @@ from toolbridge.result import ToolResult, to_result
 if TYPE_CHECKING:
     import concurrent.futures
 
-    from toolbridge.tool import Invoker, Tool
+    from toolbridge._tool import Invoker, Tool
 
 __all__ = ["ainvoke", "check_result", "invoke", "run_coroutine", "run_in_thread"]
 

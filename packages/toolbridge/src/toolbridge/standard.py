@@ -15,7 +15,7 @@ from toolbridge._json import thaw
 from toolbridge.errors import ConversionError
 
 if TYPE_CHECKING:
-    from toolbridge.tool import Tool
+    from toolbridge._tool import Tool
 
 __all__ = ["StandardSchema"]
 
