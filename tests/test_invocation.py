@@ -65,6 +65,13 @@ def own_timeout() -> str:
     raise TimeoutError("upstream timed out")
 
 
+def call(subject: Tool, route: str, timeout: float | None = None) -> ToolResult:
+    """Invoke a tool by the named route."""
+    if route == "invoke":
+        return subject.invoke({}, timeout=timeout)
+    return asyncio.run(subject.ainvoke({}, timeout=timeout))
+
+
 # -- validation always comes first ----------------------------------------------------
 
 
@@ -199,10 +206,7 @@ def test_async_tool_timeout_cancels_the_tool(route: str) -> None:
         return "done"
 
     with pytest.raises(ToolTimeoutError):
-        if route == "invoke":
-            slow.invoke({}, timeout=0.05)
-        else:
-            asyncio.run(slow.ainvoke({}, timeout=0.05))
+        call(slow, route, timeout=0.05)
     assert cancelled.is_set()
 
 
@@ -228,10 +232,7 @@ def test_a_call_within_its_timeout_succeeds() -> None:
 @pytest.mark.parametrize("route", ["invoke", "ainvoke"])
 def test_tool_exceptions_are_wrapped_with_their_cause(route: str) -> None:
     with pytest.raises(ToolExecutionError) as caught:
-        if route == "invoke":
-            fail.invoke({})
-        else:
-            asyncio.run(fail.ainvoke({}))
+        call(fail, route)
     assert isinstance(caught.value.__cause__, LookupError)
     assert caught.value.tool_name == "fail"
     assert "no such record" in str(caught.value)

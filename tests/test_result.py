@@ -48,7 +48,9 @@ ALL_BLOCKS: tuple[Any, ...] = (
     ImageContent(data="aGk=", mime_type="image/png"),
     AudioContent(data="aGk=", mime_type="audio/wav", meta={"k": "v"}),
     ResourceLink(uri="file:///a.txt", name="a", title="A", mime_type="text/plain", size=3),
-    EmbeddedResource(resource=TextResourceContents(uri="mem://a", text="x", mime_type="text/plain")),
+    EmbeddedResource(
+        resource=TextResourceContents(uri="mem://a", text="x", mime_type="text/plain")
+    ),
     EmbeddedResource(resource=BlobResourceContents(uri="mem://b", blob="aGk=")),
 )
 
@@ -211,7 +213,10 @@ def test_is_error_is_never_lost() -> None:
         ({"content": [{"type": "video"}]}, ("content", 0, "type")),
         ({"content": [{"type": "text"}]}, ("content", 0, "text")),
         ({"content": [{"type": "image", "data": "x"}]}, ("content", 0, "mimeType")),
-        ({"content": [{"type": "resource", "resource": {"text": "x"}}]}, ("content", 0, "resource", "uri")),
+        (
+            {"content": [{"type": "resource", "resource": {"text": "x"}}]},
+            ("content", 0, "resource", "uri"),
+        ),
         ({"content": [], "isError": "yes"}, ("isError",)),
         ({"content": [], "structuredContent": [1]}, ("structuredContent",)),
     ],
