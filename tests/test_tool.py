@@ -397,3 +397,11 @@ def test_fields_are_keyword_only(cls: type[Any]) -> None:
 
 def test_tool_is_exported() -> None:
     assert toolbridge.Tool is Tool
+
+
+def test_validate_accepts_json_text_and_none_like_every_call_route() -> None:
+    tool = make_tool()
+    assert tool.validate('{"city": "Rome"}').value == {"city": "Rome", "days": 3}
+    checked = tool.validate(None)
+    assert not checked.ok
+    assert [issue.path for issue in checked.issues] == [("city",)]

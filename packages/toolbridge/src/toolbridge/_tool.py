@@ -328,7 +328,7 @@ class Tool:
         normalised arguments (defaults filled in, also nested; the input is never
         changed) or `Invalid` with every issue, each with its JSON path.
         """
-        return self.validator.validate(arguments)
+        return self.validator.validate_arguments(arguments)
 
     def invoke(self, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
         """Validate the arguments, run the tool and return its normalised result.
