@@ -1,0 +1,5 @@
+"""``python -m toolbridge``: the ``toolbridge`` command."""
+
+from toolbridge.cli import main
+
+raise SystemExit(main())

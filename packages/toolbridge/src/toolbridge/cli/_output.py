@@ -1,0 +1,47 @@
+"""What the command writes: JSON shapes on stdout, one-line errors on stderr."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+from toolbridge.errors import format_path
+
+if TYPE_CHECKING:
+    from toolbridge.validation import ValidationIssue, ValidationResult
+
+PROGRAM = "toolbridge"
+
+
+def wants_json(json_flag: bool) -> bool:
+    """JSON when asked for, and whenever stdout is not a terminal (piped, redirected)."""
+    return json_flag or not sys.stdout.isatty()
+
+
+def write_json(data: Any) -> None:
+    """Write JSON to stdout: indented, keys in their documented order, UTF-8 as is."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+def write_error(message: str) -> None:
+    """Write ``toolbridge: error: MESSAGE`` to stderr, on one line whatever the message."""
+    one_line = " ".join(message.split())
+    sys.stderr.write(f"{PROGRAM}: error: {one_line}\n")
+
+
+def issue_to_json(issue: ValidationIssue) -> dict[str, Any]:
+    """One issue: JSON Pointers (RFC 6901) for where it is and which keyword failed."""
+    return {
+        "path": format_path(issue.path),
+        "kind": str(issue.kind),
+        "message": issue.message,
+        "schema_path": format_path(issue.schema_path),
+    }
+
+
+def validation_to_json(result: ValidationResult) -> dict[str, Any]:
+    """``{"valid": true, "arguments": ...}`` or ``{"valid": false, "issues": [...]}``."""
+    if result.ok:
+        return {"valid": True, "arguments": result.value}
+    return {"valid": False, "issues": [issue_to_json(issue) for issue in result.issues]}
