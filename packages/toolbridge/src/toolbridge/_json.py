@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NoReturn, SupportsIndex
+from typing import Any, Final, NoReturn, SupportsIndex
 
 from toolbridge.errors import JsonPath, SchemaError, SchemaTooDeepError, format_path
 
@@ -125,31 +125,47 @@ def freeze(value: Any, *, error: ErrorFactory = _schema_error, path: JsonPath = 
     return _freeze(value, error, list(path), 0)
 
 
+_EXACT_SCALARS: Final = frozenset({str, int, bool, type(None)})
+
+
 def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) -> Any:
-    if value is None or isinstance(value, (str, bool, int)):
+    kind = type(value)
+    if kind in _EXACT_SCALARS or kind is FrozenDict or kind is FrozenList:
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
             raise error(f"{value!r} is not a JSON number", tuple(path))
-        return value
-    if isinstance(value, (FrozenDict, FrozenList)):
-        return value
+        return float(value)
+    # Subclasses (str and int enums, say) become the exact JSON type they stand for.
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, int):
+        return int(value)
     if depth >= MAX_DEPTH:
         raise SchemaTooDeepError(
             f"nests deeper than {MAX_DEPTH} levels of objects and arrays", path=tuple(path)
         )
-    if isinstance(value, Mapping):
+    scalars = _EXACT_SCALARS
+    if kind is dict or isinstance(value, Mapping):
         items: dict[str, Any] = {}
         for key, item in value.items():
-            if not isinstance(key, str):
-                raise error(f"object key {key!r} is not a string", tuple(path))
+            if key.__class__ is not str:
+                if not isinstance(key, str):
+                    raise error(f"object key {key!r} is not a string", tuple(path))
+                key = str.__str__(key)
+            if item.__class__ in scalars:  # the common leaf, without a call
+                items[key] = item
+                continue
             path.append(key)
             items[key] = _freeze(item, error, path, depth + 1)
             path.pop()
         return _new_dict(items)
-    if isinstance(value, (list, tuple)):
+    if kind is list or isinstance(value, (list, tuple)):
         elements: list[Any] = []
         for index, item in enumerate(value):
+            if item.__class__ in scalars:
+                elements.append(item)
+                continue
             path.append(index)
             elements.append(_freeze(item, error, path, depth + 1))
             path.pop()

@@ -5,40 +5,58 @@ docstring, and the output schema from the return annotation. The function become
 the tool's invoker: arguments arrive validated, converted to the annotated Python
 types (models, dataclasses, enums, dates, tuples, sets) where JSON alone is not
 enough, and the return value is normalised into a `ToolResult`.
+
+Plain parameters (``str``, ``int``, ``float``, ``bool``, ``list[str]``, ``dict``, ...)
+cost nothing at call time: the function is called with the validated arguments as
+they are, an ``int`` given as ``1.0`` (valid JSON Schema) being the one fix-up.
 """
 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, final, overload
 
-from toolbridge.errors import ArgumentValidationError, ToolbridgeError, ToolExecutionError
+from toolbridge._function_schema import EMPTY, Conversion
+from toolbridge._tool import Tool, ToolAnnotations
+from toolbridge.errors import ArgumentValidationError, ToolDefinitionError, ToolExecutionError
 from toolbridge.result import _CONTENT_TYPES, ToolResult, to_result
 from toolbridge.runtime import await_in_thread, run_coroutine, run_in_thread
-from toolbridge._tool import Tool, ToolAnnotations
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
     from toolbridge._function_schema import Parameter
+    from toolbridge.validation import ValidationIssue
 
 __all__ = ["FunctionInvoker", "from_function", "tool"]
 
 AnyFunction = Callable[..., Any]
 
+_NORMALISED = (ToolResult, *_CONTENT_TYPES)
+"""Return values `to_result` takes as they are."""
+
 
 @final
 class FunctionInvoker:
-    """Runs a Python function as a tool (the invoker `from_function` attaches).
+    """Runs a Python callable as a tool (the invoker `from_function` attaches).
+
+    Receives arguments already validated against the tool's input schema, converts
+    those whose annotated type JSON cannot carry (a pydantic model, a dataclass, an
+    `Enum`, a `datetime`, a `tuple`, a `set`, ...), calls the function, and normalises
+    what it returns with `toolbridge.to_result`. A conversion failure raises
+    `ArgumentValidationError` with the argument's path; the function is not called.
 
     Attributes:
-        function: The wrapped function.
+        function: The wrapped callable.
+        name: The tool's name, for errors.
         is_async: Whether calling it returns an awaitable.
     """
 
     __slots__ = (
         "_direct",
+        "_ints",
         "_output_adapter",
         "_output_wrapped",
         "_parameters",
@@ -60,7 +78,12 @@ class FunctionInvoker:
         self.name = name
         self.is_async = _is_async(function)
         self._parameters = parameters
-        self._direct = all(p.coerce is None and not p.positional_only for p in parameters)
+        self._ints = tuple(p.name for p in parameters if p.conversion is Conversion.INT)
+        # The direct path: `function(**arguments)`, after the int fix-up.
+        self._direct = all(
+            p.conversion is not Conversion.ADAPTER and p.fill is None and not p.positional_only
+            for p in parameters
+        )
         self._output_adapter = output_adapter
         self._output_wrapped = output_wrapped
 
@@ -98,6 +121,10 @@ class FunctionInvoker:
 
     def _run_sync(self, arguments: dict[str, Any]) -> ToolResult:
         if self._direct:
+            for name in self._ints:
+                if arguments.get(name).__class__ is float:
+                    arguments = _integral(arguments, self._ints)
+                    break
             try:
                 value = self.function(**arguments)
             except Exception as error:
@@ -111,34 +138,47 @@ class FunctionInvoker:
         return self._result(value)
 
     async def _run_async(self, arguments: dict[str, Any]) -> ToolResult:
-        args, kwargs = ((), arguments) if self._direct else self._bind(arguments)
+        if self._direct:
+            args: list[Any] = []
+            kwargs = _integral(arguments, self._ints) if self._ints else arguments
+        else:
+            args, kwargs = self._bind(arguments)
         try:
             value = await self.function(*args, **kwargs)
         except Exception as error:
             raise ToolExecutionError(self.name, error) from error
         return self._result(value)
 
-    def _bind(self, arguments: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+    def _bind(self, arguments: Mapping[str, Any]) -> tuple[list[Any], dict[str, Any]]:
         """Positional-only arguments in order, the rest by keyword, each converted."""
-        from pydantic import ValidationError
-
         args: list[Any] = []
         kwargs: dict[str, Any] = {}
-        issues: list[Any] = []
+        issues: list[ValidationIssue] = []
         for parameter in self._parameters:
-            if parameter.name not in arguments:
+            name = parameter.name
+            if name in arguments:
+                value = arguments[name]
+                if parameter.adapter is not None:
+                    if _same(value, parameter.default_json):
+                        value = parameter.default  # the function's own default object
+                    else:
+                        try:
+                            value = parameter.adapter.validate_python(value)
+                        except ValueError as error:  # pydantic's ValidationError
+                            issues.extend(_pydantic_issues(name, error))
+                            continue
+                elif parameter.conversion is Conversion.INT and value.__class__ is float:
+                    value = int(value)
+            elif parameter.fill is not None:
+                value = parameter.fill()
+            elif parameter.positional_only and parameter.default is not EMPTY:
+                value = parameter.default  # keeps later positional arguments in place
+            else:
                 continue
-            value = arguments[parameter.name]
-            if parameter.coerce is not None:
-                try:
-                    value = parameter.coerce.validate_python(value)
-                except ValidationError as error:
-                    issues.extend(_pydantic_issues(parameter.name, error))
-                    continue
             if parameter.positional_only:
                 args.append(value)
             else:
-                kwargs[parameter.name] = value
+                kwargs[name] = value
         if issues:
             raise ArgumentValidationError(self.name, issues)
         return args, kwargs
@@ -146,11 +186,30 @@ class FunctionInvoker:
     def _result(self, value: Any) -> ToolResult:
         if (
             self._output_adapter is not None
-            and not isinstance(value, (ToolResult, *_CONTENT_TYPES))
-            and not (self._output_wrapped and value is None)
+            and value is not None
+            and not isinstance(value, _NORMALISED)
         ):
             value = _serialise(self._output_adapter, value)
         return to_result(value, wrap_output=self._output_wrapped)
+
+
+def _integral(arguments: Mapping[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """A copy of the arguments with integral floats of int parameters made ints."""
+    fixed = dict(arguments)
+    for name in names:
+        value = fixed.get(name)
+        if value.__class__ is float:
+            fixed[name] = int(value)
+    return fixed
+
+
+def _same(value: Any, default: Any) -> bool:
+    """True when a JSON value is the schema's default (``true`` is not ``1`` in JSON).
+
+    The function then gets its own default object, unconverted: an enum member, a
+    dataclass instance, or a default that does not match the annotation (``= None``).
+    """
+    return type(value) is type(default) and value == default
 
 
 def _serialise(adapter: TypeAdapter[Any], value: Any) -> Any:
@@ -160,16 +219,26 @@ def _serialise(adapter: TypeAdapter[Any], value: Any) -> Any:
     try:
         return adapter.dump_python(value, mode="json", warnings="error")
     except (PydanticSerializationError, TypeError, ValueError):
-        return value  # not what the annotation says; the output schema check reports it
+        return value  # not what the annotation says: the output schema check reports it
 
 
-def _pydantic_issues(parameter: str, error: Any) -> list[Any]:
+def _pydantic_issues(parameter: str, error: Any) -> list[ValidationIssue]:
     from toolbridge.validation import IssueKind, ValidationIssue
 
-    return [
-        ValidationIssue((parameter, *detail["loc"]), IssueKind.CONSTRAINT, str(detail["msg"]))
-        for detail in error.errors(include_url=False)
-    ]
+    kinds = {
+        "missing": IssueKind.REQUIRED,
+        "extra_forbidden": IssueKind.ADDITIONAL_PROPERTY,
+        "enum": IssueKind.ENUM,
+        "literal_error": IssueKind.ENUM,
+    }
+    issues = []
+    for detail in error.errors(include_url=False):
+        kind = kinds.get(detail["type"])
+        if kind is None:
+            type_error = detail["type"].endswith(("_type", "_parsing"))
+            kind = IssueKind.TYPE if type_error else IssueKind.CONSTRAINT
+        issues.append(ValidationIssue((parameter, *detail["loc"]), kind, str(detail["msg"])))
+    return issues
 
 
 def _is_async(function: AnyFunction) -> bool:
@@ -177,6 +246,17 @@ def _is_async(function: AnyFunction) -> bool:
         return True
     call = getattr(function, "__call__", None)  # noqa: B004 - async callable objects
     return call is not None and inspect.iscoroutinefunction(call)
+
+
+def _definition_namespace() -> Mapping[str, Any]:
+    """The local names where the tool is being defined, for its string annotations."""
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_globals.get("__name__") in (
+        __name__,
+        "toolbridge._tool",
+    ):
+        frame = frame.f_back
+    return frame.f_locals
 
 
 def from_function(
@@ -192,14 +272,18 @@ def from_function(
     version: str | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> Tool:
-    """Make a tool from a sync or async function.
+    """Make a tool from a sync or async callable.
+
+    Functions, bound methods, ``functools.partial`` objects (keywords bound by the
+    partial are not exposed) and objects with a ``__call__`` method all work.
 
     Args:
-        function: The function; its type hints give the input schema, its return
+        function: The callable; its type hints give the input schema, its return
             annotation the output schema, its docstring the descriptions.
-        name: The tool's name; defaults to the function's ``__name__``.
+        name: The tool's name; defaults to the function's ``__name__`` (the class name
+            for a callable object).
         title: A display title.
-        description: Overrides the docstring's summary.
+        description: Overrides the description taken from the docstring.
         annotations: Behaviour hints, as `ToolAnnotations` or its dict form.
         tags: Labels for filtering and search.
         namespace: The group the tool belongs to.
@@ -207,16 +291,24 @@ def from_function(
         version: The definition's version.
         meta: Extra metadata kept on the tool.
 
+    Returns:
+        The tool, with a `FunctionInvoker` attached.
+
     Raises:
-        UnsupportedAnnotationError: A parameter's type has no JSON Schema; it is named.
-        ToolDefinitionError: A field is unusable (an empty name, say).
+        UnsupportedAnnotationError: A parameter's type (or the return type) has no JSON
+            Schema or cannot be resolved, or the function takes ``*args`` /
+            ``**kwargs``; the error names the parameter.
+        ToolDefinitionError: The callable cannot be a tool (a class, a lambda without
+            `name`, a method taken from its class) or a field is unusable.
     """
     from toolbridge._function_schema import build
 
     if not callable(function):
-        raise ToolbridgeError(f"a tool needs a callable, got {type(function).__name__}")
-    schema = build(function)
-    tool_name = name or getattr(function, "__name__", None) or type(function).__name__
+        raise ToolDefinitionError(f"a tool needs a callable, got {type(function).__name__}")
+    schema = build(function, localns=_definition_namespace())
+    tool_name = name if name is not None else schema.name
+    if tool_name == "<lambda>":
+        raise ToolDefinitionError("a lambda has no name: pass `name=`")
     if isinstance(annotations, Mapping):
         annotations = ToolAnnotations.from_dict(annotations)
     invoker = FunctionInvoker(
@@ -227,8 +319,8 @@ def from_function(
         output_wrapped=schema.output_wrapped,
     )
     source = {
-        "module": getattr(function, "__module__", None),
-        "qualname": getattr(function, "__qualname__", None),
+        "module": schema.module,
+        "qualname": schema.qualname,
         "output_wrapped": schema.output_wrapped,
     }
     return Tool(
@@ -279,7 +371,22 @@ def tool(
     """Turn a function into a `Tool`: ``@tool`` bare, or ``@tool(name=..., ...)``.
 
     The decorated name is bound to the `Tool`; the function stays reachable as
-    ``tool.invoker.function``. See `from_function` for the options.
+    ``tool.invoker.function``. See `from_function` for the options and errors.
+
+    Args:
+        function: The function, when used bare as ``@tool``.
+        name: The tool's name; defaults to the function's ``__name__``.
+        title: A display title.
+        description: Overrides the description taken from the docstring.
+        annotations: Behaviour hints, as `ToolAnnotations` or its dict form.
+        tags: Labels for filtering and search.
+        namespace: The group the tool belongs to.
+        category: A coarse grouping for catalogues.
+        version: The definition's version.
+        meta: Extra metadata kept on the tool.
+
+    Returns:
+        The tool, or a decorator that makes one.
     """
 
     def decorate(function: AnyFunction) -> Tool:

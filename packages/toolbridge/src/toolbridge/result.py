@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias, final
+from typing import Any, Final, Literal, TypeAlias, final
 
 from toolbridge._json import FrozenDict, freeze, thaw
 from toolbridge.errors import ConversionError, JsonPath, ResultError
@@ -31,12 +31,16 @@ __all__ = [
 ]
 
 
+def _not_json(message: str, path: JsonPath) -> Exception:
+    return ResultError(f"a result field is not JSON: {message} at {list(path)}")
+
+
 def _freeze_optional(value: Mapping[str, Any] | None, what: str) -> FrozenDict | None:
     if value is None:
         return None
-    frozen: FrozenDict = freeze(
-        value, error=lambda message, path: ResultError(f"{what}: {message} at {path}")
-    )
+    if not isinstance(value, Mapping):
+        raise ResultError(f"{what} must be a JSON object, got {type(value).__name__}")
+    frozen: FrozenDict = freeze(value, error=_not_json)
     return frozen
 
 
@@ -57,7 +61,8 @@ class TextContent:
     def __post_init__(self) -> None:
         if not isinstance(self.text, str):
             raise ResultError(f"TextContent.text must be a string, got {type(self.text).__name__}")
-        _freeze_fields(self)
+        if self.annotations is not None or self.meta is not None:
+            _freeze_fields(self)
 
 
 @final
@@ -306,9 +311,14 @@ def json_content(value: Any) -> TextContent:
     return TextContent(text=_dumps(_jsonable(value)))
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
+
 def _dumps(value: Any) -> str:
+    if value.__class__ is int:
+        return int.__repr__(value)
     try:
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+        return _ENCODER.encode(value)
     except (TypeError, ValueError) as error:
         raise ResultError(f"result is not JSON-serialisable: {error}") from error
 
@@ -347,26 +357,68 @@ def to_result(value: Any, *, wrap_output: bool = False) -> ToolResult:
     Raises:
         ResultError: The value cannot be made JSON (bytes, an arbitrary object, NaN).
     """
-    if isinstance(value, ToolResult):
-        return value
-    if isinstance(value, _CONTENT_TYPES):
-        return ToolResult(content=(value,))
-    if value is None:
-        return ToolResult(structured_content={"result": None} if wrap_output else None)
-    if isinstance(value, str):
-        return ToolResult(
-            content=(TextContent(text=value),),
-            structured_content={"result": value} if wrap_output else None,
-        )
+    kind = value.__class__
+    if kind is str:
+        return _built((_text(value),), _wrapped(value) if wrap_output else None)
+    if kind not in _PLAIN_JSON:
+        if isinstance(value, ToolResult):
+            return value
+        if isinstance(value, _CONTENT_TYPES):
+            return ToolResult(content=(value,))
+        if value is None:
+            return _built((), _wrapped(None) if wrap_output else None)
+        if isinstance(value, str):
+            text = str.__str__(value)
+            return _built((_text(text),), _wrapped(text) if wrap_output else None)
     if (
         isinstance(value, (list, tuple))
         and value
+        and isinstance(value[0], _CONTENT_TYPES)
         and all(isinstance(item, _CONTENT_TYPES) for item in value)
     ):
         return ToolResult(content=tuple(value))
-    data = _jsonable(value)
-    structured = {"result": data} if wrap_output else (data if isinstance(data, dict) else None)
-    return ToolResult(content=(TextContent(text=_dumps(data)),), structured_content=structured)
+    data = value if kind in _PLAIN_JSON else _jsonable(value)
+    text = _dumps(data)
+    if wrap_output:
+        structured = _wrapped(data)
+    elif isinstance(data, dict):
+        structured = freeze(data, error=_not_json)
+    else:
+        structured = None
+    return _built((_text(text),), structured)
+
+
+_PLAIN_JSON: Final = frozenset({int, float, bool, dict, list})
+"""Exact types whose values need no conversion before `json` sees them."""
+
+
+# Trusted builders for `to_result`'s hot path: the values are known to be well-formed
+# (frozen JSON, exact strings), so the dataclasses' checks are skipped, not their shape.
+
+
+def _text(text: str) -> TextContent:
+    block = object.__new__(TextContent)
+    set_field = object.__setattr__
+    set_field(block, "text", text)
+    set_field(block, "annotations", None)
+    set_field(block, "meta", None)
+    set_field(block, "type", "text")
+    return block
+
+
+def _built(content: tuple[ContentBlock, ...], structured: FrozenDict | None) -> ToolResult:
+    result = object.__new__(ToolResult)
+    set_field = object.__setattr__
+    set_field(result, "content", content)
+    set_field(result, "structured_content", structured)
+    set_field(result, "is_error", False)
+    set_field(result, "meta", None)
+    return result
+
+
+def _wrapped(data: Any) -> FrozenDict:
+    frozen: FrozenDict = freeze({"result": data}, error=_not_json)
+    return frozen
 
 
 # -- MCP wire shape of content blocks -------------------------------------------------
