@@ -30,7 +30,7 @@ def test_dir_lists_the_public_names() -> None:
 
 def test_unknown_attributes_raise_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        _ = toolbridge.nope  # type: ignore[attr-defined]
+        _ = toolbridge.nope
 
 
 def test_public_names_come_from_their_home_modules_once() -> None:

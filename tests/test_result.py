@@ -150,7 +150,7 @@ def test_structured_content_is_a_frozen_copy() -> None:
     data["items"].append(3)
     assert result.structured_content == {"items": [1, 2]}
     with pytest.raises(TypeError):
-        result.structured_content["items"].append(4)  # type: ignore[index]
+        result.structured_content["items"].append(4)
 
 
 def test_content_given_as_a_list_is_stored_as_a_tuple() -> None:

@@ -21,6 +21,7 @@ from toolbridge import (
     Tool,
     ToolAnnotations,
     ToolDefinitionError,
+    Valid,
     thaw,
 )
 from toolbridge._json import MAX_DEPTH, canonical_json
@@ -91,7 +92,7 @@ def test_in_place_operators_are_refused() -> None:
     required = tool.input_schema["required"]
     with pytest.raises(TypeError):
         required += ["days"]
-    schema = tool.input_schema
+    schema: Any = tool.input_schema
     with pytest.raises(TypeError):
         schema |= {"x": 1}
     assert tool.input_schema["required"] == ["city"]
@@ -401,7 +402,9 @@ def test_tool_is_exported() -> None:
 
 def test_validate_accepts_json_text_and_none_like_every_call_route() -> None:
     tool = make_tool()
-    assert tool.validate('{"city": "Rome"}').value == {"city": "Rome", "days": 3}
+    parsed = tool.validate('{"city": "Rome"}')
+    assert isinstance(parsed, Valid)
+    assert parsed.value == {"city": "Rome", "days": 3}
     checked = tool.validate(None)
     assert not checked.ok
     assert [issue.path for issue in checked.issues] == [("city",)]

@@ -40,6 +40,11 @@ if TYPE_CHECKING:
         FrozenList,
         thaw,
     )
+    from toolbridge._tool import (
+        Invoker,
+        Tool,
+        ToolAnnotations,
+    )
     from toolbridge.functions import (
         FunctionInvoker,
         from_function,
@@ -58,11 +63,6 @@ if TYPE_CHECKING:
         json_content,
         text_content,
         to_result,
-    )
-    from toolbridge._tool import (
-        Invoker,
-        Tool,
-        ToolAnnotations,
     )
     from toolbridge.validation import (
         Invalid,

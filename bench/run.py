@@ -1,0 +1,107 @@
+"""toolbridge side by side with its peers: validation, invoke overhead, cold import.
+
+    uv run --group bench python bench/run.py            # about two minutes
+    uv run --group bench python bench/run.py --quick    # a rough look in seconds
+
+Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
+and writes the same numbers to bench/results/latest.json. Peers that are missing or
+broken show as ``n/a (reason)``. With ``--check`` it exits 1 when a target is
+missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+import _imports
+import _invoke
+import _validation
+from _peers import version
+from _report import FAIL, Section, render, score, to_json
+
+HERE = Path(__file__).resolve().parent
+DISTRIBUTIONS = ("toolbridge", "jsonschema-rs", "jsonschema", "toolschema", "langchain-core")
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
+    parser.add_argument(
+        "--only",
+        choices=("validation", "invoke", "imports"),
+        action="append",
+        help="run only these parts (repeatable)",
+    )
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=HERE / "results" / "latest.json",
+        help="where to write the JSON results",
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    return parser.parse_args(argv)
+
+
+def _load() -> str:
+    """The 1-minute load average: a busy machine makes every number noisier."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "unknown"
+
+
+def _header(quick: bool) -> str:
+    versions = ", ".join(f"{name} {version(name) or 'not installed'}" for name in DISTRIBUTIONS)
+    return (
+        f"toolbridge bench ({'quick' if quick else 'full'}) on Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} CPUs, load average {_load()}\n{versions}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = _arguments(argv)
+    parts = set(options.only or ("validation", "invoke", "imports"))
+    repeats = 3 if options.quick else 9
+    min_batch_ns = 20_000_000 if options.quick else 100_000_000
+    sections: list[Section] = []
+    started = time.perf_counter()
+    if "validation" in parts:
+        sections += _validation.run(repeats=repeats, min_batch_ns=min_batch_ns)
+    if "invoke" in parts:
+        sections += _invoke.run(repeats=repeats, min_batch_ns=min_batch_ns)
+    if "imports" in parts:
+        sections += _imports.run(repeats=8 if options.quick else 40)
+    elapsed = time.perf_counter() - started
+
+    print(_header(options.quick))
+    print()
+    print(render(sections))
+    print(f"\n({elapsed:.0f} s)")
+
+    options.output.parent.mkdir(parents=True, exist_ok=True)
+    document = {
+        "quick": options.quick,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "load_average": _load(),
+        "versions": {name: version(name) for name in DISTRIBUTIONS},
+        "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "seconds": round(elapsed, 1),
+        "sections": to_json(sections),
+    }
+    options.output.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {options.output}")
+
+    failed = any(item.status == FAIL for section in sections for item in score(section))
+    return 1 if failed and options.check else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
