@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, final, runtime_checkable
 
+from toolbridge import runtime
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
 from toolbridge.errors import (
     SchemaError,
@@ -341,15 +342,11 @@ class Tool:
             ToolTimeoutError: The call took longer than `timeout` seconds.
             OutputValidationError: The structured result breaks the output schema.
         """
-        from toolbridge.runtime import invoke
-
-        return invoke(self, arguments, timeout=timeout)
+        return runtime.invoke(self, arguments, timeout=timeout)
 
     async def ainvoke(self, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
         """Async `invoke`: a sync tool runs in a worker thread, an async one is awaited."""
-        from toolbridge.runtime import ainvoke
-
-        return await ainvoke(self, arguments, timeout=timeout)
+        return await runtime.ainvoke(self, arguments, timeout=timeout)
 
     @cached_property
     def standard(self) -> StandardSchema:

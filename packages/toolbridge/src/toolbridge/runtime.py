@@ -82,7 +82,7 @@ def check_result(tool: Tool, outcome: Any) -> ToolResult:
         OutputValidationError: The tool declares an output schema and its successful
             result has no structured content, or content the schema rejects.
     """
-    result = outcome if isinstance(outcome, ToolResult) else to_result(outcome)
+    result = outcome if outcome.__class__ is ToolResult else to_result(outcome)
     validator = tool.output_validator
     if validator is None or result.is_error:
         return result
