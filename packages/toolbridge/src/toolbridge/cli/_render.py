@@ -128,8 +128,16 @@ def tool_view(tool: Tool, formatted: Any, format_name: str) -> RenderableType:
         Panel(summary, title=Text(heading, style="bold"), title_align="left"),
         parameters_table(tool),
         Rule(f"--format {format_name}", align="left"),
-        JSON.from_data(formatted, indent=2, ensure_ascii=False),
+        json_view(formatted),
     )
+
+
+def json_view(data: Any) -> JSON:
+    """Highlighted JSON that wraps long lines instead of cutting them off."""
+    view = JSON.from_data(data, indent=2, ensure_ascii=False)
+    view.text.no_wrap = False
+    view.text.overflow = "fold"
+    return view
 
 
 def tools_view(tools: Sequence[Tool], module: str) -> RenderableType:
@@ -162,7 +170,7 @@ def validation_view(tool: Tool, result: ValidationResult) -> RenderableType:
     if result.ok:
         return Group(
             Text(f"✓ valid arguments for {tool.name}", style="bold green"),
-            JSON.from_data(result.value, indent=2, ensure_ascii=False),
+            json_view(result.value),
         )
     count = len(result.issues)
     table = Table(
