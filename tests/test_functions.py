@@ -741,4 +741,3 @@ def test_making_a_tool_does_not_import_pydantic_until_needed() -> None:
         "assert 'pydantic' not in sys.modules, 'pydantic imported by toolbridge.functions'\n"
     )
     subprocess.run([sys.executable, "-I", "-c", code], check=True)
-

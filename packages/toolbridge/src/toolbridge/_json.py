@@ -98,7 +98,8 @@ def _schema_error(message: str, path: JsonPath) -> Exception:
     return SchemaError(message, path=path)
 
 
-def _new_dict(items: dict[str, Any]) -> FrozenDict:
+def new_frozen_dict(items: dict[str, Any]) -> FrozenDict:
+    """Wrap a dict whose values are already frozen JSON, without checking or copying them."""
     frozen = dict.__new__(FrozenDict)
     dict.__init__(frozen, items)
     frozen._hash = None
@@ -159,7 +160,7 @@ def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) 
             path.append(key)
             items[key] = _freeze(item, error, path, depth + 1)
             path.pop()
-        return _new_dict(items)
+        return new_frozen_dict(items)
     if kind is list or isinstance(value, (list, tuple)):
         elements: list[Any] = []
         for index, item in enumerate(value):

@@ -1,14 +1,18 @@
-"""``$ref`` handling around the validator: no fetching, and finding recursion."""
+"""``$ref`` handling around the validator: no fetching, and bounding how deep it can go."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
-from toolbridge._json import thaw
+from toolbridge._json import MAX_DEPTH, thaw
 from toolbridge.errors import JsonPath
 
-_REFERENCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef")
+_REFERENCE_KEYWORDS: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
+_VALUE_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
+_DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
+_LAST: Final = "\U0010ffff"
 
 
 class ResourceRetriever:
@@ -25,7 +29,7 @@ class ResourceRetriever:
     def __call__(self, uri: str) -> Any:
         found = self._resources.get(uri.rstrip("#"))
         if found is None:
-            self.refused.append(uri)
+            self.refused.append(uri.removeprefix(_DEFAULT_BASE))
             raise LookupError(f"{uri} is not available: toolbridge never fetches schemas")
         return thaw(found)
 
@@ -64,64 +68,130 @@ def resolve(root: Any, path: JsonPath) -> Any:
     return node
 
 
-def _references(node: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
-    """Every (location, reference) pair in a schema; iterative over bounded depth."""
-    stack: list[tuple[Any, JsonPath]] = [(node, path)]
-    while stack:
-        current, where = stack.pop()
-        if isinstance(current, Mapping):
-            for key, value in current.items():
-                if key in _REFERENCE_KEYWORDS and isinstance(value, str):
-                    yield where, value
-                elif key not in ("const", "enum", "default", "examples"):
-                    stack.append((value, (*where, key)))
-        elif isinstance(current, list):
-            stack.extend((value, (*where, index)) for index, value in enumerate(current))
+def references(schema: Any) -> Iterator[tuple[JsonPath, str, str]]:
+    """Every ``(location, keyword, reference)`` in a schema, iteratively.
 
-
-def may_recurse(schema: Any) -> bool:
-    """True when following the schema's references could loop.
-
-    Local JSON Pointer references are followed exactly; any other reference
-    (anchors, ``$id``-relative, dynamic) is assumed to possibly loop.
+    Values of ``const``, ``enum``, ``default`` and ``examples`` are data, not schemas,
+    and are not searched.
     """
-    refs = list(_references(schema, ()))
-    if not refs:
+    stack: list[tuple[Any, JsonPath]] = [(schema, ())]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in _REFERENCE_KEYWORDS and isinstance(value, str):
+                    yield where, key, value
+                elif key not in _VALUE_KEYWORDS and isinstance(value, (Mapping, list)):
+                    stack.append((value, (*where, key)))
+        elif isinstance(node, list):
+            stack.extend((value, (*where, index)) for index, value in enumerate(node))
+
+
+def _has_nested_id(schema: Any) -> bool:
+    """True when a subschema declares its own base URI (which changes what ``#/...`` means)."""
+    stack: list[Any] = [schema]
+    root = True
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            if not root and isinstance(node.get("$id"), str):
+                return True
+            stack.extend(v for k, v in node.items() if k not in _VALUE_KEYWORDS)
+        elif isinstance(node, list):
+            stack.extend(node)
+        root = False
+    return False
+
+
+def _key(path: JsonPath) -> str:
+    """A string whose prefixes are exactly the keys of the path's ancestors."""
+    return "/" + "".join(str(p).replace("~", "~0").replace("/", "~1") + "/" for p in path)
+
+
+def _heights(schema: Any) -> dict[int, int]:
+    """How many levels each subschema nests, by ``id``; iterative, shared nodes once."""
+    heights: dict[int, int] = {}
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack[-1]
+        if id(node) in heights:
+            stack.pop()
+            continue
+        if isinstance(node, Mapping):
+            children = [v for k, v in node.items() if k not in _VALUE_KEYWORDS]
+        else:
+            children = list(node)
+        children = [child for child in children if isinstance(child, (Mapping, list))]
+        pending = [child for child in children if id(child) not in heights]
+        if pending:
+            stack.extend(pending)
+            continue
+        heights[id(node)] = 1 + max((heights[id(child)] for child in children), default=0)
+        stack.pop()
+    return heights
+
+
+def unbounded_depth(schema: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when validating against `schema` could look deeper than `limit` levels into a value.
+
+    Each level of a value costs at least one level of schema, so without references
+    validation goes no deeper than the schema nests. References can take it further:
+    a cycle of them (a tree schema) without any bound, a chain of local ones (``a``
+    refers to ``b`` one level down, ``b`` to ``c``, ...) by the sum of their depths.
+    References that are not local JSON Pointers (anchors, ``$dynamicRef``, other
+    documents), and subschemas with their own ``$id``, are not followed: the answer
+    for them is True. Linear in the size of the schema for real schemas.
+    """
+    if not isinstance(schema, Mapping):
         return False
-    targets: list[tuple[JsonPath, JsonPath]] = []
-    for location, reference in refs:
-        target = parse_pointer(reference)
+    located: list[tuple[str, int, JsonPath]] = []
+    for location, keyword, reference in references(schema):
+        target = parse_pointer(reference) if keyword == "$ref" else None
         if target is None:
             return True
-        targets.append((location, target))
+        located.append((_key(location), len(location), target))
+    if not located:
+        return False
+    if _has_nested_id(schema):
+        return True
+    heights = _heights(schema)
+    located.sort(key=lambda entry: entry[0])
+    keys = [entry[0] for entry in located]
+    descent: dict[str, int] = {}  # how deep validation may go below a target
+    on_stack: set[str] = set()
+    # A frame: target key, target depth, next reference index, end index, deepest so far.
+    frames: list[list[Any]] = []
 
-    def inside(location: JsonPath, subtree: JsonPath) -> bool:
-        return location[: len(subtree)] == subtree
+    def push(target: JsonPath) -> None:
+        key = _key(target)
+        on_stack.add(key)
+        height = heights.get(id(resolve(schema, target)), 0)
+        frames.append([key, len(target), bisect_left(keys, key), bisect_left(keys, key + _LAST)])
+        frames[-1].append(height)
 
-    # Edge: reference i leads into the subtree holding reference j.
-    edges = {
-        i: [j for j, (location, _) in enumerate(targets) if inside(location, target)]
-        for i, (_, target) in enumerate(targets)
-    }
-    visiting: set[int] = set()
-    done: set[int] = set()
-    for start in edges:
-        if start in done:
+    push(())
+    while frames:
+        frame = frames[-1]
+        key, depth, index, end, deepest = frame
+        if deepest > limit:
+            return True
+        if index == end:
+            frames.pop()
+            on_stack.discard(key)
+            descent[key] = deepest
+            if frames:
+                parent = frames[-1]
+                levels = located[parent[2] - 1][1] - parent[1]
+                parent[4] = max(parent[4], levels + deepest)
             continue
-        stack: list[tuple[int, int]] = [(start, 0)]
-        visiting.add(start)
-        while stack:
-            node, index = stack[-1]
-            if index < len(edges[node]):
-                stack[-1] = (node, index + 1)
-                nxt = edges[node][index]
-                if nxt in visiting:
-                    return True
-                if nxt not in done:
-                    visiting.add(nxt)
-                    stack.append((nxt, 0))
-            else:
-                visiting.discard(node)
-                done.add(node)
-                stack.pop()
+        frame[2] = index + 1
+        _, location_depth, target = located[index]
+        target_key = _key(target)
+        if target_key in on_stack:
+            return True
+        known = descent.get(target_key)
+        if known is None:
+            push(target)
+        else:
+            frame[4] = max(deepest, location_depth - depth + known)
     return False

@@ -322,14 +322,17 @@ class Tool:
 
         return None if self.output_schema is None else Validator(self.output_schema)
 
-    def validate(self, arguments: Any) -> ValidationResult:
-        """Check arguments against the input schema.
+    @cached_property
+    def validate(self) -> Callable[[Any], ValidationResult]:
+        """Check arguments against the input schema: ``tool.validate(arguments)``.
 
-        Accepts a mapping, or JSON text as a model sends it. Returns `Valid` with the
-        normalised arguments (defaults filled in, also nested; the input is never
-        changed) or `Invalid` with every issue, each with its JSON path.
+        Accepts a mapping, JSON text as a model sends it, or ``None`` for ``{}``.
+        Returns `Valid` with the normalised arguments (defaults filled in, also
+        nested; the input is never changed) or `Invalid` with every issue, each with
+        its JSON path. (A property holding the compiled check, so that a call costs
+        one Python frame.)
         """
-        return self.validator.validate_arguments(arguments)
+        return self.validator.check_arguments
 
     def invoke(self, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
         """Validate the arguments, run the tool and return its normalised result.

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, final
 
-from toolbridge._json import FrozenDict, freeze, thaw
+from toolbridge._json import FrozenDict, freeze, new_frozen_dict, thaw
 from toolbridge.errors import ConversionError, JsonPath, ResultError
 
 __all__ = [
@@ -417,8 +417,13 @@ def _built(content: tuple[ContentBlock, ...], structured: FrozenDict | None) -> 
 
 
 def _wrapped(data: Any) -> FrozenDict:
+    if data.__class__ in _SCALARS:
+        return new_frozen_dict({"result": data})
     frozen: FrozenDict = freeze({"result": data}, error=_not_json)
     return frozen
+
+
+_SCALARS: Final = frozenset({str, int, bool, type(None)})
 
 
 # -- MCP wire shape of content blocks -------------------------------------------------

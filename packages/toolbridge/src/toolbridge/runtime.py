@@ -45,7 +45,7 @@ def _prepare(tool: Tool, arguments: Any) -> tuple[Invoker, dict[str, Any]]:
     invoker = tool.invoker
     if invoker is None:
         raise NotInvocableError(f"tool {tool.name!r} is a definition only: it has no invoker")
-    checked = tool.validator.validate_arguments(arguments)
+    checked = tool.validate(arguments)
     if not checked.ok:
         raise ArgumentValidationError(tool.name, checked.issues)
     return invoker, checked.value

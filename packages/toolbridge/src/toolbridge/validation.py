@@ -6,20 +6,27 @@ issues with JSON paths and kinds written for a model to correct itself, defaults
 filled in (also nested, never in the caller's object), and bounds that keep hostile
 input from crashing the process. Nothing is ever fetched: a ``$ref`` to a network or
 file URI is refused, unless that URI was handed over in ``resources``.
+
+The valid path is kept to one call into jsonschema-rs plus what the schema needs:
+no walk of the value unless the schema can recurse (then a compiled depth guard runs
+first, in Rust), and no defaults walk unless the schema declares defaults below its
+top level. Everything else (finding non-JSON values, building messages, capping
+them) happens only once a value has failed.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import islice
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias, final
 
 from toolbridge import _defaults, _issues
 from toolbridge._json import MAX_DEPTH, describe_path, freeze, thaw
-from toolbridge._references import ResourceRetriever, may_recurse
+from toolbridge._references import ResourceRetriever, references, unbounded_depth
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 
 if TYPE_CHECKING:
@@ -91,7 +98,9 @@ class Valid:
     """Validation succeeded; `value` holds the normalised value (defaults filled in)."""
 
     value: Any
-    """The normalised value: the input itself, or a copy with defaults added."""
+    """The normalised value: the input itself, or a copy with defaults added. Only
+    containers on the way to an added default are copied (and the top-level object
+    whenever its schema declares defaults); the rest is shared with the input."""
     ok: ClassVar[Literal[True]] = True
     issues: ClassVar[tuple[ValidationIssue, ...]] = ()
 
@@ -119,9 +128,30 @@ ValidationResult: TypeAlias = Valid | Invalid
 """`Valid` or `Invalid`; both have ``ok``."""
 
 
+_new = object.__new__
+_set_value: Callable[[Valid, Any], None] = Valid.__dict__["value"].__set__
+"""Builds a `Valid` without the frozen dataclass's ``__init__`` (the hot path)."""
+
+_LISTING_BUDGET: Final = 2_000
+"""Values with more parts than this get their first issue only: jsonschema-rs takes
+about 10 µs per error to list them all, and a huge wrong array has one per item."""
+
+_BACKTRACK_LIMIT: Final = 1_000_000
+"""Steps a pattern with lookaround or backreferences may take on one string."""
+
+
 @final
 class Validator:
     """A compiled validator for one JSON Schema; reusable and thread-safe.
+
+    Values are read the way jsonschema-rs reads them: dicts (and subclasses), lists,
+    tuples, strings, numbers, booleans, None and str / int enums are checked as they
+    are, and passed on as they are. Anything else it cannot read (a ``str``
+    subclass, a ``Mapping`` that is not a dict) is converted to plain JSON first and
+    the plain copy is passed on; a value with no JSON form (a set, a datetime, NaN,
+    a non-string key, ...) is `Invalid` with kind ``not_json`` and its path. The valid
+    path trusts jsonschema-rs: a part of the value that no keyword looks at (the
+    items of ``{"type": "array"}``) is not inspected, and is handed on as it is.
 
     Args:
         schema: The schema. ``$schema`` picks the draft (4, 6, 7, 2019-09, 2020-12);
@@ -133,11 +163,22 @@ class Validator:
 
     Raises:
         SchemaError: The schema is malformed; the message and ``path`` say where.
-        RemoteReferenceError: A ``$ref`` to a URI that is not in `resources`.
+        RemoteReferenceError: A ``$ref`` (or ``$schema``) to a URI that is not in
+            `resources`.
         SchemaTooDeepError: The schema nests deeper than the supported bound.
     """
 
-    __slots__ = ("_compiled", "_defaults", "_is_valid", "_recursive", "schema")
+    __slots__ = (
+        "_check",
+        "_check_arguments",
+        "_compiled",
+        "_complete_size",
+        "_defaults",
+        "_guard",
+        "_is_valid",
+        "_top_defaults",
+        "schema",
+    )
 
     def __init__(
         self,
@@ -147,44 +188,125 @@ class Validator:
         validate_formats: bool = False,
     ) -> None:
         self.schema: Any = schema if isinstance(schema, bool) else freeze(schema)
-        self._compiled = _compile(self.schema, resources or {}, validate_formats)
+        frozen = {uri: _freeze_schema(found) for uri, found in (resources or {}).items()}
+        self._compiled = _compile(self.schema, frozen, validate_formats)
         self._is_valid = self._compiled.is_valid
-        self._recursive = may_recurse(self.schema)
-        self._defaults = _defaults.plan(self.schema, self._compiled, resources or {})
+        self._guard = _depth_guard() if unbounded_depth(self.schema) else None
+        plan = _defaults.plan(
+            self.schema, lambda: _compile_map(self.schema, frozen, validate_formats)
+        )
+        self._top_defaults = None if plan is None else plan.top
+        self._complete_size = -1 if plan is None else plan.complete_size
+        self._defaults = None if self._top_defaults is not None else plan
+        self._check = self._hot_path()
+        self._check_arguments = self._hot_path(arguments=True)
+
+    def _hot_path(self, *, arguments: bool = False) -> Callable[[Any], ValidationResult]:
+        """The check every call makes, as one flat function over local variables.
+
+        Every step here counts against the bench's target (within 1.5x of bare
+        jsonschema-rs), so nothing is looked up per call that can be bound now.
+        """
+        guard = self._guard
+        is_valid = self._is_valid
+        top = self._top_defaults
+        complete_size = self._complete_size
+        plan = self._defaults
+        unreadable = self._unreadable
+        invalid = self._invalid
+        other_arguments = self._other_arguments
+
+        def check(value: Any) -> ValidationResult:
+            if arguments and value.__class__ is not dict:
+                return other_arguments(value)
+            try:
+                if (guard is None or guard(value)) and is_valid(value):
+                    result = _new(Valid)
+                    if top is not None and isinstance(value, dict):
+                        _set_value(result, value if len(value) == complete_size else top | value)
+                    else:
+                        _set_value(result, value if plan is None else plan.apply(value))
+                    return result
+            except ValueError:  # jsonschema-rs cannot read it: a str subclass, a set, ...
+                return unreadable(value)
+            return invalid(value)
+
+        # The two shapes nearly every tool has, without the branches they do not need:
+        # arguments as a plain dict, no unbounded recursion, defaults (if any) at the top.
+        def check_plain(value: Any) -> ValidationResult:
+            if value.__class__ is dict:
+                try:
+                    if is_valid(value):
+                        result = _new(Valid)
+                        _set_value(result, value)
+                        return result
+                except ValueError:
+                    return unreadable(value)
+                return invalid(value)
+            return other_arguments(value)
+
+        top_defaults: dict[str, Any] = top or {}
+
+        def check_top_defaults(value: Any) -> ValidationResult:
+            if value.__class__ is dict:
+                try:
+                    if is_valid(value):
+                        result = _new(Valid)
+                        complete = len(value) == complete_size
+                        _set_value(result, value if complete else top_defaults | value)
+                        return result
+                except ValueError:
+                    return unreadable(value)
+                return invalid(value)
+            return other_arguments(value)
+
+        def check_value(value: Any) -> ValidationResult:
+            try:
+                if is_valid(value):
+                    result = _new(Valid)
+                    _set_value(result, value)
+                    return result
+            except ValueError:
+                return unreadable(value)
+            return invalid(value)
+
+        if guard is None and plan is None:
+            if not arguments:
+                return check_value if top is None else check
+            return check_plain if top is None else check_top_defaults
+        return check
 
     def validate(self, value: Any) -> ValidationResult:
         """Check a value; return `Valid` with defaults filled in, or `Invalid`."""
-        if self._recursive:
-            too_deep = _deeper_than(value, MAX_DEPTH)
-            if too_deep is not None:
-                return Invalid((_too_deep(too_deep),))
-        try:
-            valid = self._is_valid(value)
-        except ValueError:
-            return self._validate_plain(value)
-        if valid:
-            return Valid(value if self._defaults is None else self._defaults.apply(value))
-        return Invalid(self._issues(value))
+        return self._check(value)
 
     def validate_arguments(self, arguments: Any) -> ValidationResult:
-        """Check a tool call's arguments: a mapping, JSON text, or ``None`` for ``{}``."""
+        """Check a tool call's arguments: a mapping, JSON text, or ``None`` for ``{}``.
+
+        Anything else (a list, a number) is `Invalid` with kind ``type``; text that is
+        not JSON (or spells ``NaN`` / ``Infinity``) with kind ``not_json``.
+        """
+        return self._check_arguments(arguments)
+
+    @property
+    def check_arguments(self) -> Callable[[Any], ValidationResult]:
+        """`validate_arguments` as a plain function, for callers on a hot path."""
+        return self._check_arguments
+
+    def _other_arguments(self, arguments: Any) -> ValidationResult:
+        """Arguments that are not a plain dict: None, JSON text, other mappings."""
+        if isinstance(arguments, dict):
+            return self._check(arguments)
         if arguments is None:
-            arguments = {}
-        elif isinstance(arguments, (str, bytes, bytearray)):
+            return self.validate({})
+        if isinstance(arguments, (str, bytes, bytearray)):
             parsed = _parse_json(arguments)
             if isinstance(parsed, Invalid):
                 return parsed
             arguments = parsed
         if not isinstance(arguments, Mapping):
-            return Invalid(
-                (
-                    ValidationIssue(
-                        (),
-                        IssueKind.TYPE,
-                        f"arguments must be a JSON object, got {_issues.json_type(arguments)}",
-                    ),
-                )
-            )
+            message = f"arguments must be a JSON object, got {_issues.json_type(arguments)}"
+            return Invalid((ValidationIssue((), IssueKind.TYPE, message),))
         return self.validate(arguments)
 
     def is_valid(self, value: Any) -> bool:
@@ -195,20 +317,91 @@ class Validator:
         """Every issue with a value, in schema order (nothing when it is valid)."""
         yield from self.validate(value).issues
 
-    def _issues(self, value: Any) -> tuple[ValidationIssue, ...]:
-        errors = islice(self._compiled.iter_errors(value), MAX_ISSUES + 1)
-        issues: list[ValidationIssue] = []
-        for error in errors:
-            issues.extend(_issues.from_error(error))
-        return _issues.cap(issues, MAX_ISSUES)
+    def _fill(self, value: Any) -> Any:
+        """`value` with defaults filled in (after it passed)."""
+        top = self._top_defaults
+        if top is not None and isinstance(value, dict):
+            return value if len(value) == self._complete_size else top | value
+        return value if self._defaults is None else self._defaults.apply(value)
 
-    def _validate_plain(self, value: Any) -> ValidationResult:
-        """The slow path for values jsonschema-rs cannot read (str subclasses, sets, ...)."""
+    def _invalid(self, value: Any) -> Invalid:
+        """The issues of a value jsonschema-rs could read and refused."""
+        problem, size = _issues.scan(value)
+        if problem is not None:
+            return Invalid((_not_json(problem),))
+        try:
+            if size <= _LISTING_BUDGET:
+                issues = self._all_issues(value)
+            else:
+                issues = self._first_issue(value)
+        except ValueError as error:  # the value cannot be turned back into errors
+            return Invalid((_unchecked(error),))
+        if not issues:
+            return Invalid(
+                (ValidationIssue((), IssueKind.CONSTRAINT, "does not match the schema"),)
+            )
+        return Invalid(issues)
+
+    def _all_issues(self, value: Any) -> tuple[ValidationIssue, ...]:
+        issues: list[ValidationIssue] = []
+        for error in self._compiled.iter_errors(value):
+            issues.extend(_issue(*raw) for raw in _issues.from_error(error, self.schema, value))
+            if len(issues) > MAX_ISSUES:
+                note = f"more than {MAX_ISSUES} issues; fix these first"
+                return (*issues[:MAX_ISSUES], ValidationIssue((), IssueKind.TOO_MANY, note))
+        return tuple(issues)
+
+    def _first_issue(self, value: Any) -> tuple[ValidationIssue, ...]:
+        import jsonschema_rs
+
+        try:
+            self._compiled.validate(value)
+        except jsonschema_rs.ValidationError as error:
+            raws = _issues.from_error(error, self.schema, value)[:MAX_ISSUES]
+            first = [_issue(*raw) for raw in raws]
+            note = (
+                f"the value has more than {_LISTING_BUDGET} parts: only the first issue is "
+                "listed, there may be more"
+            )
+            return (*first, ValidationIssue((), IssueKind.TOO_MANY, note))
+        return ()
+
+    def _unreadable(self, value: Any) -> ValidationResult:
+        """The slow path for values jsonschema-rs cannot read: convert, then check again."""
         try:
             plain = _issues.plain_json(value)
-        except _issues.NotJson as error:
-            return Invalid((ValidationIssue(error.path, IssueKind.NOT_JSON, str(error)),))
-        return self.validate(plain)
+        except _issues.NotJson as problem:
+            return Invalid((_not_json(problem),))
+        try:
+            guard = self._guard
+            if (guard is None or guard(plain)) and self._is_valid(plain):
+                return Valid(self._fill(plain))
+            return self._invalid(plain)
+        except ValueError as error:
+            return Invalid((_unchecked(error),))
+
+
+_KINDS: Final = {kind.value: kind for kind in IssueKind}
+
+
+def _issue(path: JsonPath, kind: str, message: str, schema_path: JsonPath) -> ValidationIssue:
+    return ValidationIssue(path, _KINDS[kind], message, schema_path)
+
+
+def _freeze_schema(schema: Any) -> Any:
+    return schema if isinstance(schema, bool) else freeze(schema)
+
+
+def _not_json(problem: _issues.NotJson) -> ValidationIssue:
+    kind = IssueKind.TOO_DEEP if problem.too_deep else IssueKind.NOT_JSON
+    return ValidationIssue(problem.path, kind, str(problem))
+
+
+def _unchecked(error: ValueError) -> ValidationIssue:
+    """jsonschema-rs refused a value that looked like JSON to us (nesting at its bound)."""
+    text = _issues.first_line(str(error))
+    kind = IssueKind.TOO_DEEP if "recursion" in text.lower() else IssueKind.NOT_JSON
+    return ValidationIssue((), kind, f"could not be checked: {text}")
 
 
 def _parse_json(text: str | bytes | bytearray) -> Any:
@@ -218,31 +411,54 @@ def _parse_json(text: str | bytes | bytearray) -> Any:
     try:
         return json.loads(text, parse_constant=refuse_constant)
     except RecursionError:
-        return Invalid((_too_deep(()),))
+        return Invalid((ValidationIssue((), IssueKind.TOO_DEEP, _TOO_DEEP),))
     except (ValueError, UnicodeDecodeError) as error:
-        return Invalid(
-            (ValidationIssue((), IssueKind.NOT_JSON, f"arguments are not valid JSON: {error}"),)
-        )
+        message = _issues.clip(f"arguments are not valid JSON: {error}", _issues.MAX_MESSAGE)
+        return Invalid((ValidationIssue((), IssueKind.NOT_JSON, message),))
 
 
-def _too_deep(path: JsonPath) -> ValidationIssue:
-    return ValidationIssue(
-        path, IssueKind.TOO_DEEP, f"nests deeper than {MAX_DEPTH} levels of objects and arrays"
-    )
+_TOO_DEEP: Final = f"nests deeper than {MAX_DEPTH} levels of objects and arrays"
 
 
-def _deeper_than(value: Any, limit: int) -> JsonPath | None:
-    """The path at which `value` nests deeper than `limit`, or None; iterative."""
-    stack: list[tuple[Any, JsonPath]] = [(value, ())]
-    while stack:
-        node, path = stack.pop()
-        if len(path) > limit:
-            return path
-        if isinstance(node, Mapping):
-            stack.extend((item, (*path, key)) for key, item in node.items())
-        elif isinstance(node, (list, tuple)):
-            stack.extend((item, (*path, index)) for index, item in enumerate(node))
-    return None
+@cache
+def _depth_guard() -> Callable[[Any], bool]:
+    """``is_valid`` of a schema that accepts any value nesting at most `MAX_DEPTH` levels.
+
+    Checked before a schema that could recurse without bound (jsonschema-rs overflows
+    its stack, and crashes the process, on a 100,000-deep value against a tree
+    schema). The guard itself is not recursive: level ``k`` refers to level ``k - 1``,
+    and level 0 accepts only scalars and empty containers; checking it is fast Rust.
+    """
+    import jsonschema_rs
+
+    levels: dict[str, Any] = {"0": {"items": False, "additionalProperties": False}}
+    for level in range(1, MAX_DEPTH + 1):
+        below = {"$ref": f"#/$defs/{level - 1}"}
+        levels[str(level)] = {"items": below, "additionalProperties": below}
+    guard = jsonschema_rs.validator_for({"$ref": f"#/$defs/{MAX_DEPTH}", "$defs": levels})
+    check: Callable[[Any], bool] = guard.is_valid
+    return check
+
+
+def _options(resources: Mapping[str, Any], validate_formats: bool) -> dict[str, Any]:
+    import jsonschema_rs
+
+    return {
+        "retriever": ResourceRetriever(resources),
+        "validate_formats": validate_formats,
+        "pattern_options": jsonschema_rs.FancyRegexOptions(backtrack_limit=_BACKTRACK_LIMIT),
+    }
+
+
+def _compile_map(
+    schema: Any, resources: Mapping[str, Any], validate_formats: bool
+) -> jsonschema_rs.ValidatorMap:
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_map_for(thaw(schema), **_options(resources, validate_formats))
+
+
+_MISSING_RESOURCE: Final = re.compile(r"Resource '([^']*)' is not present in a registry")
 
 
 def _compile(
@@ -250,26 +466,33 @@ def _compile(
 ) -> jsonschema_rs.Validator:
     import jsonschema_rs
 
-    retriever = ResourceRetriever(resources)
+    options = _options(resources, validate_formats)
+    refused: list[str] = options["retriever"].refused
     try:
-        return jsonschema_rs.validator_for(
-            thaw(schema),
-            retriever=retriever,
-            validate_formats=validate_formats,
-            pattern_options=jsonschema_rs.FancyRegexOptions(backtrack_limit=1_000_000),
-        )
-    except jsonschema_rs.ValidationError as error:
-        if retriever.refused:
-            raise RemoteReferenceError(retriever.refused[0]) from None
+        return jsonschema_rs.validator_for(thaw(schema), **options)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError) as error:
+        text = str(getattr(error, "message", error))
+        missing = _MISSING_RESOURCE.search(text)
+        uri = refused[0] if refused else missing.group(1) if missing else None
+        if uri is not None:
+            raise RemoteReferenceError(uri, path=_reference_location(schema, uri)) from None
+        if isinstance(error, jsonschema_rs.ReferencingError):
+            raise SchemaError(f"unresolvable reference: {_issues.first_line(text)}") from None
         raise SchemaError(
-            f"invalid schema: {_issues.first_line(error.message)}",
-            path=tuple(error.instance_path),
+            f"invalid schema: {_issues.first_line(text)}", path=tuple(error.instance_path)
         ) from None
-    except jsonschema_rs.ReferencingError as error:
-        if retriever.refused:
-            raise RemoteReferenceError(retriever.refused[0]) from None
-        raise SchemaError(f"unresolvable reference: {error}") from None
     except ValueError as error:
         if "recursion" in str(error).lower():
             raise SchemaTooDeepError("schema nests too deeply to compile") from None
-        raise SchemaError(f"invalid schema: {error}") from None
+        raise SchemaError(f"invalid schema: {_issues.first_line(str(error))}") from None
+
+
+def _reference_location(schema: Any, uri: str) -> JsonPath:
+    """Where in the schema a refused URI is referred to (best effort), for the error."""
+    if isinstance(schema, Mapping) and schema.get("$schema") == uri:
+        return ("$schema",)
+    for location, keyword, reference in references(schema):
+        document = reference.split("#")[0]
+        if reference == uri or (document and uri.split("#")[0].endswith(document)):
+            return (*location, keyword)
+    return ()
