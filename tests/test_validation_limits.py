@@ -418,3 +418,23 @@ def test_messages_stay_short_whatever_the_size(schema: dict[str, Any], value: An
     assert isinstance(checked, Invalid)
     assert all(len(issue.message) <= 400 for issue in checked.issues)
     assert len(str(checked)) < 2_000_000  # a required name is part of the path, not the message
+
+
+def test_patterns_needing_lookaround_fall_back_to_the_backtracking_engine() -> None:
+    from toolbridge import Validator
+
+    schema = {
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^(?!x)\\w+$"}},
+    }
+    validator = Validator(schema)
+    assert validator.validate({"code": "abc"}).ok
+    assert not validator.validate({"code": "xbc"}).ok
+
+
+def test_the_root_is_named_in_messages() -> None:
+    from toolbridge import IssueKind, ValidationIssue
+
+    assert (
+        str(ValidationIssue((), IssueKind.TYPE, "expected object")) == "the value: expected object"
+    )

@@ -209,9 +209,9 @@ def canonical_json(value: Any) -> str:
 
 
 def describe_path(path: JsonPath) -> str:
-    """A path for messages: ``tags[0].name``-style, ``the arguments`` for the root."""
+    """A path for messages: ``tags[0].name``-style, ``the value`` for the root."""
     if not path:
-        return "the arguments"
+        return "the value"
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))

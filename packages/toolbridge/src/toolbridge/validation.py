@@ -189,11 +189,11 @@ class Validator:
     ) -> None:
         self.schema: Any = schema if isinstance(schema, bool) else freeze(schema)
         frozen = {uri: _freeze_schema(found) for uri, found in (resources or {}).items()}
-        self._compiled = _compile(self.schema, frozen, validate_formats)
+        self._compiled, linear = _compile(self.schema, frozen, validate_formats)
         self._is_valid = self._compiled.is_valid
         self._guard = _depth_guard() if unbounded_depth(self.schema) else None
         plan = _defaults.plan(
-            self.schema, lambda: _compile_map(self.schema, frozen, validate_formats)
+            self.schema, lambda: _compile_map(self.schema, frozen, validate_formats, linear)
         )
         self._top_defaults = None if plan is None else plan.top
         self._complete_size = -1 if plan is None else plan.complete_size
@@ -440,33 +440,59 @@ def _depth_guard() -> Callable[[Any], bool]:
     return check
 
 
-def _options(resources: Mapping[str, Any], validate_formats: bool) -> dict[str, Any]:
+def _options(
+    resources: Mapping[str, Any], validate_formats: bool, linear: bool
+) -> dict[str, Any]:
     import jsonschema_rs
 
+    patterns = (
+        jsonschema_rs.RegexOptions()
+        if linear
+        else jsonschema_rs.FancyRegexOptions(backtrack_limit=_BACKTRACK_LIMIT)
+    )
     return {
         "retriever": ResourceRetriever(resources),
         "validate_formats": validate_formats,
-        "pattern_options": jsonschema_rs.FancyRegexOptions(backtrack_limit=_BACKTRACK_LIMIT),
+        "pattern_options": patterns,
     }
 
 
 def _compile_map(
-    schema: Any, resources: Mapping[str, Any], validate_formats: bool
+    schema: Any, resources: Mapping[str, Any], validate_formats: bool, linear: bool
 ) -> jsonschema_rs.ValidatorMap:
     import jsonschema_rs
 
-    return jsonschema_rs.validator_map_for(thaw(schema), **_options(resources, validate_formats))
+    options = _options(resources, validate_formats, linear)
+    return jsonschema_rs.validator_map_for(thaw(schema), **options)
 
 
 _MISSING_RESOURCE: Final = re.compile(r"Resource '([^']*)' is not present in a registry")
+_NOT_LINEAR: Final = 'is not a "regex"'
 
 
 def _compile(
     schema: Any, resources: Mapping[str, Any], validate_formats: bool
+) -> tuple[jsonschema_rs.Validator, bool]:
+    """The compiled validator, and whether its patterns run on the linear-time engine.
+
+    Patterns run on a regex engine that guarantees linear time; only a schema with a
+    pattern that needs more (lookaround, backreferences) gets the backtracking engine,
+    whose backtracking is capped but whose lookaround can still take quadratic time.
+    """
+    try:
+        return _compile_with(schema, resources, validate_formats, linear=True), True
+    except SchemaError as error:
+        if _NOT_LINEAR not in str(error):
+            raise
+    return _compile_with(schema, resources, validate_formats, linear=False), False
+
+
+def _compile_with(
+    schema: Any, resources: Mapping[str, Any], validate_formats: bool, *, linear: bool
 ) -> jsonschema_rs.Validator:
     import jsonschema_rs
 
-    options = _options(resources, validate_formats)
+    options = _options(resources, validate_formats, linear)
     refused: list[str] = options["retriever"].refused
     try:
         return jsonschema_rs.validator_for(thaw(schema), **options)
