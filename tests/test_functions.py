@@ -737,7 +737,7 @@ def test_typing_typed_dict_on_old_pythons_is_explained() -> None:
 
 def test_making_a_tool_does_not_import_pydantic_until_needed() -> None:
     code = (
-        "import sys, toolbridge.functions\n"
-        "assert 'pydantic' not in sys.modules, 'pydantic imported by toolbridge.functions'\n"
+        "import sys, toolbridge._functions\n"
+        "assert 'pydantic' not in sys.modules, 'pydantic imported by toolbridge._functions'\n"
     )
     subprocess.run([sys.executable, "-I", "-c", code], check=True)

@@ -45,10 +45,10 @@ def test_public_names_come_from_their_home_modules_once() -> None:
 def test_the_tool_decorator_is_not_shadowed_by_a_submodule() -> None:
     # A submodule named like a public function would replace it once imported.
     code = (
-        "import toolbridge, toolbridge._tool, toolbridge.functions\n"
+        "import toolbridge, toolbridge._tool, toolbridge._functions\n"
         "assert callable(toolbridge.tool) and not isinstance(toolbridge.tool, type(toolbridge))\n"
         "from toolbridge import tool\n"
-        "assert tool.__module__ == 'toolbridge.functions'\n"
+        "assert tool.__module__ == 'toolbridge._functions'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -26,7 +26,7 @@ from toolbridge import (
     Validator,
 )
 from toolbridge._json import MAX_DEPTH
-from toolbridge.validation import MAX_ISSUES
+from toolbridge._validation import MAX_ISSUES
 
 TREE: dict[str, Any] = {
     "type": "object",

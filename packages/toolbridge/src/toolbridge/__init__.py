@@ -35,22 +35,17 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
+    from toolbridge._functions import (
+        FunctionInvoker,
+        from_function,
+        tool,
+    )
     from toolbridge._json import (
         FrozenDict,
         FrozenList,
         thaw,
     )
-    from toolbridge._tool import (
-        Invoker,
-        Tool,
-        ToolAnnotations,
-    )
-    from toolbridge.functions import (
-        FunctionInvoker,
-        from_function,
-        tool,
-    )
-    from toolbridge.result import (
+    from toolbridge._result import (
         AudioContent,
         BlobResourceContents,
         ContentBlock,
@@ -64,7 +59,12 @@ if TYPE_CHECKING:
         text_content,
         to_result,
     )
-    from toolbridge.validation import (
+    from toolbridge._tool import (
+        Invoker,
+        Tool,
+        ToolAnnotations,
+    )
+    from toolbridge._validation import (
         Invalid,
         IssueKind,
         Valid,
@@ -76,33 +76,33 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _LAZY: dict[str, str] = {
-    "AudioContent": "toolbridge.result",
-    "BlobResourceContents": "toolbridge.result",
-    "ContentBlock": "toolbridge.result",
-    "EmbeddedResource": "toolbridge.result",
+    "AudioContent": "toolbridge._result",
+    "BlobResourceContents": "toolbridge._result",
+    "ContentBlock": "toolbridge._result",
+    "EmbeddedResource": "toolbridge._result",
     "FrozenDict": "toolbridge._json",
     "FrozenList": "toolbridge._json",
-    "FunctionInvoker": "toolbridge.functions",
-    "ImageContent": "toolbridge.result",
-    "Invalid": "toolbridge.validation",
+    "FunctionInvoker": "toolbridge._functions",
+    "ImageContent": "toolbridge._result",
+    "Invalid": "toolbridge._validation",
     "Invoker": "toolbridge._tool",
-    "IssueKind": "toolbridge.validation",
-    "ResourceLink": "toolbridge.result",
-    "TextContent": "toolbridge.result",
-    "TextResourceContents": "toolbridge.result",
+    "IssueKind": "toolbridge._validation",
+    "ResourceLink": "toolbridge._result",
+    "TextContent": "toolbridge._result",
+    "TextResourceContents": "toolbridge._result",
     "Tool": "toolbridge._tool",
     "ToolAnnotations": "toolbridge._tool",
-    "ToolResult": "toolbridge.result",
-    "Valid": "toolbridge.validation",
-    "ValidationIssue": "toolbridge.validation",
-    "ValidationResult": "toolbridge.validation",
-    "Validator": "toolbridge.validation",
-    "from_function": "toolbridge.functions",
-    "json_content": "toolbridge.result",
-    "text_content": "toolbridge.result",
+    "ToolResult": "toolbridge._result",
+    "Valid": "toolbridge._validation",
+    "ValidationIssue": "toolbridge._validation",
+    "ValidationResult": "toolbridge._validation",
+    "Validator": "toolbridge._validation",
+    "from_function": "toolbridge._functions",
+    "json_content": "toolbridge._result",
+    "text_content": "toolbridge._result",
     "thaw": "toolbridge._json",
-    "to_result": "toolbridge.result",
-    "tool": "toolbridge.functions",
+    "to_result": "toolbridge._result",
+    "tool": "toolbridge._functions",
 }
 
 

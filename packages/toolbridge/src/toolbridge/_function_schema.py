@@ -364,7 +364,7 @@ def _is_object_schema(schema: Mapping[str, Any]) -> bool:
 
 def _no_output(annotation: Any) -> bool:
     """True for return types that declare no structured result."""
-    from toolbridge.result import _CONTENT_TYPES, ToolResult
+    from toolbridge._result import _CONTENT_TYPES, ToolResult
 
     if annotation in (EMPTY, None, NoneType, Any, object):
         return True

@@ -70,7 +70,7 @@ def load_tool(reference: str) -> Tool:
         return value
     if inspect.isclass(value) or not callable(value):
         raise LoadError(f"{reference!r} is {_a(value)}, not a Tool or a function")
-    from toolbridge.functions import from_function
+    from toolbridge._functions import from_function
 
     try:
         return from_function(value)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, final, runtime_checkable
 
-from toolbridge import runtime
+from toolbridge import _runtime
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
 from toolbridge.errors import (
     SchemaError,
@@ -16,9 +16,9 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
-    from toolbridge.result import ToolResult
-    from toolbridge.standard import StandardSchema
-    from toolbridge.validation import ValidationResult, Validator
+    from toolbridge._result import ToolResult
+    from toolbridge._standard import StandardSchema
+    from toolbridge._validation import ValidationResult, Validator
 
 __all__ = ["Invoker", "Tool", "ToolAnnotations"]
 
@@ -250,7 +250,7 @@ class Tool:
     @classmethod
     def from_function(cls, function: Callable[..., Any], **options: Any) -> Tool:
         """Make a tool from a sync or async function; see `toolbridge.from_function`."""
-        from toolbridge.functions import from_function
+        from toolbridge._functions import from_function
 
         return from_function(function, **options)
 
@@ -311,14 +311,14 @@ class Tool:
     @cached_property
     def validator(self) -> Validator:
         """The compiled validator for `input_schema`, built on first use."""
-        from toolbridge.validation import Validator
+        from toolbridge._validation import Validator
 
         return Validator(self.input_schema)
 
     @cached_property
     def output_validator(self) -> Validator | None:
         """The compiled validator for `output_schema`, if there is one."""
-        from toolbridge.validation import Validator
+        from toolbridge._validation import Validator
 
         return None if self.output_schema is None else Validator(self.output_schema)
 
@@ -345,15 +345,15 @@ class Tool:
             ToolTimeoutError: The call took longer than `timeout` seconds.
             OutputValidationError: The structured result breaks the output schema.
         """
-        return runtime.invoke(self, arguments, timeout=timeout)
+        return _runtime.invoke(self, arguments, timeout=timeout)
 
     async def ainvoke(self, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
         """Async `invoke`: a sync tool runs in a worker thread, an async one is awaited."""
-        return await runtime.ainvoke(self, arguments, timeout=timeout)
+        return await _runtime.ainvoke(self, arguments, timeout=timeout)
 
     @cached_property
     def standard(self) -> StandardSchema:
         """A Standard Schema host: ``tool.standard["~standard"]["validate"](value)``."""
-        from toolbridge.standard import StandardSchema
+        from toolbridge._standard import StandardSchema
 
         return StandardSchema(self)

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from toolbridge.validation import ValidationIssue
+    from toolbridge._validation import ValidationIssue
 
 __all__ = [
     "ArgumentValidationError",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from toolbridge.errors import format_path
 
 if TYPE_CHECKING:
-    from toolbridge.validation import ValidationIssue, ValidationResult
+    from toolbridge._validation import ValidationIssue, ValidationResult
 
 PROGRAM = "toolbridge"
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from toolbridge._json import describe_path
 from toolbridge._references import parse_pointer
 from toolbridge._tool import Tool, ToolAnnotations
-from toolbridge.validation import ValidationResult
+from toolbridge._validation import ValidationResult
 
 _CONSTRAINTS = (
     ("minimum", ">= {}"),

@@ -19,16 +19,16 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, final, overload
 
 from toolbridge._function_schema import EMPTY, Conversion
+from toolbridge._result import _CONTENT_TYPES, ToolResult, to_result
+from toolbridge._runtime import await_in_thread, run_coroutine, run_in_thread
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ArgumentValidationError, ToolDefinitionError, ToolExecutionError
-from toolbridge.result import _CONTENT_TYPES, ToolResult, to_result
-from toolbridge.runtime import await_in_thread, run_coroutine, run_in_thread
 
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
     from toolbridge._function_schema import Parameter
-    from toolbridge.validation import ValidationIssue
+    from toolbridge._validation import ValidationIssue
 
 __all__ = ["FunctionInvoker", "from_function", "tool"]
 
@@ -223,7 +223,7 @@ def _serialise(adapter: TypeAdapter[Any], value: Any) -> Any:
 
 
 def _pydantic_issues(parameter: str, error: Any) -> list[ValidationIssue]:
-    from toolbridge.validation import IssueKind, ValidationIssue
+    from toolbridge._validation import IssueKind, ValidationIssue
 
     kinds = {
         "missing": IssueKind.REQUIRED,

@@ -20,6 +20,7 @@ import contextvars
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from toolbridge._result import ToolResult, to_result
 from toolbridge.errors import (
     ArgumentValidationError,
     NotInvocableError,
@@ -29,7 +30,6 @@ from toolbridge.errors import (
     ToolExecutionError,
     ToolTimeoutError,
 )
-from toolbridge.result import ToolResult, to_result
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -87,7 +87,7 @@ def check_result(tool: Tool, outcome: Any) -> ToolResult:
     if validator is None or result.is_error:
         return result
     if result.structured_content is None:
-        from toolbridge.validation import IssueKind, ValidationIssue
+        from toolbridge._validation import IssueKind, ValidationIssue
 
         issue = ValidationIssue(
             (),

@@ -440,9 +440,7 @@ def _depth_guard() -> Callable[[Any], bool]:
     return check
 
 
-def _options(
-    resources: Mapping[str, Any], validate_formats: bool, linear: bool
-) -> dict[str, Any]:
+def _options(resources: Mapping[str, Any], validate_formats: bool, linear: bool) -> dict[str, Any]:
     import jsonschema_rs
 
     patterns = (
