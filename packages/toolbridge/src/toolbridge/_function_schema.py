@@ -199,6 +199,8 @@ def _unwrap_lines(text: str) -> str:
 
 def _parse_docstring(doc: str) -> tuple[str, dict[str, str], str | None]:
     """The tool description, the parameter descriptions and the returns description."""
+    if not doc.strip():
+        return "", {}, None  # nothing to parse: skip importing the parser
     import docstring_parser
 
     try:
