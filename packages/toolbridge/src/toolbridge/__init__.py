@@ -35,6 +35,17 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
+    from toolbridge._content import (
+        AudioContent,
+        BlobResourceContents,
+        ContentBlock,
+        EmbeddedResource,
+        ImageContent,
+        ResourceLink,
+        TextContent,
+        TextResourceContents,
+        text_content,
+    )
     from toolbridge._functions import (
         FunctionInvoker,
         from_function,
@@ -46,17 +57,8 @@ if TYPE_CHECKING:
         thaw,
     )
     from toolbridge._result import (
-        AudioContent,
-        BlobResourceContents,
-        ContentBlock,
-        EmbeddedResource,
-        ImageContent,
-        ResourceLink,
-        TextContent,
-        TextResourceContents,
         ToolResult,
         json_content,
-        text_content,
         to_result,
     )
     from toolbridge._tool import (
@@ -76,20 +78,20 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _LAZY: dict[str, str] = {
-    "AudioContent": "toolbridge._result",
-    "BlobResourceContents": "toolbridge._result",
-    "ContentBlock": "toolbridge._result",
-    "EmbeddedResource": "toolbridge._result",
+    "AudioContent": "toolbridge._content",
+    "BlobResourceContents": "toolbridge._content",
+    "ContentBlock": "toolbridge._content",
+    "EmbeddedResource": "toolbridge._content",
     "FrozenDict": "toolbridge._json",
     "FrozenList": "toolbridge._json",
     "FunctionInvoker": "toolbridge._functions",
-    "ImageContent": "toolbridge._result",
+    "ImageContent": "toolbridge._content",
     "Invalid": "toolbridge._validation",
     "Invoker": "toolbridge._tool",
     "IssueKind": "toolbridge._validation",
-    "ResourceLink": "toolbridge._result",
-    "TextContent": "toolbridge._result",
-    "TextResourceContents": "toolbridge._result",
+    "ResourceLink": "toolbridge._content",
+    "TextContent": "toolbridge._content",
+    "TextResourceContents": "toolbridge._content",
     "Tool": "toolbridge._tool",
     "ToolAnnotations": "toolbridge._tool",
     "ToolResult": "toolbridge._result",
@@ -99,7 +101,7 @@ _LAZY: dict[str, str] = {
     "Validator": "toolbridge._validation",
     "from_function": "toolbridge._functions",
     "json_content": "toolbridge._result",
-    "text_content": "toolbridge._result",
+    "text_content": "toolbridge._content",
     "thaw": "toolbridge._json",
     "to_result": "toolbridge._result",
     "tool": "toolbridge._functions",

@@ -1,207 +1,34 @@
-"""Tool results: MCP's content model, structured content and the error flag.
+"""Tool results: content blocks, structured content and the error flag.
 
 `to_result` turns whatever a tool function returned into a `ToolResult` by one
 predictable rule (see its docstring); `to_dict` / `from_dict` speak MCP's
-``CallToolResult`` wire shape.
+``CallToolResult`` wire shape. The content blocks live in `toolbridge._content`.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias, final
+from dataclasses import dataclass
+from typing import Any, Final, final
 
-from toolbridge._json import FrozenDict, freeze, new_frozen_dict, thaw
-from toolbridge.errors import ConversionError, JsonPath, ResultError
-
-__all__ = [
-    "AudioContent",
-    "BlobResourceContents",
-    "ContentBlock",
-    "EmbeddedResource",
-    "ImageContent",
-    "ResourceLink",
-    "TextContent",
-    "TextResourceContents",
-    "ToolResult",
-    "json_content",
-    "text_content",
-    "to_result",
-]
-
-
-def _not_json(message: str, path: JsonPath) -> Exception:
-    return ResultError(f"a result field is not JSON: {message} at {list(path)}")
-
-
-def _freeze_optional(value: Mapping[str, Any] | None, what: str) -> FrozenDict | None:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise ResultError(f"{what} must be a JSON object, got {type(value).__name__}")
-    frozen: FrozenDict = freeze(value, error=_not_json)
-    return frozen
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TextContent:
-    """Text for the model to read."""
-
-    text: str
-    """The text."""
-    annotations: Mapping[str, Any] | None = None
-    """MCP content annotations (``audience``, ``priority``, ``lastModified``)."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-    type: Literal["text"] = field(default="text", init=False)
-    """The block's kind, as on the wire."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.text, str):
-            raise ResultError(f"TextContent.text must be a string, got {type(self.text).__name__}")
-        if self.annotations is not None or self.meta is not None:
-            _freeze_fields(self)
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ImageContent:
-    """An image, base64-encoded."""
-
-    data: str
-    """The image bytes, base64-encoded."""
-    mime_type: str
-    """Such as ``image/png``."""
-    annotations: Mapping[str, Any] | None = None
-    """MCP content annotations."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-    type: Literal["image"] = field(default="image", init=False)
-    """The block's kind, as on the wire."""
-
-    def __post_init__(self) -> None:
-        _freeze_fields(self)
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class AudioContent:
-    """Audio, base64-encoded."""
-
-    data: str
-    """The audio bytes, base64-encoded."""
-    mime_type: str
-    """Such as ``audio/wav``."""
-    annotations: Mapping[str, Any] | None = None
-    """MCP content annotations."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-    type: Literal["audio"] = field(default="audio", init=False)
-    """The block's kind, as on the wire."""
-
-    def __post_init__(self) -> None:
-        _freeze_fields(self)
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ResourceLink:
-    """A link to a resource the client may read (MCP ``resource_link``)."""
-
-    uri: str
-    """The resource's URI."""
-    name: str
-    """The resource's programmatic name."""
-    title: str | None = None
-    """A human-readable title."""
-    description: str | None = None
-    """What the resource is."""
-    mime_type: str | None = None
-    """The resource's media type, if known."""
-    size: int | None = None
-    """The resource's size in bytes, if known."""
-    annotations: Mapping[str, Any] | None = None
-    """MCP content annotations."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-    type: Literal["resource_link"] = field(default="resource_link", init=False)
-    """The block's kind, as on the wire."""
-
-    def __post_init__(self) -> None:
-        _freeze_fields(self)
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TextResourceContents:
-    """The text of a resource embedded in a result."""
-
-    uri: str
-    """The resource's URI."""
-    text: str
-    """The resource's text."""
-    mime_type: str | None = None
-    """The resource's media type, if known."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-
-    def __post_init__(self) -> None:
-        _freeze_fields(self)
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class BlobResourceContents:
-    """The bytes of a resource embedded in a result, base64-encoded."""
-
-    uri: str
-    """The resource's URI."""
-    blob: str
-    """The resource's bytes, base64-encoded."""
-    mime_type: str | None = None
-    """The resource's media type, if known."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-
-    def __post_init__(self) -> None:
-        _freeze_fields(self)
-
-
-@final
-@dataclass(frozen=True, kw_only=True, slots=True)
-class EmbeddedResource:
-    """A resource's contents carried inside the result (MCP ``resource``)."""
-
-    resource: TextResourceContents | BlobResourceContents
-    """The contents."""
-    annotations: Mapping[str, Any] | None = None
-    """MCP content annotations."""
-    meta: Mapping[str, Any] | None = None
-    """MCP ``_meta``."""
-    type: Literal["resource"] = field(default="resource", init=False)
-    """The block's kind, as on the wire."""
-
-    def __post_init__(self) -> None:
-        _freeze_fields(self)
-
-
-ContentBlock: TypeAlias = (
-    TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource
+from toolbridge._content import (
+    CONTENT_TYPES,
+    ContentBlock,
+    TextContent,
+    block_from_dict,
+    block_to_dict,
+    freeze_optional,
+    not_json,
+    text_block,
 )
-"""One piece of a tool result's content, as in MCP."""
+from toolbridge._json import FrozenDict, freeze, new_frozen_dict, thaw
+from toolbridge.errors import ConversionError, ResultError
 
-_CONTENT_TYPES = (TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource)
+__all__ = ["ToolResult", "json_content", "to_result"]
 
-
-def _freeze_fields(block: object) -> None:
-    for name in ("annotations", "meta"):
-        value = getattr(block, name, None)
-        if value is not None:
-            object.__setattr__(
-                block, name, _freeze_optional(value, f"{type(block).__name__}.{name}")
-            )
+_CONTENT_TYPES: Final = CONTENT_TYPES
+"""The content block classes (for isinstance checks elsewhere in the package)."""
 
 
 @final
@@ -230,7 +57,7 @@ class ToolResult:
             content = tuple(content)
             object.__setattr__(self, "content", content)
         for index, block in enumerate(content):
-            if not isinstance(block, _CONTENT_TYPES):
+            if not isinstance(block, CONTENT_TYPES):
                 raise ResultError(
                     f"ToolResult.content[{index}] is {type(block).__name__}, not a content block"
                 )
@@ -239,9 +66,9 @@ class ToolResult:
         object.__setattr__(
             self,
             "structured_content",
-            _freeze_optional(self.structured_content, "structured_content"),
+            freeze_optional(self.structured_content, "structured_content"),
         )
-        object.__setattr__(self, "meta", _freeze_optional(self.meta, "meta"))
+        object.__setattr__(self, "meta", freeze_optional(self.meta, "meta"))
 
     @property
     def text(self) -> str:
@@ -267,7 +94,7 @@ class ToolResult:
 
     def to_dict(self) -> dict[str, Any]:
         """MCP's ``CallToolResult`` wire shape (camelCase, ``_meta``)."""
-        data: dict[str, Any] = {"content": [_block_to_dict(block) for block in self.content]}
+        data: dict[str, Any] = {"content": [block_to_dict(block) for block in self.content]}
         if self.structured_content is not None:
             data["structuredContent"] = thaw(self.structured_content)
         data["isError"] = self.is_error
@@ -288,7 +115,7 @@ class ToolResult:
         content = data.get("content", [])
         if not isinstance(content, list):
             raise ConversionError("content must be an array", path=("content",))
-        blocks = tuple(_block_from_dict(item, ("content", i)) for i, item in enumerate(content))
+        blocks = tuple(block_from_dict(item, ("content", i)) for i, item in enumerate(content))
         structured = data.get("structuredContent")
         if structured is not None and not isinstance(structured, Mapping):
             raise ConversionError("must be an object", path=("structuredContent",))
@@ -299,11 +126,6 @@ class ToolResult:
         if meta is not None and not isinstance(meta, Mapping):
             raise ConversionError("must be an object", path=("_meta",))
         return cls(content=blocks, structured_content=structured, is_error=is_error, meta=meta)
-
-
-def text_content(text: str) -> TextContent:
-    """A text content block."""
-    return TextContent(text=text)
 
 
 def json_content(value: Any) -> TextContent:
@@ -359,22 +181,22 @@ def to_result(value: Any, *, wrap_output: bool = False) -> ToolResult:
     """
     kind = value.__class__
     if kind is str:
-        return _built((_text(value),), _wrapped(value) if wrap_output else None)
+        return _built((text_block(value),), _wrapped(value) if wrap_output else None)
     if kind not in _PLAIN_JSON:
         if isinstance(value, ToolResult):
             return value
-        if isinstance(value, _CONTENT_TYPES):
+        if isinstance(value, CONTENT_TYPES):
             return ToolResult(content=(value,))
         if value is None:
             return _built((), _wrapped(None) if wrap_output else None)
         if isinstance(value, str):
             text = str.__str__(value)
-            return _built((_text(text),), _wrapped(text) if wrap_output else None)
+            return _built((text_block(text),), _wrapped(text) if wrap_output else None)
     if (
         isinstance(value, (list, tuple))
         and value
-        and isinstance(value[0], _CONTENT_TYPES)
-        and all(isinstance(item, _CONTENT_TYPES) for item in value)
+        and isinstance(value[0], CONTENT_TYPES)
+        and all(isinstance(item, CONTENT_TYPES) for item in value)
     ):
         return ToolResult(content=tuple(value))
     data = value if kind in _PLAIN_JSON else _jsonable(value)
@@ -382,28 +204,18 @@ def to_result(value: Any, *, wrap_output: bool = False) -> ToolResult:
     if wrap_output:
         structured = _wrapped(data)
     elif isinstance(data, dict):
-        structured = freeze(data, error=_not_json)
+        structured = freeze(data, error=not_json)
     else:
         structured = None
-    return _built((_text(text),), structured)
+    return _built((text_block(text),), structured)
 
 
 _PLAIN_JSON: Final = frozenset({int, float, bool, dict, list})
 """Exact types whose values need no conversion before `json` sees them."""
 
 
-# Trusted builders for `to_result`'s hot path: the values are known to be well-formed
-# (frozen JSON, exact strings), so the dataclasses' checks are skipped, not their shape.
-
-
-def _text(text: str) -> TextContent:
-    block = object.__new__(TextContent)
-    set_field = object.__setattr__
-    set_field(block, "text", text)
-    set_field(block, "annotations", None)
-    set_field(block, "meta", None)
-    set_field(block, "type", "text")
-    return block
+# A trusted builder for `to_result`'s hot path: the values are known to be well-formed
+# (frozen JSON, exact strings), so the dataclass's checks are skipped, not its shape.
 
 
 def _built(content: tuple[ContentBlock, ...], structured: FrozenDict | None) -> ToolResult:
@@ -419,113 +231,8 @@ def _built(content: tuple[ContentBlock, ...], structured: FrozenDict | None) -> 
 def _wrapped(data: Any) -> FrozenDict:
     if data.__class__ in _SCALARS:
         return new_frozen_dict({"result": data})
-    frozen: FrozenDict = freeze({"result": data}, error=_not_json)
+    frozen: FrozenDict = freeze({"result": data}, error=not_json)
     return frozen
 
 
 _SCALARS: Final = frozenset({str, int, bool, type(None)})
-
-
-# -- MCP wire shape of content blocks -------------------------------------------------
-
-_COMMON_KEYS = (("annotations", "annotations"), ("meta", "_meta"))
-
-
-def _block_to_dict(block: ContentBlock) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": block.type}
-    if isinstance(block, TextContent):
-        data["text"] = block.text
-    elif isinstance(block, (ImageContent, AudioContent)):
-        data["data"] = block.data
-        data["mimeType"] = block.mime_type
-    elif isinstance(block, ResourceLink):
-        data["uri"] = block.uri
-        data["name"] = block.name
-        for attribute, key in (
-            ("title", "title"),
-            ("description", "description"),
-            ("mime_type", "mimeType"),
-            ("size", "size"),
-        ):
-            if getattr(block, attribute) is not None:
-                data[key] = getattr(block, attribute)
-    else:
-        data["resource"] = _resource_to_dict(block.resource)
-    for attribute, key in _COMMON_KEYS:
-        value = getattr(block, attribute)
-        if value is not None:
-            data[key] = thaw(value)
-    return data
-
-
-def _resource_to_dict(resource: TextResourceContents | BlobResourceContents) -> dict[str, Any]:
-    data: dict[str, Any] = {"uri": resource.uri}
-    if isinstance(resource, TextResourceContents):
-        data["text"] = resource.text
-    else:
-        data["blob"] = resource.blob
-    if resource.mime_type is not None:
-        data["mimeType"] = resource.mime_type
-    if resource.meta is not None:
-        data["_meta"] = thaw(resource.meta)
-    return data
-
-
-def _require(data: Mapping[str, Any], key: str, kind: type, path: JsonPath) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind):
-        raise ConversionError(f"{key!r} must be a {kind.__name__}", path=(*path, key))
-    return value
-
-
-def _optional(data: Mapping[str, Any], key: str, kind: type, path: JsonPath) -> Any:
-    value = data.get(key)
-    if value is not None and not isinstance(value, kind):
-        raise ConversionError(f"{key!r} must be a {kind.__name__}", path=(*path, key))
-    return value
-
-
-def _block_from_dict(data: Any, path: JsonPath) -> ContentBlock:
-    if not isinstance(data, Mapping):
-        raise ConversionError("a content block must be an object", path=path)
-    kind = data.get("type")
-    common = {
-        "annotations": _optional(data, "annotations", Mapping, path),
-        "meta": _optional(data, "_meta", Mapping, path),
-    }
-    if kind == "text":
-        return TextContent(text=_require(data, "text", str, path), **common)
-    if kind in ("image", "audio"):
-        cls = ImageContent if kind == "image" else AudioContent
-        return cls(
-            data=_require(data, "data", str, path),
-            mime_type=_require(data, "mimeType", str, path),
-            **common,
-        )
-    if kind == "resource_link":
-        return ResourceLink(
-            uri=_require(data, "uri", str, path),
-            name=_require(data, "name", str, path),
-            title=_optional(data, "title", str, path),
-            description=_optional(data, "description", str, path),
-            mime_type=_optional(data, "mimeType", str, path),
-            size=_optional(data, "size", int, path),
-            **common,
-        )
-    if kind == "resource":
-        return EmbeddedResource(resource=_resource_from_dict(data.get("resource"), path), **common)
-    raise ConversionError(f"unknown content block type {kind!r}", path=(*path, "type"))
-
-
-def _resource_from_dict(data: Any, path: JsonPath) -> TextResourceContents | BlobResourceContents:
-    path = (*path, "resource")
-    if not isinstance(data, Mapping):
-        raise ConversionError("an embedded resource must be an object", path=path)
-    uri = _require(data, "uri", str, path)
-    mime_type = _optional(data, "mimeType", str, path)
-    meta = _optional(data, "_meta", Mapping, path)
-    if "text" in data:
-        text = _require(data, "text", str, path)
-        return TextResourceContents(uri=uri, text=text, mime_type=mime_type, meta=meta)
-    blob = _require(data, "blob", str, path)
-    return BlobResourceContents(uri=uri, blob=blob, mime_type=mime_type, meta=meta)
