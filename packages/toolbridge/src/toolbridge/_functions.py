@@ -18,7 +18,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, final, overload
 
-from toolbridge._function_schema import EMPTY, Conversion
+from toolbridge._callables import EMPTY
+from toolbridge._conversions import Conversion
 from toolbridge._result import _CONTENT_TYPES, ToolResult, to_result
 from toolbridge._runtime import await_in_thread, run_coroutine, run_in_thread
 from toolbridge._tool import Tool, ToolAnnotations
