@@ -408,3 +408,15 @@ def test_validate_accepts_json_text_and_none_like_every_call_route() -> None:
     checked = tool.validate(None)
     assert not checked.ok
     assert [issue.path for issue in checked.issues] == [("city",)]
+
+
+def test_copies_and_pickles_carry_the_definition_not_the_caches() -> None:
+    tool = make_tool()
+    assert tool.validate({"city": "Oslo"}).ok  # builds the compiled validator
+    _ = tool.fingerprint
+    assert copy.copy(tool) is tool
+    assert copy.deepcopy(tool) is tool
+    restored = pickle.loads(pickle.dumps(tool))
+    assert restored == tool
+    assert restored.fingerprint == tool.fingerprint
+    assert restored.validate({"city": "Oslo"}).ok

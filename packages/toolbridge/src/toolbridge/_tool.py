@@ -247,6 +247,18 @@ class Tool:
 
         return hashlib.sha256(canonical_json(definition).encode()).hexdigest()
 
+    # -- copying and pickling: the definition and invoker, never the caches -------------
+
+    def __copy__(self) -> Tool:
+        return self  # immutable: a copy would be indistinguishable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tool:
+        return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only: compiled validators and other caches are rebuilt on use."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
     @classmethod
     def from_function(cls, function: Callable[..., Any], **options: Any) -> Tool:
         """Make a tool from a sync or async function; see `toolbridge.from_function`."""
