@@ -21,6 +21,7 @@ with the original as ``__cause__``::
     ├── OutputValidationError        a result does not match the output schema (.issues)
     ├── ResultError                  a return value cannot become a ToolResult
     ├── ConversionError              a source object cannot become a tool, or back
+    │   └── ToolCallError            a model's tool call is malformed (.raw, bounded)
     └── LoadError                    a MODULE:NAME reference cannot be loaded
 
 `KeyError` and `TimeoutError` are mixed into the two leaves where code written for
@@ -48,6 +49,7 @@ __all__ = [
     "SchemaError",
     "SchemaTooDeepError",
     "SyncInvocationError",
+    "ToolCallError",
     "ToolDefinitionError",
     "ToolExecutionError",
     "ToolNotFoundError",
@@ -220,6 +222,26 @@ class ConversionError(ToolbridgeError, ValueError):
         self.path: JsonPath = tuple(path)
         where = f" (at {format_path(self.path)!r})" if self.path else ""
         super().__init__(message + where)
+
+
+class ToolCallError(ConversionError):
+    """A tool call a model produced cannot be read.
+
+    Malformed, truncated or non-object arguments, a missing name, an unknown shape.
+
+    Attributes:
+        raw: A bounded copy of the offending text or value (at most `RAW_LIMIT`
+            characters), for logs and for telling the model what it sent.
+    """
+
+    RAW_LIMIT = 2_000
+
+    def __init__(self, message: str, *, path: JsonPath = (), raw: object = None) -> None:
+        text = raw if isinstance(raw, str) or raw is None else repr(raw)
+        if text is not None and len(text) > self.RAW_LIMIT:
+            text = text[: self.RAW_LIMIT] + f"... ({len(text) - self.RAW_LIMIT} more characters)"
+        self.raw: str | None = text
+        super().__init__(message, path=path)
 
 
 class LoadError(ToolbridgeError, ImportError):
