@@ -1,0 +1,276 @@
+"""Inline local references and drop the definitions blocks they pointed into.
+
+Providers that cannot follow references get a schema with none left. The rules:
+
+* Only local JSON Pointers are followed (``#``, ``#/$defs/X``, any ``#/...``, with
+  ``%``-escapes and ``~0``/``~1``). A ref to another document (``http:``, ``file:``, a
+  relative URI) raises `RemoteReferenceError`; an anchor (``#name``), a
+  ``$dynamicRef`` / ``$recursiveRef``, a pointer to nothing, and a nested ``$id``
+  (which changes what ``#/...`` means) raise `SchemaError`. Nothing is fetched.
+* A ``$ref`` becomes a copy of its target. Keywords beside it are kept by meaning:
+  only annotations (``description``, ``title``, ``default``, ...) are merged into the
+  copy, the sibling winning; other siblings are merged too when no key clashes and
+  they do not interact with the target's (``properties`` beside
+  ``additionalProperties``, ``if`` beside ``then``, ...); otherwise the node becomes
+  ``{"allOf": [target, siblings], <sibling annotations>}``. Under draft-04/06/07,
+  which ignore a ref's siblings, the non-annotation ones are dropped (and reported).
+* Every definitions block (``$defs``, ``definitions``) is removed and reported once.
+* A recursive target (a tree) is, with ``keep_recursive=True``, kept under the root's
+  definitions block (or as ``#`` for the root) with refs to it left in place; a
+  recursive target elsewhere cannot be kept and is expanded like in the other mode.
+  Otherwise it is expanded `DEFAULT_MAX_DEPTH` (3) times along any branch and the
+  next ref is cut to ``{}`` (accepts anything), reported as dropped.
+* Output is capped at ``max_nodes`` subschemas: a definition used twice by another
+  used twice by ... doubles per level, so past the cap `SchemaError` is raised
+  rather than building an enormous schema. Depth (levels plus ref hops) is bounded
+  by `MAX_DEPTH` (`SchemaTooDeepError`), so the walk never hits a RecursionError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._references import parse_pointer, resolve
+from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
+from toolbridge.schema._report import LossAction, LossEntry, Transformed
+
+__all__ = ["DEFAULT_MAX_DEPTH", "DEFAULT_MAX_NODES", "inline_refs"]
+
+DEFAULT_MAX_DEPTH: Final = 3
+"""How many times a recursive definition is expanded along one branch before the cut."""
+DEFAULT_MAX_NODES: Final = 10_000
+"""The most subschemas an inlined schema may have (the corpus's largest needs ~1,200)."""
+
+_SCHEMA: Final = frozenset(
+    {"items", "additionalItems", "additionalProperties", "contains", "not", "if", "then", "else"}
+    | {"propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"}
+)
+_SCHEMA_LIST: Final = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
+_SCHEMA_MAP: Final = frozenset(
+    {"properties", "patternProperties", "dependentSchemas", "dependencies"}
+)
+_ANNOTATIONS: Final = frozenset(
+    {"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"}
+    | {"$comment"}
+)
+_ADJACENT: Final = frozenset(
+    {"properties", "patternProperties", "additionalProperties", "unevaluatedProperties"}
+    | {"items", "prefixItems", "additionalItems", "unevaluatedItems", "contains"}
+    | {"minContains", "maxContains", "if", "then", "else", "$ref"}
+)
+_LEGACY: Final = ("draft-03", "draft-04", "draft-06", "draft-07")
+
+
+def inline_refs(
+    schema: Mapping[str, Any] | bool,
+    *,
+    tool: str | None = None,
+    keep_recursive: bool = False,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    definitions_keywords: Sequence[str] = ("$defs", "definitions"),
+) -> Transformed:
+    """Replace every local ``$ref`` by its target and drop the definitions blocks.
+
+    Args:
+        schema: The JSON Schema; never modified.
+        tool: The tool's name, for the report entries.
+        keep_recursive: Keep recursive root definitions (and ``#``) as refs instead
+            of expanding them to `max_depth`.
+        max_depth: Expansions of a recursive target along one branch before the cut.
+        max_nodes: The most subschemas the output may have.
+        definitions_keywords: The keywords that hold definitions.
+
+    Returns:
+        The frozen schema with no ``$ref`` left (but kept recursive ones), and a report.
+
+    Raises:
+        RemoteReferenceError: A ``$ref`` to another document.
+        SchemaError: A ref that cannot be inlined (see the module docstring), or an
+            output over `max_nodes`.
+        SchemaTooDeepError: The output would nest deeper than `MAX_DEPTH`.
+    """
+    if isinstance(schema, bool):
+        return Transformed(schema)
+    if not isinstance(schema, Mapping):
+        raise SchemaError(f"a schema must be an object or a boolean, not {type(schema).__name__}")
+    inliner = _Inliner(schema, tool, keep_recursive, frozenset(definitions_keywords))
+    inliner.max_depth, inliner.max_nodes = max(max_depth, 0), max_nodes
+    output = inliner.schema(schema, (), 0)
+    kept = inliner.kept_blocks()
+    if kept and isinstance(output, Mapping):
+        output = {**output, **kept}
+    return Transformed(freeze(output), tuple(inliner.report.values()))
+
+
+class _Inliner:
+    def __init__(
+        self, root: Mapping[str, Any], tool: str | None, keep: bool, definitions: frozenset[str]
+    ) -> None:
+        self.root, self.tool, self.keep, self.definitions = root, tool, keep, definitions
+        self.max_depth, self.max_nodes = DEFAULT_MAX_DEPTH, DEFAULT_MAX_NODES
+        self.legacy = any(draft in str(root.get("$schema", "")) for draft in _LEGACY)
+        self.report: dict[tuple[JsonPath, str], LossEntry] = {}
+        self.active: dict[JsonPath, int] = {(): 1}  # expansions of each target on this branch
+        self.recursive: dict[JsonPath, bool] = {}
+        self.kept: dict[JsonPath, None] = {}  # root definitions left as refs, in order
+        self.nodes = 0
+
+    def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
+        entry = LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
+        self.report.setdefault((path, keyword), entry)
+
+    def schema(self, node: Any, path: JsonPath, depth: int) -> Any:
+        """A copy of the subschema at `path` (in the source) with its refs inlined."""
+        if not isinstance(node, Mapping):
+            return node
+        if depth > MAX_DEPTH:
+            raise SchemaTooDeepError(f"inlining nests deeper than {MAX_DEPTH} levels", path=path)
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise SchemaError(
+                f"inlining $ref would build more than {self.max_nodes} subschemas (definitions "
+                "used repeatedly multiply); raise max_nodes or keep the refs",
+                path=path,
+            )
+        if "$dynamicRef" in node or "$recursiveRef" in node:
+            raise SchemaError("$dynamicRef and $recursiveRef cannot be inlined", path=path)
+        if path and "$id" in node and self.refs_below(path):
+            raise SchemaError("a nested $id changes what local $refs mean; not inlined", path=path)
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            where = (*path, key)
+            if key in self.definitions and isinstance(value, Mapping):
+                if depth:  # the root's blocks are reported by kept_blocks, after the walk
+                    self.note(where, key, LossAction.REWRITTEN, "definitions inlined and removed")
+            elif key == "$ref" or (depth and not path and key in ("$schema", "$id")):
+                continue
+            elif key in _SCHEMA and isinstance(value, (Mapping, bool)):
+                out[key] = self.schema(value, where, depth + 1)
+            elif key in _SCHEMA_LIST and isinstance(value, list):
+                out[key] = [self.schema(v, (*where, i), depth + 2) for i, v in enumerate(value)]
+            elif key in _SCHEMA_MAP and isinstance(value, Mapping):
+                out[key] = {k: self.schema(v, (*where, k), depth + 2) for k, v in value.items()}
+            else:
+                out[key] = value
+        reference = node.get("$ref")
+        return out if not isinstance(reference, str) else self.ref(reference, out, path, depth)
+
+    def kept_blocks(self) -> dict[str, dict[str, Any]]:
+        """The root's definitions blocks with only the kept (recursive) definitions in them."""
+        blocks: dict[str, dict[str, Any]] = {}
+        done: set[JsonPath] = set()
+        while pending := [target for target in self.kept if target not in done]:
+            for target in pending:  # a kept definition may refer to another one
+                done.add(target)
+                copy = self.schema(resolve(self.root, target), target, 2)
+                blocks.setdefault(str(target[0]), {})[str(target[1])] = copy
+        for keyword, block in self.root.items():  # in schema order
+            if (
+                keyword in self.definitions
+                and isinstance(block, Mapping)
+                and len(blocks.get(keyword, ())) < len(block)
+            ):
+                detail = "definitions inlined and removed" + (
+                    " (recursive ones kept)" if keyword in blocks else ""
+                )
+                self.note((keyword,), keyword, LossAction.REWRITTEN, detail)
+        return blocks
+
+    def ref(self, reference: str, siblings: dict[str, Any], path: JsonPath, depth: int) -> Any:
+        target = self.locate(reference, path)
+        keepable = not target or (len(target) == 2 and target[0] in self.definitions)
+        if self.keep and keepable and self.is_recursive(target):
+            if target:
+                self.kept.setdefault(target)
+            return {"$ref": reference, **siblings}
+        count = self.active.get(target, 0)
+        if count >= self.max_depth and self.is_recursive(target):
+            detail = f"recursive {reference!r} cut after {self.max_depth} levels: accepts anything"
+            self.note((*path, "$ref"), "$ref", LossAction.DROPPED, detail)
+            copy: Any = {"description": f"(recursion into {reference} cut here)"}
+        else:
+            self.active[target] = count + 1
+            copy = self.schema(resolve(self.root, target), target, depth + 1)
+            self.active[target] = count
+        return self.combine(copy, siblings, path)
+
+    def locate(self, reference: str, path: JsonPath) -> JsonPath:
+        """The target of a local ref, with its keys as strings where they name members."""
+        target = self.follow(reference)
+        if target is not None:
+            return target
+        if parse_pointer(reference) is not None:
+            raise SchemaError(f"$ref {reference!r} points at no schema", path=path)
+        if reference.startswith("#"):
+            raise SchemaError(f"$ref to anchor {reference!r} cannot be inlined", path=path)
+        raise RemoteReferenceError(reference, path=path)
+
+    def follow(self, reference: str) -> JsonPath | None:
+        """`locate` without the errors: None for a ref that cannot be inlined."""
+        parsed = parse_pointer(reference)
+        if parsed is None:
+            return None
+        target: list[str | int] = []
+        node: Any = self.root
+        for part in parsed:
+            target.append(str(part) if isinstance(node, Mapping) else part)
+            node = resolve(node, (part,))
+        return tuple(target) if isinstance(node, (Mapping, bool)) else None
+
+    def combine(self, target: Any, siblings: dict[str, Any], path: JsonPath) -> Any:
+        """The target and the ref's sibling keywords, as one schema with both meanings."""
+        notes = {k: v for k, v in siblings.items() if k in _ANNOTATIONS}
+        rules = {k: v for k, v in siblings.items() if k not in _ANNOTATIONS}
+        if rules and self.legacy:
+            for keyword in rules:
+                detail = "ignored beside $ref before 2019-09; dropped to keep the meaning"
+                self.note((*path, keyword), keyword, LossAction.DROPPED, detail)
+            rules = {}
+        if not rules and not notes:
+            return target
+        if isinstance(target, Mapping) and _separable(target.keys(), rules.keys()):
+            return {**target, **notes, **rules}
+        return {**notes, "allOf": [target, rules] if rules else [target]}
+
+    def is_recursive(self, target: JsonPath) -> bool:
+        """True when expanding `target` can lead back to it."""
+        found = self.recursive.get(target)
+        if found is None:
+            seen: set[JsonPath] = set()
+            stack = self.refs_below(target)
+            while stack and target not in seen:
+                step = stack.pop()
+                if step not in seen:
+                    seen.add(step)
+                    stack.extend(self.refs_below(step))
+            found = self.recursive[target] = target in seen
+        return found
+
+    def refs_below(self, target: JsonPath) -> list[JsonPath]:
+        """The local targets the refs in a subschema point at (outside definitions blocks)."""
+        found: list[JsonPath] = []
+        stack: list[Any] = [resolve(self.root, target)]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, list):
+                stack.extend(node)
+            if not isinstance(node, Mapping):
+                continue
+            reference = node.get("$ref")
+            step = self.follow(reference) if isinstance(reference, str) else None
+            if step is not None:
+                found.append(step)
+            for key, value in node.items():
+                if key in _SCHEMA or key in _SCHEMA_LIST:
+                    stack.append(value)
+                elif key in _SCHEMA_MAP and isinstance(value, Mapping):
+                    stack.extend(value.values())
+        return found
+
+
+def _separable(target: Any, rules: Any) -> bool:
+    """True when the sibling rules can sit beside the target's keywords unchanged."""
+    return not (target & rules) and not (target & _ADJACENT and rules & _ADJACENT)
