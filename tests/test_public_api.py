@@ -98,3 +98,14 @@ def test_the_docs_draw_the_same_tree() -> None:
 
 def test_every_error_is_exported_from_the_package() -> None:
     assert set(_actual_tree()) | {"ToolbridgeError"} <= set(toolbridge.__all__)
+
+
+@pytest.mark.parametrize("package", ["toolbridge.schema", "toolbridge.calls"])
+def test_subpackages_export_a_sorted_honest_all(package: str) -> None:
+    import importlib
+
+    module = importlib.import_module(package)
+    exported = list(module.__all__)
+    assert exported == sorted(set(exported))
+    for name in exported:
+        assert getattr(module, name) is not None, name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from toolbridge import ConversionError, Tool, tool
@@ -51,7 +52,74 @@ def test_output_schema_of_a_tool_without_one_accepts_anything() -> None:
     assert bare.standard["~standard"]["jsonSchema"]["output"]() == {}
 
 
-@pytest.mark.parametrize("target", ["draft-07", "openapi-3.0", "draft-2019-09"])
+@pytest.mark.parametrize("target", ["draft-2019-09", "json-schema-next"])
 def test_unsupported_targets_are_refused(target: str) -> None:
     with pytest.raises(ConversionError, match="not supported"):
         book.standard["~standard"]["jsonSchema"]["input"]({"target": target})
+    with pytest.raises(ConversionError, match="not supported"):
+        book.standard["~standard"]["jsonSchema"]["output"]({"target": target})
+
+
+nullable = Tool(
+    name="find",
+    input_schema={
+        "type": "object",
+        "properties": {
+            "limit": {"anyOf": [{"type": "integer", "exclusiveMinimum": 0}, {"type": "null"}]},
+            "where": {"$ref": "#/$defs/Where"},
+        },
+        "$defs": {"Where": {"type": "object", "properties": {"city": {"const": "Oslo"}}}},
+    },
+    output_schema={"type": "object", "properties": {"hits": {"prefixItems": [{"type": "string"}]}}},
+)
+
+
+def test_draft07_target() -> None:
+    json_schema = nullable.standard["~standard"]["jsonSchema"]
+    schema = json_schema["input"]({"target": "draft-07"})
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    assert schema["properties"]["where"] == {"$ref": "#/definitions/Where"}
+    assert "definitions" in schema
+    assert "$defs" not in schema
+    jsonschema.Draft7Validator.check_schema(schema)
+    output = json_schema["output"]({"target": "draft-07"})
+    assert output["properties"]["hits"] == {"items": [{"type": "string"}]}
+    schema["properties"].clear()  # a plain copy
+    assert json_schema["input"]({"target": "draft-07"})["properties"]
+
+
+def test_openapi30_target() -> None:
+    json_schema = nullable.standard["~standard"]["jsonSchema"]
+    schema = json_schema["input"]({"target": "openapi-3.0"})
+    assert "$schema" not in schema
+    assert "$defs" not in schema
+    assert schema["properties"]["limit"] == {
+        "type": "integer",
+        "minimum": 0,
+        "exclusiveMinimum": True,
+        "nullable": True,
+    }
+    assert schema["properties"]["where"]["properties"] == {"city": {"enum": ["Oslo"]}}
+    output = json_schema["output"]({"target": "openapi-3.0"})
+    assert output["properties"]["hits"] == {}  # items past the tuple were unconstrained
+
+
+def test_a_draft07_schema_is_read_as_draft07() -> None:
+    legacy = Tool(
+        name="legacy",
+        input_schema={
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "properties": {"pair": {"items": [{"type": "string"}], "additionalItems": False}},
+        },
+    )
+    json_schema = legacy.standard["~standard"]["jsonSchema"]
+    assert json_schema["input"]({"target": "draft-07"}) == legacy.input_schema
+    latest = json_schema["input"]()
+    assert latest["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert latest["properties"]["pair"] == {"prefixItems": [{"type": "string"}], "items": False}
+    openapi = json_schema["input"]({"target": "openapi-3.0"})
+    assert openapi["properties"]["pair"] == {
+        "items": {"anyOf": [{"type": "string"}]},
+        "maxItems": 1,
+    }

@@ -3,7 +3,9 @@
 Standard Schema (standardschema.dev) is the shape tool-schema libraries share so that
 any host can validate with any of them: ``version``, ``vendor``, ``validate(value)``
 returning ``{"value": ...}`` or ``{"issues": [{"message", "path"}]}``, and the
-Standard JSON Schema getters ``jsonSchema.input(options)`` / ``.output(options)``.
+Standard JSON Schema getters ``jsonSchema.input(options)`` / ``.output(options)``,
+whose ``target`` may be ``draft-2020-12`` (the default), ``draft-07`` or
+``openapi-3.0`` (converted by `convert_dialect`; its loss report is not returned).
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from typing import TYPE_CHECKING, Any, final
 
 from toolbridge._json import thaw
 from toolbridge.errors import ConversionError
+from toolbridge.schema._dialects import DIALECTS, convert_dialect
 
 if TYPE_CHECKING:
     from toolbridge._tool import Tool
 
 __all__ = ["StandardSchema"]
 
-_SUPPORTED_TARGETS = ("draft-2020-12",)
+_SUPPORTED_TARGETS = DIALECTS
 
 
 @final
@@ -60,20 +63,21 @@ class StandardSchema(Mapping[str, Any]):
 
     def input_json_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The input schema for ``options["target"]`` (``draft-2020-12``, the default)."""
-        _check_target(options)
-        schema: dict[str, Any] = thaw(self._tool.input_schema)
-        return schema
+        return _export(self._tool.input_schema, options)
 
     def output_json_schema(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The output schema; ``{}`` (anything) when the tool declares none."""
-        _check_target(options)
-        schema: dict[str, Any] = thaw(self._tool.output_schema or {})
-        return schema
+        return _export(self._tool.output_schema or {}, options)
 
 
-def _check_target(options: Mapping[str, Any] | None) -> None:
+def _export(schema: Mapping[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A plain copy of `schema` in the asked-for target dialect."""
     target = (options or {}).get("target", "draft-2020-12")
     if target not in _SUPPORTED_TARGETS:
         raise ConversionError(
             f"JSON Schema target {target!r} is not supported; use one of {_SUPPORTED_TARGETS}"
         )
+    # A schema that declares draft-07 is read as draft-07; any other as 2020-12.
+    source = "draft-07" if "draft-07" in str(schema.get("$schema", "")) else "draft-2020-12"
+    exported: dict[str, Any] = thaw(convert_dialect(schema, source, target).schema)
+    return exported

@@ -6,17 +6,53 @@ rewritten, truncated or renamed. Provider name rules and the reversible `NameMap
 live here too.
 """
 
+from toolbridge.schema._dialects import (
+    DIALECTS,
+    Dialect,
+    convert_dialect,
+    from_draft07,
+    from_openapi30,
+    to_draft07,
+    to_openapi30,
+)
+from toolbridge.schema._gemini import (
+    GeminiPlan,
+    GeminiSchema,
+    restore_gemini_arguments,
+    to_gemini_schema,
+)
 from toolbridge.schema._names import NAME_RULES, NameMap, NameRule, check_name
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
+from toolbridge.schema._strict import (
+    StrictPlan,
+    StrictSchema,
+    restore_strict_arguments,
+    to_strict,
+)
 
 __all__ = [
+    "DIALECTS",
     "NAME_RULES",
+    "Dialect",
+    "GeminiPlan",
+    "GeminiSchema",
     "LossAction",
     "LossEntry",
     "NameMap",
     "NameRule",
+    "StrictPlan",
+    "StrictSchema",
     "Transformed",
     "check_name",
+    "convert_dialect",
+    "from_draft07",
+    "from_openapi30",
     "inline_refs",
+    "restore_gemini_arguments",
+    "restore_strict_arguments",
+    "to_draft07",
+    "to_gemini_schema",
+    "to_openapi30",
+    "to_strict",
 ]

@@ -1,0 +1,481 @@
+"""OpenAI strict mode: to_strict's rules, the corpus, and restore_strict_arguments' way back."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from agents.strict_schema import ensure_strict_json_schema
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+from toolbridge import Validator
+from toolbridge._json import thaw
+from toolbridge.errors import ConversionError
+from toolbridge.schema import LossAction, StrictSchema, restore_strict_arguments, to_strict
+
+
+def strict(schema: dict[str, Any]) -> dict[str, Any]:
+    result = to_strict(schema)
+    assert result.strict, result.report
+    out: dict[str, Any] = thaw(result.schema)
+    assert ensure_strict_json_schema(copy.deepcopy(out)) == out
+    return out
+
+
+def test_nested_objects_closed_required_and_nullable() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string"},
+            "b": {"type": "object", "properties": {"c": {"type": "integer"}}, "required": []},
+        },
+        "required": ["a"],
+    }
+    out = strict(schema)
+    assert out == {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string"},
+            "b": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "properties": {"c": {"type": ["integer", "null"]}},
+                        "required": ["c"],
+                        "additionalProperties": False,
+                    },
+                    {"type": "null"},
+                ]
+            },
+        },
+        "required": ["a", "b"],
+        "additionalProperties": False,
+    }
+    assert schema["required"] == ["a"]  # never mutated
+
+
+def test_arrays_of_objects_and_the_way_back() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"x": {"type": "number"}, "y": {"type": "number"}},
+                    "required": ["x"],
+                },
+            }
+        },
+        "required": ["rows"],
+    }
+    result = to_strict(schema)
+    out = strict(schema)
+    assert out["properties"]["rows"]["items"]["required"] == ["x", "y"]
+    arguments = {"rows": [{"x": 1, "y": None}, {"x": 2, "y": 3}]}
+    assert restore_strict_arguments(arguments, result) == {"rows": [{"x": 1}, {"x": 2, "y": 3}]}
+    assert arguments["rows"][0] == {"x": 1, "y": None}  # never mutated
+
+
+def test_required_nullable_stays_distinct_from_optional() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "kept": {"type": ["string", "null"]},
+            "optional": {"type": ["string", "null"]},
+        },
+        "required": ["kept"],
+    }
+    result = to_strict(schema)
+    out = strict(schema)
+    assert out["properties"]["kept"] == {"type": ["string", "null"]}
+    restored = restore_strict_arguments({"kept": None, "optional": None}, result.restore)
+    assert restored == {"kept": None}
+
+
+def test_enum_and_const_kept() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "mode": {"type": "string", "enum": ["a", "b"]},
+            "kind": {"const": "k"},
+        },
+        "required": ["kind"],
+    }
+    out = strict(schema)
+    assert out["properties"]["mode"] == {"type": ["string", "null"], "enum": ["a", "b", None]}
+    assert out["properties"]["kind"] == {"const": "k"}
+
+
+def test_defaults_and_unsupported_keywords_moved_to_description() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "q": {"type": "string", "description": "Query.", "minLength": 3, "default": "auto"},
+            "url": {"type": "string", "format": "uri"},
+            "when": {"type": "string", "format": "date-time", "pattern": "^2"},
+            "n": {"type": "integer", "minimum": 1, "x-extension": True},
+        },
+        "required": ["q", "url", "when", "n"],
+    }
+    result = to_strict(schema)
+    out = strict(schema)
+    assert out["properties"]["q"] == {
+        "type": "string",
+        "description": "Query. (at least 3 characters; default: 'auto')",
+    }
+    assert out["properties"]["url"] == {"type": "string", "description": "(format: uri)"}
+    assert out["properties"]["when"] == {"type": "string", "format": "date-time", "pattern": "^2"}
+    assert out["properties"]["n"] == {"type": "integer", "minimum": 1}
+    actions = {(e.path[-1], e.action) for e in result.report}
+    assert ("minLength", LossAction.MOVED_TO_DESCRIPTION) in actions
+    assert ("default", LossAction.MOVED_TO_DESCRIPTION) in actions
+    assert ("format", LossAction.MOVED_TO_DESCRIPTION) in actions
+    assert ("x-extension", LossAction.DROPPED) in actions
+
+
+def test_anyof_branches_and_the_way_back() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "target": {
+                "anyOf": [
+                    {"type": "object", "properties": {"id": {"type": "string"}}},
+                    {
+                        "type": "object",
+                        "properties": {"name": {"type": "string"}, "deep": {"type": "boolean"}},
+                        "required": ["name"],
+                    },
+                ]
+            }
+        },
+        "required": ["target"],
+    }
+    result = to_strict(schema)
+    out = strict(schema)
+    assert [b["required"] for b in out["properties"]["target"]["anyOf"]] == [
+        ["id"],
+        ["name", "deep"],
+    ]
+    assert restore_strict_arguments({"target": {"name": "n", "deep": None}}, result) == {
+        "target": {"name": "n"}
+    }
+    assert restore_strict_arguments({"target": {"id": None}}, result) == {"target": {}}
+
+
+def test_oneof_exclusive_and_overlapping() -> None:
+    exclusive = {
+        "type": "object",
+        "properties": {"v": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
+        "required": ["v"],
+    }
+    result = to_strict(exclusive)
+    assert strict(exclusive)["properties"]["v"] == {
+        "anyOf": [{"type": "string"}, {"type": "integer"}]
+    }
+    (entry,) = [e for e in result.report if e.keyword == "oneOf"]
+    assert entry.action is LossAction.REWRITTEN
+    assert "same meaning" in entry.detail
+    overlapping = {
+        "type": "object",
+        "properties": {"v": {"oneOf": [{"type": "number"}, {"type": "integer"}]}},
+        "required": ["v"],
+    }
+    (entry,) = [e for e in to_strict(overlapping).report if e.keyword == "oneOf"]
+    assert "may overlap" in entry.detail
+    tagged = {
+        "type": "object",
+        "properties": {
+            "v": {
+                "oneOf": [
+                    {"type": "object", "properties": {"k": {"const": "a"}}, "required": ["k"]},
+                    {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"]},
+                ]
+            }
+        },
+        "required": ["v"],
+    }
+    (entry,) = [e for e in to_strict(tagged).report if e.keyword == "oneOf"]
+    assert "same meaning" in entry.detail
+
+
+def test_allof_merged() -> None:
+    schema = {
+        "type": "object",
+        "allOf": [
+            {"properties": {"a": {"type": "string"}}, "required": ["a"]},
+            {"properties": {"b": {"type": "string"}}},
+        ],
+    }
+    out = strict(schema)
+    assert out["required"] == ["a", "b"]
+    assert out["properties"]["b"] == {"type": ["string", "null"]}
+
+
+def test_recursive_defs_kept_and_restored() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"tree": {"$ref": "#/$defs/Node"}},
+        "required": ["tree"],
+        "$defs": {
+            "Node": {
+                "type": "object",
+                "properties": {
+                    "label": {"type": "string"},
+                    "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                },
+                "required": ["label"],
+            },
+            "Unused": {"type": "string"},
+        },
+    }
+    result = to_strict(schema)
+    out = strict(schema)
+    assert out["properties"]["tree"] == {"$ref": "#/$defs/Node"}
+    assert set(out["$defs"]) == {"Node"}
+    Validator(out)
+    arguments = {
+        "tree": {
+            "label": "r",
+            "children": [{"label": "c", "children": None}, {"label": "d", "children": []}],
+        }
+    }
+    assert restore_strict_arguments(arguments, result) == {
+        "tree": {"label": "r", "children": [{"label": "c"}, {"label": "d", "children": []}]}
+    }
+
+
+def test_nonrecursive_refs_inlined() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"p": {"$ref": "#/definitions/P", "description": "A point."}},
+        "definitions": {"P": {"type": "object", "properties": {"x": {"type": "number"}}}},
+    }
+    out = strict(schema)
+    assert "definitions" not in out
+    point = out["properties"]["p"]
+    assert point["description"] == "A point."
+    assert point["anyOf"][0]["properties"] == {"x": {"type": ["number", "null"]}}
+
+
+def test_root_without_properties_means_no_arguments() -> None:
+    assert strict({"type": "object"}) == {
+        "type": "object",
+        "properties": {},
+        "required": [],
+        "additionalProperties": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("schema", "where"),
+    [
+        (
+            {
+                "type": "object",
+                "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}},
+            },
+            ("properties", "m", "additionalProperties"),
+        ),
+        ({"type": "object", "properties": {"m": {"type": "object"}}}, ("properties", "m")),
+        ({"type": "object", "properties": {"m": {}}}, ("properties", "m")),
+        (
+            {"type": "object", "patternProperties": {"^x": {"type": "string"}}},
+            ("patternProperties",),
+        ),
+        ({"type": "object", "additionalProperties": True}, ("additionalProperties",)),
+    ],
+)
+def test_fallback_or_raise(schema: dict[str, Any], where: tuple[str, ...]) -> None:
+    result = to_strict(schema, tool="t")
+    assert not result.strict
+    reasons = [e for e in result.report if e.keyword == "strict"]
+    assert reasons
+    assert reasons[0].path == where
+    assert reasons[0].tool == "t"
+    Validator(result.schema)
+    with pytest.raises(ConversionError) as raised:
+        to_strict(schema, on_unsupported="raise")
+    assert raised.value.path == where
+
+
+def test_fallback_keeps_the_map_open_and_cleans_the_rest() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "env": {"type": "object", "additionalProperties": {"type": "string"}},
+            "n": {"type": "integer", "default": 3},
+        },
+        "required": ["env"],
+    }
+    result = to_strict(schema)
+    out = thaw(result.schema)
+    assert out["properties"]["env"]["additionalProperties"] == {"type": "string"}
+    assert out["properties"]["n"] == {"type": ["integer", "null"], "description": "(default: 3)"}
+
+
+def test_output_is_frozen() -> None:
+    result = to_strict({"type": "object", "properties": {"a": {"type": "string"}}})
+    assert isinstance(result, StrictSchema)
+    with pytest.raises(TypeError):
+        result.schema["x"] = 1
+
+
+# -- the corpus ---------------------------------------------------------------------------
+
+_MOVED_OR_DROPPED = {"default", "minLength", "maxLength", "examples", "uniqueItems"}
+
+
+def _keywords(schema: Any) -> int:
+    """How many of the keywords strict mode cannot carry appear in a schema."""
+    if isinstance(schema, list):
+        return sum(_keywords(v) for v in schema)
+    if not isinstance(schema, dict):
+        return 0
+    found = 0
+    for key, value in schema.items():
+        if key in ("properties", "$defs", "definitions") and isinstance(value, dict):
+            found += sum(_keywords(v) for v in value.values())
+        elif key not in ("enum", "const", "default", "examples"):
+            found += _keywords(value)
+        found += key in _MOVED_OR_DROPPED
+    return found
+
+
+def test_every_corpus_tool(shared_dir: Path) -> None:
+    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+    assert files
+    split = {True: 0, False: 0}
+    for path in files:
+        for tool in json.loads(path.read_text()):
+            source = tool["inputSchema"]
+            result = to_strict(source, tool=tool["name"])
+            split[result.strict] += 1
+            out = thaw(result.schema)
+            Validator(out)
+            if result.strict:
+                assert ensure_strict_json_schema(copy.deepcopy(out)) == out, tool["name"]
+            else:
+                assert any(e.keyword == "strict" for e in result.report), tool["name"]
+            # no silent change: every unsupported keyword that is gone has its entry
+            gone = _keywords(source) - _keywords(out)
+            reported = sum(
+                e.action in (LossAction.MOVED_TO_DESCRIPTION, LossAction.DROPPED)
+                and e.keyword in _MOVED_OR_DROPPED
+                for e in result.report
+            )
+            assert reported >= gone, tool["name"]
+    assert split[True] > split[False] > 0
+
+
+# -- the way back, property-tested ---------------------------------------------------------
+
+_REPRESENTATIVE: list[dict[str, Any]] = [
+    {
+        "type": "object",
+        "properties": {
+            "q": {"type": "string", "default": "x"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 5},
+            "tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+        },
+        "required": ["q"],
+    },
+    {
+        "type": "object",
+        "properties": {
+            "filter": {
+                "type": "object",
+                "properties": {
+                    "field": {"type": "string"},
+                    "op": {"type": "string", "enum": ["eq", "ne"]},
+                    "value": {"type": ["string", "null"]},
+                },
+                "required": ["field", "value"],
+            },
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"k": {"type": "string"}, "v": {"type": "number"}},
+                    "required": ["k"],
+                },
+                "maxItems": 3,
+            },
+        },
+    },
+    {
+        "type": "object",
+        "properties": {
+            "target": {
+                "anyOf": [
+                    {"type": "object", "properties": {"id": {"type": "integer"}}},
+                    {
+                        "type": "object",
+                        "properties": {"name": {"type": "string"}, "exact": {"type": "boolean"}},
+                        "required": ["name"],
+                    },
+                ]
+            },
+            "mode": {"oneOf": [{"const": "fast"}, {"const": "slow"}]},
+        },
+        "required": ["target"],
+    },
+]
+
+
+def _arguments(schema: Any) -> st.SearchStrategy[Any]:
+    """Values of a strict schema: objects built here (closed, every key present), since
+    hypothesis-jsonschema's object strategy does not run on this Hypothesis; the leaves
+    come from hypothesis-jsonschema."""
+    if "anyOf" in schema:
+        return st.one_of([_arguments(branch) for branch in schema["anyOf"]])
+    if schema.get("type") == "object":
+        return st.fixed_dictionaries(
+            {name: _arguments(sub) for name, sub in schema["properties"].items()}
+        )
+    if schema.get("type") == "array" and "items" in schema:
+        return st.lists(
+            _arguments(schema["items"]),
+            min_size=schema.get("minItems", 0),
+            max_size=schema.get("maxItems", 4),
+        )
+    return from_schema(schema)
+
+
+@pytest.mark.parametrize("index", range(len(_REPRESENTATIVE)))
+def test_restored_arguments_are_valid_under_the_source(index: int) -> None:
+    source = _REPRESENTATIVE[index]
+    result = to_strict(source)
+    assert result.strict
+    original = Validator(source)
+    strict_validator = Validator(result.schema)
+
+    @settings(
+        max_examples=50,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(_arguments(thaw(result.schema)))
+    def check(arguments: Any) -> None:
+        assert strict_validator.is_valid(arguments)
+        before = copy.deepcopy(arguments)
+        restored = restore_strict_arguments(arguments, result)
+        assert arguments == before
+        assert original.is_valid(restored), (arguments, restored)
+
+    check()
+
+
+@given(st.dictionaries(st.sampled_from(["q", "limit", "other"]), st.none() | st.integers()))
+@settings(max_examples=50, deadline=None, database=None)
+def test_restore_only_removes_nulls_of_optional_properties(arguments: dict[str, Any]) -> None:
+    result = to_strict(_REPRESENTATIVE[0])
+    restored = restore_strict_arguments(arguments, result)
+    expected = {k: v for k, v in arguments.items() if not (v is None and k in ("limit", "tags"))}
+    assert restored == expected
