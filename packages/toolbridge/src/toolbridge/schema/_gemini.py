@@ -50,6 +50,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, final
 
+from toolbridge._issues import json_type
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._refs import inline_refs
@@ -222,22 +223,8 @@ def _restore(value: Any, plan: GeminiPlan) -> Any:
     return thaw(value)
 
 
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, (list, tuple)) else "object"
-
-
 def _fits(value: Any, accepted: frozenset[str]) -> bool:
-    kind = _kind(value)
+    kind = json_type(value)
     if kind == "string" and any(a.startswith("=") for a in accepted):
         return f"={value}" in accepted
     return kind in accepted or (kind == "integer" and "number" in accepted)
@@ -524,7 +511,7 @@ class _Lowerer:
         for value in values:
             text = value if isinstance(value, str) else canonical_json(value)
             if text in texts:  # "1" beside 1: tell them apart
-                text = f"{text} ({_kind(value)})"
+                text = f"{text} ({json_type(value)})"
             if text not in texts:
                 texts.append(text)
             if text != value:
