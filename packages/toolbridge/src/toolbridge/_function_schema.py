@@ -148,11 +148,12 @@ def _is_object_schema(schema: Mapping[str, Any]) -> bool:
 
 def _no_output(annotation: Any) -> bool:
     """True for return types that declare no structured result."""
-    from toolbridge._result import _CONTENT_TYPES, ToolResult
+    from toolbridge._content import CONTENT_TYPES
+    from toolbridge._result import ToolResult
 
     if annotation in (EMPTY, None, NoneType, Any, object):
         return True
-    if isinstance(annotation, type) and issubclass(annotation, (ToolResult, *_CONTENT_TYPES)):
+    if isinstance(annotation, type) and issubclass(annotation, (ToolResult, *CONTENT_TYPES)):
         return True
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)

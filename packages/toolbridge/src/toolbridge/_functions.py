@@ -19,8 +19,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, final, overload
 
 from toolbridge._callables import EMPTY
+from toolbridge._content import CONTENT_TYPES
 from toolbridge._conversions import Conversion
-from toolbridge._result import _CONTENT_TYPES, ToolResult, to_result
+from toolbridge._result import ToolResult, to_result
 from toolbridge._runtime import await_in_thread, run_coroutine, run_in_thread
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ArgumentValidationError, ToolDefinitionError, ToolExecutionError
@@ -35,7 +36,7 @@ __all__ = ["FunctionInvoker", "from_function", "tool"]
 
 AnyFunction = Callable[..., Any]
 
-_NORMALISED = (ToolResult, *_CONTENT_TYPES)
+_NORMALISED = (ToolResult, *CONTENT_TYPES)
 """Return values `to_result` takes as they are."""
 
 

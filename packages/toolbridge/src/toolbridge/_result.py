@@ -27,9 +27,6 @@ from toolbridge.errors import ConversionError, ResultError
 
 __all__ = ["ToolResult", "json_content", "to_result"]
 
-_CONTENT_TYPES: Final = CONTENT_TYPES
-"""The content block classes (for isinstance checks elsewhere in the package)."""
-
 
 @final
 @dataclass(frozen=True, kw_only=True, slots=True)

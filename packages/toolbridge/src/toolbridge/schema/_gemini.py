@@ -541,19 +541,8 @@ class _Lowerer:
                 LossAction.MOVED_TO_DESCRIPTION,
                 "said in words",
             )
-        self.note(
-            (*path, "type"),
-            "type",
-            LossAction.REWRITTEN,
-            "an object with no declared properties: a STRING holding it as JSON text",
-        )
-        out: dict[str, Any] = {"type": "STRING"}
-        if nullable:
-            out["nullable"] = True
-        notes.insert(0, _OBJECT_JSON)
-        plan = GeminiPlan(json=True)
-        self.annotations(rest, out, notes, plan, path)
-        return out, plan
+        why = "an object with no declared properties"
+        return self.json_text(rest, notes, path, why, _OBJECT_JSON, nullable=nullable)
 
     def any_json(
         self,
@@ -564,11 +553,24 @@ class _Lowerer:
         *,
         nullable: bool = False,
     ) -> tuple[dict[str, Any], GeminiPlan]:
+        return self.json_text(rest, notes, path, why, _ANY_JSON, nullable=nullable)
+
+    def json_text(
+        self,
+        rest: dict[str, Any],
+        notes: list[str],
+        path: JsonPath,
+        why: str,
+        note: str,
+        *,
+        nullable: bool,
+    ) -> tuple[dict[str, Any], GeminiPlan]:
+        """A STRING holding the value as JSON text, parsed back by the plan."""
         self.note((*path, "type"), "type", LossAction.REWRITTEN, f"{why}: a STRING of JSON text")
         out: dict[str, Any] = {"type": "STRING"}
         if nullable:
             out["nullable"] = True
-        notes.insert(0, _ANY_JSON)
+        notes.insert(0, note)
         plan = GeminiPlan(json=True)
         self.annotations(rest, out, notes, plan, path)
         return out, plan
