@@ -1,7 +1,7 @@
-"""toolbridge side by side with its peers: validation, invoke overhead, cold import.
+"""toolbridge side by side with its peers: validation, invoke, formats, cold import.
 
-    uv run --group bench python bench/run.py            # about two minutes
-    uv run --group bench python bench/run.py --quick    # a rough look in seconds
+    uv run --group bench python bench/run.py            # about three minutes
+    uv run --group bench python bench/run.py --quick    # a rough look in under a minute
 
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
 and writes the same numbers to bench/results/latest.json. Peers that are missing or
@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+import _formats
 import _imports
 import _invoke
 import _validation
@@ -26,7 +27,16 @@ from _peers import version
 from _report import FAIL, Section, render, score, to_json
 
 HERE = Path(__file__).resolve().parent
-DISTRIBUTIONS = ("toolbridge", "jsonschema-rs", "jsonschema", "toolschema", "langchain-core")
+DISTRIBUTIONS = (
+    "toolbridge",
+    "jsonschema-rs",
+    "jsonschema",
+    "toolschema",
+    "langchain-core",
+    "openai-agents",
+    "orjson",
+)
+PARTS = ("validation", "invoke", "formats", "imports")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -34,7 +44,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
     parser.add_argument(
         "--only",
-        choices=("validation", "invoke", "imports"),
+        choices=PARTS,
         action="append",
         help="run only these parts (repeatable)",
     )
@@ -66,7 +76,7 @@ def _header(quick: bool) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     options = _arguments(argv)
-    parts = set(options.only or ("validation", "invoke", "imports"))
+    parts = set(options.only or PARTS)
     repeats = 3 if options.quick else 9
     min_batch_ns = 20_000_000 if options.quick else 100_000_000
     sections: list[Section] = []
@@ -75,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         sections += _validation.run(repeats=repeats, min_batch_ns=min_batch_ns)
     if "invoke" in parts:
         sections += _invoke.run(repeats=repeats, min_batch_ns=min_batch_ns)
+    if "formats" in parts:
+        sections += _formats.run(repeats=repeats, min_batch_ns=min_batch_ns)
     if "imports" in parts:
         sections += _imports.run(repeats=8 if options.quick else 40)
     elapsed = time.perf_counter() - started

@@ -178,9 +178,9 @@ def test_a_module_in_the_working_directory_is_found_by_the_console_script(
 def test_the_readme_command_works_from_the_repository_root() -> None:
     command = shlex.split("toolbridge inspect toolbridge.examples.weather:get_forecast")
     readme = (ROOT / "README.md").read_text()
-    assert f"uv run {shlex.join(command)} --format canonical" in readme
+    assert f"uv run {shlex.join(command)} --format openai" in readme
     completed = subprocess.run(
-        [_console_script(), *command[1:], "--format", "canonical"],
+        [_console_script(), *command[1:], "--format", "openai"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -188,7 +188,7 @@ def test_the_readme_command_works_from_the_repository_root() -> None:
         check=False,
     )
     assert completed.returncode == 0, completed.stderr
-    assert json.loads(completed.stdout)["name"] == "get_forecast"
+    assert json.loads(completed.stdout)["function"]["name"] == "get_forecast"
 
 
 def _console_script() -> str:
@@ -294,7 +294,10 @@ def test_validate_converts_a_plain_function(tools_file: Path) -> None:
         (["inspect", "missing_file.py:f"], ["no such file: 'missing_file.py'"]),
         (["export", f"{EXAMPLE}:get_forecast"], ["a module is expected"]),
         (["inspect", FORECAST, "--format", "yaml"], ["unknown format 'yaml'", "canonical"]),
-        (["export", EXAMPLE, "--format", "mcp"], ["unknown format 'mcp'", "accepted: canonical"]),
+        (
+            ["export", EXAMPLE, "--format", "openapi"],
+            ["unknown format 'openapi'", "accepted: canonical, mcp, openai,"],
+        ),
         (["validate", "--tool", FORECAST, '{"city": Lisbon}'], ["not valid JSON"]),
         (["validate", "--tool", FORECAST, '{"days": NaN}'], ["NaN is not JSON"]),
         (["validate", "--tool", FORECAST, "@no/such/file.json"], ["cannot read"]),

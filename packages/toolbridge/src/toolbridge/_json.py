@@ -106,7 +106,8 @@ def new_frozen_dict(items: dict[str, Any]) -> FrozenDict:
     return frozen
 
 
-def _new_list(items: list[Any]) -> FrozenList:
+def new_frozen_list(items: list[Any]) -> FrozenList:
+    """Wrap a list whose items are already frozen JSON, without checking or copying them."""
     frozen = list.__new__(FrozenList)
     list.__init__(frozen, items)
     frozen._hash = None
@@ -170,7 +171,7 @@ def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) 
             path.append(index)
             elements.append(_freeze(item, error, path, depth + 1))
             path.pop()
-        return _new_list(elements)
+        return new_frozen_list(elements)
     raise error(f"{type(value).__name__} is not a JSON value", tuple(path))
 
 

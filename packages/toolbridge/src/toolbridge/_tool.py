@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, final, runtime_checkable
@@ -319,6 +319,15 @@ class Tool:
         return cls(**fields, invoker=invoker)
 
     # -- validation and invocation ----------------------------------------------------
+
+    @cached_property
+    def _format_cache(self) -> dict[Hashable, Any]:
+        """Provider-format conversions of this tool, by target and options.
+
+        Filled by `toolbridge.formats`; safe because the tool never changes and the
+        cached wire objects are frozen. Never pickled or copied.
+        """
+        return {}
 
     @cached_property
     def validator(self) -> Validator:

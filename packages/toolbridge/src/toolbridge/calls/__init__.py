@@ -9,13 +9,14 @@ that provider expects back, paired with the call by its id::
     replies = [result_message(tool.invoke(call.arguments), call) for call in calls]
 """
 
-from toolbridge.calls._call import PROVIDERS, Provider, ToolCall
+from toolbridge.calls._call import PROVIDERS, CallRestorer, Provider, ToolCall
 from toolbridge.calls._parse import parse_tool_calls
 from toolbridge.calls._shape import ERROR_PREFIX, result_message
 
 __all__ = [
     "ERROR_PREFIX",
     "PROVIDERS",
+    "CallRestorer",
     "Provider",
     "ToolCall",
     "parse_tool_calls",

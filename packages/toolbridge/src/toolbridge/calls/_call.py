@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias, final
+from typing import Any, Final, Literal, Protocol, TypeAlias, final
 
 from toolbridge._json import FrozenDict, freeze
 from toolbridge.errors import JsonPath, SchemaTooDeepError, ToolCallError
 
-__all__ = ["PROVIDERS", "Provider", "ToolCall"]
+__all__ = ["PROVIDERS", "CallRestorer", "Provider", "ToolCall"]
 
 Provider: TypeAlias = Literal["openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp"]
 """A wire format tool calls are read from and results are shaped for.
@@ -76,3 +76,15 @@ class ToolCall:
             except SchemaTooDeepError as error:
                 raise ToolCallError(f"arguments {error}") from error
             object.__setattr__(self, "arguments", frozen)
+
+
+class CallRestorer(Protocol):
+    """Maps a call as the model made it back to the tool's own name and meaning.
+
+    `toolbridge.formats.Conversion` is one: the conversion that produced the tools
+    the model saw knows their exposed names and how their arguments were changed.
+    """
+
+    def restore_call(self, call: ToolCall, /) -> ToolCall:
+        """The call with the original tool name and normalised arguments."""
+        ...

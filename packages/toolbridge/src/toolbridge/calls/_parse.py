@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from toolbridge.calls._call import PROVIDERS, Provider, ToolCall
+from toolbridge.calls._call import PROVIDERS, CallRestorer, Provider, ToolCall
 from toolbridge.calls._fields import (
     arguments,
     call_id,
@@ -51,7 +51,9 @@ from toolbridge.errors import JsonPath, ToolCallError
 __all__ = ["parse_tool_calls"]
 
 
-def parse_tool_calls(message: object, provider: Provider) -> tuple[ToolCall, ...]:
+def parse_tool_calls(
+    message: object, provider: Provider, *, conversion: CallRestorer | None = None
+) -> tuple[ToolCall, ...]:
     """Read every tool call a model made, in order.
 
     Accepted inputs, per provider (plain dicts or SDK objects):
@@ -74,21 +76,30 @@ def parse_tool_calls(message: object, provider: Provider) -> tuple[ToolCall, ...
     A message without tool calls gives ``()``. Arguments sent as a JSON string
     (OpenAI) are parsed; an empty or missing value means ``{}``.
 
+    Given the `toolbridge.formats.Conversion` that made the tools the model saw,
+    each call comes back under the tool's original name with its arguments
+    normalised to the tool's own schema (strict mode's nulls for optional
+    properties removed, Gemini's string enums and JSON texts mapped back).
+
     Raises:
         ToolCallError: The input is not a shape of that provider, a call has no name,
             or its arguments are malformed, truncated, not a JSON object, or nest too
             deeply. The error's ``path`` is the JSON path of the offending field in
             the input, and ``raw`` a bounded copy of the offending text.
+        ToolNotFoundError: With `conversion`: a call names no tool it made.
     """
     reader = _READERS.get(provider)
     if reader is None:
         raise ToolCallError(f"unknown provider {provider!r}; expected one of {list(PROVIDERS)}")
     try:
-        return tuple(reader(message))
+        calls = tuple(reader(message))
     except RecursionError:
         raise ToolCallError(
             "the input nests too deeply to read", raw=f"<{type(message).__name__}>"
         ) from None
+    if conversion is None:
+        return calls
+    return tuple(conversion.restore_call(call) for call in calls)
 
 
 # -- one reader per provider ----------------------------------------------------------

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
-from collections.abc import Callable
-from typing import Annotated, TypeVar
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, TypeVar, cast
 
 import typer
 
-from toolbridge import __version__
+from toolbridge import __version__, formats
+from toolbridge._json import thaw
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
-from toolbridge.cli import _arguments, _output
+from toolbridge.cli import _arguments, _diff, _input, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
+from toolbridge.formats import SOURCES, TARGETS, Source, Target
 
 T = TypeVar("T")
 
@@ -23,6 +27,17 @@ def _format_option(value: str) -> str:
         return check_format(value)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
+
+
+def _one_of(accepted: Sequence[str], what: str) -> Callable[[str], str]:
+    """A typer callback that accepts the names in `accepted` only."""
+
+    def check(value: str) -> str:
+        if value not in accepted:
+            raise typer.BadParameter(f"unknown {what} {value!r}; accepted: {', '.join(accepted)}")
+        return value
+
+    return check
 
 
 def _version_option(value: bool) -> None:
@@ -43,6 +58,31 @@ FormatOption = Annotated[
 JsonOption = Annotated[
     bool,
     typer.Option("--json", help="Write JSON even to a terminal (it is the default when piped)."),
+]
+SourceOption = Annotated[
+    str,
+    typer.Option(
+        "--from",
+        metavar="SOURCE",
+        callback=_one_of(SOURCES, "source format"),
+        help=f"The format INPUT is in: {', '.join(SOURCES)}.",
+    ),
+]
+_TARGET_NAMES = ", ".join(TARGETS)
+StrictOption = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Ask for strict mode (openai, openai-responses, anthropic).",
+    ),
+]
+InputArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="INPUT",
+        help="A JSON file of tools (one, a list, or an envelope); '-' or none reads stdin.",
+        show_default=False,
+    ),
 ]
 Reference = Annotated[
     str,
@@ -71,13 +111,14 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Inspect, export and validate toolbridge tools.
+    """Inspect, export, validate, convert, check and diff tool definitions.
 
     Output is a table for a person at a terminal and JSON when piped (or with --json).
-    Exit status: 0 done, 1 invalid arguments (validate), 2 usage or load error.
+    Exit status: 0 done, 1 invalid arguments (validate) or problems (check),
+    2 usage, load or input error.
     """
     if ctx.invoked_subcommand is None:
-        ctx.fail("missing command: inspect, export or validate")
+        ctx.fail("missing command: inspect, export, validate, convert, check or diff")
 
 
 def _quietly(load: Callable[[str], T], reference: str) -> T:
@@ -120,7 +161,7 @@ def export_command(
     loaded = _quietly(load_module, module)
     tools: list[Tool] = module_tools(loaded)
     if _output.wants_json(json_output):
-        _output.write_json([to_format(tool, format_name) for tool in tools])
+        _output.write_json(to_format(tools, format_name))
     else:
         from toolbridge.cli import _render
 
@@ -163,6 +204,120 @@ def validate_command(
         _print(_render.validation_view(tool, result))
     if not result.ok:
         raise typer.Exit(1)
+
+
+@app.command("convert")
+def convert_command(
+    source: SourceOption,
+    target: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            metavar="TARGET",
+            callback=_one_of(TARGETS, "target format"),
+            help=f"The format to write: {_TARGET_NAMES}.",
+            show_default=False,
+        ),
+    ],
+    input_path: InputArgument = None,
+    strict: StrictOption = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            metavar="REPORT.json",
+            help="Also write the loss report there: a JSON list of every change made.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Convert tools from one format to another; stdout is always a JSON list of tools."""
+    tools = _input.read_input(input_path, cast(Source, source))
+    conversion = formats.convert(tools, cast(Target, target), strict=True if strict else None)
+    if report is not None:
+        _write_report(report, [entry.to_dict() for entry in conversion.report])
+    _output.write_json(thaw(conversion.output))
+    if sys.stderr.isatty():
+        sys.stderr.write(_output.report_summary(conversion, source, report) + "\n")
+
+
+def _write_report(path: Path, entries: list[dict[str, object]]) -> None:
+    text = json.dumps(entries, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    try:
+        path.expanduser().write_text(text, encoding="utf-8")
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise typer.BadParameter(
+            f"cannot write {str(path)!r}: {reason}", param_hint="'--report'"
+        ) from None
+
+
+@app.command("check")
+def check_command(
+    target: Annotated[
+        str,
+        typer.Option(
+            "--target",
+            metavar="TARGET",
+            callback=_one_of(TARGETS, "target format"),
+            help=f"The format the tools would be sent in: {_TARGET_NAMES}.",
+            show_default=False,
+        ),
+    ],
+    input_path: InputArgument = None,
+    source: SourceOption = "mcp",
+    strict: StrictOption = False,
+    json_output: JsonOption = False,
+) -> None:
+    """List what a target would reject in the tools sent as they are; exit 1 if anything."""
+    tools = _input.read_input(input_path, cast(Source, source))
+    problems = formats.check(tools, cast(Target, target), strict=strict)
+    if _output.wants_json(json_output):
+        _output.write_json([problem.to_dict() for problem in problems])
+    else:
+        from toolbridge.cli import _render
+
+        _print(_render.problems_view(problems, target, len(tools)))
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command("diff")
+def diff_command(
+    target_a: Annotated[
+        str,
+        typer.Argument(
+            metavar="TARGET_A",
+            callback=_one_of(TARGETS, "target format"),
+            help=f"The first target: {_TARGET_NAMES}.",
+            show_default=False,
+        ),
+    ],
+    target_b: Annotated[
+        str,
+        typer.Argument(
+            metavar="TARGET_B",
+            callback=_one_of(TARGETS, "target format"),
+            help="The second target.",
+            show_default=False,
+        ),
+    ],
+    input_path: InputArgument = None,
+    source: SourceOption = "mcp",
+    strict: StrictOption = False,
+    json_output: JsonOption = False,
+) -> None:
+    """Show where two targets are told different things about the same tools."""
+    tools = _input.read_input(input_path, cast(Source, source))
+    differences = _diff.diff_tools(
+        tools, cast(Target, target_a), cast(Target, target_b), strict=strict
+    )
+    if _output.wants_json(json_output):
+        _output.write_json([difference.to_dict() for difference in differences])
+    else:
+        from toolbridge.cli import _render
+
+        _print(_render.differences_view(differences, target_a, target_b, len(tools)))
 
 
 def _print(renderable: object) -> None:

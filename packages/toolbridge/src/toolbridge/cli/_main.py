@@ -12,10 +12,11 @@ EXTRA_MISSING = "the toolbridge command needs its extra: pip install 'toolbridge
 OK = 0
 """The command did what was asked."""
 INVALID = 1
-"""``validate`` found the arguments invalid."""
+"""``validate`` found the arguments invalid, or ``check`` found problems."""
 USAGE = 2
 """A usage or load error: bad option, unknown format, module or attribute not found,
-not a tool, ARGUMENTS_JSON unreadable or not JSON."""
+not a tool, ARGUMENTS_JSON or INPUT unreadable or not JSON, INPUT not the tools of
+its format, tools a target cannot take."""
 INTERNAL = 3
 """A bug in toolbridge: the traceback is printed."""
 INTERRUPTED = 130
@@ -32,8 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: The arguments after the program name; ``sys.argv[1:]`` when omitted.
 
     Returns:
-        0 when done, 1 when ``validate`` finds the arguments invalid, 2 for a usage
-        or load error (reported on stderr in one line), 3 for an internal error.
+        0 when done, 1 when ``validate`` finds the arguments invalid or ``check``
+        finds problems, 2 for a usage, load or input error (reported on stderr in one
+        line), 3 for an internal error.
     """
     try:
         import rich  # noqa: F401 - the extra's two halves, checked together
@@ -43,6 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE
 
     from toolbridge.cli._app import app
+    from toolbridge.cli._input import InputError
     from toolbridge.cli._output import write_error
     from toolbridge.errors import ToolbridgeError
 
@@ -51,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         status = command.main(args, prog_name="toolbridge", standalone_mode=False)
-    except ToolbridgeError as error:
+    except (ToolbridgeError, InputError) as error:
         write_error(str(error))
         return USAGE
     except typer.Abort:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolbridge.errors import format_path
 
 if TYPE_CHECKING:
     from toolbridge._validation import ValidationIssue, ValidationResult
+    from toolbridge.formats import Conversion
 
 PROGRAM = "toolbridge"
 
@@ -45,3 +48,16 @@ def validation_to_json(result: ValidationResult) -> dict[str, Any]:
     if result.ok:
         return {"valid": True, "arguments": result.value}
     return {"valid": False, "issues": [issue_to_json(issue) for issue in result.issues]}
+
+
+def report_summary(conversion: Conversion, source: str, report: Path | None) -> str:
+    """One line for a person about a conversion's report (stderr, a terminal only)."""
+    count = len(conversion.output) if isinstance(conversion.output, list) else 1
+    head = f"{PROGRAM}: {count} tool{'s' * (count != 1)} from {source} to {conversion.target}"
+    if not conversion.report:
+        return f"{head}, nothing changed"
+    actions = Counter(entry.action.value for entry in conversion.report)
+    counts = ", ".join(f"{number} {action}" for action, number in actions.most_common())
+    where = f"listed in {str(report)!r}" if report else "--report FILE lists them"
+    changes = len(conversion.report)
+    return f"{head}: {changes} change{'s' * (changes != 1)} ({counts}); {where}"

@@ -17,6 +17,9 @@ from toolbridge._json import describe_path
 from toolbridge._references import parse_pointer
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge._validation import ValidationResult
+from toolbridge.cli._diff import MISSING, Difference
+from toolbridge.errors import format_path
+from toolbridge.formats import Problem
 
 _CONSTRAINTS = (
     ("minimum", ">= {}"),
@@ -186,10 +189,70 @@ def validation_view(tool: Tool, result: ValidationResult) -> RenderableType:
     return table
 
 
+def problems_view(problems: Sequence[Problem], target: str, count: int) -> RenderableType:
+    """What ``check`` found: one row per problem, or a line saying there is none."""
+    tools = f"{count} tool{'s' * (count != 1)}"
+    if not problems:
+        return Text(f"✓ {target} accepts the {tools} as they are", style="bold green")
+    table = Table(
+        title=Text(
+            f"✗ {len(problems)} problem{'s' * (len(problems) != 1)} for {target} in {tools}",
+            style="bold red",
+        )
+    )
+    for column in ("Tool", "Path", "Rule", "Detail"):
+        table.add_column(column, overflow="fold")
+    for problem in problems:
+        table.add_row(
+            Text(problem.tool, style="bold"),
+            Text(format_path(problem.path) or "/"),
+            problem.rule,
+            Text(problem.detail),
+        )
+    return table
+
+
+def _compact(value: Any) -> Text:
+    if value is MISSING:
+        return Text("(absent)", style="dim")
+    return Text(json.dumps(value, ensure_ascii=False))
+
+
+def differences_view(
+    differences: Sequence[Difference], target_a: str, target_b: str, count: int
+) -> RenderableType:
+    """What ``diff`` found: one row per difference, or a line saying there is none."""
+    tools = f"{count} tool{'s' * (count != 1)}"
+    if not differences:
+        return Text(f"{target_a} and {target_b} receive the {tools} alike", style="bold green")
+    changed = len({difference.tool for difference in differences})
+    table = Table(
+        title=Text(
+            f"{len(differences)} difference{'s' * (len(differences) != 1)} "
+            f"in {changed} of {tools}: {target_a} vs {target_b}"
+        )
+    )
+    for column in ("Tool", "Where", target_a, target_b):
+        table.add_column(column, overflow="fold")
+    for difference in differences:
+        where: str = difference.field
+        if difference.field == "input_schema":
+            where += format_path(difference.path)
+        table.add_row(
+            Text(difference.tool, style="bold"),
+            Text(where),
+            _compact(difference.a),
+            _compact(difference.b),
+        )
+    return table
+
+
 __all__ = [
     "constraints",
+    "differences_view",
     "hints",
     "parameters_table",
+    "problems_view",
     "schema_type",
     "tool_view",
     "tools_view",

@@ -6,6 +6,7 @@ rewritten, truncated or renamed. Provider name rules and the reversible `NameMap
 live here too.
 """
 
+from toolbridge.schema._anthropic_strict import AnthropicStrictSchema, to_anthropic_strict
 from toolbridge.schema._dialects import (
     DIALECTS,
     Dialect,
@@ -34,6 +35,7 @@ from toolbridge.schema._strict import (
 __all__ = [
     "DIALECTS",
     "NAME_RULES",
+    "AnthropicStrictSchema",
     "Dialect",
     "GeminiPlan",
     "GeminiSchema",
@@ -51,6 +53,7 @@ __all__ = [
     "inline_refs",
     "restore_gemini_arguments",
     "restore_strict_arguments",
+    "to_anthropic_strict",
     "to_draft07",
     "to_gemini_schema",
     "to_openapi30",

@@ -53,6 +53,7 @@ from typing import Any, Final, final
 from toolbridge._issues import json_type
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
+from toolbridge.schema._malformed import explained
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry
 
@@ -158,6 +159,10 @@ def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = Non
         SchemaError: A ``$ref`` that cannot be inlined (see `inline_refs`).
         ConversionError: The root is not an object schema.
     """
+    return explained(schema, lambda: _lowered(schema, tool))
+
+
+def _lowered(schema: Mapping[str, Any] | bool, tool: str | None) -> GeminiSchema:
     inlined = inline_refs(schema, tool=tool)
     lowerer = _Lowerer(tool)
     lowered, plan = lowerer.lower(inlined.schema, ())
@@ -349,6 +354,8 @@ class _Lowerer:
         if len(keep) == 1:
             index, only = keep[0]
             merged = {**only, **rest} if isinstance(only, Mapping) else rest
+            if isinstance(only, Mapping):
+                self.keep_branch_annotations(only, rest, merged, (*path, "anyOf", index))
             if nullable:
                 merged["nullable"] = True
             return self.lower(
@@ -369,6 +376,27 @@ class _Lowerer:
             plan = _IDENTITY
         self.annotations(rest, out, notes, plan, path)
         return out, plan
+
+    def keep_branch_annotations(
+        self,
+        branch: Mapping[str, Any],
+        outer: Mapping[str, Any],
+        merged: dict[str, Any],
+        path: JsonPath,
+    ) -> None:
+        """A lone branch merged into its parent: its own description is kept too."""
+        for keyword in ("description", "title"):
+            inner, around = branch.get(keyword), outer.get(keyword)
+            if inner is None or around is None or inner == around:
+                continue
+            where = (*path, keyword)
+            if keyword == "description":
+                merged[keyword] = f"{around}\n{inner}"
+                detail = "joined to the description around it (the anyOf was merged)"
+                self.note(where, keyword, LossAction.REWRITTEN, detail)
+            else:
+                detail = f"{inner!r} dropped: the title around it ({around!r}) is kept"
+                self.note(where, keyword, LossAction.DROPPED, detail)
 
     def typed(
         self, rest: dict[str, Any], notes: list[str], path: JsonPath

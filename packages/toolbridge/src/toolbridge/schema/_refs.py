@@ -28,6 +28,7 @@ Providers that cannot follow references get a schema with none left. The rules:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -96,6 +97,8 @@ def inline_refs(
         return Transformed(schema)
     if not isinstance(schema, Mapping):
         raise SchemaError(f"a schema must be an object or a boolean, not {type(schema).__name__}")
+    if not _may_refer(schema, definitions_keywords):
+        return Transformed(freeze(schema))
     inliner = _Inliner(schema, tool, keep_recursive, frozenset(definitions_keywords))
     inliner.max_depth, inliner.max_nodes = max(max_depth, 0), max_nodes
     output = inliner.schema(schema, (), 0)
@@ -103,6 +106,22 @@ def inline_refs(
     if kept and isinstance(output, Mapping):
         output = {**output, **kept}
     return Transformed(freeze(output), tuple(inliner.report.values()))
+
+
+_REFERENCE_KEYS: Final = ("$ref", "$dynamicRef", "$recursiveRef")
+
+
+def _may_refer(schema: Mapping[str, Any], definitions: Sequence[str]) -> bool:
+    """False when no key anywhere is a reference or a definitions block: nothing to do.
+
+    One pass of the C JSON encoder; a string value spelled like such a key only
+    sends the schema down the full walk, which then changes nothing.
+    """
+    try:
+        text = json.dumps(schema, ensure_ascii=False, check_circular=False)
+    except (TypeError, ValueError, RecursionError):  # the walk reports it where it is
+        return True
+    return any(f'"{key}"' in text for key in (*_REFERENCE_KEYS, *definitions))
 
 
 class _Inliner:

@@ -7,7 +7,8 @@ walking every object, definition, ``items``, ``anyOf`` / ``oneOf`` branch and me
 
 * **Closed objects.** Every object gets ``additionalProperties: false`` and every
   property is listed in ``required``; one without ``properties`` gets ``{}``.
-  Closing narrows what is accepted, so it needs no report entry.
+  Both are reported as rewritten (closing narrows what is accepted; nullable
+  optional properties come back out through `restore_strict_arguments`).
 * **Optional becomes nullable.** A property the source did not require is made to
   accept ``null`` (``type: [t, "null"]`` for scalars, ``anyOf: [schema, {"type":
   "null"}]`` otherwise) and recorded in the `StrictPlan`; a property that was
@@ -52,9 +53,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, final
 
-from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict, new_frozen_list
 from toolbridge._references import parse_pointer, pointer
 from toolbridge.errors import ConversionError, JsonPath
+from toolbridge.schema._malformed import explained
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry
 
@@ -144,8 +146,13 @@ def to_strict(
             where).
         SchemaError: The schema is malformed, or its refs cannot be inlined.
     """
+    raising = on_unsupported == "raise"
+    return explained(schema, lambda: _to_strict(schema, tool, raising))
+
+
+def _to_strict(schema: Mapping[str, Any], tool: str | None, raising: bool) -> StrictSchema:
     source = freeze(schema)
-    walker = _Walker(tool, on_unsupported == "raise")
+    walker = _Walker(tool, raising)
     if not isinstance(source, Mapping):
         walker.unsupported((), "type", "the root must be an object schema")
         return StrictSchema(
@@ -300,7 +307,7 @@ class _Walker:
             )
         else:
             plan = _Node(kind=plan_kind, items=items_plan, branches=branches, ref=reference)
-        return out, plan
+        return _seal(out), plan
 
     def object(
         self,
@@ -356,6 +363,17 @@ class _Walker:
                 optional.add(name)
             copies[name] = copy
         if closed:
+            if extra is not False:
+                detail = "additionalProperties: false added: strict mode closes every object"
+                where = (*path, "additionalProperties")
+                self.note(where, "additionalProperties", LossAction.REWRITTEN, detail)
+            if optional:
+                names = ", ".join(sorted(optional))
+                detail = (
+                    f"optional {names} made required and nullable; "
+                    "restore_strict_arguments removes their nulls"
+                )
+                self.note((*path, "required"), "required", LossAction.REWRITTEN, detail)
             out["properties"] = copies
             out["required"] = list(props)
             out["additionalProperties"] = False
@@ -422,6 +440,23 @@ class _Walker:
     def _unmerged(self, node: Mapping[str, Any], path: JsonPath) -> Mapping[str, Any]:
         self.unsupported((*path, "allOf"), "allOf", "allOf parts that cannot be merged")
         return node
+
+
+def _seal(value: Any) -> Any:
+    """Freeze the containers a step built; the frozen parts it reused stay as they are.
+
+    Each node seals its own output, so the finished schema needs no second copy.
+    """
+    kind = type(value)
+    if kind is dict:
+        return new_frozen_dict({k: _seal(v) if type(v) in _BUILT else v for k, v in value.items()})
+    if kind is list:
+        return new_frozen_list([_seal(v) if type(v) in _BUILT else v for v in value])
+    return value
+
+
+_BUILT: Final = (dict, list)
+"""The exact types of containers a step builds (frozen ones are subclasses)."""
 
 
 def _in_words(keyword: str, value: Any) -> str | None:

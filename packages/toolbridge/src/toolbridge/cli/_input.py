@@ -1,0 +1,98 @@
+"""Reading the INPUT of ``convert``, ``check`` and ``diff``: tools as JSON, from a file or stdin."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from toolbridge._tool import Tool
+from toolbridge.errors import ConversionError, format_path
+from toolbridge.formats import Source, read_tools
+
+STDIN = "-"
+
+
+class InputError(ValueError):
+    """INPUT cannot be read or is not JSON (a usage error, exit status 2).
+
+    Its message is the whole one-line error: ``_main`` prints it as it is.
+    """
+
+
+def read_text(source: str | None) -> str:
+    """The text of INPUT: a file's, or stdin's for ``-`` or no INPUT (UTF-8 either way).
+
+    Raises:
+        InputError: The file cannot be read, or the bytes are not UTF-8.
+    """
+    if source is None or source == STDIN:
+        if sys.stdin.isatty() and sys.stderr.isatty():
+            sys.stderr.write("toolbridge: reading tools from stdin (end with Ctrl-D)\n")
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            data = Path(source).expanduser().read_bytes()
+        except OSError as error:
+            raise InputError(f"cannot read {source!r}: {error.strerror or error}") from error
+    where = _name(source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{where} is not UTF-8: {error.reason} at byte {error.start}") from None
+
+
+def read_json(source: str | None) -> Any:
+    """INPUT parsed as JSON; a syntax error names its line and column.
+
+    Raises:
+        InputError: Unreadable, or not JSON.
+    """
+    text = read_text(source)
+
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"{_name(source)} is not valid JSON: {error.msg}"
+            f" at line {error.lineno}, column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise InputError(f"{_name(source)} is not valid JSON: it nests too deeply") from None
+    except ValueError as error:
+        raise InputError(f"{_name(source)} is not valid JSON: {error}") from None
+
+
+def read_input(source: str | None, source_format: Source) -> list[Tool]:
+    """The tools INPUT holds, read as `source_format` (one tool, a list, or an envelope).
+
+    Raises:
+        InputError: Unreadable, or not JSON.
+        ConversionError: JSON that is not that format's tools; the message names the
+            tool and the JSON path.
+    """
+    data = read_json(source)
+    try:
+        tools = read_tools(data, source_format)
+    except ConversionError as error:
+        located = _located(error)
+        if located is None:
+            raise
+        raise located from error
+    return [tools] if isinstance(tools, Tool) else list(tools)
+
+
+def _name(source: str | None) -> str:
+    return "stdin" if source is None or source == STDIN else repr(source)
+
+
+def _located(error: ConversionError) -> ConversionError | None:
+    """The error with its JSON path added to the message; None if the message has it."""
+    where = format_path(error.path)
+    if not where or repr(where) in str(error):
+        return None
+    return ConversionError(str(error), path=error.path)

@@ -1,0 +1,370 @@
+"""One entry point for every format: `convert` with its report, `check`, `read_tools`.
+
+`convert` writes tools for a target and returns a `Conversion`: the output (the
+same shape as the input: one tool object or a list), the loss report, the name map
+and the way back for the arguments a model produces. `check` lists what a target
+would reject if the tools were sent as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, TypeAlias, final, get_args
+
+from toolbridge._json import freeze
+from toolbridge._tool import Tool
+from toolbridge.calls._call import ToolCall
+from toolbridge.errors import ConversionError, JsonPath, format_path
+from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
+from toolbridge.formats._engine import Writer, write_tools
+from toolbridge.formats._lowering import ArgumentPlan, Lowered, OnUnsupported
+from toolbridge.schema._gemini import GeminiPlan, restore_gemini_arguments
+from toolbridge.schema._names import NameMap, check_name
+from toolbridge.schema._report import LossAction, LossEntry
+from toolbridge.schema._strict import StrictPlan, restore_strict_arguments
+
+__all__ = [
+    "SOURCES",
+    "TARGETS",
+    "Conversion",
+    "Problem",
+    "Source",
+    "Target",
+    "check",
+    "convert",
+    "read_tools",
+    "received_schema",
+]
+
+Target: TypeAlias = Literal[
+    "canonical",
+    "mcp",
+    "openai",
+    "openai-responses",
+    "anthropic",
+    "gemini",
+    "gemini-openapi",
+    "bedrock",
+]
+"""A format tools are written in; ``gemini`` uses ``parametersJsonSchema``,
+``gemini-openapi`` the OpenAPI-subset ``parameters``."""
+
+Source: TypeAlias = Literal[
+    "canonical", "mcp", "openai", "openai-responses", "anthropic", "gemini", "bedrock"
+]
+"""A format tools are read from (``gemini`` reads both schema shapes)."""
+
+TARGETS: Final[tuple[Target, ...]] = get_args(Target)
+SOURCES: Final[tuple[Source, ...]] = get_args(Source)
+
+_TOOL_FIELDS: Final = frozenset({"title", "output_schema", "annotations"})
+_REFERENCES: Final = frozenset({"$defs", "definitions", "$ref"})
+
+
+def _write_canonical(
+    tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported
+) -> Lowered:
+    if strict:
+        raise ConversionError("the canonical format has no strict mode")
+    return Lowered(freeze(tool.to_dict()), (), None, False)
+
+
+def _write_mcp(
+    tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported
+) -> Lowered:
+    if strict:
+        raise ConversionError("MCP tools have no strict mode")
+    return Lowered(freeze(_mcp.to_mcp(tool)), (), None, False)
+
+
+_WRITERS: Final[Mapping[str, Writer]] = {
+    "canonical": _write_canonical,
+    "mcp": _write_mcp,
+    "openai": _openai._write_chat,
+    "openai-responses": _openai._write_responses,
+    "anthropic": _anthropic._write,
+    "gemini": _gemini._write_json,
+    "gemini-openapi": _gemini._write_openapi,
+    "bedrock": _bedrock._write,
+}
+
+
+def _from_canonical(obj: Any) -> Tool | list[Tool]:
+    if isinstance(obj, Mapping):
+        if "tools" in obj and "name" not in obj:
+            return [_canonical_one(item, ("tools", i)) for i, item in enumerate(obj["tools"])]
+        return _canonical_one(obj, ())
+    if isinstance(obj, (list, tuple)):
+        return [_canonical_one(item, (i,)) for i, item in enumerate(obj)]
+    raise ConversionError(
+        f"canonical tools come as a JSON object or array, got {type(obj).__name__}"
+    )
+
+
+def _canonical_one(item: Any, path: JsonPath) -> Tool:
+    if isinstance(item, Tool):
+        return item
+    name = item.get("name") if isinstance(item, Mapping) else None
+    owner = f"canonical tool {name!r}" if isinstance(name, str) else "canonical tool"
+    try:
+        return Tool.from_dict(item)
+    except (ConversionError, ValueError) as error:
+        field = next((key for key in ("input_schema", "output_schema") if key in str(error)), None)
+        where = (*path, *((field,) if field else ()), *getattr(error, "path", ()))
+        raise ConversionError(f"{owner}: {error}", path=where) from error
+
+
+_READERS: Final[Mapping[str, Callable[[Any], Tool | list[Tool]]]] = {
+    "canonical": _from_canonical,
+    "mcp": _mcp.from_mcp,
+    "openai": _openai.from_openai,
+    "openai-responses": _openai.from_openai_responses,
+    "anthropic": _anthropic.from_anthropic,
+    "gemini": _gemini.from_gemini,
+    "bedrock": _bedrock.from_bedrock,
+}
+
+
+def read_tools(obj: Any, source: Source) -> Tool | list[Tool]:
+    """Read tools in a named format: ``from_<source>(obj)``.
+
+    Raises:
+        ConversionError: An unknown source, or input that is not that format's tools.
+    """
+    reader = _READERS.get(source)
+    if reader is None:
+        raise ConversionError(f"unknown source format {source!r}; known: {', '.join(SOURCES)}")
+    return reader(obj)
+
+
+# -- convert ------------------------------------------------------------------------------
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """Tools written for a target, what that changed, and the way back for calls."""
+
+    target: Target
+    """The format written."""
+    output: Any
+    """One frozen tool object for one tool, a list of them for several."""
+    report: tuple[LossEntry, ...]
+    """Every change made, tool by tool, in input order; empty when nothing changed."""
+    names: NameMap
+    """Original tool names and the names the target is shown."""
+    strict: frozenset[str] = frozenset()
+    """Original names of the tools sent in strict mode."""
+    plans: Mapping[str, ArgumentPlan] = field(default_factory=dict)
+    """By original name: how a model's arguments map back to the tool's own schema
+    (only tools that need it)."""
+
+    def restore_arguments(self, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+        """Arguments a model made for a tool (original name) as its own schema means them.
+
+        Removes the nulls strict mode put in optional properties and maps Gemini's
+        string enums and JSON texts back; other arguments are returned as they are.
+        Never modifies `arguments`.
+        """
+        plan = self.plans.get(name)
+        if isinstance(plan, StrictPlan):
+            return restore_strict_arguments(arguments, plan)
+        if isinstance(plan, GeminiPlan):
+            return restore_gemini_arguments(arguments, plan)
+        return dict(arguments)
+
+    def restore_call(self, call: ToolCall) -> ToolCall:
+        """A model's call with the original tool name and normalised arguments.
+
+        Raises:
+            ToolNotFoundError: No tool of this conversion is shown under that name.
+        """
+        name = self.names.original(call.name)
+        arguments = self.restore_arguments(name, call.arguments)
+        if name == call.name and arguments == call.arguments:
+            return call
+        return ToolCall(id=call.id, name=name, arguments=arguments, provider=call.provider)
+
+
+def convert(
+    tools: Tool | Iterable[Tool],
+    target: Target,
+    *,
+    strict: bool | None = None,
+    on_unsupported: OnUnsupported = "fallback",
+) -> Conversion:
+    """Write tools for a target, with the report of every change and the way back.
+
+    Args:
+        tools: One tool, or an iterable of them.
+        target: One of `TARGETS`.
+        strict: Ask for strict mode (``openai``, ``openai-responses``,
+            ``anthropic``); ``None`` keeps what each tool's source said. True for
+            a target without strict mode is an error.
+        on_unsupported: A schema that cannot be strict falls back to non-strict
+            (``"fallback"``, reported with keyword ``"strict"``) or raises.
+
+    Returns:
+        The `Conversion`; its ``output`` is what ``to_<target>(tools)`` returns.
+
+    Raises:
+        ConversionError: Unknown target, not tools, two tools with one name, strict
+            mode the target lacks, or (with ``"raise"``) a schema that cannot be strict.
+    """
+    writer = _WRITERS.get(target)
+    if writer is None:
+        raise ConversionError(f"unknown target format {target!r}; known: {', '.join(TARGETS)}")
+    listed, written, names, single = write_tools(
+        tools, target, writer, strict=strict, on_unsupported=on_unsupported, function="convert"
+    )
+    by_name = {tool.name: lowered for tool, lowered in zip(listed, written, strict=True)}
+    report: list[LossEntry] = list(names.report) if target != "mcp" else []
+    for lowered in written:
+        report.extend(lowered.report)
+    return Conversion(
+        target=target,
+        output=written[0].wire if single else [lowered.wire for lowered in written],
+        report=tuple(report),
+        names=names,
+        strict=frozenset(name for name, lowered in by_name.items() if lowered.strict),
+        plans={name: lowered.plan for name, lowered in by_name.items() if lowered.plan is not None},
+    )
+
+
+# -- check --------------------------------------------------------------------------------
+
+
+@final
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Problem:
+    """One thing a target would reject in a tool sent as it is."""
+
+    tool: str
+    """The tool's name."""
+    path: JsonPath
+    """Where: in the input schema, or a tool field such as ``("name",)``."""
+    rule: str
+    """Which rule: ``name``, ``description-length``, ``strict`` (cannot be strict),
+    ``json-schema`` (not valid JSON Schema 2020-12) or ``keyword`` (a keyword or
+    shape the target does not accept)."""
+    keyword: str
+    """The keyword or field concerned."""
+    detail: str
+    """What is wrong, in words."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of ``toolbridge check --json``: the path as a JSON Pointer."""
+        return {
+            "tool": self.tool,
+            "path": format_path(self.path),
+            "rule": self.rule,
+            "keyword": self.keyword,
+            "detail": self.detail,
+        }
+
+    def __str__(self) -> str:
+        return f"{self.tool}: {format_path(self.path) or '/'} [{self.rule}] {self.detail}"
+
+
+def _rule(entry: LossEntry) -> str:
+    if entry.action is LossAction.RENAMED:
+        return "name"
+    if entry.action is LossAction.TRUNCATED and entry.keyword == "description":
+        return "description-length"
+    if entry.keyword == "strict":
+        return "strict"
+    return "keyword"
+
+
+def _rejected(entry: LossEntry, target: Target) -> bool:
+    """Whether a change `convert` made stands for something the target would reject.
+
+    Not: a tool field the target has no slot for, and references inlined where the
+    target takes JSON Schema (local ``$ref`` is accepted; inlining is a convenience).
+    Gemini's OpenAPI subset has no ``$ref``: there, inlining is needed.
+    """
+    if entry.action is LossAction.DROPPED and entry.path[:1] and entry.path[0] in _TOOL_FIELDS:
+        return False
+    return target == "gemini-openapi" or not (
+        entry.action is LossAction.REWRITTEN and entry.keyword in _REFERENCES
+    )
+
+
+def check(
+    tools: Tool | Iterable[Tool], target: Target, *, strict: bool = False
+) -> tuple[Problem, ...]:
+    """What the target would reject if these tools were sent to it unchanged.
+
+    Every change `convert` would have to make to be accepted is a problem (a name
+    the target refuses, a description over its limit, a keyword or shape it does
+    not take, a schema that cannot be strict when `strict` is asked), and so is a
+    schema that is not valid JSON Schema 2020-12 where the target takes JSON
+    Schema. Fields the target merely has no slot for (``title``, ...) are not.
+
+    Raises:
+        ConversionError: Unknown target, not tools, or strict mode the target lacks.
+    """
+    listed = [tools] if isinstance(tools, Tool) else list(tools)
+    conversion = convert(listed, target, strict=strict)
+    problems = [
+        Problem(
+            tool=entry.tool or "",
+            path=entry.path,
+            rule=_rule(entry),
+            keyword=entry.keyword,
+            detail=entry.detail,
+        )
+        for entry in conversion.report
+        if _rejected(entry, target)
+    ]
+    if target == "mcp":
+        problems.extend(
+            Problem(tool=tool.name, path=("name",), rule="name", keyword="name", detail=reason)
+            for tool in listed
+            for reason in check_name(tool.name, "mcp")
+        )
+    if target != "gemini-openapi":
+        problems.extend(_meta_schema_problems(listed))
+    return tuple(problems)
+
+
+def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:
+    """The first meta-schema violation of each tool's input schema."""
+    import jsonschema_rs
+
+    problems = []
+    for tool in tools:
+        try:
+            jsonschema_rs.meta.validate(dict(tool.input_schema))
+        except jsonschema_rs.ValidationError as error:
+            problems.append(
+                Problem(
+                    tool=tool.name,
+                    path=tuple(error.instance_path),
+                    rule="json-schema",
+                    keyword=str(error.schema_path[-1]) if error.schema_path else "",
+                    detail=f"not valid JSON Schema 2020-12: {error.message}",
+                )
+            )
+    return problems
+
+
+# -- diff ---------------------------------------------------------------------------------
+
+
+def received_schema(wire: Mapping[str, Any], target: Target) -> Any:
+    """The input schema inside one written tool object (None where it has none)."""
+    if target == "openai":
+        return wire["function"]["parameters"]
+    if target == "openai-responses":
+        return wire["parameters"]
+    if target in ("anthropic", "canonical"):
+        return wire["input_schema"]
+    if target == "gemini":
+        return wire["parametersJsonSchema"]
+    if target == "gemini-openapi":
+        return wire.get("parameters")
+    if target == "bedrock":
+        return wire["toolSpec"]["inputSchema"]["json"]
+    return wire["inputSchema"]

@@ -1,0 +1,54 @@
+"""Say what is wrong with a malformed schema, after a transform tripped over it.
+
+The transforms read schemas as JSON Schema and assume its shapes (``required`` is an
+array, ``type`` a string or an array of strings). Checking every schema against the
+meta-schema up front would cost each conversion; instead a transform that fails on
+a shape asks here, and a malformed schema becomes a `SchemaError` with its path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
+
+from toolbridge.errors import SchemaError
+
+__all__ = ["explained", "malformed"]
+
+_Result = TypeVar("_Result")
+_TRIPS: Final = (TypeError, AttributeError, KeyError, IndexError, ValueError)
+"""What reading an unexpected shape raises in Python."""
+
+
+def malformed(schema: Any) -> SchemaError | None:
+    """A `SchemaError` at the first place the schema breaks the 2020-12 meta-schema."""
+    import jsonschema_rs
+
+    if not isinstance(schema, (Mapping, bool)):
+        return SchemaError(f"a schema must be an object or a boolean, not {type(schema).__name__}")
+    try:
+        jsonschema_rs.meta.validate(schema if isinstance(schema, (dict, bool)) else dict(schema))
+    except jsonschema_rs.ValidationError as error:
+        return SchemaError(
+            f"not valid JSON Schema 2020-12: {error.message}", path=tuple(error.instance_path)
+        )
+    except Exception:  # not JSON at all: the caller's own error stands
+        return None
+    return None
+
+
+def explained(schema: Any, transform: Callable[[], _Result]) -> _Result:
+    """Run a transform of `schema`; if it trips on a malformed shape, say where.
+
+    Raises:
+        SchemaError: The schema is not valid JSON Schema (the path is where).
+    """
+    try:
+        return transform()
+    except _TRIPS as error:
+        if isinstance(error, SchemaError):
+            raise
+        reason = malformed(schema)
+        if reason is None:
+            raise  # a well-formed schema: a bug here, not bad input
+        raise reason from error
