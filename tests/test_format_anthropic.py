@@ -68,14 +68,18 @@ def test_wire_shape() -> None:
     assert to_anthropic([]) == []
 
 
-def test_the_schema_is_sent_as_it_is() -> None:
+def test_the_schema_is_sent_as_it_is_but_for_the_required_type() -> None:
     schema = {
         "$defs": {"n": {"type": "integer"}},
         "properties": {"a": {"$ref": "#/$defs/n"}, "b": {"oneOf": [{}, {"type": "null"}]}},
     }
     tool = Tool(name="t", input_schema=schema)
-    assert to_anthropic(tool)["input_schema"] == schema
-    assert convert(tool, "anthropic").report == ()
+    assert to_anthropic(tool)["input_schema"] == {"type": "object", **schema}
+    report = convert(tool, "anthropic").report
+    assert [(entry.path, entry.keyword) for entry in report] == [(("type",), "type")]
+    typed = tool.replace(input_schema={"type": "object", **schema})
+    assert to_anthropic(typed)["input_schema"] == typed.input_schema
+    assert convert(typed, "anthropic").report == ()
 
 
 def test_strict_wire_shape() -> None:
@@ -221,7 +225,12 @@ PASSTHROUGH: dict[str, dict[str, Any]] = {
         "input_examples": [{"city": "Oslo"}],
         "eager_input_streaming": True,
     },
-    "an unknown key": {"name": "a", "description": "", "input_schema": {}, "x-future": [1, None]},
+    "an unknown key": {
+        "name": "a",
+        "description": "",
+        "input_schema": {"type": "object"},
+        "x-future": [1, None],
+    },
     "strict false": {"name": "a", "description": "d", "input_schema": SCHEMA, "strict": False},
     "strict true": {
         "name": "a",

@@ -119,13 +119,34 @@ def test_the_output_is_frozen_and_cached() -> None:
     assert to_bedrock([WEATHER])[0] is wire
 
 
-def test_strict_mode_is_an_error() -> None:
-    with pytest.raises(ConversionError, match="no strict mode"):
-        to_bedrock(WEATHER, strict=True)
-    with pytest.raises(ConversionError, match="no strict mode"):
-        to_bedrock([WEATHER], strict=True)
-    with pytest.raises(ConversionError, match="no strict mode"):
-        convert(WEATHER, "bedrock", strict=True)
+def test_strict_mode_enforces_structured_output_with_anthropic_rules() -> None:
+    written = to_bedrock(WEATHER, strict=True)
+    spec = written["toolSpec"]
+    assert spec["strict"] is True
+    assert spec["inputSchema"]["json"]["additionalProperties"] is False
+    conversion = convert(WEATHER, "bedrock", strict=True)
+    assert conversion.strict == frozenset({WEATHER.name})
+    assert any(entry.keyword == "additionalProperties" for entry in conversion.report)
+    read = from_bedrock(written)
+    assert isinstance(read, Tool)
+    assert read.meta["bedrock"] == {"strict": True}
+    assert to_bedrock(read)["toolSpec"]["strict"] is True  # strict=None keeps the source's
+    assert "strict" not in to_bedrock(read, strict=False)["toolSpec"] or (
+        to_bedrock(read, strict=False)["toolSpec"]["strict"] is False
+    )
+    open_map = Tool(
+        name="m",
+        input_schema={
+            "type": "object",
+            "properties": {"t": {"type": "object", "additionalProperties": True}},
+        },
+    )
+    fallback = convert(open_map, "bedrock", strict=True)
+    assert fallback.output["toolSpec"]["strict"] is False
+    assert [entry.keyword for entry in fallback.report] == ["strict"]
+    with pytest.raises(ConversionError) as caught:
+        to_bedrock(open_map, strict=True, on_unsupported="raise")
+    assert caught.value.path[:2] == ("properties", "t")
     assert to_bedrock(WEATHER, strict=False) == SPEC
 
 

@@ -85,7 +85,7 @@ CARRIED: Final[dict[Target, frozenset[str]]] = {
     "gemini-openapi": frozenset({"output_schema"}),
 }
 """The tool-level fields each target keeps; the others keep none of them."""
-STRICT_TARGETS: Final = ("openai", "openai-responses", "anthropic")
+STRICT_TARGETS: Final = ("openai", "openai-responses", "anthropic", "bedrock")
 NO_STRICT: Final = tuple(t for t in TARGETS if t not in STRICT_TARGETS)
 
 
@@ -366,7 +366,7 @@ def test_an_invalid_schema() -> None:
 
 def test_check_with_strict_where_there_is_none_is_an_error() -> None:
     with pytest.raises(ConversionError):
-        check(WEATHER, "bedrock", strict=True)
+        check(WEATHER, "gemini", strict=True)
 
 
 def test_problem_is_a_frozen_value() -> None:

@@ -24,6 +24,8 @@ from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
 from toolbridge.formats._engine import write_one, write_tools
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
+from toolbridge.schema._anthropic_strict import to_anthropic_strict
+from toolbridge.schema._report import LossAction, LossEntry
 
 __all__ = ["from_anthropic", "to_anthropic"]
 
@@ -42,14 +44,24 @@ def _write(tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsuppo
     schema: Any = tool.input_schema
     is_strict = False
     if wanted:
-        from toolbridge.schema._anthropic_strict import to_anthropic_strict
-
         converted = to_anthropic_strict(schema, tool=tool.name, on_unsupported=on_unsupported)
         if converted.strict:
             schema, is_strict = converted.schema, True
             report.extend(converted.report)
         else:
             report.extend(entry for entry in converted.report if entry.keyword == "strict")
+    if "type" not in schema:  # Anthropic requires input_schema.type, "object"
+        schema = freeze({"type": "object", **schema})
+        detail = 'type: "object" added (Anthropic requires it; the meaning is the same)'
+        report.append(
+            LossEntry(
+                tool=tool.name,
+                path=("type",),
+                keyword="type",
+                action=LossAction.REWRITTEN,
+                detail=detail,
+            )
+        )
     wire: dict[str, Any] = {"name": name, "description": tool.description, "input_schema": schema}
     if is_strict:
         wire["strict"] = True

@@ -3,11 +3,15 @@
 The shape: ``{"toolSpec": {name, description, inputSchema: {json}}}``.
 
 Written: names mapped onto ``[a-zA-Z0-9_-]{1,64}`` (reversibly); an empty description
-left out (Bedrock requires at least one character); the input schema as it is. Not
-carried: ``title``, ``output_schema``, ``annotations`` (each reported when stated).
-Bedrock has no strict mode: ``strict=True`` is an error, not a silent no-op.
+left out (Bedrock requires at least one character); the input schema as it is, or,
+with ``strict=True``, rewritten for structured-output enforcement (``toolSpec.strict``,
+in the Converse API since botocore 1.40) by the rules of Anthropic's strict tool use
+(`toolbridge.schema.to_anthropic_strict`: Bedrock documents the same JSON Schema
+subset for it; optional properties stay optional). Not carried: ``title``,
+``output_schema``, ``annotations`` (each reported when stated).
 
-Read back: unknown ``toolSpec`` keys are kept in ``meta["bedrock"]["extra"]`` and
+Read back: ``strict`` is kept in ``meta["bedrock"]["strict"]`` (the default of a
+later ``strict=None``); unknown ``toolSpec`` keys in ``meta["bedrock"]["extra"]``,
 written again. In a ``toolConfig``'s ``tools``, ``cachePoint`` entries mark a prompt
 cache boundary rather than a tool; they are skipped. ``systemTool`` entries are
 built-in tools, not function tools: they are refused.
@@ -24,50 +28,82 @@ from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, plain, string_field
 from toolbridge.formats._engine import write_one, write_tools
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
+from toolbridge.schema._anthropic_strict import to_anthropic_strict
 
 __all__ = ["from_bedrock", "to_bedrock"]
 
-_KNOWN: Final = frozenset({"name", "description", "inputSchema"})
+_KNOWN: Final = frozenset({"name", "description", "inputSchema", "strict"})
 
 
 def _write(tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported) -> Lowered:
-    if strict:
-        raise ConversionError("Bedrock Converse tools have no strict mode")
+    bedrock = tool.meta.get("bedrock")
+    source: Mapping[str, Any] = bedrock if isinstance(bedrock, Mapping) else {}
+    wanted = source.get("strict") is True if strict is None else strict
+    report = fields_not_carried(tool, frozenset(), "Bedrock")
+    schema: Any = tool.input_schema
+    is_strict = False
+    if wanted:
+        converted = to_anthropic_strict(schema, tool=tool.name, on_unsupported=on_unsupported)
+        if converted.strict:
+            schema, is_strict = converted.schema, True
+            report.extend(converted.report)
+        else:
+            report.extend(entry for entry in converted.report if entry.keyword == "strict")
     spec: dict[str, Any] = {"name": name}
     if tool.description:
         spec["description"] = tool.description
-    spec["inputSchema"] = {"json": tool.input_schema}
-    bedrock = tool.meta.get("bedrock")
-    if isinstance(bedrock, Mapping):
-        for key, value in (bedrock.get("extra") or {}).items():
-            spec.setdefault(key, value)
-    report = fields_not_carried(tool, frozenset(), "Bedrock")
-    return Lowered(freeze({"toolSpec": spec}), tuple(report), None, False)
+    spec["inputSchema"] = {"json": schema}
+    if wanted or "strict" in source:
+        spec["strict"] = is_strict
+    for key, value in (source.get("extra") or {}).items():
+        spec.setdefault(key, value)
+    return Lowered(freeze({"toolSpec": spec}), tuple(report), None, is_strict)
 
 
 @overload
-def to_bedrock(tools: Tool, /, *, strict: bool | None = None) -> dict[str, Any]: ...
-@overload
-def to_bedrock(tools: Iterable[Tool], /, *, strict: bool | None = None) -> list[dict[str, Any]]: ...
 def to_bedrock(
-    tools: Tool | Iterable[Tool], /, *, strict: bool | None = None
+    tools: Tool, /, *, strict: bool | None = None, on_unsupported: OnUnsupported = "fallback"
+) -> dict[str, Any]: ...
+@overload
+def to_bedrock(
+    tools: Iterable[Tool],
+    /,
+    *,
+    strict: bool | None = None,
+    on_unsupported: OnUnsupported = "fallback",
+) -> list[dict[str, Any]]: ...
+def to_bedrock(
+    tools: Tool | Iterable[Tool],
+    /,
+    *,
+    strict: bool | None = None,
+    on_unsupported: OnUnsupported = "fallback",
 ) -> dict[str, Any] | list[dict[str, Any]]:
     """Write tools as Bedrock Converse ``toolConfig.tools`` entries.
 
     Args:
         tools: One tool, or an iterable of them.
-        strict: Must not be true: Bedrock has no strict mode.
+        strict: Ask for structured-output enforcement (``toolSpec.strict``). ``None``
+            keeps what a tool read from Bedrock said, and means false otherwise.
+        on_unsupported: A schema that cannot be strict is sent non-strict
+            (``"fallback"``, reported) or raises (``"raise"``).
 
     Returns:
         One frozen ``{"toolSpec": ...}`` for one tool, a list for an iterable.
 
     Raises:
-        ConversionError: Not tools, two tools with one name, or ``strict=True``.
+        ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
+            schema that cannot be strict.
     """
     if type(tools) is Tool:
-        return write_one(tools, "bedrock", _write, strict, "fallback")[0].wire
+        return write_one(tools, "bedrock", _write, strict, on_unsupported)[0].wire
     _, written, _, _ = write_tools(
-        tools, "bedrock", _write, strict=strict, on_unsupported="fallback", function="to_bedrock"
+        tools,
+        "bedrock",
+        _write,
+        strict=strict,
+        on_unsupported=on_unsupported,
+        function="to_bedrock",
     )
     return [lowered.wire for lowered in written]
 
@@ -94,10 +130,18 @@ def _read(data: Mapping[str, Any], path: JsonPath) -> Tool:
             path=(*where, "inputSchema"),
         )
     schema = object_schema(holder["json"], (*where, "inputSchema", "json"), owner, "inputSchema")
+    strict = spec.get("strict")
+    if strict is not None and not isinstance(strict, bool):
+        raise ConversionError(f"{owner}: strict must be a boolean", path=(*where, "strict"))
     extra = {key: value for key, value in spec.items() if key not in _KNOWN}
-    meta: dict[str, Any] = {"source": "bedrock"}
+    bedrock: dict[str, Any] = {}
+    if strict is not None:
+        bedrock["strict"] = strict
     if extra:
-        meta["bedrock"] = {"extra": frozen(extra, where, owner)}
+        bedrock["extra"] = frozen(extra, where, owner)
+    meta: dict[str, Any] = {"source": "bedrock"}
+    if bedrock:
+        meta["bedrock"] = bedrock
     try:
         return Tool(name=name, description=description or "", input_schema=schema, meta=meta)
     except ToolbridgeError as error:  # the checks above leave nothing expected here

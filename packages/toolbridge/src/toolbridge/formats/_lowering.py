@@ -148,52 +148,48 @@ def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEn
 
 
 def _complete(node: Any, path: JsonPath, tool: str | None, entries: list[LossEntry]) -> Any:
-    if not isinstance(node, Mapping):
+    # Schemas here are frozen, so dict and list checks are exact (and fast: no ABCs).
+    if not isinstance(node, dict):
         return node
     changed: dict[str, Any] | None = None
-
-    def put(key: str, value: Any) -> None:
-        nonlocal changed
-        if changed is None:
-            changed = dict(node)
-        changed[key] = value
-
     types = node.get("type")
-    declared = set(types) if isinstance(types, list) else {types}
-    if "object" in declared and "properties" not in node:
-        put("properties", {})
-        entries.append(_added(tool, path, "properties", "{}"))
-    if "array" in declared and "items" not in node:
-        put("items", {})
-        entries.append(_added(tool, path, "items", "{}"))
-    for key in _SCHEMA_KEYS:
-        children = node.get(key)
-        if isinstance(children, Mapping):
-            done = {
-                name: _complete(s, (*path, key, name), tool, entries)
-                for name, s in children.items()
+    if types is not None:
+        declared = types if isinstance(types, list) else (types,)
+        if "object" in declared and "properties" not in node:
+            changed = dict(node, properties={})
+            entries.append(_added(tool, path, "properties", "{}"))
+        if "array" in declared and "items" not in node:
+            changed = dict(changed or node, items={})
+            entries.append(_added(tool, path, "items", "{}"))
+    for key, value in node.items():
+        kind = _SUBSCHEMAS.get(key)
+        if kind is None:
+            continue
+        done: Any = value
+        if kind == "map" and isinstance(value, dict):
+            children = {
+                name: _complete(s, (*path, key, name), tool, entries) for name, s in value.items()
             }
-            if any(done[name] is not children[name] for name in done):
-                put(key, done)
-    for key in _SCHEMA_LISTS:
-        branches = node.get(key)
-        if isinstance(branches, list):
-            done_list = [
-                _complete(s, (*path, key, i), tool, entries) for i, s in enumerate(branches)
-            ]
-            if any(new is not old for new, old in zip(done_list, branches, strict=True)):
-                put(key, done_list)
-    for key in _SCHEMA_VALUES:
-        child = node.get(key)
-        if isinstance(child, list) and key == "items":
-            done_items = [_complete(s, (*path, key, i), tool, entries) for i, s in enumerate(child)]
-            if any(new is not old for new, old in zip(done_items, child, strict=True)):
-                put(key, done_items)
-        elif isinstance(child, Mapping):
-            done_child = _complete(child, (*path, key), tool, entries)
-            if done_child is not child:
-                put(key, done_child)
+            if any(children[name] is not value[name] for name in children):
+                done = children
+        elif kind != "map" and isinstance(value, list) and (kind == "list" or key == "items"):
+            items = [_complete(s, (*path, key, i), tool, entries) for i, s in enumerate(value)]
+            if any(new is not old for new, old in zip(items, value, strict=True)):
+                done = items
+        elif kind == "value" and isinstance(value, dict):
+            done = _complete(value, (*path, key), tool, entries)
+        if done is not value:
+            changed = dict(changed or node)
+            changed[key] = done
     return node if changed is None else changed
+
+
+_SUBSCHEMAS: Final = (
+    dict.fromkeys(_SCHEMA_KEYS, "map")
+    | dict.fromkeys(_SCHEMA_LISTS, "list")
+    | dict.fromkeys(_SCHEMA_VALUES, "value")
+)
+"""Keyword -> where its subschemas are: a map of them, a list, or one value."""
 
 
 def openai_parameters(
