@@ -218,6 +218,8 @@ class _Walker:
             return node, None
         if depth > MAX_DEPTH:  # merged allOf parts can nest a little deeper than the source
             raise ConversionError("schema nests too deeply", path=path)
+        if _is_plain_leaf(node):
+            return node, _LEAF  # already strict as it is: the frozen source itself
         node = self.merge_all_of(node, path)
         out: dict[str, Any] = {}
         notes: list[str] = []
@@ -442,6 +444,27 @@ class _Walker:
         return node
 
 
+_LEAF_KEYS: Final = _KEPT | {"format"}
+_LEAF_TYPES: Final = _SCALARS | {"null"}
+_LEAF: Final = _Node(kind="other")
+
+
+def _is_plain_leaf(node: Mapping[str, Any]) -> bool:
+    """A scalar schema made only of kept keywords: strict mode keeps it unchanged.
+
+    The common case (``{"type": "string", "description": ...}``) skips the walk.
+    """
+    kind = node.get("type")
+    return (
+        type(kind) is str
+        and kind in _LEAF_TYPES
+        and node.keys() <= _LEAF_KEYS
+        and node.get("format", "date") in _FORMATS
+        and type(node.get("exclusiveMaximum", 0)) is not bool
+        and type(node.get("exclusiveMinimum", 0)) is not bool
+    )
+
+
 def _seal(value: Any) -> Any:
     """Freeze the containers a step built; the frozen parts it reused stay as they are.
 
@@ -507,10 +530,10 @@ def _nullable(schema: Any) -> Any:
     types = schema.get("type")
     simple = isinstance(types, str) and types in _SCALARS and "const" not in schema
     if simple and "anyOf" not in schema and "$ref" not in schema:
-        copy = {**schema, "type": [types, "null"]}
+        copy = {**schema, "type": new_frozen_list([types, "null"])}
         if isinstance(schema.get("enum"), list):
-            copy["enum"] = [*schema["enum"], None]
-        return copy
+            copy["enum"] = new_frozen_list([*schema["enum"], None])
+        return new_frozen_dict(copy)  # frozen parts only: no sealing walk needed
     if isinstance(schema.get("anyOf"), list) and set(schema) <= {"anyOf", *_ANNOTATIONS}:
         return {**schema, "anyOf": [*schema["anyOf"], dict(_NULL)]}
     notes = {k: v for k, v in schema.items() if k in _ANNOTATIONS}
