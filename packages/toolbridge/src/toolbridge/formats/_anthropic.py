@@ -22,7 +22,7 @@ from toolbridge._json import freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
-from toolbridge.formats._engine import write_one, write_tools
+from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._report import LossAction, LossEntry
@@ -107,9 +107,7 @@ def to_anthropic(
         ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
             schema that cannot be strict.
     """
-    if type(tools) is Tool:
-        return write_one(tools, "anthropic", _write, strict, on_unsupported)[0].wire
-    _, written, _, _ = write_tools(
+    return emit(
         tools,
         "anthropic",
         _write,
@@ -117,7 +115,6 @@ def to_anthropic(
         on_unsupported=on_unsupported,
         function="to_anthropic",
     )
-    return [lowered.wire for lowered in written]
 
 
 def _is_tool(data: Mapping[str, Any]) -> bool:

@@ -26,7 +26,7 @@ from toolbridge._json import freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, plain, string_field
-from toolbridge.formats._engine import write_one, write_tools
+from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
 
@@ -95,9 +95,7 @@ def to_bedrock(
         ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
             schema that cannot be strict.
     """
-    if type(tools) is Tool:
-        return write_one(tools, "bedrock", _write, strict, on_unsupported)[0].wire
-    _, written, _, _ = write_tools(
+    return emit(
         tools,
         "bedrock",
         _write,
@@ -105,7 +103,6 @@ def to_bedrock(
         on_unsupported=on_unsupported,
         function="to_bedrock",
     )
-    return [lowered.wire for lowered in written]
 
 
 def _read(data: Mapping[str, Any], path: JsonPath) -> Tool:

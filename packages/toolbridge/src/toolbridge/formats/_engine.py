@@ -17,7 +17,7 @@ from toolbridge.formats._common import tools_given
 from toolbridge.formats._lowering import Lowered, OnUnsupported
 from toolbridge.schema._names import NameMap
 
-__all__ = ["Writer", "write_one", "write_tools"]
+__all__ = ["Writer", "emit", "write_one", "write_tools"]
 
 _NAME_RULE: Final = {"gemini-openapi": "gemini", "canonical": "mcp"}
 """Targets that share another's name rule (MCP's only reports, never renames)."""
@@ -99,3 +99,24 @@ def write_tools(
         for tool in listed
     ]
     return listed, written, names, False
+
+
+def emit(
+    tools: Any,
+    target: str,
+    writer: Writer,
+    *,
+    strict: bool | None,
+    on_unsupported: OnUnsupported,
+    function: str,
+) -> dict[str, Any] | list[dict[str, Any]]:
+    """What a ``to_<target>`` function returns.
+
+    One wire object for one tool (the cached fast path), a list for several.
+    """
+    if type(tools) is Tool:
+        return write_one(tools, target, writer, strict, on_unsupported)[0].wire
+    _, written, _, _ = write_tools(
+        tools, target, writer, strict=strict, on_unsupported=on_unsupported, function=function
+    )
+    return [lowered.wire for lowered in written]

@@ -27,7 +27,7 @@ from toolbridge._json import freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, SchemaError, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, plain, string_field
-from toolbridge.formats._engine import write_one, write_tools
+from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
 from toolbridge.schema._dialects import from_openapi30
 from toolbridge.schema._gemini import to_gemini_schema
@@ -123,12 +123,9 @@ def to_gemini(
     Raises:
         ConversionError: Not tools, two tools with one name, or ``strict=True``.
     """
-    if type(tools) is Tool:
-        return write_one(tools, "gemini", _write_json, strict, "fallback")[0].wire
-    _, written, _, _ = write_tools(
+    return emit(
         tools, "gemini", _write_json, strict=strict, on_unsupported="fallback", function="to_gemini"
     )
-    return [lowered.wire for lowered in written]
 
 
 @overload
@@ -145,9 +142,7 @@ def to_gemini_openapi(
     Arguments, result and errors as `to_gemini`; `toolbridge.formats.convert` gives
     the report and the way back for string-enum and JSON-text arguments.
     """
-    if type(tools) is Tool:
-        return write_one(tools, "gemini-openapi", _write_openapi, strict, "fallback")[0].wire
-    _, written, _, _ = write_tools(
+    return emit(
         tools,
         "gemini-openapi",
         _write_openapi,
@@ -155,7 +150,6 @@ def to_gemini_openapi(
         on_unsupported="fallback",
         function="to_gemini_openapi",
     )
-    return [lowered.wire for lowered in written]
 
 
 # -- from Gemini --------------------------------------------------------------------------

@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol, overload
 
-from toolbridge._json import freeze, thaw
+from toolbridge._json import thaw
 from toolbridge._tool import Tool, ToolAnnotations
-from toolbridge.errors import ConversionError, JsonPath, SchemaError, ToolbridgeError
+from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
+from toolbridge.formats._common import frozen, plain
 
 __all__ = ["from_mcp", "to_mcp"]
 
@@ -74,14 +75,14 @@ def from_mcp(obj: Any, /) -> Tool | list[Tool]:
         ConversionError: Input of the wrong shape; ``path`` says where, the message
             names the tool when its name is known.
     """
-    data = _plain(obj, ())
+    data = plain(obj, ())
     if isinstance(data, Mapping):
         if "jsonrpc" in data:
             if "error" in data:
                 raise ConversionError(
                     f"a JSON-RPC error response: {data['error']!r}", path=("error",)
                 )
-            result = _plain(data.get("result"), ("result",))
+            result = plain(data.get("result"), ("result",))
             if not isinstance(result, Mapping) or "tools" not in result:
                 raise ConversionError(
                     "a JSON-RPC response without a tools/list result", path=("result",)
@@ -97,30 +98,10 @@ def from_mcp(obj: Any, /) -> Tool | list[Tool]:
     )
 
 
-def _plain(obj: Any, path: JsonPath) -> Any:
-    """A mapping as it is; an SDK model as its wire dict (set fields only)."""
-    if isinstance(obj, Mapping) or not callable(getattr(obj, "model_dump", None)):
-        return obj
-    try:
-        return obj.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    except Exception as error:  # a foreign object: whatever it raises is a bad input
-        raise ConversionError(f"cannot dump {type(obj).__name__}: {error}", path=path) from error
-
-
 def _tools(items: Any, path: JsonPath) -> list[Tool]:
     if not isinstance(items, (list, tuple)):
         raise ConversionError(f"tools must be a JSON array, got {type(items).__name__}", path=path)
-    return [_tool(_plain(item, (*path, i)), (*path, i)) for i, item in enumerate(items)]
-
-
-def _frozen(value: Any, path: JsonPath) -> Any:
-    def error(message: str, where: JsonPath) -> Exception:
-        return ConversionError(message, path=where)
-
-    try:
-        return freeze(value, error=error, path=path)
-    except SchemaError as too_deep:  # freeze raises SchemaTooDeepError itself
-        raise ConversionError(str(too_deep), path=too_deep.path) from too_deep
+    return [_tool(plain(item, (*path, i)), (*path, i)) for i, item in enumerate(items)]
 
 
 def _tool(data: Any, path: JsonPath) -> Tool:
@@ -147,7 +128,7 @@ def _tool(data: Any, path: JsonPath) -> Tool:
     fields: dict[str, Any] = {"name": name}
     for key, value in data.items():
         if key in _VERBATIM or key not in _KNOWN:
-            extra[key] = _frozen(value, (*path, key))
+            extra[key] = frozen(value, (*path, key))
         elif key != "name" and value is None:
             nulls.append(key)
         elif key in ("title", "description"):
@@ -155,7 +136,7 @@ def _tool(data: Any, path: JsonPath) -> Tool:
         elif key in ("inputSchema", "outputSchema"):
             if not isinstance(value, Mapping):
                 raise fail(f"{key} must be a JSON object, got {type(value).__name__}", key)
-            schema = _frozen(value, (*path, key))
+            schema = frozen(value, (*path, key))
             if schema.get("type", "object") != "object":
                 raise fail(f"{key} must describe an object, not {schema['type']!r}", key, "type")
             fields["input_schema" if key == "inputSchema" else "output_schema"] = schema
@@ -186,7 +167,7 @@ def _tool(data: Any, path: JsonPath) -> Tool:
                 raise fail(f"annotations.{wire} must be {kind}, got {value!r}", "annotations", wire)
         unknown = {key: value for key, value in annotations.items() if key not in dict(_HINTS)}
         if unknown or not any(wire in annotations for wire, _ in _HINTS):
-            mcp["annotations"] = _frozen(unknown, (*path, "annotations"))
+            mcp["annotations"] = frozen(unknown, (*path, "annotations"))
         fields["annotations"] = ToolAnnotations(**hints)
     if nulls:
         mcp["null"] = sorted(nulls)

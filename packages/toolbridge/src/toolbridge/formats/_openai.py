@@ -23,7 +23,7 @@ from toolbridge._json import freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
-from toolbridge.formats._engine import write_one, write_tools
+from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import (
     Lowered,
     OnUnsupported,
@@ -130,9 +130,7 @@ def to_openai(
         ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
             schema that cannot be strict.
     """
-    if type(tools) is Tool:
-        return write_one(tools, "openai", _write_chat, strict, on_unsupported)[0].wire
-    _, written, _, _ = write_tools(
+    return emit(
         tools,
         "openai",
         _write_chat,
@@ -140,7 +138,6 @@ def to_openai(
         on_unsupported=on_unsupported,
         function="to_openai",
     )
-    return [lowered.wire for lowered in written]
 
 
 @overload
@@ -166,11 +163,7 @@ def to_openai_responses(
 
     Arguments, result and errors as `to_openai`.
     """
-    if type(tools) is Tool:
-        return write_one(tools, "openai-responses", _write_responses, strict, on_unsupported)[
-            0
-        ].wire
-    _, written, _, _ = write_tools(
+    return emit(
         tools,
         "openai-responses",
         _write_responses,
@@ -178,7 +171,6 @@ def to_openai_responses(
         on_unsupported=on_unsupported,
         function="to_openai_responses",
     )
-    return [lowered.wire for lowered in written]
 
 
 # -- from OpenAI --------------------------------------------------------------------------
