@@ -23,8 +23,12 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
 from toolbridge.formats._engine import emit
-from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
-from toolbridge.schema._anthropic_strict import to_anthropic_strict
+from toolbridge.formats._lowering import (
+    Lowered,
+    OnUnsupported,
+    anthropic_strict_schema,
+    fields_not_carried,
+)
 from toolbridge.schema._report import LossAction, LossEntry
 
 __all__ = ["from_anthropic", "to_anthropic"]
@@ -41,15 +45,10 @@ def _write(tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsuppo
     source = _source(tool)
     wanted = source.get("strict") is True if strict is None else strict
     report = fields_not_carried(tool, frozenset(), "Anthropic")
-    schema: Any = tool.input_schema
-    is_strict = False
-    if wanted:
-        converted = to_anthropic_strict(schema, tool=tool.name, on_unsupported=on_unsupported)
-        if converted.strict:
-            schema, is_strict = converted.schema, True
-            report.extend(converted.report)
-        else:
-            report.extend(entry for entry in converted.report if entry.keyword == "strict")
+    schema, strict_report, is_strict = anthropic_strict_schema(
+        tool, wanted=wanted, on_unsupported=on_unsupported
+    )
+    report.extend(strict_report)
     if "type" not in schema:  # Anthropic requires input_schema.type, "object"
         schema = freeze({"type": "object", **schema})
         detail = 'type: "object" added (Anthropic requires it; the meaning is the same)'

@@ -27,8 +27,12 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, plain, string_field
 from toolbridge.formats._engine import emit
-from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
-from toolbridge.schema._anthropic_strict import to_anthropic_strict
+from toolbridge.formats._lowering import (
+    Lowered,
+    OnUnsupported,
+    anthropic_strict_schema,
+    fields_not_carried,
+)
 
 __all__ = ["from_bedrock", "to_bedrock"]
 
@@ -40,15 +44,10 @@ def _write(tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsuppo
     source: Mapping[str, Any] = bedrock if isinstance(bedrock, Mapping) else {}
     wanted = source.get("strict") is True if strict is None else strict
     report = fields_not_carried(tool, frozenset(), "Bedrock")
-    schema: Any = tool.input_schema
-    is_strict = False
-    if wanted:
-        converted = to_anthropic_strict(schema, tool=tool.name, on_unsupported=on_unsupported)
-        if converted.strict:
-            schema, is_strict = converted.schema, True
-            report.extend(converted.report)
-        else:
-            report.extend(entry for entry in converted.report if entry.keyword == "strict")
+    schema, strict_report, is_strict = anthropic_strict_schema(
+        tool, wanted=wanted, on_unsupported=on_unsupported
+    )
+    report.extend(strict_report)
     spec: dict[str, Any] = {"name": name}
     if tool.description:
         spec["description"] = tool.description

@@ -14,6 +14,7 @@ from typing import Any, Final, Literal, TypeAlias, final
 from toolbridge._json import FrozenDict, freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import JsonPath
+from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._gemini import GeminiPlan
 from toolbridge.schema._report import LossAction, LossEntry
 from toolbridge.schema._strict import StrictPlan, to_strict
@@ -22,6 +23,7 @@ __all__ = [
     "ArgumentPlan",
     "Lowered",
     "OnUnsupported",
+    "anthropic_strict_schema",
     "complete_for_openai",
     "description_within",
     "fields_not_carried",
@@ -190,6 +192,25 @@ _SUBSCHEMAS: Final = (
     | dict.fromkeys(_SCHEMA_VALUES, "value")
 )
 """Keyword -> where its subschemas are: a map of them, a list, or one value."""
+
+
+def anthropic_strict_schema(
+    tool: Tool, *, wanted: bool, on_unsupported: OnUnsupported
+) -> tuple[Mapping[str, Any], list[LossEntry], bool]:
+    """The input schema under Anthropic's strict rules when `wanted` and possible.
+
+    Returns the schema, its report and whether it is strict; a schema that cannot be
+    strict comes back as it was, with the reasons (keyword ``"strict"``), or raises
+    under ``on_unsupported="raise"``. Bedrock's structured outputs use it too.
+    """
+    if not wanted:
+        return tool.input_schema, [], False
+    converted = to_anthropic_strict(
+        tool.input_schema, tool=tool.name, on_unsupported=on_unsupported
+    )
+    if converted.strict:
+        return converted.schema, list(converted.report), True
+    return tool.input_schema, [e for e in converted.report if e.keyword == "strict"], False
 
 
 def openai_parameters(
