@@ -583,3 +583,19 @@ def _forward(value: Any, schema: Mapping[str, Any]) -> Any:
     if isinstance(value, list):
         return [_forward(v, schema.get("items", {})) for v in value]
     return value
+
+
+def test_rules_beside_any_of_go_into_the_branches_they_constrain() -> None:
+    """``{"anyOf": [string, integer], "minimum": 3}``: strings stay allowed, integers
+    keep their bound (the rule applies to numbers only)."""
+    schema = {
+        "type": "object",
+        "properties": {"p": {"anyOf": [{"type": "string"}, {"type": "integer"}], "minimum": 3}},
+    }
+    lowered = to_gemini_schema(schema)
+    assert lowered.schema["properties"]["p"] == {
+        "anyOf": [{"type": "STRING"}, {"type": "INTEGER", "minimum": 3}]
+    }
+    assert [(entry.path, entry.action) for entry in lowered.report] == [
+        (("properties", "p", "anyOf"), LossAction.REWRITTEN)
+    ]

@@ -340,6 +340,15 @@ class _Lowerer:
             kind = rest.pop("type")
             keep = [(i, {"type": kind, **b} if isinstance(b, Mapping) else b) for i, b in keep]
             rules = []
+        if rules and keep and all(
+            isinstance(b, Mapping) and not (b.keys() & set(rules)) for _, b in keep
+        ):
+            # Step: rules beside anyOf hold for every branch ("and"): put them in each.
+            moved = {key: rest.pop(key) for key in rules}
+            keep = [(i, {**b, **_applying(moved, b.get("type"))}) for i, b in keep]
+            detail = f"{', '.join(rules)} beside anyOf applied to each branch (same meaning)"
+            self.note((*path, "anyOf"), "anyOf", LossAction.REWRITTEN, detail)
+            rules = []
         if rules or not keep:
             # anyOf beside other rules (or of nulls only): said in words instead.
             if keep:
@@ -643,6 +652,31 @@ class _Lowerer:
         if extra:
             parts.append(f"({extra})" if parts else extra)
         return "\n".join(parts) if parts else None
+
+
+_APPLIES_TO: Final = {
+    **dict.fromkeys(
+        ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+        frozenset({"number", "integer"}),
+    ),
+    **dict.fromkeys(("minLength", "maxLength", "pattern", "format"), frozenset({"string"})),
+    **dict.fromkeys(
+        ("items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"),
+        frozenset({"array"}),
+    ),
+    **dict.fromkeys(
+        ("properties", "required", "additionalProperties", "minProperties", "maxProperties"),
+        frozenset({"object"}),
+    ),
+}
+"""Keywords that constrain values of some JSON types only, and those types."""
+
+
+def _applying(rules: Mapping[str, Any], kind: Any) -> dict[str, Any]:
+    """The rules that can constrain a branch of type `kind` (all of them if untyped)."""
+    if not isinstance(kind, str):
+        return dict(rules)
+    return {k: v for k, v in rules.items() if kind in _APPLIES_TO.get(k, (kind,))}
 
 
 def _is_null(branch: Any) -> bool:
