@@ -340,8 +340,10 @@ class _Lowerer:
             kind = rest.pop("type")
             keep = [(i, {"type": kind, **b} if isinstance(b, Mapping) else b) for i, b in keep]
             rules = []
-        if rules and keep and all(
-            isinstance(b, Mapping) and not (b.keys() & set(rules)) for _, b in keep
+        if (
+            rules
+            and keep
+            and all(isinstance(b, Mapping) and not (b.keys() & set(rules)) for _, b in keep)
         ):
             # Step: rules beside anyOf hold for every branch ("and"): put them in each.
             moved = {key: rest.pop(key) for key in rules}
