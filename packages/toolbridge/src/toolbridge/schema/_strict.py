@@ -346,7 +346,7 @@ class _Walker:
                 if isinstance(extra, Mapping) and extra
                 else extra
             )
-        elif not closed:
+        elif not closed and pattern is None:
             self.unsupported(path, "properties", "a free-form object (no properties declared)")
         missing = [name for name in required if name not in props]
         if closed and missing:
