@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
-from toolbridge.errors import SchemaError
+from toolbridge.errors import SchemaError, ToolbridgeError
 
 __all__ = ["explained", "malformed"]
 
@@ -46,8 +46,8 @@ def explained(schema: Any, transform: Callable[[], _Result]) -> _Result:
     try:
         return transform()
     except _TRIPS as error:
-        if isinstance(error, SchemaError):
-            raise
+        if isinstance(error, ToolbridgeError):
+            raise  # already a typed error with its path
         reason = malformed(schema)
         if reason is None:
             raise  # a well-formed schema: a bug here, not bad input
