@@ -15,6 +15,7 @@ from toolbridge import ConversionError, Tool, ToolAnnotations, ToolNotFoundError
 from toolbridge.calls import ToolCall
 from toolbridge.formats import (
     SOURCES,
+    STRICT_TARGETS,
     TARGETS,
     Conversion,
     Problem,
@@ -85,7 +86,6 @@ CARRIED: Final[dict[Target, frozenset[str]]] = {
     "gemini-openapi": frozenset({"output_schema"}),
 }
 """The tool-level fields each target keeps; the others keep none of them."""
-STRICT_TARGETS: Final = ("openai", "openai-responses", "anthropic", "bedrock")
 NO_STRICT: Final = tuple(t for t in TARGETS if t not in STRICT_TARGETS)
 
 
@@ -177,6 +177,13 @@ def test_strict_mode_where_there_is_none_is_an_error(target: Target) -> None:
     assert convert(WEATHER, target, strict=False).output == convert(WEATHER, target).output
 
 
+@pytest.mark.parametrize("target", STRICT_TARGETS)
+def test_every_strict_target_sends_strict_tools(target: Target) -> None:
+    conversion = convert(WEATHER, target, strict=True)
+    assert conversion.strict == frozenset({WEATHER.name})
+    assert received_schema(conversion.output, target)["additionalProperties"] is False
+
+
 @pytest.mark.parametrize("target", ["openai", "openai-responses"])
 def test_on_unsupported_raise_says_where(target: Target) -> None:
     tools = [WEATHER, Tool(name="m", input_schema=OPEN_MAP)]
@@ -231,7 +238,7 @@ def test_a_malformed_schema_converts_or_is_a_conversion_error(
     """Invalid JSON Schema is a valid `Tool`; no target may crash on it."""
     tool = Tool(name="t", input_schema=schema)
     before = json.dumps(schema)
-    strict = True if target in ("openai", "openai-responses") else None
+    strict = True if target in STRICT_TARGETS else None
     with contextlib.suppress(ConversionError):
         convert(tool, target, strict=strict)
     assert json.dumps(schema) == before

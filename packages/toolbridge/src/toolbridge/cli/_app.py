@@ -73,7 +73,7 @@ StrictOption = Annotated[
     bool,
     typer.Option(
         "--strict",
-        help="Ask for strict mode (openai, openai-responses, anthropic).",
+        help="Ask for strict mode (openai, openai-responses, anthropic, bedrock).",
     ),
 ]
 InputArgument = Annotated[

@@ -18,12 +18,9 @@ from typing import Any, Final, Literal, final
 from toolbridge._json import thaw
 from toolbridge._tool import Tool
 from toolbridge.errors import JsonPath, format_path
-from toolbridge.formats import Target, convert, received_schema
+from toolbridge.formats import STRICT_TARGETS, Target, convert, received_schema
 
-__all__ = ["MISSING", "STRICT_TARGETS", "Difference", "diff_schemas", "diff_tools"]
-
-STRICT_TARGETS: Final = frozenset({"openai", "openai-responses", "anthropic"})
-"""The targets with a strict mode; ``--strict`` asks it of these only."""
+__all__ = ["MISSING", "Difference", "diff_schemas", "diff_tools"]
 
 
 @final

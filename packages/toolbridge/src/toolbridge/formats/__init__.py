@@ -11,6 +11,7 @@ from toolbridge.formats._anthropic import from_anthropic, to_anthropic
 from toolbridge.formats._bedrock import from_bedrock, to_bedrock
 from toolbridge.formats._conversion import (
     SOURCES,
+    STRICT_TARGETS,
     TARGETS,
     Conversion,
     Problem,
@@ -33,6 +34,7 @@ from toolbridge.formats._openai import (
 
 __all__ = [
     "SOURCES",
+    "STRICT_TARGETS",
     "TARGETS",
     "ArgumentPlan",
     "Conversion",

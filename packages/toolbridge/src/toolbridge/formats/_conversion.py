@@ -26,6 +26,7 @@ from toolbridge.schema._strict import StrictPlan, restore_strict_arguments
 
 __all__ = [
     "SOURCES",
+    "STRICT_TARGETS",
     "TARGETS",
     "Conversion",
     "Problem",
@@ -56,6 +57,8 @@ Source: TypeAlias = Literal[
 """A format tools are read from (``gemini`` reads both schema shapes)."""
 
 TARGETS: Final[tuple[Target, ...]] = get_args(Target)
+STRICT_TARGETS: Final[tuple[Target, ...]] = ("openai", "openai-responses", "anthropic", "bedrock")
+"""The targets with a strict mode (``strict=True`` is an error for the others)."""
 SOURCES: Final[tuple[Source, ...]] = get_args(Source)
 
 _TOOL_FIELDS: Final = frozenset({"title", "output_schema", "annotations"})
@@ -199,9 +202,8 @@ def convert(
     Args:
         tools: One tool, or an iterable of them.
         target: One of `TARGETS`.
-        strict: Ask for strict mode (``openai``, ``openai-responses``,
-            ``anthropic``); ``None`` keeps what each tool's source said. True for
-            a target without strict mode is an error.
+        strict: Ask for strict mode (the `STRICT_TARGETS`); ``None`` keeps what each
+            tool's source said. True for a target without strict mode is an error.
         on_unsupported: A schema that cannot be strict falls back to non-strict
             (``"fallback"``, reported with keyword ``"strict"``) or raises.
 

@@ -59,6 +59,7 @@ from typing import Any, Final, Literal, final
 from toolbridge._json import MAX_DEPTH, freeze
 from toolbridge._references import parse_pointer, references, resolve
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
+from toolbridge.schema._malformed import explained
 from toolbridge.schema._report import LossAction, LossEntry
 from toolbridge.schema._strict import _exclusive, _in_words, _seal, _show
 
@@ -126,10 +127,18 @@ def to_anthropic_strict(
     Raises:
         ConversionError: With ``"raise"``, the schema cannot be strict (``path`` says
             where); with either, it nests deeper than `MAX_DEPTH` through its refs.
-        SchemaError: The schema is not JSON, or a ``$ref`` points at nothing.
+        SchemaError: The schema is not valid JSON Schema (the path says where), or a
+            ``$ref`` points at nothing.
     """
+    raising = on_unsupported == "raise"
+    return explained(schema, lambda: _to_anthropic_strict(schema, tool, raising))
+
+
+def _to_anthropic_strict(
+    schema: Mapping[str, Any], tool: str | None, raising: bool
+) -> AnthropicStrictSchema:
     source = freeze(schema)
-    walker = _Walker(source, tool, on_unsupported == "raise")
+    walker = _Walker(source, tool, raising)
     output = walker.node(source, (), 0, root=True) if isinstance(source, Mapping) else source
     if isinstance(output, Mapping):
         output = walker.prune(output)
