@@ -225,6 +225,9 @@ class Tool:
         if self.output_schema is not None:
             set_field(self, "output_schema", _check_schema(self.output_schema, "output_schema"))
         set_field(self, "meta", freeze(self.meta, error=_meta_error))
+        # Made here rather than on first use: the cached_property's lock costs more
+        # than the conversion it guards. (A tool unpickled gets it on first use.)
+        self.__dict__["_format_cache"] = {}
 
     # -- identity ---------------------------------------------------------------------
 

@@ -8,16 +8,18 @@ unchanged tool converted again costs a dictionary lookup.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, Final
 
+from toolbridge._json import FrozenDict
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, ToolbridgeError
 from toolbridge.formats._common import tools_given
 from toolbridge.formats._lowering import Lowered, OnUnsupported
-from toolbridge.schema._names import NameMap
+from toolbridge.schema._names import NAME_RULES, NameMap
 
-__all__ = ["Writer", "emit", "write_one", "write_tools"]
+__all__ = ["QuickWriter", "Writer", "emit", "emit_one", "write_one", "write_tools"]
 
 _NAME_RULE: Final = {"gemini-openapi": "gemini", "canonical": "mcp"}
 """Targets that share another's name rule (MCP's only reports, never renames)."""
@@ -25,6 +27,10 @@ _NAME_RULE: Final = {"gemini-openapi": "gemini", "canonical": "mcp"}
 Writer = Callable[[Tool, str, bool | None, OnUnsupported], Lowered]
 """Writes one tool under an exposed name: ``(tool, name, strict, on_unsupported)``;
 ``strict=None`` leaves strictness to what the tool's source said."""
+
+QuickWriter = Callable[[Tool, bool | None, OnUnsupported], FrozenDict | None]
+"""Writes the wire object alone of one tool under its own name, for ``to_<target>(tool)``,
+or returns None to leave it to the `Writer` (its report and plan are not made)."""
 
 
 def _lowered(
@@ -35,7 +41,7 @@ def _lowered(
     strict: bool | None,
     on_unsupported: OnUnsupported,
 ) -> Lowered:
-    cache = tool._format_cache
+    cache = _cache_of(tool)
     key = (target, strict, on_unsupported, name)
     lowered: Lowered | None = cache.get(key)
     if lowered is None:
@@ -47,6 +53,9 @@ def _lowered(
             wrapped = ConversionError(f"tool {tool.name!r}: {error}")  # its text has the path
             wrapped.path = tuple(getattr(error, "path", ()))
             raise wrapped from error
+        quick = cache.get(key[:3]) if name == tool.name else None
+        if quick is not None:  # emit_one wrote it first: one object for every caller
+            lowered = dataclasses.replace(lowered, wire=quick)
         cache[key] = lowered
     return lowered
 
@@ -55,15 +64,61 @@ def write_one(
     tool: Tool, target: str, writer: Writer, strict: bool | None, on_unsupported: OnUnsupported
 ) -> tuple[Lowered, NameMap]:
     """One tool on its own, its name mapped alone (the fast path of ``to_*(tool)``)."""
-    cached: tuple[Lowered, NameMap] | None = tool._format_cache.get(
-        (target, strict, on_unsupported, None)
-    )
+    cache = _cache_of(tool)
+    key = (target, strict, on_unsupported, None)
+    cached: tuple[Lowered, NameMap] | None = cache.get(key)
     if cached is not None:
         return cached
-    names = NameMap.for_target([tool.name], _NAME_RULE.get(target, target))
+    names = NameMap.for_one(tool.name, _NAME_RULE.get(target, target))
     lowered = _lowered(tool, names.exposed(tool.name), target, writer, strict, on_unsupported)
-    tool._format_cache[(target, strict, on_unsupported, None)] = lowered, names
+    cache[key] = lowered, names
     return lowered, names
+
+
+def emit_one(
+    tool: Tool,
+    target: str,
+    writer: Writer,
+    strict: bool | None,
+    on_unsupported: OnUnsupported,
+    quick: QuickWriter | None,
+) -> FrozenDict:
+    """`emit` of one tool: its cached wire object, else `quick`'s, else the writer's.
+
+    Positional, and called straight from the ``to_*`` functions: it is the path of
+    every conversion of one tool.
+    """
+    try:
+        cache = tool.__dict__["_format_cache"]
+    except KeyError:  # a tool unpickled: its cache is made on first use
+        cache = tool._format_cache
+    key = (target, strict, on_unsupported)
+    wire: FrozenDict | None = cache.get(key)
+    if wire is None:
+        written: Lowered | None = cache.get((*key, tool.name))  # convert wrote it first
+        if written is not None:
+            wire = written.wire
+        elif quick is not None:
+            wire = quick(tool, strict, on_unsupported)
+        if wire is None:
+            wire = _lowered_one(tool, target, writer, strict, on_unsupported).wire
+        cache[key] = wire
+    return wire
+
+
+def _lowered_one(
+    tool: Tool, target: str, writer: Writer, strict: bool | None, on_unsupported: OnUnsupported
+) -> Lowered:
+    """`write_one` without the name map: a name the target accepts is shown as it is."""
+    if NAME_RULES[_NAME_RULE.get(target, target)].pattern.fullmatch(tool.name) is None:
+        return write_one(tool, target, writer, strict, on_unsupported)[0]
+    return _lowered(tool, tool.name, target, writer, strict, on_unsupported)
+
+
+def _cache_of(tool: Tool) -> dict[Any, Any]:
+    """`Tool._format_cache`, without the cached_property's lock once it exists."""
+    cache: dict[Any, Any] | None = tool.__dict__.get("_format_cache")
+    return tool._format_cache if cache is None else cache
 
 
 def write_tools(
@@ -109,13 +164,15 @@ def emit(
     strict: bool | None,
     on_unsupported: OnUnsupported,
     function: str,
+    quick: QuickWriter | None = None,
 ) -> dict[str, Any] | list[dict[str, Any]]:
     """What a ``to_<target>`` function returns.
 
-    One wire object for one tool (the cached fast path), a list for several.
+    One wire object for one tool (the cached fast path, through `quick` when given),
+    a list for several.
     """
     if type(tools) is Tool:
-        return write_one(tools, target, writer, strict, on_unsupported)[0].wire
+        return emit_one(tools, target, writer, strict, on_unsupported, quick)
     _, written, _, _ = write_tools(
         tools, target, writer, strict=strict, on_unsupported=on_unsupported, function=function
     )

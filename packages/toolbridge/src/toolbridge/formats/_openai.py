@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, overload
 
+from toolbridge._accelerated import SPEEDUPS
 from toolbridge._json import freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
-from toolbridge.formats._engine import emit
+from toolbridge.formats._engine import QuickWriter, emit, emit_one
 from toolbridge.formats._lowering import (
     Lowered,
     OnUnsupported,
@@ -71,6 +72,18 @@ def _function(
             function.setdefault(key, value)
         extra = openai.get("extra") or {}
     return function, report, plan, is_strict, extra
+
+
+_QUICK_CHAT: Final[QuickWriter | None] = None if SPEEDUPS is None else SPEEDUPS.quick_openai_chat
+"""The whole wire object from the C accelerator, for the common case; else None.
+
+The common case: the tool did not come from OpenAI (no extra keys to write back),
+OpenAI takes its name as it is (``NAME_RULES["openai"]``), and a schema that cannot
+be strict falls back rather than raising. The report and plan are not made:
+`convert` runs the full writer when it needs them."""
+_QUICK_RESPONSES: Final[QuickWriter | None] = (
+    None if SPEEDUPS is None else SPEEDUPS.quick_openai_responses
+)
 
 
 def _write_chat(
@@ -130,6 +143,8 @@ def to_openai(
         ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
             schema that cannot be strict.
     """
+    if type(tools) is Tool:  # the common call, without emit's keyword arguments
+        return emit_one(tools, "openai", _write_chat, strict, on_unsupported, _QUICK_CHAT)
     return emit(
         tools,
         "openai",
@@ -137,6 +152,7 @@ def to_openai(
         strict=strict,
         on_unsupported=on_unsupported,
         function="to_openai",
+        quick=_QUICK_CHAT,
     )
 
 
@@ -163,6 +179,10 @@ def to_openai_responses(
 
     Arguments, result and errors as `to_openai`.
     """
+    if type(tools) is Tool:  # the common call, without emit's keyword arguments
+        return emit_one(
+            tools, "openai-responses", _write_responses, strict, on_unsupported, _QUICK_RESPONSES
+        )
     return emit(
         tools,
         "openai-responses",
@@ -170,6 +190,7 @@ def to_openai_responses(
         strict=strict,
         on_unsupported=on_unsupported,
         function="to_openai_responses",
+        quick=_QUICK_RESPONSES,
     )
 
 

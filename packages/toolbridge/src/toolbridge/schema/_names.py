@@ -174,6 +174,27 @@ class NameMap:
         object.__setattr__(self, "_original", MappingProxyType(original))
 
     @classmethod
+    def for_one(cls, name: str, target: str) -> NameMap:
+        """`for_target` of one name; the common case (a name the target accepts) is fast.
+
+        Raises:
+            ConversionError: As `for_target`.
+        """
+        rule = _rule_for(target)
+        if rule.pattern.fullmatch(name) is None or not name.strip():
+            return cls.for_target((name,), target)
+        built = object.__new__(cls)
+        identity = MappingProxyType({name: name})
+        for field_name, value in (
+            ("target", target),
+            ("pairs", ((name, name),)),
+            ("_exposed", identity),
+            ("_original", identity),
+        ):
+            object.__setattr__(built, field_name, value)
+        return built
+
+    @classmethod
     def for_target(cls, names: Iterable[str], target: str) -> NameMap:
         """Map every name onto one the target accepts, one-to-one.
 
