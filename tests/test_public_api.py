@@ -100,7 +100,9 @@ def test_every_error_is_exported_from_the_package() -> None:
     assert set(_actual_tree()) | {"ToolbridgeError"} <= set(toolbridge.__all__)
 
 
-@pytest.mark.parametrize("package", ["toolbridge.schema", "toolbridge.calls", "toolbridge.formats"])
+@pytest.mark.parametrize(
+    "package", ["toolbridge.schema", "toolbridge.calls", "toolbridge.formats", "toolbridge.mcp"]
+)
 def test_subpackages_export_an_honest_all(package: str) -> None:
     """Every listed name exists, once (ruff's RUF022 keeps the order)."""
     import importlib

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolbridge.errors import (
     ArgumentValidationError,
+    ConfigError,
     ConversionError,
     InvocationError,
     LoadError,
@@ -126,6 +127,7 @@ __all__ = [
     "ArgumentValidationError",
     "AudioContent",
     "BlobResourceContents",
+    "ConfigError",
     "ContentBlock",
     "ConversionError",
     "EmbeddedResource",

@@ -22,6 +22,7 @@ with the original as ``__cause__``::
     ├── ResultError                  a return value cannot become a ToolResult
     ├── ConversionError              a source object cannot become a tool, or back
     │   └── ToolCallError            a model's tool call is malformed (.raw, bounded)
+    ├── ConfigError                  an MCP server configuration is unusable (.path)
     └── LoadError                    a MODULE:NAME reference cannot be loaded
 
 `KeyError` and `TimeoutError` are mixed into the two leaves where code written for
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ArgumentValidationError",
+    "ConfigError",
     "ConversionError",
     "InvocationError",
     "JsonPath",
@@ -242,6 +244,19 @@ class ToolCallError(ConversionError):
             text = text[: self.RAW_LIMIT] + f"... ({len(text) - self.RAW_LIMIT} more characters)"
         self.raw: str | None = text
         super().__init__(message, path=path)
+
+
+class ConfigError(ToolbridgeError, ValueError):
+    """An MCP server configuration is unusable: a missing command, a bad URL, ...
+
+    Attributes:
+        path: Where in the configuration the problem is.
+    """
+
+    def __init__(self, message: str, *, path: JsonPath = ()) -> None:
+        self.path: JsonPath = tuple(path)
+        where = f" (at {format_path(self.path)!r})" if self.path else ""
+        super().__init__(message + where)
 
 
 class LoadError(ToolbridgeError, ImportError):
