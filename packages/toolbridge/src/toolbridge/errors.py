@@ -23,6 +23,7 @@ with the original as ``__cause__``::
     ├── ConversionError              a source object cannot become a tool, or back
     │   └── ToolCallError            a model's tool call is malformed (.raw, bounded)
     ├── ConfigError                  an MCP server configuration is unusable (.path)
+    ├── ServerError                  an MCP server did not start or stopped working (.stderr)
     └── LoadError                    a MODULE:NAME reference cannot be loaded
 
 `KeyError` and `TimeoutError` are mixed into the two leaves where code written for
@@ -50,6 +51,7 @@ __all__ = [
     "ResultError",
     "SchemaError",
     "SchemaTooDeepError",
+    "ServerError",
     "SyncInvocationError",
     "ToolCallError",
     "ToolDefinitionError",
@@ -257,6 +259,20 @@ class ConfigError(ToolbridgeError, ValueError):
         self.path: JsonPath = tuple(path)
         where = f" (at {format_path(self.path)!r})" if self.path else ""
         super().__init__(message + where)
+
+
+class ServerError(ToolbridgeError, ConnectionError):
+    """An MCP server did not start, or stopped working.
+
+    Attributes:
+        server: The server's name in the configuration (or its command).
+        stderr: The tail of what the server wrote to stderr, for stdio servers.
+    """
+
+    def __init__(self, message: str, *, server: str, stderr: str = "") -> None:
+        self.server, self.stderr = server, stderr
+        tail = f"; its stderr ended with: {stderr[-500:]!r}" if stderr.strip() else ""
+        super().__init__(f"MCP server {server!r}: {message}{tail}")
 
 
 class LoadError(ToolbridgeError, ImportError):
