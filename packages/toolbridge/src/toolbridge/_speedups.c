@@ -1,15 +1,15 @@
 /*
- * toolbridge._speedups: the OpenAI schema steps of toolbridge.formats, in C.
+ * toolbridge._speedups: the OpenAI writers of toolbridge.formats, in C.
  *
- * Two pure functions over frozen input schemas (FrozenDict / FrozenList), each
- * computing exactly the schema its Python original computes, and nothing else (no
- * report, no restore plan: toolbridge derives those from the Python walk when they
- * are asked for):
+ * Pure functions over frozen input (FrozenDict / FrozenList), each computing exactly
+ * what its Python original computes, and nothing else (no report, no restore plan:
+ * `convert` gets those from the Python walk):
  *
- *   strict(schema)    -> the strict schema of toolbridge.schema._strict.to_strict,
- *                        False when the schema cannot be strict, or None when it
- *                        holds something only the Python walk handles ($ref and
- *                        definitions, allOf, oneOf, draft-04 bounds, malformed
+ *   strict(schema)    -> the strict schema of toolbridge.schema._strict.to_strict
+ *                        (refs to "#/$defs/X" inlined, oneOf as anyOf), False when
+ *                        the schema cannot be strict, or None when it holds
+ *                        something only the Python walk handles (recursive or other
+ *                        refs, rules beside a ref, allOf, draft-04 bounds, malformed
  *                        keywords): the caller then runs the Python walk.
  *   complete(schema)  -> the schema of formats._lowering.complete_for_openai (the
  *                        same object when nothing is missing).
@@ -19,8 +19,8 @@
  *
  * The results are built as frozen containers directly (`configure` names the
  * types), and parts that need no change are the source's own objects, as in Python.
- * tests/test_speedups.py checks both functions against the Python code on the whole
- * MCP corpus and on generated schemas.
+ * tests/test_speedups.py checks every function against the Python code on the
+ * whole MCP corpus and on generated schemas.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -64,9 +64,9 @@ enum {
 };
 
 /* Interned strings, made once. */
-static PyObject *s_type, *s_description, *s_title, *s_enum, *s_const, *s_format;
-static PyObject *s_properties, *s_required, *s_additional, *s_pattern_properties;
-static PyObject *s_items, *s_any_of, *s_one_of, *s_all_of, *s_ref;
+static PyObject *s_type, *s_description, *s_enum;
+static PyObject *s_properties, *s_required, *s_additional;
+static PyObject *s_items, *s_any_of, *s_ref;
 static PyObject *s_exclusive_maximum, *s_exclusive_minimum;
 static PyObject *s_object, *s_array, *s_null, *s_string, *s_number, *s_integer, *s_boolean;
 static PyObject *s_empty, *s_rstrip, *annotations;
@@ -1901,18 +1901,12 @@ PyInit__speedups(void)
 {
     INTERN(s_type, "type");
     INTERN(s_description, "description");
-    INTERN(s_title, "title");
     INTERN(s_enum, "enum");
-    INTERN(s_const, "const");
-    INTERN(s_format, "format");
     INTERN(s_properties, "properties");
     INTERN(s_required, "required");
     INTERN(s_additional, "additionalProperties");
-    INTERN(s_pattern_properties, "patternProperties");
     INTERN(s_items, "items");
     INTERN(s_any_of, "anyOf");
-    INTERN(s_one_of, "oneOf");
-    INTERN(s_all_of, "allOf");
     INTERN(s_ref, "$ref");
     INTERN(s_defs, "$defs");
     INTERN(s_function, "function");

@@ -88,10 +88,7 @@ def emit_one(
     Positional, and called straight from the ``to_*`` functions: it is the path of
     every conversion of one tool.
     """
-    try:
-        cache = tool.__dict__["_format_cache"]
-    except KeyError:  # a tool unpickled: its cache is made on first use
-        cache = tool._format_cache
+    cache = _cache_of(tool)
     key = (target, strict, on_unsupported)
     wire: FrozenDict | None = cache.get(key)
     if wire is None:
@@ -164,15 +161,14 @@ def emit(
     strict: bool | None,
     on_unsupported: OnUnsupported,
     function: str,
-    quick: QuickWriter | None = None,
 ) -> dict[str, Any] | list[dict[str, Any]]:
     """What a ``to_<target>`` function returns.
 
-    One wire object for one tool (the cached fast path, through `quick` when given),
-    a list for several.
+    One wire object for one tool (the cached fast path), a list for several. A
+    target with a `QuickWriter` calls `emit_one` itself for one tool.
     """
     if type(tools) is Tool:
-        return emit_one(tools, target, writer, strict, on_unsupported, quick)
+        return emit_one(tools, target, writer, strict, on_unsupported, None)
     _, written, _, _ = write_tools(
         tools, target, writer, strict=strict, on_unsupported=on_unsupported, function=function
     )

@@ -152,7 +152,6 @@ def to_openai(
         strict=strict,
         on_unsupported=on_unsupported,
         function="to_openai",
-        quick=_QUICK_CHAT,
     )
 
 
@@ -190,7 +189,6 @@ def to_openai_responses(
         strict=strict,
         on_unsupported=on_unsupported,
         function="to_openai_responses",
-        quick=_QUICK_RESPONSES,
     )
 
 
