@@ -22,6 +22,8 @@ from toolbridge.errors import (
     LoadError,
     NotInvocableError,
     OutputValidationError,
+    PinMismatchError,
+    RemoteError,
     RemoteReferenceError,
     ResultError,
     SchemaError,
@@ -38,6 +40,13 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
+    from toolbridge._context import (
+        CallContext,
+        call_context,
+        current_call,
+        report_progress,
+        send_log,
+    )
     from toolbridge._content import (
         AudioContent,
         BlobResourceContents,
@@ -83,6 +92,11 @@ __version__ = "0.1.0"
 _LAZY: dict[str, str] = {
     "AudioContent": "toolbridge._content",
     "BlobResourceContents": "toolbridge._content",
+    "CallContext": "toolbridge._context",
+    "call_context": "toolbridge._context",
+    "current_call": "toolbridge._context",
+    "report_progress": "toolbridge._context",
+    "send_log": "toolbridge._context",
     "ContentBlock": "toolbridge._content",
     "EmbeddedResource": "toolbridge._content",
     "FrozenDict": "toolbridge._json",
@@ -128,6 +142,7 @@ __all__ = [
     "ArgumentValidationError",
     "AudioContent",
     "BlobResourceContents",
+    "CallContext",
     "ConfigError",
     "ContentBlock",
     "ConversionError",
@@ -143,6 +158,8 @@ __all__ = [
     "LoadError",
     "NotInvocableError",
     "OutputValidationError",
+    "PinMismatchError",
+    "RemoteError",
     "RemoteReferenceError",
     "ResourceLink",
     "ResultError",
@@ -167,8 +184,12 @@ __all__ = [
     "ValidationResult",
     "Validator",
     "__version__",
+    "call_context",
+    "current_call",
     "from_function",
     "json_content",
+    "report_progress",
+    "send_log",
     "text_content",
     "thaw",
     "to_result",

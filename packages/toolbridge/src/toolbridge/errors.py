@@ -23,7 +23,9 @@ with the original as ``__cause__``::
     ├── ConversionError              a source object cannot become a tool, or back
     │   └── ToolCallError            a model's tool call is malformed (.raw, bounded)
     ├── ConfigError                  an MCP server configuration is unusable (.path)
-    ├── ServerError                  an MCP server did not start or stopped working (.stderr)
+    ├── ServerError                  an MCP server did not start, stopped or broke the protocol
+    ├── RemoteError                  an MCP server answered a request with an error (.code)
+    ├── PinMismatchError             a pinned tool's definition changed (.expected, .actual)
     └── LoadError                    a MODULE:NAME reference cannot be loaded
 
 `KeyError` and `TimeoutError` are mixed into the two leaves where code written for
@@ -47,6 +49,8 @@ __all__ = [
     "LoadError",
     "NotInvocableError",
     "OutputValidationError",
+    "PinMismatchError",
+    "RemoteError",
     "RemoteReferenceError",
     "ResultError",
     "SchemaError",
@@ -262,7 +266,7 @@ class ConfigError(ToolbridgeError, ValueError):
 
 
 class ServerError(ToolbridgeError, ConnectionError):
-    """An MCP server did not start, or stopped working.
+    """An MCP server did not start, stopped working, or broke the protocol.
 
     Attributes:
         server: The server's name in the configuration (or its command).
@@ -273,6 +277,43 @@ class ServerError(ToolbridgeError, ConnectionError):
         self.server, self.stderr = server, stderr
         tail = f"; its stderr ended with: {stderr[-500:]!r}" if stderr.strip() else ""
         super().__init__(f"MCP server {server!r}: {message}{tail}")
+
+
+class RemoteError(ToolbridgeError):
+    """An MCP server answered a request with a JSON-RPC error.
+
+    The connection is still usable; the request itself failed (an unknown tool, an
+    internal error of the server). A tool that *ran* and failed is not this: it is a
+    result with ``is_error`` set.
+
+    Attributes:
+        server: The server's name in the configuration.
+        code: The JSON-RPC error code.
+        data: The error's ``data`` member, or ``None``.
+    """
+
+    def __init__(self, message: str, *, server: str, code: int, data: object = None) -> None:
+        self.server, self.code, self.data = server, code, data
+        super().__init__(f"MCP server {server!r} answered with error {code}: {message}")
+
+
+class PinMismatchError(ToolbridgeError):
+    """A tool's definition no longer matches the fingerprint it was pinned to.
+
+    Attributes:
+        tool_name: The tool, as the server names it.
+        server: The server it comes from.
+        expected: The pinned fingerprint.
+        actual: The fingerprint of the definition the server sent.
+    """
+
+    def __init__(self, tool_name: str, *, server: str, expected: str, actual: str) -> None:
+        self.tool_name, self.server = tool_name, server
+        self.expected, self.actual = expected, actual
+        super().__init__(
+            f"tool {tool_name!r} of MCP server {server!r} changed since it was pinned: "
+            f"fingerprint {actual} instead of {expected}"
+        )
 
 
 class LoadError(ToolbridgeError, ImportError):

@@ -1,20 +1,59 @@
 """MCP both ways: load servers' tools as canonical tools, and serve tools over MCP.
 
-Reading configurations needs nothing beyond toolbridge; talking to servers needs the
-MCP SDK (``pip install 'toolbridge[mcp]'``), imported only when a session starts.
+Reading configurations needs nothing beyond toolbridge; talking to servers and serving
+need the MCP SDK (``pip install 'toolbridge[mcp]'``), imported only when a session or a
+server starts. The client and server names load on first access (PEP 562).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from toolbridge.mcp._config import SINGLE_SERVER_NAME, read_servers
 from toolbridge.mcp._environment import SAFE_VARIABLES, child_environment
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 
+if TYPE_CHECKING:
+    from toolbridge.mcp._client import McpClient, load_mcp_tools, load_mcp_tools_sync
+    from toolbridge.mcp._serve import build_server, serve, serve_async
+
+_LAZY: dict[str, str] = {
+    "McpClient": "toolbridge.mcp._client",
+    "build_server": "toolbridge.mcp._serve",
+    "load_mcp_tools": "toolbridge.mcp._client",
+    "load_mcp_tools_sync": "toolbridge.mcp._client",
+    "serve": "toolbridge.mcp._serve",
+    "serve_async": "toolbridge.mcp._serve",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'toolbridge.mcp' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
 __all__ = [
     "SAFE_VARIABLES",
     "SINGLE_SERVER_NAME",
     "HttpServer",
+    "McpClient",
     "Server",
     "SseServer",
     "StdioServer",
+    "build_server",
     "child_environment",
+    "load_mcp_tools",
+    "load_mcp_tools_sync",
     "read_servers",
+    "serve",
+    "serve_async",
 ]
