@@ -22,6 +22,7 @@ from pathlib import Path
 import _formats
 import _imports
 import _invoke
+import _mcp
 import _validation
 from _peers import version
 from _report import FAIL, Section, render, score, to_json
@@ -35,8 +36,9 @@ DISTRIBUTIONS = (
     "langchain-core",
     "openai-agents",
     "orjson",
+    "mcp",
 )
-PARTS = ("validation", "invoke", "formats", "imports")
+PARTS = ("validation", "invoke", "formats", "mcp", "imports")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -87,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         sections += _invoke.run(repeats=repeats, min_batch_ns=min_batch_ns)
     if "formats" in parts:
         sections += _formats.run(repeats=repeats, min_batch_ns=min_batch_ns)
+    if "mcp" in parts:
+        sections += _mcp.run(repeats=repeats, quick=options.quick)
     if "imports" in parts:
         sections += _imports.run(repeats=8 if options.quick else 40)
     elapsed = time.perf_counter() - started

@@ -104,6 +104,11 @@ def _tools(items: Any, path: JsonPath) -> list[Tool]:
     return [_tool(plain(item, (*path, i)), (*path, i)) for i, item in enumerate(items)]
 
 
+def read_tool(data: Any, path: JsonPath) -> Tool:
+    """One ``tools/list`` entry as a `Tool`; `path` is where it sits, for errors."""
+    return _tool(plain(data, path), path)
+
+
 def _tool(data: Any, path: JsonPath) -> Tool:
     if not isinstance(data, Mapping):
         raise ConversionError(

@@ -108,6 +108,10 @@ class ServerProcess:
         """The exit status once the process has ended, else None."""
         return self._process.returncode
 
+    async def wait(self) -> int:
+        """Wait for the process to end; return its exit status."""
+        return await self._process.wait()
+
     def stderr_tail(self) -> str:
         """The last bytes the server wrote to stderr (at most `stderr_limit`), as text."""
         return self._stderr.decode("utf-8", "replace")

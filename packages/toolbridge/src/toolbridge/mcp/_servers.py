@@ -53,6 +53,8 @@ class HttpServer:
     """The MCP endpoint, ``http://`` or ``https://``."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """Sent with every request (an ``Authorization`` header, say)."""
+    auth: Any = field(default=None, compare=False)
+    """An ``httpx2.Auth`` (the SDK's OAuth provider, say) that signs every request."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Keys of the configuration entry toolbridge does not use, kept as given."""
 
@@ -70,6 +72,8 @@ class SseServer:
     """The SSE endpoint, ``http://`` or ``https://``."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """Sent with every request."""
+    auth: Any = field(default=None, compare=False)
+    """An ``httpx2.Auth`` that signs every request."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Keys of the configuration entry toolbridge does not use, kept as given."""
 

@@ -1,0 +1,147 @@
+"""MCP client: per-call latency against the raw SDK session, and servers' start-up.
+
+Latency: the same stdio server (the test suite's fixture server: stdlib only, so the
+client's own cost is what shows) is called with ``echo`` through the MCP SDK's
+``Client.session.call_tool`` (the reference), through toolbridge's ``tool.ainvoke``
+(arguments validated, the result parsed into a ``ToolResult``), and through a new
+session per call, which is what the old LangChain bridge did by default. The two
+persistent sessions run side by side and their batches are interleaved.
+
+Start-up: five servers that each take 0.3 s to answer ``initialize`` (as a server
+that opens a database or logs in first would), made ready by one ``McpClient``
+(concurrently) and one after another; the reference is one such server alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from _peers import failure
+from _report import Row, Section, at_most_ratio
+
+FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "servers" / "fixture_server.py"
+ARGUMENTS = {"text": "hello"}
+LATENCY_TARGET = at_most_ratio(1.1)
+READY_TARGET = at_most_ratio(1.5)
+DELAY = "0.3"
+
+
+def _argv(*flags: str) -> list[str]:
+    return [sys.executable, str(FIXTURE), *flags]
+
+
+async def _sdk_client(argv: list[str]) -> Any:
+    from mcp.client.client import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    return Client(StdioServerParameters(command=argv[0], args=argv[1:]), cache=None)
+
+
+async def _batch(call: Any, number: int) -> float:
+    started = time.perf_counter_ns()
+    for _ in range(number):
+        await call()
+    return (time.perf_counter_ns() - started) / number
+
+
+async def _latency(repeats: int, number: int) -> dict[str, list[float]]:
+    from toolbridge.mcp import McpClient, StdioServer
+
+    argv = _argv()
+    samples: dict[str, list[float]] = {"sdk": [], "toolbridge": [], "fresh": []}
+    async with await _sdk_client(argv) as sdk, McpClient(
+        StdioServer(command=argv[0], args=tuple(argv[1:]))
+    ) as client:
+        echo = client.tool("echo")
+
+        async def raw() -> None:
+            result = await sdk.session.call_tool("echo", ARGUMENTS)
+            assert not result.is_error
+
+        async def bridged() -> None:
+            result = await echo.ainvoke(ARGUMENTS)
+            assert result.text == "hello"
+
+        async def fresh() -> None:
+            async with await _sdk_client(argv) as once:
+                await once.session.call_tool("echo", ARGUMENTS)
+
+        await _batch(raw, 50)
+        await _batch(bridged, 50)
+        for repeat in range(repeats):
+            order = [("sdk", raw), ("toolbridge", bridged)]
+            for key, call in order if repeat % 2 == 0 else reversed(order):
+                samples[key].append(await _batch(call, number))
+            samples["fresh"].append(await _batch(fresh, 3))
+    return samples
+
+
+async def _ready(servers: int) -> float:
+    from toolbridge.mcp import McpClient, StdioServer
+
+    argv = _argv("--delay-initialize", DELAY)
+    config = {f"s{i}": StdioServer(command=argv[0], args=tuple(argv[1:])) for i in range(servers)}
+    started = time.perf_counter_ns()
+    async with McpClient(config, namespacing="always") as client:
+        elapsed = time.perf_counter_ns() - started
+        assert not client.failures, client.failures
+    return elapsed
+
+
+async def _sequential(servers: int) -> float:
+    from toolbridge.mcp import McpClient, StdioServer
+
+    argv = _argv("--delay-initialize", DELAY)
+    elapsed = 0.0
+    for _ in range(servers):
+        started = time.perf_counter_ns()
+        async with McpClient(StdioServer(command=argv[0], args=tuple(argv[1:]))):
+            elapsed += time.perf_counter_ns() - started
+    return elapsed
+
+
+def _row(label: str, samples: list[float], **options: Any) -> Row:
+    return Row(label, statistics.median(samples), samples_ns=tuple(samples), **options)
+
+
+def run(*, repeats: int, quick: bool) -> list[Section]:
+    number = 100 if quick else 400
+    try:
+        samples = asyncio.run(_latency(repeats, number))
+    except Exception as error:  # reported, the other sections still run
+        reason = failure(error)
+        latency = Section("MCP call latency", [Row("toolbridge tool.ainvoke", None, reason=reason)])
+    else:
+        latency = Section(
+            "MCP tools/call latency over stdio, one persistent session (echo, fixture server)",
+            [
+                _row("MCP SDK Client.session.call_tool (reference)", samples["sdk"], reference=True),
+                _row("toolbridge tool.ainvoke", samples["toolbridge"], target=LATENCY_TARGET),
+                _row("a new SDK session per call (old LangChain default)", samples["fresh"]),
+            ],
+            notes=(
+                "toolbridge validates the arguments before sending and parses the result "
+                "into a ToolResult; the SDK row does neither with arguments.",
+            ),
+        )
+    try:
+        one = [asyncio.run(_ready(1)) for _ in range(repeats)]
+        five = [asyncio.run(_ready(5)) for _ in range(repeats)]
+        sequential = [asyncio.run(_sequential(5)) for _ in range(max(1, repeats // 3))]
+    except Exception as error:
+        ready = Section("MCP servers ready", [Row("5 servers", None, reason=failure(error))])
+    else:
+        ready = Section(
+            f"Time until MCP servers are ready (each answers initialize after {DELAY} s)",
+            [
+                _row("1 server (reference)", one, reference=True),
+                _row("5 servers, one McpClient (concurrent)", five, target=READY_TARGET),
+                _row("5 servers, one after another", sequential),
+            ],
+        )
+    return [latency, ready]

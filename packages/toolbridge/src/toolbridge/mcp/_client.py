@@ -1,0 +1,555 @@
+"""`McpClient` and `load_mcp_tools`: MCP servers' tools as canonical tools.
+
+One `McpClient` owns one persistent session per server (a `Connection`), started
+concurrently; every tool of a server calls through that session. Tools are ordinary
+`Tool` values: ``await tool.ainvoke(arguments)`` validates the arguments against the
+input schema before anything is sent, and checks structured content against the
+output schema when the result comes back. An ``isError`` result stays an error
+result (``ToolResult.is_error``); a server that fails is a `ServerError`, an error
+response a `RemoteError`, a timeout a `ToolTimeoutError`.
+
+The client lives in the event loop it was started in; a tool called from another
+thread or loop is run there. ``with McpClient(...)`` and `load_mcp_tools_sync` give
+sync code a private loop in a daemon thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from types import TracebackType
+from typing import Any, Final, Literal, final
+
+from toolbridge._context import CallContext, current_call
+from toolbridge._result import ToolResult
+from toolbridge._tool import Tool
+from toolbridge.errors import (
+    ConversionError,
+    PinMismatchError,
+    ServerError,
+    SyncInvocationError,
+    ToolbridgeError,
+    ToolNotFoundError,
+)
+from toolbridge.formats._mcp import read_tool
+from toolbridge.mcp._config import read_servers
+from toolbridge.mcp._connection import Connection, ConnectionOptions, ProgressFn
+from toolbridge.mcp._loop import LoopThread
+from toolbridge.mcp._naming import Namespacing, exposed_names
+from toolbridge.mcp._pins import PinPolicy, Pins, check_pins
+
+__all__ = ["McpClient", "McpInvoker", "load_mcp_tools", "load_mcp_tools_sync"]
+
+_log = logging.getLogger("toolbridge.mcp")
+
+ToolProgress = Callable[[str, float, float | None, str | None], Awaitable[None]]
+"""``(tool name, progress, total, message)``: progress of any call, from any server."""
+
+DEFAULT_TIMEOUT: Final = 60.0
+
+
+@final
+class McpInvoker:
+    """Calls one tool of one server through its client's persistent session."""
+
+    __slots__ = ("_client", "remote_name", "server", "tool_name")
+
+    def __init__(self, client: McpClient, server: str, remote_name: str, tool_name: str) -> None:
+        self._client = client
+        self.server = server
+        """The server's name in the configuration."""
+        self.remote_name = remote_name
+        """The tool's name on its server."""
+        self.tool_name = tool_name
+        """The name the tool is exposed under (namespaced or not)."""
+
+    def call(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
+        """Call the tool from sync code (any thread but the client's own loop)."""
+        return self._client._call_sync(self, arguments, timeout)
+
+    async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
+        """Call the tool from async code (any event loop)."""
+        return await self._client._acall(self, arguments, timeout)
+
+
+@final
+class McpClient:
+    """Persistent sessions to MCP servers, and their tools as canonical `Tool` values.
+
+    Use ``async with McpClient(config) as client`` (or ``with`` from sync code); the
+    servers start concurrently, and one that fails is recorded in `failures` without
+    stopping the others.
+
+    Args:
+        config: One connection, a mapping of server name to connection, an
+            ``{"mcpServers": {...}}`` document or the path of such a JSON file (see
+            `read_servers`).
+        timeout: Default seconds a call may take; ``None`` waits forever.
+        tool_timeouts: Per-tool defaults, by exposed tool name.
+        startup_timeout: Seconds a server has to start and finish the handshake.
+        namespacing: When tool names get their server's name in front (see
+            ``_naming``): ``"on_collision"`` (default), ``"always"`` or ``"never"``.
+        pins: ``{server: {tool: fingerprint}}`` from an earlier `fingerprints`.
+        on_pin_mismatch: A pinned tool that changed is left out (``"block"``),
+            loaded with a logged warning (``"warn"``) or fails the start
+            (``"raise"``); every mismatch is in `problems` too.
+        on_progress: Receives every progress notification, with the tool's name.
+        on_tools_changed: Called after a server's ``list_changed`` refreshed `tools`.
+        repeatable: Says which tools may be called again after their server crashed
+            mid-call; by default none is (a server's ``readOnlyHint`` is not trusted).
+        max_pages: The most ``tools/list`` pages read from one server.
+        max_tools: The most tools accepted from one server.
+        max_message_size: The longest message accepted from a stdio server, in bytes.
+        stderr_limit: Bytes of a stdio server's stderr kept for error messages.
+    """
+
+    def __init__(
+        self,
+        config: Any,
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        tool_timeouts: Mapping[str, float] | None = None,
+        startup_timeout: float = 30.0,
+        namespacing: Namespacing = "on_collision",
+        pins: Pins | None = None,
+        on_pin_mismatch: PinPolicy = "block",
+        on_progress: ToolProgress | None = None,
+        on_tools_changed: Callable[[McpClient], Any] | None = None,
+        repeatable: Callable[[Tool], bool] | None = None,
+        max_pages: int = 100,
+        max_tools: int = 10_000,
+        max_message_size: int = 16 * 1024 * 1024,
+        stderr_limit: int = 64 * 1024,
+    ) -> None:
+        from toolbridge import __version__
+
+        self._servers = read_servers(config)
+        self._timeout = timeout
+        self._tool_timeouts = dict(tool_timeouts or {})
+        self._namespacing = namespacing
+        self._pins = pins
+        self._pin_policy = on_pin_mismatch
+        self._on_progress = on_progress
+        self._on_tools_changed = on_tools_changed
+        self._repeatable = repeatable
+        self._options = ConnectionOptions(
+            startup_timeout=startup_timeout,
+            max_pages=max_pages,
+            max_tools=max_tools,
+            max_message_size=max_message_size,
+            stderr_limit=stderr_limit,
+            client_version=__version__,
+        )
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: LoopThread | None = None
+        self._connections: dict[str, Connection] = {}
+        self._definitions: dict[str, list[Tool]] = {}
+        self._blocked: dict[str, set[str]] = {}
+        self._failures: dict[str, ServerError] = {}
+        self._problems: dict[str, list[ToolbridgeError]] = {}
+        self._tools: list[Tool] = []
+        self._by_name: dict[str, Tool] = {}
+        self._refreshes: dict[str, asyncio.Task[None]] = {}
+        self._state: Literal["new", "open", "closed"] = "new"
+
+    # -- what it offers ---------------------------------------------------------------
+
+    @property
+    def tools(self) -> list[Tool]:
+        """Every loaded tool, servers in configuration order (a new list each time)."""
+        return list(self._tools)
+
+    @property
+    def servers(self) -> tuple[str, ...]:
+        """The configured servers' names."""
+        return tuple(self._servers)
+
+    @property
+    def failures(self) -> Mapping[str, ServerError]:
+        """Servers that could not be started or listed, with why."""
+        return dict(self._failures)
+
+    @property
+    def problems(self) -> tuple[ToolbridgeError, ...]:
+        """Tools left out or flagged: pin mismatches, unreadable definitions."""
+        return tuple(problem for found in self._problems.values() for problem in found)
+
+    def tool(self, name: str) -> Tool:
+        """The loaded tool exposed as `name`.
+
+        Raises:
+            ToolNotFoundError: No loaded tool has that name.
+        """
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise ToolNotFoundError(name) from None
+
+    def origin(self, name: str) -> tuple[str, str]:
+        """``(server, tool name on that server)`` of the tool exposed as `name`."""
+        invoker = self.tool(name).invoker
+        assert isinstance(invoker, McpInvoker)
+        return invoker.server, invoker.remote_name
+
+    def fingerprints(self) -> dict[str, dict[str, str]]:
+        """Every listed tool's fingerprint by server and name, the shape `pins` takes."""
+        return {
+            server: {tool.name: tool.fingerprint for tool in tools}
+            for server, tools in self._definitions.items()
+        }
+
+    def pid(self, server: str) -> int | None:
+        """The process id of a stdio server's current process (for diagnostics)."""
+        return self._connections[server].pid
+
+    async def call(
+        self, name: str, arguments: Any = None, *, timeout: float | None = None
+    ) -> ToolResult:
+        """Call the tool exposed as `name` (validating `arguments` first)."""
+        return await self.tool(name).ainvoke(arguments, timeout=timeout)
+
+    # -- lifecycle --------------------------------------------------------------------
+
+    async def __aenter__(self) -> McpClient:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    def __enter__(self) -> McpClient:
+        self._thread = LoopThread()
+        try:
+            self._thread.run(self.start())
+        except BaseException:
+            self._thread.run(self.aclose())
+            self._thread.stop()
+            raise
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    async def start(self) -> None:
+        """Start every server concurrently and list their tools.
+
+        Raises:
+            PinMismatchError: With ``on_pin_mismatch="raise"``, a tool changed.
+        """
+        if self._state != "new":
+            raise ServerError(f"the client is already {self._state}", server="*")
+        self._state = "open"
+        self._loop = asyncio.get_running_loop()
+        self._connections = {
+            name: Connection(name, server, self._options, on_tools_changed=self._list_changed)
+            for name, server in self._servers.items()
+        }
+        outcomes = await asyncio.gather(
+            *(self._load(name) for name in self._servers), return_exceptions=True
+        )
+        for name, outcome in zip(self._servers, outcomes, strict=True):
+            if isinstance(outcome, PinMismatchError):
+                await self.aclose()
+                raise outcome
+            if isinstance(outcome, BaseException):
+                if not isinstance(outcome, Exception):
+                    raise outcome
+                failure = (
+                    outcome
+                    if isinstance(outcome, ServerError)
+                    else ServerError(f"failed: {outcome}", server=name)
+                )
+                self._failures[name] = failure
+                _log.warning("%s", failure)
+                await self._connections[name].close()
+        self._rebuild()
+
+    async def aclose(self) -> None:
+        """End every session and server process (idempotent)."""
+        if self._state == "closed":
+            return
+        self._state = "closed"
+        loop = self._loop
+        if loop is not None and loop is not asyncio.get_running_loop():
+            if loop.is_running():
+                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._close_all(), loop))
+            return
+        await self._close_all()
+
+    async def _close_all(self) -> None:
+        for task in self._refreshes.values():
+            task.cancel()
+        await asyncio.gather(
+            *(connection.close() for connection in self._connections.values()),
+            return_exceptions=True,
+        )
+
+    def close(self) -> None:
+        """End every session from sync code (the client of ``with`` / `load_mcp_tools_sync`)."""
+        thread = self._thread
+        if thread is None:
+            raise SyncInvocationError("this client runs in an event loop: use `await aclose()`")
+        try:
+            thread.run(self.aclose())
+        finally:
+            thread.stop()
+
+    # -- listing ----------------------------------------------------------------------
+
+    async def _load(self, server: str, *, may_raise: bool = True) -> None:
+        wire = await self._connections[server].list_tools()
+        tools: list[Tool] = []
+        problems: list[ToolbridgeError] = []
+        self._problems[server] = problems
+        for index, item in enumerate(wire):
+            try:
+                tools.append(read_tool(item, ("tools", index)))
+            except ConversionError as error:
+                error.add_note(f"listed by MCP server {server!r}; the tool is left out")
+                problems.append(error)
+                _log.warning("MCP server %r listed an unusable tool: %s", server, error)
+        mismatches = check_pins(server, tools, self._pins)
+        if mismatches and self._pin_policy == "raise" and may_raise:
+            raise mismatches[0]
+        blocking = self._pin_policy != "warn"  # "raise" cannot raise into a notification
+        for mismatch in mismatches:
+            problems.append(mismatch)
+            _log.warning("%s%s", mismatch, "; blocked" if blocking else "")
+        self._definitions[server] = tools
+        self._blocked[server] = {m.tool_name for m in mismatches} if blocking else set()
+
+    def _rebuild(self) -> None:
+        loaded = {
+            server: [tool for tool in tools if tool.name not in self._blocked.get(server, ())]
+            for server, tools in self._definitions.items()
+        }
+        names = exposed_names(
+            {server: [tool.name for tool in tools] for server, tools in loaded.items()},
+            self._namespacing,
+        )
+        built: list[Tool] = []
+        for server in self._servers:
+            for tool in loaded.get(server, ()):
+                exposed = names[(server, tool.name)]
+                invoker = McpInvoker(self, server, tool.name, exposed)
+                meta = {**tool.meta, "mcp_origin": {"server": server, "name": tool.name}}
+                built.append(
+                    tool.replace(name=exposed, namespace=server, meta=meta, invoker=invoker)
+                )
+        self._tools = built
+        self._by_name = {tool.name: tool for tool in built}
+
+    async def refresh(self, server: str | None = None) -> list[Tool]:
+        """List the tools of one server (or all) again, and return the new `tools`."""
+        servers = [server] if server is not None else list(self._definitions)
+        for name in servers:
+            await self._load(name, may_raise=False)
+        self._rebuild()
+        if self._on_tools_changed is not None:
+            self._on_tools_changed(self)
+        return self.tools
+
+    def _list_changed(self, server: str) -> None:
+        pending = self._refreshes.get(server)
+        if pending is not None and not pending.done():
+            return
+        self._refreshes[server] = asyncio.get_running_loop().create_task(
+            self._refresh_quietly(server), name=f"mcp-refresh-{server}"
+        )
+
+    async def _refresh_quietly(self, server: str) -> None:
+        try:
+            await self.refresh(server)
+        except ToolbridgeError as error:
+            _log.warning("refreshing the tools of %r failed: %s", server, error)
+
+    # -- calling ----------------------------------------------------------------------
+
+    def _home(self) -> asyncio.AbstractEventLoop:
+        loop = self._loop
+        if self._state != "open" or loop is None:
+            raise ServerError(f"the client is {self._state}, not open", server="*")
+        if not loop.is_running():
+            raise ServerError(
+                "the event loop this client was started in has ended: keep it running, or "
+                "use `with McpClient(...)` / load_mcp_tools_sync for sync code",
+                server="*",
+            )
+        return loop
+
+    async def _acall(
+        self, invoker: McpInvoker, arguments: dict[str, Any], timeout: float | None
+    ) -> ToolResult:
+        home = self._home()
+        context = current_call()
+        here = asyncio.get_running_loop()
+        if here is home:
+            return await self._call(invoker, arguments, timeout, context, here)
+        call = self._call(invoker, arguments, timeout, context, here)
+        return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(call, home))
+
+    def _call_sync(
+        self, invoker: McpInvoker, arguments: dict[str, Any], timeout: float | None
+    ) -> ToolResult:
+        home = self._home()
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is home:
+            raise SyncInvocationError(
+                f"tool {invoker.tool_name!r} runs in this thread's event loop: "
+                "use `await tool.ainvoke(...)`"
+            )
+        call = self._call(invoker, arguments, timeout, None, None)
+        return asyncio.run_coroutine_threadsafe(call, home).result()
+
+    async def _call(
+        self,
+        invoker: McpInvoker,
+        arguments: dict[str, Any],
+        timeout: float | None,
+        context: CallContext | None,
+        caller: asyncio.AbstractEventLoop | None,
+    ) -> ToolResult:
+        connection = self._connections[invoker.server]
+        if timeout is None:
+            timeout = self._tool_timeouts.get(invoker.tool_name, self._timeout)
+        on_progress = self._progress(invoker.tool_name, context, caller)
+        try:
+            raw = await connection.call(
+                invoker.remote_name, arguments, timeout=timeout, on_progress=on_progress
+            )
+        except ServerError as crash:
+            if not self._may_repeat(invoker):
+                raise
+            _log.info("calling %r again after: %s", invoker.tool_name, crash)
+            raw = await connection.call(
+                invoker.remote_name, arguments, timeout=timeout, on_progress=on_progress
+            )
+        return _result(raw, invoker)
+
+    def _may_repeat(self, invoker: McpInvoker) -> bool:
+        tool = self._by_name.get(invoker.tool_name)
+        return self._repeatable is not None and tool is not None and self._repeatable(tool)
+
+    def _progress(
+        self,
+        tool_name: str,
+        context: CallContext | None,
+        caller: asyncio.AbstractEventLoop | None,
+    ) -> ProgressFn | None:
+        listeners: list[ProgressFn] = []
+        on_progress = self._on_progress
+        if on_progress is not None:
+
+            async def to_client(progress: float, total: float | None, message: str | None) -> None:
+                await on_progress(tool_name, progress, total, message)
+
+            listeners.append(to_client)
+        if context is not None and context.on_progress is not None:
+            listeners.append(_in_loop(context.on_progress, caller))
+        if not listeners:
+            return None
+
+        async def forward(progress: float, total: float | None, message: str | None) -> None:
+            for listener in listeners:
+                try:
+                    await listener(progress, total, message)
+                except Exception:
+                    _log.exception("a progress callback of %r raised", tool_name)
+
+        return forward
+
+
+def _in_loop(callback: ProgressFn, loop: asyncio.AbstractEventLoop | None) -> ProgressFn:
+    """`callback`, run in `loop` when called from another one."""
+
+    async def call(progress: float, total: float | None, message: str | None) -> None:
+        await callback(progress, total, message)
+
+    async def run(progress: float, total: float | None, message: str | None) -> None:
+        if loop is None or loop is asyncio.get_running_loop():
+            await callback(progress, total, message)
+        else:
+            future = asyncio.run_coroutine_threadsafe(call(progress, total, message), loop)
+            await asyncio.wrap_future(future)
+
+    return run
+
+
+def _result(raw: Mapping[str, Any], invoker: McpInvoker) -> ToolResult:
+    if "content" not in raw:
+        raise ServerError(
+            f"answered tools/call {invoker.remote_name!r} without content "
+            f"(keys: {sorted(raw)[:10]})",
+            server=invoker.server,
+        )
+    try:
+        return ToolResult.from_dict(raw)
+    except ConversionError as error:
+        raise ServerError(
+            f"answered tools/call {invoker.remote_name!r} with a malformed result: {error}",
+            server=invoker.server,
+        ) from None
+
+
+async def load_mcp_tools(config: Any, **options: Any) -> list[Tool]:
+    """Start MCP servers and return their tools, each calling its server's session.
+
+    The sessions stay open while the event loop runs (they end with it, or with the
+    interpreter); use `McpClient` for an explicit lifecycle. A server that fails is
+    logged and left out; if every server fails, the first failure is raised.
+
+    Args:
+        config: What `McpClient` takes: a connection, a name mapping, an
+            ``mcpServers`` document or file.
+        **options: `McpClient`'s keyword options.
+
+    Raises:
+        ServerError: No server could be started.
+        ConfigError: The configuration is unusable.
+    """
+    client = McpClient(config, **options)
+    await client.start()
+    _raise_if_all_failed(client)
+    return client.tools
+
+
+def load_mcp_tools_sync(config: Any, **options: Any) -> list[Tool]:
+    """`load_mcp_tools` for sync code: the sessions run in a private background loop.
+
+    The tools work with ``tool.invoke`` (and ``ainvoke`` from any loop); the sessions
+    end when the interpreter exits.
+    """
+    client = McpClient(config, **options)
+    client.__enter__()
+    try:
+        _raise_if_all_failed(client)
+    except ServerError:
+        client.close()
+        raise
+    import atexit
+
+    atexit.register(client.close)
+    return client.tools
+
+
+def _raise_if_all_failed(client: McpClient) -> None:
+    failures = list(client.failures.values())
+    if failures and len(failures) == len(client.servers):
+        error = failures[0]
+        for other in failures[1:]:
+            error.add_note(str(other))
+        raise error
