@@ -54,9 +54,10 @@ async def _latency(repeats: int, number: int) -> dict[str, list[float]]:
 
     argv = _argv()
     samples: dict[str, list[float]] = {"sdk": [], "toolbridge": [], "fresh": []}
-    async with await _sdk_client(argv) as sdk, McpClient(
-        StdioServer(command=argv[0], args=tuple(argv[1:]))
-    ) as client:
+    async with (
+        await _sdk_client(argv) as sdk,
+        McpClient(StdioServer(command=argv[0], args=tuple(argv[1:]))) as client,
+    ):
         echo = client.tool("echo")
 
         async def raw() -> None:
@@ -120,7 +121,7 @@ def run(*, repeats: int, quick: bool) -> list[Section]:
         latency = Section(
             "MCP tools/call latency over stdio, one persistent session (echo, fixture server)",
             [
-                _row("MCP SDK Client.session.call_tool (reference)", samples["sdk"], reference=True),
+                _row("MCP SDK session.call_tool (reference)", samples["sdk"], reference=True),
                 _row("toolbridge tool.ainvoke", samples["toolbridge"], target=LATENCY_TARGET),
                 _row("a new SDK session per call (old LangChain default)", samples["fresh"]),
             ],

@@ -40,13 +40,6 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
-    from toolbridge._context import (
-        CallContext,
-        call_context,
-        current_call,
-        report_progress,
-        send_log,
-    )
     from toolbridge._content import (
         AudioContent,
         BlobResourceContents,
@@ -57,6 +50,13 @@ if TYPE_CHECKING:
         TextContent,
         TextResourceContents,
         text_content,
+    )
+    from toolbridge._context import (
+        CallContext,
+        call_context,
+        current_call,
+        report_progress,
+        send_log,
     )
     from toolbridge._functions import (
         FunctionInvoker,

@@ -30,9 +30,7 @@ __all__ = [
 ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
 """``(progress, total, message)``: called for each progress report."""
 
-LogLevel = Literal[
-    "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"
-]
+LogLevel = Literal["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
 """The syslog levels MCP logging uses."""
 
 LogCallback = Callable[[LogLevel, Any, str | None], Awaitable[None]]
