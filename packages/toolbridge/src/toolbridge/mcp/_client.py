@@ -101,6 +101,9 @@ class McpClient:
         max_pages: The most ``tools/list`` pages read from one server.
         max_tools: The most tools accepted from one server.
         max_message_size: The longest message accepted from a stdio server, in bytes.
+        protocol: ``"legacy"`` (default) opens with the ``initialize`` handshake every
+            server since MCP 2024-11-05 answers; ``"auto"`` first probes
+            ``server/discover`` (MCP 2026-07-28) and falls back to it.
         stderr_limit: Bytes of a stdio server's stderr kept for error messages.
     """
 
@@ -121,6 +124,7 @@ class McpClient:
         max_tools: int = 10_000,
         max_message_size: int = 16 * 1024 * 1024,
         stderr_limit: int = 64 * 1024,
+        protocol: Literal["legacy", "auto"] = "legacy",
     ) -> None:
         from toolbridge import __version__
 
@@ -139,6 +143,7 @@ class McpClient:
             max_tools=max_tools,
             max_message_size=max_message_size,
             stderr_limit=stderr_limit,
+            protocol=protocol,
             client_version=__version__,
         )
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -300,6 +305,8 @@ class McpClient:
         thread = self._thread
         if thread is None:
             raise SyncInvocationError("this client runs in an event loop: use `await aclose()`")
+        if not thread.running:
+            return
         try:
             thread.run(self.aclose())
         finally:

@@ -70,6 +70,7 @@ class ConnectionOptions:
     max_tools: int = 10_000
     max_message_size: int = 16 * 1024 * 1024
     stderr_limit: int = 64 * 1024
+    protocol: str = "legacy"
     client_name: str = "toolbridge"
     client_version: str = "0"
 
@@ -145,14 +146,14 @@ class Connection:
             client = await asyncio.wait_for(asyncio.shield(ready), timeout)
         except TimeoutError:
             stderr = self.stderr_tail()
-            await self._stop_runner()
+            await self._stop_runner(cancel=True)
             raise ServerError(
                 f"did not finish the MCP handshake within {timeout:g} s (startup_timeout)",
                 server=self.name,
                 stderr=stderr,
             ) from None
         except BaseException:
-            await self._stop_runner()
+            await self._stop_runner(cancel=True)
             raise
         self.starts += 1
         return client
@@ -163,6 +164,7 @@ class Connection:
                 transport = self._transport_for(stack)
                 client = Client(
                     transport,
+                    mode=self._options.protocol,
                     cache=None,
                     read_timeout_seconds=None,
                     logging_callback=self._on_log,
@@ -215,6 +217,7 @@ class Connection:
         return _http_transport(server)
 
     async def _startup_error(self, error: BaseException) -> ServerError:
+        error = _leaf(error)
         if isinstance(error, ServerError):
             return error
         if self._transport is not None and (self._transport.ended.is_set() or _is_closed(error)):
@@ -229,14 +232,17 @@ class Connection:
         )
         return ServerError(f"did not start: {detail}", server=self.name, stderr=self.stderr_tail())
 
-    async def _stop_runner(self) -> None:
+    async def _stop_runner(self, *, cancel: bool = False) -> None:
+        """End the session task: politely (it closes the session), or by cancelling it
+        when it is stuck in the handshake (`cancel`) or does not end within 10 s."""
         runner = self._runner
         if runner is None:
             return
         self._stop.set()
-        try:
-            await asyncio.wait_for(asyncio.shield(runner), 10)
-        except TimeoutError:
+        if not cancel:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(runner), 10)
+        if not runner.done():
             runner.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await runner
@@ -368,6 +374,13 @@ class Connection:
         inner = getattr(message, "root", message)
         if isinstance(inner, types.ToolListChangedNotification) and self._on_tools_changed:
             self._on_tools_changed(self.name)
+
+
+def _leaf(error: BaseException) -> BaseException:
+    """The first real error inside (nested) exception groups."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    return error
 
 
 def _is_closed(error: BaseException) -> bool:

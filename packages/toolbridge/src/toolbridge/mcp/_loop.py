@@ -33,6 +33,11 @@ class LoopThread:
         finally:
             self.loop.close()
 
+    @property
+    def running(self) -> bool:
+        """The loop still runs (`stop` was not called)."""
+        return self._thread.is_alive() and not self.loop.is_closed()
+
     def run(self, coroutine: Coroutine[Any, Any, _T]) -> _T:
         """Run `coroutine` in the loop and wait for its outcome."""
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()

@@ -49,6 +49,8 @@ class ServerProcess:
         """The server's name, for messages."""
         self._process = process
         self._stderr = bytearray()
+        self.stderr_bytes = 0
+        """How many bytes the server has written to stderr so far."""
         self._stderr_limit = stderr_limit
         self._drain = asyncio.create_task(self._drain_stderr(), name=f"mcp-stderr-{name}")
 
@@ -120,6 +122,7 @@ class ServerProcess:
         stream = self._process.stderr
         assert stream is not None  # started with a pipe
         while chunk := await stream.read(_CHUNK):
+            self.stderr_bytes += len(chunk)
             self._stderr += chunk
             if len(self._stderr) > self._stderr_limit:
                 del self._stderr[: len(self._stderr) - self._stderr_limit]

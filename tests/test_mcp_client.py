@@ -1,0 +1,592 @@
+"""The MCP client against real stdio servers: the fixture server (well-behaved and
+misbehaving), with persistent sessions, pagination, timeouts, crashes and pinning."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolbridge import (
+    ArgumentValidationError,
+    OutputValidationError,
+    PinMismatchError,
+    RemoteError,
+    ServerError,
+    SyncInvocationError,
+    Tool,
+    ToolNotFoundError,
+    ToolTimeoutError,
+)
+from toolbridge._content import (
+    AudioContent,
+    EmbeddedResource,
+    ImageContent,
+    ResourceLink,
+    TextContent,
+)
+from toolbridge.mcp import McpClient, StdioServer, load_mcp_tools, load_mcp_tools_sync
+
+Argv = Callable[..., list[str]]
+
+
+def _server(argv: list[str]) -> StdioServer:
+    return StdioServer(command=argv[0], args=tuple(argv[1:]))
+
+
+def _run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+# -- loading ---------------------------------------------------------------------------
+
+
+def test_tools_load_with_their_schemas_as_the_server_lists_them(fixture_server: Argv) -> None:
+    async def main() -> list[Tool]:
+        return await load_mcp_tools(_server(fixture_server()))
+
+    tools = {tool.name: tool for tool in _run(main())}
+    assert {"echo", "add", "sleep", "fail", "pid", "count"} <= set(tools)
+    add = tools["add"]
+    assert add.input_schema["properties"]["a"] == {"type": "number"}
+    assert add.output_schema is not None
+    assert add.namespace == "server"  # one connection is named "server"
+    assert add.meta["mcp_origin"] == {"server": "server", "name": "add"}
+
+
+def test_every_page_of_tools_list_is_read(fixture_server: Argv) -> None:
+    async def main() -> list[str]:
+        argv = fixture_server("--tools", "250", "--page-size", "7")
+        async with McpClient(_server(argv)) as client:
+            return [tool.name for tool in client.tools]
+
+    names = _run(main())
+    assert len(names) == len(set(names))
+    assert len([name for name in names if name.startswith("tool_")]) == 250
+
+
+@pytest.mark.parametrize(
+    ("flag", "message"),
+    [("--endless-cursor", "did not end within 5 pages"), ("--repeating-cursor", "twice")],
+)
+def test_a_cursor_that_never_ends_is_a_typed_error(
+    fixture_server: Argv, flag: str, message: str
+) -> None:
+    async def main() -> McpClient:
+        async with McpClient(_server(fixture_server(flag)), max_pages=5) as client:
+            return client
+
+    client = _run(main())
+    failure = client.failures["server"]
+    assert isinstance(failure, ServerError)
+    assert message in str(failure)
+    assert client.tools == []
+
+
+def test_load_raises_when_its_only_server_fails(fixture_server: Argv) -> None:
+    with pytest.raises(ServerError, match="exited with status 3") as caught:
+        _run(load_mcp_tools(_server(fixture_server("--exit-before-initialize"))))
+    assert caught.value.stderr.strip()  # the server's last words are kept
+
+
+def test_a_failing_server_does_not_sink_the_others(fixture_server: Argv) -> None:
+    config = {
+        "good": _server(fixture_server()),
+        "early": _server(fixture_server("--exit-before-initialize")),
+        "missing": StdioServer(command="/nonexistent/toolbridge-server"),
+    }
+
+    async def main() -> McpClient:
+        async with McpClient(config) as client:
+            assert (await client.call("echo", {"text": "hi"})).text == "hi"
+            return client
+
+    client = _run(main())
+    assert set(client.failures) == {"early", "missing"}
+    assert "cannot start" in str(client.failures["missing"])
+    assert {tool.namespace for tool in client.tools} == {"good"}
+
+
+def test_a_server_that_never_answers_initialize_times_out(fixture_server: Argv) -> None:
+    started = time.monotonic()
+    with pytest.raises(ServerError, match="startup_timeout"):
+        _run(load_mcp_tools(_server(fixture_server("--hang-initialize")), startup_timeout=1))
+    assert time.monotonic() - started < 8
+
+
+def test_servers_start_concurrently(fixture_server: Argv) -> None:
+    config = {f"s{i}": _server(fixture_server("--delay-initialize", "1")) for i in range(5)}
+
+    async def main() -> float:
+        started = time.monotonic()
+        async with McpClient(config, namespacing="always") as client:
+            assert len(client.failures) == 0
+            return time.monotonic() - started
+
+    assert _run(main()) < 4  # five one-second starts, sequentially at least 5 s
+
+
+def test_config_files_of_the_mcpservers_shape_load(fixture_server: Argv, tmp_path: Path) -> None:
+    argv = fixture_server()
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"mcpServers": {"fx": {"command": argv[0], "args": argv[1:]}}}))
+    tools = _run(load_mcp_tools(str(path)))
+    assert {tool.namespace for tool in tools} == {"fx"}
+
+
+# -- calling ---------------------------------------------------------------------------
+
+
+def test_results_map_to_tool_results(fixture_server: Argv) -> None:
+    async def main() -> dict[str, Any]:
+        async with McpClient(_server(fixture_server())) as client:
+            return {
+                "echo": await client.call("echo", {"text": "héllo"}),
+                "add": await client.call("add", {"a": 2, "b": 3.5}),
+                "content": await client.call("content", {}),
+            }
+
+    results = _run(main())
+    assert results["echo"].text == "héllo"
+    assert results["add"].structured_content == {"sum": 5.5}
+    kinds = [type(block) for block in results["content"].content]
+    for kind in (TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource):
+        assert kind in kinds
+
+
+def test_an_is_error_result_stays_an_error(fixture_server: Argv) -> None:
+    async def main() -> Any:
+        async with McpClient(_server(fixture_server())) as client:
+            return await client.call("fail", {})
+
+    result = _run(main())
+    assert result.is_error
+    assert result.text == "it failed"
+
+
+def test_structured_content_is_checked_against_the_output_schema(fixture_server: Argv) -> None:
+    async def main() -> None:
+        async with McpClient(_server(fixture_server())) as client:
+            await client.call("bad_output", {})
+
+    with pytest.raises(OutputValidationError) as caught:
+        _run(main())
+    assert caught.value.issues[0].path == ("sum",)
+
+
+def test_invalid_arguments_never_reach_the_server(fixture_server: Argv) -> None:
+    async def main() -> str:
+        async with McpClient(_server(fixture_server())) as client:
+            with pytest.raises(ArgumentValidationError) as caught:
+                await client.call("add", {"a": "two", "b": 1})
+            assert caught.value.issues[0].path == ("a",)
+            with pytest.raises(ArgumentValidationError):
+                await client.call("echo", {})
+            return (await client.call("count", {})).text
+
+    assert _run(main()) == "1"  # only the count call itself was served
+
+
+def test_an_unknown_tool_is_not_found(fixture_server: Argv) -> None:
+    async def main() -> None:
+        async with McpClient(_server(fixture_server())) as client:
+            await client.call("nope", {})
+
+    with pytest.raises(ToolNotFoundError):
+        _run(main())
+
+
+def test_a_json_rpc_error_is_a_remote_error(fixture_server: Argv) -> None:
+    async def main() -> None:
+        async with McpClient(_server(fixture_server())) as client:
+            connection = client._connections["server"]
+            await connection.call("no_such_tool", {}, timeout=5, on_progress=None)
+
+    with pytest.raises(RemoteError) as caught:
+        _run(main())
+    assert caught.value.code in (-32602, -32601)
+
+
+def test_one_process_serves_every_call(fixture_server: Argv) -> None:
+    async def main() -> tuple[set[str], str]:
+        async with McpClient(_server(fixture_server())) as client:
+            pids = {(await client.call("pid", {})).text for _ in range(20)}
+            return pids, (await client.call("count", {})).text
+
+    pids, count = _run(main())
+    assert len(pids) == 1
+    assert count == "21"
+
+
+def test_ten_thousand_calls_256_in_flight_none_lost_none_mismatched(fixture_server: Argv) -> None:
+    async def main() -> tuple[int, int]:
+        async with McpClient(_server(fixture_server())) as client:
+            echo = client.tool("echo")
+            limit = asyncio.Semaphore(256)
+            mismatched = 0
+
+            async def one(index: int) -> None:
+                nonlocal mismatched
+                async with limit:
+                    result = await echo.ainvoke({"text": f"call-{index}"})
+                if result.text != f"call-{index}":
+                    mismatched += 1
+
+            results = await asyncio.gather(*(one(i) for i in range(10_000)), return_exceptions=True)
+            lost = sum(1 for outcome in results if outcome is not None)
+            return lost, mismatched
+
+    assert _run(main()) == (0, 0)
+
+
+# -- timeouts and cancellation ---------------------------------------------------------
+
+
+def test_a_hung_call_times_out_on_time_and_the_session_stays_usable(fixture_server: Argv) -> None:
+    async def main() -> tuple[float, str]:
+        async with McpClient(_server(fixture_server())) as client:
+            started = time.monotonic()
+            with pytest.raises(ToolTimeoutError):
+                await client.call("sleep", {"seconds": 30}, timeout=1.0)
+            elapsed = time.monotonic() - started
+            return elapsed, (await client.call("echo", {"text": "still here"})).text
+
+    elapsed, text = _run(main())
+    assert 0.9 <= elapsed <= 1.1 + 0.3  # ±10% of the deadline, with slack for a busy machine
+    assert text == "still here"
+
+
+def test_the_default_and_per_tool_timeouts_apply(fixture_server: Argv) -> None:
+    async def main() -> None:
+        options: dict[str, Any] = {"timeout": 0.3, "tool_timeouts": {"echo": 5}}
+        async with McpClient(_server(fixture_server()), **options) as client:
+            with pytest.raises(ToolTimeoutError) as caught:
+                await client.call("sleep", {"seconds": 5})
+            assert caught.value.timeout == 0.3
+
+    _run(main())
+
+
+def test_a_timed_out_call_is_cancelled_on_the_server(fixture_server: Argv) -> None:
+    async def main() -> str:
+        async with McpClient(_server(fixture_server())) as client:
+            with pytest.raises(ToolTimeoutError):
+                await client.call("sleep", {"seconds": 30}, timeout=0.3)
+            await asyncio.sleep(0.3)
+            return (await client.call("cancelled", {})).text
+
+    assert _run(main()) == "1"
+
+
+def test_a_caller_cancelling_cancels_on_the_server(fixture_server: Argv) -> None:
+    async def main() -> str:
+        async with McpClient(_server(fixture_server())) as client:
+            call = asyncio.ensure_future(client.call("sleep", {"seconds": 30}))
+            await asyncio.sleep(0.3)
+            call.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await call
+            await asyncio.sleep(0.3)
+            return (await client.call("cancelled", {})).text
+
+    assert _run(main()) == "1"
+
+
+def _open_fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_a_hundred_timeouts_leak_no_tasks_or_descriptors(fixture_server: Argv) -> None:
+    async def main() -> tuple[int, int, int, int]:
+        async with McpClient(_server(fixture_server())) as client:
+            await client.call("echo", {"text": "warm"})
+            tasks, fds = len(asyncio.all_tasks()), _open_fds()
+            for _ in range(100):
+                with pytest.raises(ToolTimeoutError):
+                    await client.call("sleep", {"seconds": 30}, timeout=0.01)
+            await asyncio.sleep(0.2)
+            assert (await client.call("echo", {"text": "ok"})).text == "ok"
+            return tasks, len(asyncio.all_tasks()), fds, _open_fds()
+
+    tasks_before, tasks_after, fds_before, fds_after = _run(main())
+    assert tasks_after <= tasks_before
+    assert fds_after <= fds_before
+
+
+# -- servers that crash or misbehave ----------------------------------------------------
+
+
+def test_a_server_killed_mid_call_is_a_typed_error_at_once_then_it_reconnects(
+    fixture_server: Argv,
+) -> None:
+    async def main() -> tuple[float, str, str, str, int]:
+        async with McpClient(_server(fixture_server("--crash-on-call", "echo"))) as client:
+            before = (await client.call("pid", {})).text
+            started = time.monotonic()
+            with pytest.raises(ServerError) as caught:
+                await client.call("echo", {"text": "boom"})
+            elapsed = time.monotonic() - started
+            after = (await client.call("pid", {})).text
+            return elapsed, str(caught.value), before, after, client._connections["server"].starts
+
+    elapsed, message, before, after, starts = _run(main())
+    assert elapsed < 1.0
+    assert "exited with status 1" in message
+    assert before != after  # a new process
+    assert starts == 2
+
+
+def test_a_crashed_call_is_repeated_only_when_the_policy_says_so(fixture_server: Argv) -> None:
+    async def starts(repeatable: Callable[[Tool], bool] | None) -> int:
+        argv = fixture_server("--crash-on-call", "echo")
+        async with McpClient(_server(argv), repeatable=repeatable) as client:
+            with pytest.raises(ServerError):
+                await client.call("echo", {"text": "boom"})
+            return client._connections["server"].starts
+
+    assert _run(starts(None)) == 1
+    assert _run(starts(lambda tool: tool.name == "echo")) == 2
+
+
+@pytest.mark.parametrize("flag", ["--stderr-flood", "--stderr-flood-no-newlines"])
+def test_a_server_flooding_stderr_keeps_answering(fixture_server: Argv, flag: str) -> None:
+    flood = 10 * 1024 * 1024
+
+    async def main() -> tuple[int, int]:
+        async with McpClient(_server(fixture_server(flag, str(flood)))) as client:
+            results = [await client.call("echo", {"text": str(i)}) for i in range(100)]
+            process = client._connections["server"]._transport.process  # type: ignore[union-attr]
+            assert process is not None
+            for _ in range(200):  # the flood is written beside the answers; wait for it all
+                if process.stderr_bytes >= flood:
+                    break
+                await asyncio.sleep(0.05)
+            answered = sum(1 for i, result in enumerate(results) if result.text == str(i))
+            return answered, process.stderr_bytes
+
+    answered, drained = _run(main())
+    assert answered == 100
+    assert drained >= flood
+
+
+def test_garbage_on_stdout_is_logged_and_skipped(
+    fixture_server: Argv, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def main() -> str:
+        async with McpClient(_server(fixture_server("--garbage-lines"))) as client:
+            return (await client.call("echo", {"text": "through"})).text
+
+    with caplog.at_level(logging.WARNING, logger="toolbridge.mcp"):
+        assert _run(main()) == "through"
+    assert any("not JSON-RPC" in record.getMessage() for record in caplog.records)
+
+
+def test_a_message_over_the_limit_ends_the_connection_then_it_reconnects(
+    fixture_server: Argv,
+) -> None:
+    async def main() -> tuple[str, str]:
+        argv = fixture_server("--huge-message", str(2 * 1024 * 1024))
+        async with McpClient(_server(argv), max_message_size=1024 * 1024) as client:
+            with pytest.raises(ServerError) as caught:
+                await client.call("echo", {"text": "big"})
+            return str(caught.value), (await client.call("pid", {})).text
+
+    message, pid = _run(main())
+    assert "longer than 1048576 bytes" in message
+    assert pid.split()[0].isdigit()
+
+
+def test_a_large_message_under_the_limit_arrives_whole(fixture_server: Argv) -> None:
+    async def main() -> int:
+        argv = fixture_server("--huge-message", str(5 * 1024 * 1024))
+        async with McpClient(_server(argv)) as client:
+            return len((await client.call("echo", {"text": "big"})).text)
+
+    assert _run(main()) >= 5 * 1024 * 1024 - 1024
+
+
+def test_closing_ends_servers_that_ignore_sigterm_and_their_children(fixture_server: Argv) -> None:
+    async def main() -> list[int]:
+        argv = fixture_server("--ignore-sigterm", "--spawn-grandchild")
+        async with McpClient(_server(argv)) as client:
+            return [int(pid) for pid in (await client.call("pid", {})).text.split()]
+
+    pids = _run(main())
+    assert len(pids) == 2
+    for pid in pids:
+        assert not Path(f"/proc/{pid}").exists() or _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+# -- names, pins, list_changed, progress and logs ----------------------------------------
+
+
+def test_names_are_namespaced_on_collision_and_map_back(fixture_server: Argv) -> None:
+    config = {"alpha": _server(fixture_server()), "beta": _server(fixture_server())}
+
+    async def main() -> tuple[list[str], tuple[str, str], str]:
+        async with McpClient(config) as client:
+            names = [tool.name for tool in client.tools]
+            result = await client.call("beta_echo", {"text": "to beta"})
+            return names, client.origin("beta_echo"), result.text
+
+    names, origin, text = _run(main())
+    assert "alpha_echo" in names and "beta_echo" in names and "echo" not in names
+    assert origin == ("beta", "echo")
+    assert text == "to beta"
+
+
+@pytest.mark.parametrize(("policy", "expected"), [("always", "only_echo"), ("never", "echo")])
+def test_namespacing_can_be_always_or_never(
+    fixture_server: Argv, policy: str, expected: str
+) -> None:
+    async def main() -> list[str]:
+        async with McpClient({"only": _server(fixture_server())}, namespacing=policy) as client:  # type: ignore[arg-type]
+            return [tool.name for tool in client.tools]
+
+    assert expected in _run(main())
+
+
+def test_pinned_definitions_that_changed_are_blocked_warned_or_raised(fixture_server: Argv) -> None:
+    async def pins() -> dict[str, dict[str, str]]:
+        async with McpClient({"fx": _server(fixture_server())}) as client:
+            return client.fingerprints()
+
+    pinned = _run(pins())
+    pinned["fx"]["echo"] = "0" * 64  # as if echo had changed since
+
+    async def load(policy: str) -> McpClient:
+        options: dict[str, Any] = {"pins": pinned, "on_pin_mismatch": policy}
+        async with McpClient({"fx": _server(fixture_server())}, **options) as client:
+            return client
+
+    blocked = _run(load("block"))
+    assert "echo" not in [tool.name for tool in blocked.tools]
+    assert "add" in [tool.name for tool in blocked.tools]
+    (problem,) = blocked.problems
+    assert isinstance(problem, PinMismatchError) and problem.tool_name == "echo"
+    assert "echo" in [tool.name for tool in _run(load("warn")).tools]
+    with pytest.raises(PinMismatchError):
+        _run(load("raise"))
+
+
+def test_list_changed_refreshes_the_tools_and_rechecks_pins(fixture_server: Argv) -> None:
+    async def main() -> tuple[list[str], list[str], int]:
+        changes: list[int] = []
+        argv = fixture_server()
+        async with McpClient({"fx": _server(argv)}) as client:
+            pins = client.fingerprints()
+        options: dict[str, Any] = {"pins": pins, "on_tools_changed": lambda c: changes.append(1)}
+        async with McpClient({"fx": _server(argv)}, **options) as client:
+            before = [tool.name for tool in client.tools]
+            await client.call("change", {})
+            for _ in range(100):
+                if changes:
+                    break
+                await asyncio.sleep(0.05)
+            return before, [tool.name for tool in client.tools], len(client.problems)
+
+    before, after, problems = _run(main())
+    assert "added" not in before
+    assert "added" not in after  # new since pinning: blocked
+    assert problems == 1
+
+
+def test_list_changed_adds_new_tools_without_pins(fixture_server: Argv) -> None:
+    async def main() -> list[str]:
+        async with McpClient(_server(fixture_server())) as client:
+            await client.call("change", {})
+            for _ in range(100):
+                if "added" in [tool.name for tool in client.tools]:
+                    break
+                await asyncio.sleep(0.05)
+            return [tool.name for tool in client.tools]
+
+    assert "added" in _run(main())
+
+
+def test_progress_reaches_the_callback_and_logs_reach_python_logging(
+    fixture_server: Argv, caplog: pytest.LogCaptureFixture
+) -> None:
+    seen: list[tuple[str, float, float | None, str | None]] = []
+
+    async def on_progress(
+        tool: str, progress: float, total: float | None, message: str | None
+    ) -> None:
+        seen.append((tool, progress, total, message))
+
+    async def main() -> str:
+        async with McpClient(_server(fixture_server()), on_progress=on_progress) as client:
+            return (await client.call("progress", {"steps": 3})).text
+
+    with caplog.at_level(logging.INFO, logger="toolbridge.mcp.server"):
+        assert _run(main()) == "done"
+    assert [entry[1] for entry in seen] == [1, 2, 3]
+    assert all(entry[0] == "progress" for entry in seen)
+    assert any(record.name == "toolbridge.mcp.server.server" for record in caplog.records)
+
+
+# -- sync code and other event loops -----------------------------------------------------
+
+
+def test_sync_code_uses_the_client_with_a_with_block(fixture_server: Argv) -> None:
+    with McpClient(_server(fixture_server())) as client:
+        assert client.tool("echo").invoke({"text": "sync"}).text == "sync"
+
+
+def test_load_mcp_tools_sync_gives_tools_that_invoke(fixture_server: Argv) -> None:
+    tools = {tool.name: tool for tool in load_mcp_tools_sync(_server(fixture_server()))}
+    assert tools["add"].invoke({"a": 1, "b": 2}).structured_content == {"sum": 3}
+    invoker = tools["add"].invoker
+    assert invoker is not None
+    invoker._client.close()  # type: ignore[attr-defined]
+
+
+def test_tools_are_called_from_other_threads_and_loops(fixture_server: Argv) -> None:
+    with McpClient(_server(fixture_server())) as client:
+        echo = client.tool("echo")
+        results: list[str] = []
+
+        def worker(index: int) -> None:
+            results.append(asyncio.run(echo.ainvoke({"text": f"t{index}"})).text)
+            results.append(echo.invoke({"text": f"s{index}"}).text)
+
+        threads = [threading.Thread(target=worker, args=(i,)) for i in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(results) == sorted([f"t{i}" for i in range(4)] + [f"s{i}" for i in range(4)])
+
+
+def test_invoking_synchronously_inside_the_clients_loop_is_refused(fixture_server: Argv) -> None:
+    async def main() -> None:
+        async with McpClient(_server(fixture_server())) as client:
+            client.tool("echo").invoke({"text": "blocked"})
+
+    with pytest.raises(SyncInvocationError):
+        _run(main())
+
+
+def test_a_closed_client_refuses_calls(fixture_server: Argv) -> None:
+    async def main() -> Tool:
+        async with McpClient(_server(fixture_server())) as client:
+            return client.tool("echo")
+
+    echo = _run(main())
+    with pytest.raises(ServerError, match="closed"):
+        _run(echo.ainvoke({"text": "late"}))

@@ -1,0 +1,131 @@
+"""The official MCP conformance suite against toolbridge, as client and as server.
+
+The suite (``@modelcontextprotocol/conformance`` 0.1.12, with the TypeScript SDK it
+was released against, 1.25.2: later SDKs refuse its stateless test servers' second
+request) is installed from npm into ``.cache/`` by the first test that needs it.
+
+- Client scenarios ``initialize`` and ``tools_call``: the suite starts its server and
+  runs ``tests/conformance/client.py URL``, a client built on ``McpClient``.
+- Server scenarios: ``toolbridge serve tests/conformance/toolset.py --transport http``
+  is checked with every active scenario; those outside tools (resources, prompts,
+  completion, sampling, elicitation) are listed in
+  ``tests/conformance/expected-failures.yml``. The suite fails on an unexpected
+  failure *and* on an expected failure that passes, so the file stays exact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "tests" / "conformance"
+CACHE = ROOT / ".cache" / "conformance"
+SUITE = "0.1.12"
+SDK = "1.25.2"
+PACKAGE = {
+    "private": True,
+    "dependencies": {"@modelcontextprotocol/conformance": SUITE},
+    "overrides": {"@modelcontextprotocol/sdk": SDK},
+}
+
+
+@pytest.fixture(scope="module")
+def conformance() -> list[str]:
+    """The suite's command line, installed on first use."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip("Node.js is not installed: the MCP conformance suite runs on Node")
+    entry = CACHE / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
+    manifest = CACHE / "package.json"
+    wanted = json.dumps(PACKAGE, indent=2) + "\n"
+    if not entry.exists() or not manifest.exists() or manifest.read_text() != wanted:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        manifest.write_text(wanted)
+        completed = subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", "--no-save"],
+            cwd=CACHE,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        assert completed.returncode == 0, completed.stderr[-2000:]
+    return [node, str(entry)]
+
+
+def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("scenario", ["initialize", "tools_call"])
+def test_the_client_passes_the_client_scenarios(
+    conformance: list[str], scenario: str, tmp_path: Path
+) -> None:
+    client = f"{sys.executable} {HERE / 'client.py'}"
+    completed = _run(
+        [*conformance, "client", "--command", client, "--scenario", scenario], tmp_path
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-2000:]
+    assert "OVERALL: PASSED" in completed.stdout
+
+
+@pytest.fixture
+def served_toolset() -> Iterator[str]:
+    """``toolbridge serve`` of the conformance toolset over HTTP; yields its URL."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toolbridge",
+            "serve",
+            str(HERE / "toolset.py"),
+            "--transport",
+            "http",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        assert "http://" in line, line + (process.stderr.read() if process.poll() else "")
+        yield "http" + line.split("http", 1)[1].strip()
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def test_the_server_passes_the_tool_scenarios(
+    conformance: list[str], served_toolset: str, tmp_path: Path
+) -> None:
+    completed = _run(
+        [
+            *conformance,
+            "server",
+            "--url",
+            served_toolset,
+            "--expected-failures",
+            str(HERE / "expected-failures.yml"),
+        ],
+        tmp_path,
+    )
+    assert completed.returncode == 0, completed.stdout[-4000:] + completed.stderr[-2000:]
+    for scenario in ("server-initialize", "tools-list", "tools-call-simple-text", "json-schema"):
+        assert scenario.split("-")[0] in completed.stdout
