@@ -445,7 +445,9 @@ def test_names_are_namespaced_on_collision_and_map_back(fixture_server: Argv) ->
             return names, client.origin("beta_echo"), result.text
 
     names, origin, text = _run(main())
-    assert "alpha_echo" in names and "beta_echo" in names and "echo" not in names
+    assert "alpha_echo" in names
+    assert "beta_echo" in names
+    assert "echo" not in names
     assert origin == ("beta", "echo")
     assert text == "to beta"
 
@@ -478,7 +480,8 @@ def test_pinned_definitions_that_changed_are_blocked_warned_or_raised(fixture_se
     assert "echo" not in [tool.name for tool in blocked.tools]
     assert "add" in [tool.name for tool in blocked.tools]
     (problem,) = blocked.problems
-    assert isinstance(problem, PinMismatchError) and problem.tool_name == "echo"
+    assert isinstance(problem, PinMismatchError)
+    assert problem.tool_name == "echo"
     assert "echo" in [tool.name for tool in _run(load("warn")).tools]
     with pytest.raises(PinMismatchError):
         _run(load("raise"))

@@ -233,8 +233,10 @@ class Connection:
         return ServerError(f"did not start: {detail}", server=self.name, stderr=self.stderr_tail())
 
     async def _stop_runner(self, *, cancel: bool = False) -> None:
-        """End the session task: politely (it closes the session), or by cancelling it
-        when it is stuck in the handshake (`cancel`) or does not end within 10 s."""
+        """End the session task, politely or (`cancel`, or after 10 s) by cancelling it.
+
+        Cancelling is for a task stuck in the handshake, which a stop cannot reach.
+        """
         runner = self._runner
         if runner is None:
             return
