@@ -1,13 +1,45 @@
-"""Shared test fixtures."""
+"""Shared test fixtures.
+
+The MCP fixtures start real servers: ``fixture_server`` (tests/servers/fixture_server.py,
+a raw stdio server whose flags make it misbehave), ``everything_server`` and
+``everything_http_server`` (the reference server from npm) and ``time_server`` (from
+PyPI). Every test in a ``test_mcp_*.py`` file is also checked for processes it left
+behind: see ``_no_process_left_behind``.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 SHARED = REPOSITORY.parent / "shared"
+
+FIXTURE_SERVER = Path(__file__).resolve().parent / "servers" / "fixture_server.py"
+# Every server argv built here carries this argument, so a process that escaped the
+# tree below pytest (re-parented when its parent died) is still found by its cmdline.
+MARKER = f"toolbridge-test-marker={uuid.uuid4().hex[:12]}"
+
+NPM_CACHE = REPOSITORY / ".cache" / "npm"
+EVERYTHING = "@modelcontextprotocol/server-everything"
+EVERYTHING_VERSION = "2026.8.31"
+
+# How long a test's leftover processes get to end by themselves before they count.
+LEFTOVER_GRACE = 3.0
 
 
 @pytest.fixture(scope="session")
@@ -16,3 +48,280 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.fail(f"{SHARED} is missing: the test data lives beside the checkout")
     return SHARED
+
+
+# -- the fixture server -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def fixture_server() -> Callable[..., list[str]]:
+    """``fixture_server(*flags) -> argv`` of the raw stdio test server with those flags.
+
+    The argv is ``[sys.executable, tests/servers/fixture_server.py, --toolbridge-test-marker=…,
+    *flags]``; the flags are listed in tests/servers/README.md.
+    """
+
+    def argv(*flags: str) -> list[str]:
+        return [sys.executable, str(FIXTURE_SERVER), f"--{MARKER}", *flags]
+
+    return argv
+
+
+# -- no process left behind -----------------------------------------------------------------
+
+
+def _stat(pid: int) -> list[str] | None:
+    """Fields 3.. of /proc/PID/stat (state first), or None when the process is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as file:
+            return file.read().rsplit(b")", 1)[1].decode().split()
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return None
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace").strip()
+    except (FileNotFoundError, ProcessLookupError):
+        return ""
+
+
+def _children(pid: int) -> list[int]:
+    children: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except FileNotFoundError:
+        return children
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as file:
+                children += [int(child) for child in file.read().split()]
+        except FileNotFoundError:
+            pass
+    return children
+
+
+def descendants(root: int | None = None) -> set[int]:
+    """Every process below ``root`` (this one by default), zombies included."""
+    found: set[int] = set()
+    todo = _children(os.getpid() if root is None else root)
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo += _children(pid)
+    return found
+
+
+def marked() -> set[int]:
+    """Live processes anywhere whose cmdline carries this session's marker."""
+    needle = MARKER.encode()
+    found: set[int] = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as file:
+                    if needle in file.read():
+                        found.add(int(entry))
+            except (FileNotFoundError, ProcessLookupError):
+                pass
+    found.discard(os.getpid())
+    return found
+
+
+class ProcessWatch:
+    """The processes a test started and left: below pytest, or marked and escaped."""
+
+    def __init__(self) -> None:
+        self.baseline = descendants() | marked()
+
+    def strays(self, wait: float = 0.0) -> dict[int, str]:
+        """Leftover pid -> ``state cmdline``, after waiting up to ``wait`` s for them to end.
+
+        A zombie counts until it is reaped: something should have waited for it.
+        """
+        deadline = time.monotonic() + wait
+        while True:
+            found = (descendants() | marked()) - self.baseline
+            if not found or time.monotonic() >= deadline:
+                break
+            time.sleep(0.02)
+        strays: dict[int, str] = {}
+        for pid in sorted(found):
+            stat = _stat(pid)
+            if stat is not None:
+                strays[pid] = f"{stat[0]} {_cmdline(pid) or '(no cmdline)'}"
+        return strays
+
+    @staticmethod
+    def kill(pids: list[int]) -> None:
+        """SIGKILL these processes and reap the ones that are our own children."""
+        own = set(_children(os.getpid()))
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in pids:
+            if pid in own:
+                deadline = time.monotonic() + 2
+                while time.monotonic() < deadline:
+                    try:
+                        if os.waitpid(pid, os.WNOHANG) != (0, 0):
+                            break
+                    except ChildProcessError:  # reaped elsewhere meanwhile
+                        break
+                    time.sleep(0.01)
+
+
+@pytest.fixture
+def stray_processes() -> Callable[..., dict[int, str]]:
+    """``stray_processes(wait=0.0)``: the processes started since this fixture and still there.
+
+    Keys are PIDs, values ``"<state> <cmdline>"``: descendants of the test process
+    (zombies included) and, anywhere on the machine, processes carrying the marker that
+    every argv built by these fixtures has.
+    """
+    return ProcessWatch().strays
+
+
+@pytest.fixture(autouse=True)
+def _no_process_left_behind(request: pytest.FixtureRequest) -> Iterator[None]:
+    """In test_mcp_*.py files: fail a test that leaves a process running, and kill it."""
+    if not request.node.path.name.startswith("test_mcp_"):
+        yield
+        return
+    watch = ProcessWatch()
+    yield
+    strays = watch.strays(wait=LEFTOVER_GRACE)
+    if strays:
+        watch.kill(list(strays))
+        listing = "\n".join(f"  {pid}: {line}" for pid, line in strays.items())
+        pytest.fail(
+            f"processes left behind {LEFTOVER_GRACE:g} s after the test (now killed):\n{listing}"
+        )
+
+
+# -- third-party servers --------------------------------------------------------------------
+
+
+def _node_tools() -> tuple[str, str]:
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        missing = " and ".join(name for name, path in (("node", node), ("npm", npm)) if not path)
+        pytest.skip(f"Node.js is not installed: no {missing} on PATH (apt-get install nodejs npm)")
+    return node, npm
+
+
+def _installed_version(package: Path) -> str | None:
+    try:
+        return str(json.loads((package / "package.json").read_text())["version"])
+    except (FileNotFoundError, KeyError, ValueError):
+        return None
+
+
+@pytest.fixture(scope="session")
+def everything_package() -> Path:
+    """The folder of the pinned ``@modelcontextprotocol/server-everything``, installed once.
+
+    Installed with npm into ``.cache/npm/`` at the repository root (ignored by git) when
+    that version is not there yet; skipped without Node.js, failed if npm fails.
+    """
+    _, npm = _node_tools()
+    package = NPM_CACHE / "node_modules" / EVERYTHING
+    NPM_CACHE.mkdir(parents=True, exist_ok=True)
+    with open(NPM_CACHE.parent / "npm.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # concurrent test runs install once
+        if _installed_version(package) != EVERYTHING_VERSION:
+            command = [
+                npm,
+                "install",
+                "--prefix",
+                str(NPM_CACHE),
+                "--no-audit",
+                "--no-fund",
+                "--save-exact",
+                f"{EVERYTHING}@{EVERYTHING_VERSION}",
+            ]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+            if done.returncode != 0 or _installed_version(package) != EVERYTHING_VERSION:
+                pytest.fail(
+                    f"`{' '.join(command)}` failed with status {done.returncode}:\n"
+                    f"{done.stdout}\n{done.stderr}"
+                )
+    return package
+
+
+@pytest.fixture(scope="session")
+def everything_server(everything_package: Path) -> list[str]:
+    """The stdio argv of the reference server ``@modelcontextprotocol/server-everything``.
+
+    ``[node, …/server-everything/dist/index.js, "stdio", --toolbridge-test-marker=…]``
+    (its CLI reads only the first argument: stdio, sse or streamableHttp).
+    """
+    node, _ = _node_tools()
+    return [node, str(everything_package / "dist" / "index.js"), "stdio", f"--{MARKER}"]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def everything_http_server(everything_package: Path, tmp_path: Path) -> Iterator[str]:
+    """The URL (``http://127.0.0.1:PORT/mcp``) of a running streamable HTTP server-everything.
+
+    Started for the test as ``PORT=<free port> node …/dist/index.js streamableHttp`` and
+    ended after it; its output goes to ``everything-http.log`` in the test's tmp_path.
+    """
+    node, _ = _node_tools()
+    port = _free_port()
+    argv = [node, str(everything_package / "dist" / "index.js"), "streamableHttp", f"--{MARKER}"]
+    log = tmp_path / "everything-http.log"
+    with open(log, "wb") as output:
+        server = subprocess.Popen(
+            argv,
+            env={**os.environ, "PORT": str(port)},
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            if server.poll() is not None:
+                pytest.fail(
+                    f"server-everything (HTTP) exited with {server.returncode}:\n{log.read_text()}"
+                )
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(
+                        f"server-everything (HTTP) did not listen on {port}:\n{log.read_text()}"
+                    )
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(5)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+@pytest.fixture(scope="session")
+def time_server() -> list[str]:
+    """The stdio argv of ``mcp-server-time`` (PyPI, a dev dependency), in UTC.
+
+    ``[sys.executable, -X toolbridge-test-marker=…, -m, mcp_server_time, --local-timezone, UTC]``:
+    its argparse CLI takes no extra argument, so the marker rides in a ``-X`` option.
+    """
+    if importlib.util.find_spec("mcp_server_time") is None:
+        pytest.fail("mcp-server-time is missing: it is a dev dependency, run `uv sync`")
+    return [sys.executable, "-X", MARKER, "-m", "mcp_server_time", "--local-timezone", "UTC"]

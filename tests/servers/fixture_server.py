@@ -1,0 +1,553 @@
+"""A raw MCP stdio server for the client tests: newline-delimited JSON-RPC 2.0 on
+stdin/stdout, standard library only so it starts in a few tens of milliseconds.
+
+Every request is answered on its own: quick ones at once on the reading thread, slow
+ones (``sleep``, ``progress``, a delayed ``initialize``) on a thread of their own, so a
+slow call never holds up the others. ``notifications/cancelled`` stops an in-flight call,
+which is then never answered. Command-line flags make it misbehave in the ways a client
+must survive; tests/servers/README.md lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INVALID_REQUEST = -32600
+PARSE_ERROR = -32700
+
+SUM_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"sum": {"type": "number"}},
+    "required": ["sum"],
+}
+NO_ARGUMENTS: dict[str, Any] = {"type": "object", "properties": {}}
+
+# A 1x1 transparent PNG and a WAV header with no samples, both base64.
+PNG = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQAB"
+    "pfZFQAAAAABJRU5ErkJggg=="
+)
+WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA="
+
+Json = dict[str, Any]
+
+
+def _tool(
+    name: str, description: str, input_schema: Json, output_schema: Json | None = None, **extra: Any
+) -> Json:
+    tool: Json = {"name": name, "description": description, "inputSchema": input_schema}
+    if output_schema is not None:
+        tool["outputSchema"] = output_schema
+    tool.update(extra)
+    return tool
+
+
+def _object(**properties: Json) -> Json:
+    return {"type": "object", "properties": properties, "required": list(properties)}
+
+
+def base_tools() -> list[Json]:
+    """The tools every instance offers, in listing order."""
+    return [
+        _tool(
+            "echo",
+            "Echo the text back.",
+            _object(text={"type": "string"}),
+            annotations={"title": "Echo", "readOnlyHint": True},
+        ),
+        _tool(
+            "add",
+            "Add two numbers.",
+            _object(a={"type": "number"}, b={"type": "number"}),
+            SUM_SCHEMA,
+        ),
+        _tool("sleep", "Sleep, then say so; cancellable.", _object(seconds={"type": "number"})),
+        _tool("fail", "Fail with an error result.", NO_ARGUMENTS),
+        _tool(
+            "progress",
+            "Report progress for each step and log once.",
+            _object(steps={"type": "integer"}),
+        ),
+        _tool(
+            "bad_output",
+            "Return structured content its output schema forbids.",
+            NO_ARGUMENTS,
+            SUM_SCHEMA,
+        ),
+        _tool("pid", "The server's process id (and its grandchild's, if any).", NO_ARGUMENTS),
+        _tool("content", "One content block of each type.", NO_ARGUMENTS),
+        _tool("change", "Change the tool list, then notify.", NO_ARGUMENTS),
+        _tool("count", "How many tools/call requests this process has received.", NO_ARGUMENTS),
+        _tool(
+            "cancelled",
+            "How many in-flight calls notifications/cancelled has stopped.",
+            NO_ARGUMENTS,
+        ),
+    ]
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def text_result(text: str, **extra: Any) -> Json:
+    return {"content": [{"type": "text", "text": text}], **extra}
+
+
+class Flood(threading.Thread):
+    """Writes floods of bytes to stderr in the background; never slows answering."""
+
+    def __init__(self, size: int, newlines: bool) -> None:
+        super().__init__(daemon=True)
+        self.size = size
+        unit = b"x" * 99 + b"\n" if newlines else b"x" * 100
+        self.chunk = unit * 655
+        self.pending = 0
+        self.ready = threading.Condition()
+
+    def add(self) -> None:
+        with self.ready:
+            self.pending += self.size
+            self.ready.notify()
+
+    def run(self) -> None:
+        while True:
+            with self.ready:
+                while not self.pending:
+                    self.ready.wait()
+                amount = min(self.pending, len(self.chunk))
+                self.pending -= amount
+            data = memoryview(self.chunk)[:amount]
+            try:
+                while data:
+                    data = data[os.write(2, data) :]
+            except OSError:  # nobody reads stderr any more
+                return
+
+
+class Server:
+    def __init__(self, options: argparse.Namespace) -> None:
+        self.options = options
+        self.output = threading.Lock()
+        self.lock = threading.Lock()
+        self.tools = base_tools()
+        if options.duplicate_names:
+            self.tools.append(
+                _tool("echo", "A second tool named echo.", _object(text={"type": "string"}))
+            )
+        self.tools += [
+            _tool(
+                f"tool_{index}", f"Generated tool number {index}.", _object(x={"type": "integer"})
+            )
+            for index in range(options.tools)
+        ]
+        if options.tool_description_from:
+            with open(options.tool_description_from, encoding="utf-8") as file:
+                served = json.load(file)
+            self.tools += served["tools"] if isinstance(served, dict) else served
+        self.calls = 0
+        self.cancelled = 0
+        self.log_level = "debug"
+        self.in_flight: dict[str, threading.Event] = {}
+        self.cursors = 0
+        self.grandchild: Any = None
+        self.flood: Flood | None = None
+        size = options.stderr_flood_no_newlines or options.stderr_flood
+        if size:
+            self.flood = Flood(size, newlines=not options.stderr_flood_no_newlines)
+            self.flood.start()
+            self.flood.add()
+        self.handlers: dict[str, Callable[[Json, Json], Json]] = {
+            "echo": self.echo,
+            "add": self.add,
+            "fail": lambda arguments, meta: text_result("it failed", isError=True),
+            "bad_output": lambda arguments, meta: text_result(
+                '{"sum": "not a number"}', structuredContent={"sum": "not a number"}
+            ),
+            "pid": self.pid,
+            "content": self.content,
+            "change": self.change,
+            "count": lambda arguments, meta: text_result(str(self.calls)),
+            "cancelled": lambda arguments, meta: text_result(str(self.cancelled)),
+            "added": lambda arguments, meta: text_result("added"),
+        }
+
+    # -- the wire ----------------------------------------------------------------------
+
+    def send(self, message: Json) -> None:
+        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+        if self.options.garbage_lines:
+            data = (
+                b"this line is not JSON at all\n"
+                + b'{"valid": "JSON", "but": "not JSON-RPC"}\n'
+                + data
+            )
+        with self.output:
+            try:
+                sys.stdout.buffer.write(data)
+                sys.stdout.buffer.flush()
+            except (OSError, ValueError):  # the client is gone
+                pass
+
+    def answer(self, request_id: Any, result: Json) -> None:
+        self.send({"jsonrpc": "2.0", "id": request_id, "result": result})
+
+    def error(self, request_id: Any, code: int, message: str) -> None:
+        self.send({"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}})
+
+    def notify(self, method: str, params: Json) -> None:
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def log(self, level: str, data: str) -> None:
+        if LOG_LEVELS.index(level) >= LOG_LEVELS.index(self.log_level):
+            self.notify(
+                "notifications/message", {"level": level, "logger": "fixture", "data": data}
+            )
+
+    def serve(self) -> None:
+        for line in iter(sys.stdin.buffer.readline, b""):
+            self.receive(line)
+        if self.options.ignore_sigterm:
+            while True:  # stdin closed: keep running anyway
+                time.sleep(3600)
+        self.exit(0)
+
+    def exit(self, status: int) -> None:
+        if self.grandchild is not None:  # a well-behaved server ends its own children
+            self.grandchild.kill()
+            self.grandchild.wait()
+        self.output.acquire(timeout=1)  # never cut a message in half
+        os._exit(status)
+
+    def receive(self, line: bytes) -> None:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            self.error(None, PARSE_ERROR, "Parse error")
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("method"), str):
+            if not isinstance(message, dict) or "id" not in message:
+                self.error(None, INVALID_REQUEST, "Invalid request")
+            return  # a response: this server never asks anything
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
+        if "id" in message:
+            try:
+                self.request(message["id"], message["method"], params)
+            except Exception as error:  # a bug here must not end the server
+                self.send(
+                    {
+                        "jsonrpc": "2.0",
+                        "id": message["id"],
+                        "error": {"code": -32603, "message": f"Internal error: {error!r}"},
+                    }
+                )
+        elif message["method"] == "notifications/cancelled":
+            self.cancel(params.get("requestId"))
+
+    # -- requests ----------------------------------------------------------------------
+
+    def request(self, request_id: Any, method: str, params: Json) -> None:
+        options = self.options
+        if method == "initialize":
+            if options.hang_initialize:
+                return
+            if options.delay_initialize:
+                self.later(self.initialize, request_id, params, delay=options.delay_initialize)
+            else:
+                self.initialize(request_id, params)
+        elif method == "ping":
+            self.answer(request_id, {})
+        elif method == "tools/list":
+            self.list_tools(request_id, params)
+        elif method == "tools/call":
+            self.call_tool(request_id, params)
+        elif method == "logging/setLevel":
+            level = params.get("level")
+            if level not in LOG_LEVELS:
+                self.error(request_id, INVALID_PARAMS, f"Unknown log level: {level!r}")
+                return
+            self.log_level = level
+            self.answer(request_id, {})
+        elif method == "server/discover" and options.silent_discover:
+            return
+        else:
+            self.error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}")
+
+    def later(self, work: Callable[..., None], *args: Any, delay: float = 0) -> None:
+        def run() -> None:
+            time.sleep(delay)
+            work(*args)
+
+        threading.Thread(target=run, daemon=True).start()
+
+    def initialize(self, request_id: Any, params: Json) -> None:
+        offered = params.get("protocolVersion")
+        self.answer(
+            request_id,
+            {
+                "protocolVersion": offered
+                if offered in PROTOCOL_VERSIONS
+                else PROTOCOL_VERSIONS[0],
+                "capabilities": {"tools": {"listChanged": True}, "logging": {}},
+                "serverInfo": {"name": "fixture", "version": "1"},
+                "instructions": "The toolbridge test fixture server.",
+            },
+        )
+
+    def list_tools(self, request_id: Any, params: Json) -> None:
+        with self.lock:
+            tools = list(self.tools)
+        cursor = params.get("cursor")
+        cursor = cursor if isinstance(cursor, str) or cursor is None else str(cursor)
+        size = self.options.page_size or len(tools) or 1
+        if cursor is None:
+            start = 0
+        elif self.options.repeating_cursor and cursor == "again":
+            start = len(tools)
+        elif cursor.startswith("offset-") and cursor[7:].isdigit():
+            start = int(cursor[7:])
+        else:
+            self.error(request_id, INVALID_PARAMS, f"Invalid cursor: {cursor!r}")
+            return
+        result: Json = {"tools": tools[start : start + size]}
+        if self.options.repeating_cursor:
+            result["nextCursor"] = "again"
+        elif start + size < len(tools) or self.options.endless_cursor:
+            with self.lock:
+                self.cursors += 1  # endless: every cursor is new
+                serial = self.cursors
+            offset = start + size if start + size < len(tools) else len(tools) + serial
+            result["nextCursor"] = f"offset-{offset}"
+        self.answer(request_id, result)
+
+    def call_tool(self, request_id: Any, params: Json) -> None:
+        name = params.get("name")
+        arguments = params.get("arguments") or {}
+        meta = params.get("_meta") or {}
+        with self.lock:
+            self.calls += 1
+        if self.flood is not None:
+            self.flood.add()
+        if name == self.options.crash_on_call:
+            sys.stderr.write(f"fixture: crashing on a call of {name!r}\n")
+            sys.stderr.flush()
+            self.output.acquire(timeout=1)
+            os._exit(1)
+        if self.options.hang_call and name != "pid":
+            self.start(request_id)  # cancellable, never answered
+            return
+        if name == "sleep":
+            self.slow(request_id, self.sleep, arguments, meta)
+            return
+        if name == "progress":
+            self.slow(request_id, self.progress, arguments, meta)
+            return
+        handler = self.handlers.get(name) if isinstance(name, str) else None
+        if handler is None and any(tool["name"] == name for tool in self.tools):
+            handler = self.generic
+        if handler is None:
+            self.error(request_id, INVALID_PARAMS, f"Unknown tool: {name}")
+            return
+        self.answer(request_id, handler(arguments, {"name": name, **meta}))
+
+    def start(self, request_id: Any) -> threading.Event:
+        stop = threading.Event()
+        with self.lock:
+            self.in_flight[json.dumps(request_id)] = stop
+        return stop
+
+    def cancel(self, request_id: Any) -> None:
+        with self.lock:
+            stop = self.in_flight.pop(json.dumps(request_id), None)
+            if stop is not None:
+                self.cancelled += 1
+        if stop is not None:
+            stop.set()
+
+    def slow(
+        self,
+        request_id: Any,
+        work: Callable[[Json, Json, threading.Event], Json | None],
+        arguments: Json,
+        meta: Json,
+    ) -> None:
+        stop = self.start(request_id)
+
+        def run() -> None:
+            result = work(arguments, meta, stop)
+            with self.lock:
+                answered = self.in_flight.pop(json.dumps(request_id), None) is not None
+            if answered and result is not None:
+                self.answer(request_id, result)
+
+        threading.Thread(target=run, daemon=True).start()
+
+    # -- tools -------------------------------------------------------------------------
+
+    def echo(self, arguments: Json, meta: Json) -> Json:
+        text = arguments.get("text")
+        if not isinstance(text, str):
+            return text_result("echo needs a string 'text'", isError=True)
+        size = self.options.huge_message
+        if size:  # pad the text so that the whole answer line is about `size` bytes
+            text += "x" * max(0, size - len(text.encode()) - 64)
+        return text_result(text)
+
+    def add(self, arguments: Json, meta: Json) -> Json:
+        a: Any = arguments.get("a")
+        b: Any = arguments.get("b")
+        if not (_number(a) and _number(b)):
+            return text_result("add needs numbers 'a' and 'b'", isError=True)
+        total = a + b
+        return text_result(json.dumps({"sum": total}), structuredContent={"sum": total})
+
+    def sleep(self, arguments: Json, meta: Json, stop: threading.Event) -> Json | None:
+        seconds = arguments.get("seconds", 0)
+        if stop.wait(float(seconds) if isinstance(seconds, int | float) else 0):
+            return None
+        return text_result("slept")
+
+    def progress(self, arguments: Json, meta: Json, stop: threading.Event) -> Json | None:
+        steps = arguments.get("steps", 1)
+        steps = steps if isinstance(steps, int) else 1
+        token = meta.get("progressToken")
+        self.log("info", f"progress: {steps} steps")
+        for step in range(1, steps + 1):
+            if stop.wait(0.005):
+                return None
+            if token is not None:
+                self.notify(
+                    "notifications/progress",
+                    {
+                        "progressToken": token,
+                        "progress": step,
+                        "total": steps,
+                        "message": f"step {step}",
+                    },
+                )
+        return text_result("done")
+
+    def pid(self, arguments: Json, meta: Json) -> Json:
+        if self.grandchild is None:
+            return text_result(str(os.getpid()))
+        return text_result(f"{os.getpid()} {self.grandchild.pid}")
+
+    def content(self, arguments: Json, meta: Json) -> Json:
+        return {
+            "content": [
+                {"type": "text", "text": "a text block"},
+                {"type": "image", "data": PNG, "mimeType": "image/png"},
+                {"type": "audio", "data": WAV, "mimeType": "audio/wav"},
+                {
+                    "type": "resource_link",
+                    "uri": "file:///fixture/notes.txt",
+                    "name": "notes",
+                    "mimeType": "text/plain",
+                },
+                {
+                    "type": "resource",
+                    "resource": {
+                        "uri": "file:///fixture/a.txt",
+                        "mimeType": "text/plain",
+                        "text": "embedded text",
+                    },
+                },
+                {
+                    "type": "resource",
+                    "resource": {
+                        "uri": "file:///fixture/b.bin",
+                        "mimeType": "application/octet-stream",
+                        "blob": "AAECAw==",
+                    },
+                },
+            ]
+        }
+
+    def change(self, arguments: Json, meta: Json) -> Json:
+        with self.lock:
+            if self.options.change_schema:
+                self.tools = [
+                    {**tool, "inputSchema": {**tool["inputSchema"], "description": "changed"}}
+                    if tool["name"] == "echo"
+                    else tool
+                    for tool in self.tools
+                ]
+            elif not any(tool["name"] == "added" for tool in self.tools):
+                self.tools.append(_tool("added", "Added by the change tool.", NO_ARGUMENTS))
+        self.notify("notifications/tools/list_changed", {})
+        return text_result("changed")
+
+    def generic(self, arguments: Json, meta: Json) -> Json:
+        return text_result(f"{meta['name']} called with {json.dumps(arguments, sort_keys=True)}")
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add = parser.add_argument
+    add("--toolbridge-test-marker", help="ignored: lets the tests find processes they started")
+    add("--tools", type=int, default=0, metavar="N", help="also serve N tools named tool_<i>")
+    add("--page-size", type=int, default=0, metavar="K", help="tools/list pages of K tools")
+    add("--hang-call", action="store_true", help="never answer tools/call (but for pid)")
+    add("--hang-initialize", action="store_true", help="never answer initialize")
+    add("--delay-initialize", type=float, default=0, metavar="SECONDS")
+    add("--exit-before-initialize", action="store_true", help="say so on stderr and exit 3")
+    add("--crash-on-call", metavar="NAME", help="os._exit(1) when the tool NAME is called")
+    add("--stderr-flood", type=int, default=0, metavar="BYTES", help="at start and on each call")
+    add("--stderr-flood-no-newlines", type=int, default=0, metavar="BYTES")
+    add("--garbage-lines", action="store_true", help="non-JSON-RPC lines before every message")
+    add("--huge-message", type=int, default=0, metavar="BYTES", help="pad echo answers to BYTES")
+    add("--endless-cursor", action="store_true", help="tools/list always has a new nextCursor")
+    add("--repeating-cursor", action="store_true", help='tools/list nextCursor is always "again"')
+    add("--ignore-sigterm", action="store_true", help="ignore SIGTERM and stdin EOF")
+    add("--spawn-grandchild", action="store_true", help="start a sleeping child process")
+    add("--duplicate-names", action="store_true", help="serve two tools named echo")
+    add("--tool-description-from", metavar="FILE", help="also serve the tools in this JSON file")
+    add("--change-schema", action="store_true", help="change alters echo's inputSchema instead")
+    add("--silent-discover", action="store_true", help="never answer server/discover")
+    return parser.parse_args(argv)
+
+
+def main() -> None:
+    options = parse(sys.argv[1:])
+    if options.exit_before_initialize:
+        sys.stderr.write("fixture: exiting before initialize (--exit-before-initialize)\n")
+        sys.stderr.flush()
+        os._exit(3)
+    server = Server(options)
+    if options.ignore_sigterm:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    else:
+        signal.signal(signal.SIGTERM, lambda signum, frame: server.exit(128 + signum))
+    if options.spawn_grandchild:
+        import subprocess
+
+        code = "import signal, time\n"
+        if options.ignore_sigterm:
+            code += "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+        code += "time.sleep(3600)\n"
+        marker = [f"--toolbridge-test-marker={options.toolbridge_test_marker}"]
+        server.grandchild = subprocess.Popen(
+            [sys.executable, "-c", code, *(marker if options.toolbridge_test_marker else [])],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    server.serve()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,127 @@
+"""toolbridge's client against servers other people wrote, installed from npm and PyPI:
+``@modelcontextprotocol/server-everything`` (stdio and streamable HTTP) and
+``mcp-server-time``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from toolbridge import ArgumentValidationError, Tool, ToolTimeoutError
+from toolbridge.formats import to_openai
+from toolbridge.mcp import HttpServer, McpClient, StdioServer, load_mcp_tools
+
+
+def _server(argv: list[str]) -> StdioServer:
+    return StdioServer(command=argv[0], args=tuple(argv[1:]))
+
+
+def _run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def test_server_everything_over_stdio(everything_server: list[str]) -> None:
+    progress: list[float] = []
+
+    async def on_progress(tool: str, done: float, total: float | None, message: str | None) -> None:
+        progress.append(done)
+
+    async def main() -> dict[str, Any]:
+        async with McpClient(_server(everything_server), on_progress=on_progress) as client:
+            tools = {tool.name: tool for tool in client.tools}
+            echo = await client.call("echo", {"message": "from toolbridge"})
+            with pytest.raises(ArgumentValidationError):
+                await client.call("echo", {"message": 42})
+            add_tool = next(name for name in tools if "sum" in name or name == "add")
+            added = await client.call(add_tool, {"a": 2, "b": 3})
+            slow = next(name for name in tools if "long" in name.lower())
+            await client.call(slow, {"duration": 1, "steps": 3}, timeout=30)
+            return {"tools": tools, "echo": echo, "added": added}
+
+    outcome = _run(main())
+    assert "from toolbridge" in outcome["echo"].text
+    assert "5" in outcome["added"].text
+    assert progress == sorted(progress)
+    assert len(progress) >= 3
+    for tool in outcome["tools"].values():  # every listed tool converts for OpenAI strict
+        assert isinstance(tool, Tool)
+        to_openai(tool)
+
+
+def test_server_everything_over_streamable_http(everything_http_server: str) -> None:
+    async def main() -> str:
+        async with McpClient(HttpServer(url=everything_http_server)) as client:
+            assert not client.failures
+            return (await client.call("echo", {"message": "over http"})).text
+
+    assert "over http" in _run(main())
+
+
+def test_a_timed_out_call_leaves_server_everything_usable(everything_server: list[str]) -> None:
+    async def main() -> str:
+        async with McpClient(_server(everything_server)) as client:
+            slow = next(tool.name for tool in client.tools if "long" in tool.name.lower())
+            with pytest.raises(ToolTimeoutError):
+                await client.call(slow, {"duration": 10, "steps": 2}, timeout=0.5)
+            return (await client.call("echo", {"message": "after"})).text
+
+    assert "after" in _run(main())
+
+
+def test_mcp_server_time(time_server: list[str]) -> None:
+    async def main() -> tuple[list[str], Any]:
+        tools = await load_mcp_tools(_server(time_server))
+        current = next(tool for tool in tools if tool.name == "get_current_time")
+        return [tool.name for tool in tools], await current.ainvoke({"timezone": "UTC"})
+
+    names, result = _run(main())
+    assert "convert_time" in names
+    assert not result.is_error
+    assert json.loads(result.text)["timezone"] == "UTC"
+
+
+def test_server_everything_over_legacy_sse(everything_package: Any) -> None:
+    import os
+    import shutil
+    import signal
+    import socket
+    import subprocess
+    import time
+
+    from toolbridge.mcp import SseServer
+
+    node = shutil.which("node")
+    assert node is not None
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    process = subprocess.Popen(
+        [node, str(everything_package / "dist" / "index.js"), "sse"],
+        env={**os.environ, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "server-everything (SSE) did not listen"
+                time.sleep(0.05)
+
+        async def main() -> str:
+            url = f"http://127.0.0.1:{port}/sse"
+            async with McpClient(SseServer(url=url)) as client:
+                assert not client.failures, client.failures
+                return (await client.call("echo", {"message": "over sse"})).text
+
+        assert "over sse" in _run(main())
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
