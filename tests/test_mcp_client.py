@@ -300,6 +300,23 @@ def test_a_caller_cancelling_cancels_on_the_server(fixture_server: Argv) -> None
     assert _run(main()) == "1"
 
 
+def test_a_late_answer_never_reaches_another_caller(fixture_server: Argv) -> None:
+    """The server answers the timed-out call anyway; that answer is dropped, and the
+    calls made meanwhile get their own answers."""
+
+    async def main() -> list[str]:
+        async with McpClient(_server(fixture_server("--ignore-cancel"))) as client:
+            with pytest.raises(ToolTimeoutError):
+                await client.call("sleep", {"seconds": 0.4}, timeout=0.1)
+            texts = []
+            for index in range(10):  # the late "slept" arrives during these
+                texts.append((await client.call("echo", {"text": f"e{index}"})).text)
+                await asyncio.sleep(0.05)
+            return texts
+
+    assert _run(main()) == [f"e{index}" for index in range(10)]
+
+
 def _open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
 

@@ -255,7 +255,7 @@ class Server:
                         "error": {"code": -32603, "message": f"Internal error: {error!r}"},
                     }
                 )
-        elif message["method"] == "notifications/cancelled":
+        elif message["method"] == "notifications/cancelled" and not self.options.ignore_cancel:
             self.cancel(params.get("requestId"))
 
     # -- requests ----------------------------------------------------------------------
@@ -517,6 +517,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     add("--duplicate-names", action="store_true", help="serve two tools named echo")
     add("--tool-description-from", metavar="FILE", help="also serve the tools in this JSON file")
     add("--change-schema", action="store_true", help="change alters echo's inputSchema instead")
+    add("--ignore-cancel", action="store_true", help="answer cancelled calls anyway, late")
     add("--silent-discover", action="store_true", help="never answer server/discover")
     return parser.parse_args(argv)
 
