@@ -16,15 +16,15 @@ from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 
 if TYPE_CHECKING:
     from toolbridge.mcp._client import McpClient, load_mcp_tools, load_mcp_tools_sync
-    from toolbridge.mcp._serve import build_server, serve, serve_async
+    from toolbridge.mcp._server import build_server, serve, serve_async
 
 _LAZY: dict[str, str] = {
     "McpClient": "toolbridge.mcp._client",
-    "build_server": "toolbridge.mcp._serve",
+    "build_server": "toolbridge.mcp._server",
     "load_mcp_tools": "toolbridge.mcp._client",
     "load_mcp_tools_sync": "toolbridge.mcp._client",
-    "serve": "toolbridge.mcp._serve",
-    "serve_async": "toolbridge.mcp._serve",
+    "serve": "toolbridge.mcp._server",
+    "serve_async": "toolbridge.mcp._server",
 }
 
 

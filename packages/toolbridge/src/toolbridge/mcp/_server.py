@@ -1,0 +1,255 @@
+"""Serving canonical tools as an MCP server, their prebuilt schemas exactly as given.
+
+`build_server` makes the SDK's low-level ``Server`` with two handlers:
+
+* ``tools/list`` answers `to_mcp` of each tool: the schemas, title, annotations and
+  the MCP extras the tool carries, never re-derived from a function; with
+  `page_size`, in pages with an opaque cursor.
+* ``tools/call`` runs ``await tool.ainvoke(arguments)``: arguments are validated
+  before the tool runs, and a failure of any kind (invalid arguments, the tool
+  raising, a timeout, a result that breaks the output schema) is an ``isError``
+  result whose text says what went wrong, so the model can correct itself. An
+  unknown tool is a JSON-RPC error (-32602). While the tool runs, `report_progress`
+  and `send_log` reach the client as ``notifications/progress`` and
+  ``notifications/message``; the client's ``notifications/cancelled`` cancels it.
+
+`serve` runs it over stdio or streamable HTTP. Over HTTP it binds to 127.0.0.1 by
+default and refuses requests whose ``Host`` or ``Origin`` is not allowed (DNS
+rebinding protection): by default the loopback names on the bound port, or the
+bound host and port when that is not loopback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import contextlib
+import socket
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
+
+import mcp_types as types
+from mcp.server.lowlevel.server import Server as SdkServer
+from mcp.shared.exceptions import MCPError
+
+from toolbridge._context import CallContext, LogLevel, call_context
+from toolbridge._result import ToolResult
+from toolbridge._tool import Tool
+from toolbridge.errors import ToolbridgeError, ToolDefinitionError
+from toolbridge.formats._mcp import to_mcp
+
+__all__ = ["build_server", "serve", "serve_async"]
+
+_INVALID_PARAMS = -32602
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def build_server(
+    tools: Iterable[Tool],
+    *,
+    name: str = "toolbridge",
+    version: str | None = None,
+    instructions: str | None = None,
+    page_size: int | None = None,
+) -> SdkServer[Any]:
+    """An MCP SDK low-level ``Server`` that lists and calls `tools`.
+
+    Args:
+        tools: The tools, each with a unique name.
+        name: The server's name in the ``initialize`` answer.
+        version: Its version there (toolbridge's by default).
+        instructions: Instructions for the client's model, if any.
+        page_size: Tools per ``tools/list`` page; all in one page when None.
+
+    Raises:
+        ToolDefinitionError: Something other than a `Tool`, or two tools with one name.
+    """
+    from toolbridge import __version__
+
+    by_name: dict[str, Tool] = {}
+    for index, tool in enumerate(tools):
+        if not isinstance(tool, Tool):
+            raise ToolDefinitionError(f"tools[{index}] is {type(tool).__name__}, not a Tool")
+        if tool.name in by_name:
+            raise ToolDefinitionError(f"two tools are named {tool.name!r}: names must be unique")
+        by_name[tool.name] = tool
+    if page_size is not None and page_size < 1:
+        raise ToolDefinitionError(f"page_size must be at least 1, got {page_size}")
+    listed = [types.Tool.model_validate(to_mcp(tool)) for tool in by_name.values()]
+
+    async def list_tools(
+        context: Any, params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        if page_size is None:
+            return types.ListToolsResult(tools=listed)
+        start = _offset(params.cursor if params is not None else None, len(listed))
+        end = start + page_size
+        cursor = _cursor(end) if end < len(listed) else None
+        return types.ListToolsResult(tools=listed[start:end], next_cursor=cursor)
+
+    async def call_tool(context: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        tool = by_name.get(params.name)
+        if tool is None:
+            raise MCPError(code=_INVALID_PARAMS, message=f"Unknown tool: {params.name}")
+        with call_context(_context_for(context)):
+            result = await _run(tool, params.arguments)
+        return types.CallToolResult.model_validate(result.to_dict())
+
+    return SdkServer(
+        name,
+        version=version or __version__,
+        instructions=instructions,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+async def _run(tool: Tool, arguments: dict[str, Any] | None) -> ToolResult:
+    try:
+        return await tool.ainvoke(arguments if arguments is not None else {})
+    except ToolbridgeError as error:
+        return ToolResult.from_error(str(error))
+
+
+def _context_for(context: Any) -> CallContext:
+    meta = context.meta or {}
+    token = meta.get("progress_token", meta.get("progressToken"))
+    session = context.session
+    request_id = context.request_id
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        if token is not None:
+            await session.send_progress_notification(
+                token, progress, total, message, related_request_id=request_id
+            )
+
+    async def on_log(level: LogLevel, data: Any, logger: str | None) -> None:
+        await session.send_log_message(level, data, logger, related_request_id=request_id)
+
+    return CallContext(on_progress=on_progress, on_log=on_log)
+
+
+def _cursor(offset: int) -> str:
+    return base64.urlsafe_b64encode(f"toolbridge:{offset}".encode()).decode()
+
+
+def _offset(cursor: str | None, total: int) -> int:
+    if cursor is None:
+        return 0
+    try:
+        text = base64.urlsafe_b64decode(cursor.encode()).decode()
+        prefix, _, number = text.partition(":")
+        offset = int(number)
+    except (binascii.Error, UnicodeError, ValueError):
+        offset = -1
+        prefix = ""
+    if prefix != "toolbridge" or not 0 < offset <= total:
+        raise MCPError(code=_INVALID_PARAMS, message=f"Invalid cursor: {cursor[:100]!r}")
+    return offset
+
+
+async def serve_async(
+    tools: Iterable[Tool],
+    *,
+    transport: Literal["stdio", "http"] = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    path: str = "/mcp",
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+    on_ready: Callable[[str], None] | None = None,
+    name: str = "toolbridge",
+    version: str | None = None,
+    instructions: str | None = None,
+    page_size: int | None = None,
+) -> None:
+    """Serve `tools` over MCP until the client leaves (stdio) or the task is cancelled.
+
+    Args:
+        tools: The tools; see `build_server`.
+        transport: ``"stdio"`` (stdin and stdout) or ``"http"`` (streamable HTTP).
+        host: The address to bind over HTTP; loopback by default.
+        port: The port; 0 picks a free one.
+        path: The MCP endpoint's path.
+        allowed_hosts: ``Host`` values accepted over HTTP (``"host:*"`` for any
+            port); by default the loopback names, or `host` itself.
+        allowed_origins: ``Origin`` values accepted (a request without one is
+            accepted); by default the ``http://`` origins of the allowed hosts.
+        on_ready: Called with the endpoint URL once the server listens (HTTP) or
+            starts reading (stdio).
+        name: As in `build_server`.
+        version: As in `build_server`.
+        instructions: As in `build_server`.
+        page_size: As in `build_server`.
+    """
+    server = build_server(
+        tools, name=name, version=version, instructions=instructions, page_size=page_size
+    )
+    if transport == "stdio":
+        from mcp.server.stdio import stdio_server
+
+        async with stdio_server() as (read_stream, write_stream):
+            if on_ready is not None:
+                on_ready("stdio")
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+        return
+    if transport != "http":
+        raise ValueError(f"transport must be 'stdio' or 'http', got {transport!r}")
+    await _serve_http(server, host, port, path, allowed_hosts, allowed_origins, on_ready=on_ready)
+
+
+async def _serve_http(
+    server: SdkServer[Any],
+    host: str,
+    port: int,
+    path: str,
+    allowed_hosts: Sequence[str] | None,
+    allowed_origins: Sequence[str] | None,
+    *,
+    on_ready: Callable[[str], None] | None,
+) -> None:
+    import uvicorn
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    if allowed_hosts is None:
+        names = ["127.0.0.1", "localhost", "[::1]"] if host in _LOOPBACK else [shown]
+        allowed_hosts = [f"{name}:{bound}" for name in names]
+    if allowed_origins is None:
+        allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
+    security = TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=list(allowed_hosts),
+        allowed_origins=list(allowed_origins),
+    )
+    app = server.streamable_http_app(
+        streamable_http_path=path, transport_security=security, host=host
+    )
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    runner = uvicorn.Server(config)
+    url = f"http://{shown}:{bound}{path}"
+
+    async def announce() -> None:
+        while not runner.started:
+            await asyncio.sleep(0.01)
+        if on_ready is not None:
+            on_ready(url)
+
+    waiter = asyncio.create_task(announce())
+    try:
+        await runner.serve(sockets=[listener])
+    finally:
+        waiter.cancel()
+        listener.close()
+
+
+def serve(tools: Iterable[Tool], **options: Any) -> None:
+    """`serve_async` in a new event loop, until the client leaves or Ctrl-C."""
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_async(tools, **options))
