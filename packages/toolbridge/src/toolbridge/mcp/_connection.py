@@ -390,7 +390,12 @@ def _is_closed(error: BaseException) -> bool:
 
 
 def _session_gone(error: RemoteError) -> bool:
-    return "session terminated" in str(error).lower()
+    """The server no longer knows the session (an HTTP 404).
+
+    The SDK client says "Session terminated"; SDK servers send "Session not found".
+    """
+    text = str(error).lower()
+    return "session terminated" in text or "session not found" in text
 
 
 @contextlib.asynccontextmanager

@@ -26,12 +26,13 @@ import base64
 import binascii
 import contextlib
 import socket
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server as SdkServer
-from mcp.shared.exceptions import MCPError
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from toolbridge._context import CallContext, LogLevel, call_context
 from toolbridge._result import ToolResult
@@ -125,7 +126,11 @@ def _context_for(context: Any) -> CallContext:
             )
 
     async def on_log(level: LogLevel, data: Any, logger: str | None) -> None:
-        await session.send_log_message(level, data, logger, related_request_id=request_id)
+        # MCP 2026-07-28 deprecates logging; the SDK warns on every message it sends.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", MCPDeprecationWarning)
+            sending = session.send_log_message(level, data, logger, related_request_id=request_id)
+        await sending
 
     return CallContext(on_progress=on_progress, on_log=on_log)
 
