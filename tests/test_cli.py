@@ -176,19 +176,24 @@ def test_a_module_in_the_working_directory_is_found_by_the_console_script(
 
 
 def test_the_readme_command_works_from_the_repository_root() -> None:
-    command = shlex.split("toolbridge inspect toolbridge.examples.weather:get_forecast")
+    """``toolbridge check`` with nothing else: the bundled MCP server, every target."""
     readme = (ROOT / "README.md").read_text()
-    assert f"uv run {shlex.join(command)} --format openai" in readme
+    first_block = readme.split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = ["pip install uv && uv run toolbridge check", "uv run pytest"]
+    assert first_block.splitlines() == commands
     completed = subprocess.run(
-        [_console_script(), *command[1:], "--format", "openai"],
+        [_console_script(), "check"],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=ROOT,
+        stdin=subprocess.DEVNULL,
         check=False,
     )
-    assert completed.returncode == 0, completed.stderr
-    assert json.loads(completed.stdout)["function"]["name"] == "get_forecast"
+    assert completed.returncode == 1, completed.stderr  # it finds what Gemini rejects
+    findings = json.loads(completed.stdout)
+    assert {finding["target"] for finding in findings} == {"gemini-openapi"}
+    assert completed.stderr == ""
 
 
 def _console_script() -> str:

@@ -17,7 +17,7 @@ from typing import Any, cast
 import pytest
 from mcp.client.client import Client
 from mcp.shared.dispatcher import ProgressFnT
-from mcp.shared.exceptions import MCPError
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp_types import PaginatedRequestParams
 
 from toolbridge import (
@@ -406,3 +406,26 @@ def test_an_http_session_the_server_forgot_is_started_again() -> None:
     texts, starts = _run(main())
     assert texts == ["x1", "x2"]
     assert starts == 2
+
+
+def test_log_messages_below_the_level_the_client_set_are_not_sent() -> None:
+    logs: list[Any] = []
+
+    async def on_log(params: Any) -> None:
+        logs.append(params.level)
+
+    @tool
+    async def chatty() -> str:
+        """Log at two levels."""
+        await send_log("info", "routine")
+        await send_log("error", "bad")
+        return "said"
+
+    async def main() -> None:
+        async with Client(build_server([chatty]), mode="legacy", logging_callback=on_log) as client:
+            with pytest.warns(MCPDeprecationWarning):
+                await client.session.set_logging_level("error")
+            await client.session.call_tool("chatty", {})
+
+    _run(main())
+    assert logs == ["error"]

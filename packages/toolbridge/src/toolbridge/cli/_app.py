@@ -15,8 +15,10 @@ from toolbridge import __version__, formats
 from toolbridge._json import thaw
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
-from toolbridge.cli import _arguments, _diff, _input, _output
+from toolbridge.cli import _arguments, _diff, _input, _live, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
+from toolbridge.cli._mcp import ConfigOption, HeaderOption, UrlOption, mcp_app, serve_command
+from toolbridge.errors import ConversionError
 from toolbridge.formats import SOURCES, TARGETS, Source, Target
 
 T = TypeVar("T")
@@ -111,14 +113,14 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Inspect, export, validate, convert, check and diff tool definitions.
+    """Inspect, export, validate, convert, check and diff tool definitions; talk to MCP.
 
     Output is a table for a person at a terminal and JSON when piped (or with --json).
-    Exit status: 0 done, 1 invalid arguments (validate) or problems (check),
-    2 usage, load or input error.
+    Exit status: 0 done, 1 invalid arguments (validate), problems (check) or an error
+    result (mcp call), 2 usage, load, input or server error.
     """
     if ctx.invoked_subcommand is None:
-        ctx.fail("missing command: inspect, export, validate, convert, check or diff")
+        ctx.fail("missing command: inspect, export, validate, convert, check, diff, mcp or serve")
 
 
 def _quietly(load: Callable[[str], T], reference: str) -> T:
@@ -255,31 +257,97 @@ def _write_report(path: Path, entries: list[dict[str, object]]) -> None:
 @app.command("check")
 def check_command(
     target: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--target",
             metavar="TARGET",
-            callback=_one_of(TARGETS, "target format"),
-            help=f"The format the tools would be sent in: {_TARGET_NAMES}.",
+            help=f"The format the tools would be sent in: {_TARGET_NAMES}; every one if omitted.",
             show_default=False,
         ),
-    ],
+    ] = None,
     input_path: InputArgument = None,
     source: SourceOption = "mcp",
     strict: StrictOption = False,
     json_output: JsonOption = False,
+    url: UrlOption = None,
+    header: HeaderOption = None,
+    config: ConfigOption = None,
 ) -> None:
-    """List what a target would reject in the tools sent as they are; exit 1 if anything."""
-    tools = _input.read_input(input_path, cast(Source, source))
-    problems = formats.check(tools, cast(Target, target), strict=strict)
+    """List what a target would reject in the tools sent as they are; exit 1 if anything.
+
+    The tools come from INPUT (a JSON file, or '-' for stdin), or from a live MCP server
+    (-- COMMAND ARGS..., --url URL, --config FILE). With neither, --target reads stdin;
+    without --target every target is checked, and with no input at all the small MCP
+    server bundled with toolbridge is started and checked.
+    """
+    if target is not None:
+        _one_of(TARGETS, "target format")(target)
+    tools = _check_input(input_path, source, url, header, config, bundled=target is None)
+    if target is not None:
+        problems = formats.check(tools, cast(Target, target), strict=strict)
+        if _output.wants_json(json_output):
+            _output.write_json([problem.to_dict() for problem in problems])
+        else:
+            from toolbridge.cli import _render
+
+            _print(_render.problems_view(problems, target, len(tools)))
+        if problems:
+            raise typer.Exit(1)
+        return
+    found = _check_every_target(tools, strict)
     if _output.wants_json(json_output):
-        _output.write_json([problem.to_dict() for problem in problems])
+        _output.write_json(
+            [
+                {"target": name, **problem.to_dict()}
+                for name, problems in found
+                for problem in problems
+            ]
+        )
     else:
         from toolbridge.cli import _render
 
-        _print(_render.problems_view(problems, target, len(tools)))
-    if problems:
+        _print(_render.targets_view(found, len(tools), strict))
+    if any(problems for _, problems in found):
         raise typer.Exit(1)
+
+
+def _check_input(
+    input_path: str | None,
+    source: str,
+    url: str | None,
+    header: list[str] | None,
+    config: str | None,
+    *,
+    bundled: bool,
+) -> list[Tool]:
+    try:
+        live = _live.server_config(url=url, headers=header or (), config=config, required=False)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    if live is not None and input_path is not None:
+        raise typer.BadParameter("give INPUT or a server, not both")
+    if live is None and input_path is None and bundled:
+        from toolbridge.mcp import StdioServer
+
+        live = {"weather": StdioServer(command=_live.BUNDLED[0], args=_live.BUNDLED[1:])}
+    if live is None:
+        return _input.read_input(input_path, cast(Source, source))
+    with _live.client_for(live) as client:
+        if client.failures and len(client.failures) == len(client.servers):
+            raise typer.Exit(2)
+        return client.tools
+
+
+def _check_every_target(tools: list[Tool], strict: bool) -> list[tuple[str, list[formats.Problem]]]:
+    found: list[tuple[str, list[formats.Problem]]] = []
+    for name in TARGETS:
+        if name == "canonical":
+            continue
+        try:
+            found.append((name, list(formats.check(tools, cast(Target, name), strict=strict))))
+        except ConversionError:  # no strict mode in this format: checked as it is
+            found.append((name, list(formats.check(tools, cast(Target, name), strict=False))))
+    return found
 
 
 @app.command("diff")
@@ -318,6 +386,10 @@ def diff_command(
         from toolbridge.cli import _render
 
         _print(_render.differences_view(differences, target_a, target_b, len(tools)))
+
+
+app.add_typer(mcp_app)
+app.command("serve")(serve_command)
 
 
 def _print(renderable: object) -> None:

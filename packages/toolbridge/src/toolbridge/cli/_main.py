@@ -46,12 +46,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from toolbridge.cli._app import app
     from toolbridge.cli._input import InputError
+    from toolbridge.cli._live import SERVER_COMMAND, split_command
     from toolbridge.cli._output import write_error
     from toolbridge.errors import ToolbridgeError
 
     _put_working_directory_on_path()
     command = typer.main.get_command(app)
-    args = list(sys.argv[1:] if argv is None else argv)
+    args, server_command = split_command(sys.argv[1:] if argv is None else argv)
+    SERVER_COMMAND.set(server_command)
     try:
         status = command.main(args, prog_name="toolbridge", standalone_mode=False)
     except (ToolbridgeError, InputError) as error:

@@ -258,3 +258,26 @@ __all__ = [
     "tools_view",
     "validation_view",
 ]
+
+
+def targets_view(
+    found: Sequence[tuple[str, Sequence[Problem]]], count: int, strict: bool
+) -> RenderableType:
+    """What ``check`` without ``--target`` found: a line per target, then the problems."""
+    from rich.console import Group
+
+    tools = f"{count} tool{'s' * (count != 1)}"
+    mode = " (strict where the format has it)" if strict else ""
+    summary = Table(title=Text(f"{tools} checked against every target{mode}"))
+    for column in ("Target", "Problems"):
+        summary.add_column(column)
+    for target, problems in found:
+        verdict = (
+            Text(f"✗ {len(problems)}", style="bold red")
+            if problems
+            else Text("✓ accepted as is", style="green")
+        )
+        summary.add_row(target, verdict)
+    parts: list[RenderableType] = [summary]
+    parts += [problems_view(problems, target, count) for target, problems in found if problems]
+    return Group(*parts)

@@ -27,6 +27,7 @@ import binascii
 import contextlib
 import socket
 import warnings
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
@@ -44,6 +45,7 @@ __all__ = ["build_server", "serve", "serve_async"]
 
 _INVALID_PARAMS = -32602
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+_SEVERITY = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 
 
 def build_server(
@@ -89,21 +91,33 @@ def build_server(
         cursor = _cursor(end) if end < len(listed) else None
         return types.ListToolsResult(tools=listed[start:end], next_cursor=cursor)
 
+    levels: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+    """The least severe level each client session asked for (logging/setLevel)."""
+
     async def call_tool(context: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         tool = by_name.get(params.name)
         if tool is None:
             raise MCPError(code=_INVALID_PARAMS, message=f"Unknown tool: {params.name}")
-        with call_context(_context_for(context)):
+        threshold = levels.get(_connection_of(context), 0)
+        with call_context(_context_for(context, threshold)):
             result = await _run(tool, params.arguments)
         return types.CallToolResult.model_validate(result.to_dict())
 
-    return SdkServer(
-        name,
-        version=version or __version__,
-        instructions=instructions,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-    )
+    async def set_level(context: Any, params: types.SetLevelRequestParams) -> types.EmptyResult:
+        levels[_connection_of(context)] = _SEVERITY.index(str(params.level))
+        return types.EmptyResult()
+
+    # MCP 2026-07-28 deprecates logging; the SDK warns when the handler is given.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MCPDeprecationWarning)
+        return SdkServer(
+            name,
+            version=version or __version__,
+            instructions=instructions,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_set_logging_level=set_level,
+        )
 
 
 async def _run(tool: Tool, arguments: dict[str, Any] | None) -> ToolResult:
@@ -113,7 +127,13 @@ async def _run(tool: Tool, arguments: dict[str, Any] | None) -> ToolResult:
         return ToolResult.from_error(str(error))
 
 
-def _context_for(context: Any) -> CallContext:
+def _connection_of(context: Any) -> Any:
+    """What stays the same for one client's requests (a new session object each time)."""
+    session = context.session
+    return getattr(session, "_connection", session)
+
+
+def _context_for(context: Any, threshold: int) -> CallContext:
     meta = context.meta or {}
     token = meta.get("progress_token", meta.get("progressToken"))
     session = context.session
@@ -126,6 +146,8 @@ def _context_for(context: Any) -> CallContext:
             )
 
     async def on_log(level: LogLevel, data: Any, logger: str | None) -> None:
+        if _SEVERITY.index(level) < threshold:
+            return
         # MCP 2026-07-28 deprecates logging; the SDK warns on every message it sends.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", MCPDeprecationWarning)

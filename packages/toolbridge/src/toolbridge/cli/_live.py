@@ -1,0 +1,107 @@
+"""Live MCP servers as a command's input: ``-- COMMAND ARGS…``, ``--url``, ``--config``.
+
+Everything after ``--`` on the command line is the server's command, run as a
+literal argv; `_main` splits it off before the options are parsed, so a server's
+own flags never reach toolbridge's parser.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolbridge.mcp import McpClient
+
+__all__ = ["BUNDLED", "SERVER_COMMAND", "client_for", "server_config", "split_command"]
+
+SERVER_COMMAND: ContextVar[tuple[str, ...] | None] = ContextVar("server_command", default=None)
+"""The argv after ``--``, when one was given."""
+
+BUNDLED = (sys.executable, "-m", "toolbridge.examples.server")
+"""The small MCP server bundled with toolbridge (the weather tools, over stdio)."""
+
+
+def split_command(args: Sequence[str]) -> tuple[list[str], tuple[str, ...] | None]:
+    """The arguments before ``--``, and the server command after it (None without)."""
+    if "--" not in args:
+        return list(args), None
+    index = list(args).index("--")
+    return list(args[:index]), tuple(args[index + 1 :])
+
+
+def server_config(
+    *, url: str | None, headers: Sequence[str], config: str | None, required: bool
+) -> Any | None:
+    """The configuration the options name, or None when they name no server.
+
+    Raises:
+        ValueError: More than one kind of server given, an empty command, a bad
+            header, or none given when `required`.
+    """
+    command = SERVER_COMMAND.get()
+    given = [
+        name for name, value in (("--", command), ("--url", url), ("--config", config)) if value
+    ]
+    if len(given) > 1:
+        raise ValueError(f"give one server: {' and '.join(given)} were both given")
+    if command is not None and not command:
+        raise ValueError("'--' must be followed by the server's command")
+    if headers and url is None:
+        raise ValueError("--header needs --url")
+    if command:
+        from toolbridge.mcp import StdioServer
+
+        return StdioServer(command=command[0], args=command[1:])
+    if url:
+        from toolbridge.mcp import HttpServer
+
+        return HttpServer(url=url, headers=_headers(headers))
+    if config:
+        return config
+    if required:
+        raise ValueError("name a server: -- COMMAND ARGS..., --url URL or --config FILE")
+    return None
+
+
+def _headers(lines: Sequence[str]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    for line in lines:
+        name, colon, value = line.partition(":")
+        if not colon or not name.strip():
+            raise ValueError(f"--header must be 'Name: value', got {line!r}")
+        headers[name.strip()] = value.strip()
+    return headers
+
+
+@contextmanager
+def client_for(config: Any, *, timeout: float | None = None) -> Iterator[McpClient]:
+    """An open `McpClient` on `config`; each failed server reported on stderr.
+
+    While servers start, a spinner shows on stderr when it is a terminal.
+    """
+    import logging
+
+    from toolbridge.mcp import McpClient, read_servers
+
+    # Failures are reported below, once: not again by logging's last-resort handler.
+    logging.getLogger("toolbridge.mcp").addHandler(logging.NullHandler())
+    count = len(read_servers(config))
+    options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
+    client = McpClient(config, **options)
+    if sys.stderr.isatty():
+        from rich.console import Console
+
+        with Console(stderr=True).status(f"starting {count} MCP server{'s' * (count != 1)}…"):
+            client.__enter__()
+    else:
+        client.__enter__()
+    try:
+        for failure in client.failures.values():
+            sys.stderr.write(f"toolbridge: warning: {' '.join(str(failure).split())}\n")
+        yield client
+    finally:
+        client.close()

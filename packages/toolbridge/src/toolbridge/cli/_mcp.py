@@ -1,0 +1,194 @@
+"""``toolbridge mcp list``, ``toolbridge mcp call`` and ``toolbridge serve``."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import Annotated, Any, cast
+
+import typer
+
+from toolbridge import formats
+from toolbridge._json import thaw
+from toolbridge._tool import Tool
+from toolbridge.cli import _arguments, _live, _output
+from toolbridge.formats import TARGETS, Target
+
+mcp_app = typer.Typer(
+    name="mcp",
+    help="Talk to live MCP servers: list their tools, call one.",
+    no_args_is_help=True,
+)
+
+UrlOption = Annotated[
+    str | None,
+    typer.Option("--url", metavar="URL", help="A streamable HTTP server's MCP endpoint."),
+]
+HeaderOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--header", metavar="'NAME: VALUE'", help="An HTTP header for --url (repeatable)."
+    ),
+]
+ConfigOption = Annotated[
+    str | None,
+    typer.Option(
+        "--config",
+        metavar="FILE",
+        help="A JSON file of servers ({'mcpServers': {...}}); all of them start.",
+    ),
+]
+
+
+def _target(value: str) -> str:
+    if value not in TARGETS:
+        raise typer.BadParameter(f"unknown target format {value!r}; accepted: {', '.join(TARGETS)}")
+    return value
+
+
+def _config(url: str | None, headers: list[str] | None, config: str | None) -> Any:
+    try:
+        return _live.server_config(url=url, headers=headers or (), config=config, required=True)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+@mcp_app.command("list")
+def list_command(
+    url: UrlOption = None,
+    header: HeaderOption = None,
+    config: ConfigOption = None,
+    target: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="TARGET",
+            callback=_target,
+            help=f"The format to write the tools in: {', '.join(TARGETS)}.",
+        ),
+    ] = "mcp",
+    strict: Annotated[bool, typer.Option("--strict", help="Ask for strict mode.")] = False,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Write JSON even to a terminal.")
+    ] = False,
+) -> None:
+    """List a live server's tools (-- COMMAND ARGS..., --url or --config), as convert writes them.
+
+    Servers that fail are reported on stderr; the exit status is 2 only if all fail.
+    """
+    with _live.client_for(_config(url, header, config)) as client:
+        tools = client.tools
+        if client.failures and len(client.failures) == len(client.servers):
+            raise typer.Exit(2)
+    if _output.wants_json(json_output) or target != "mcp":
+        conversion = formats.convert(tools, cast(Target, target), strict=True if strict else None)
+        _output.write_json(thaw(conversion.output))
+    else:
+        from toolbridge.cli import _render
+
+        _print(_render.tools_view(tools, ", ".join(sorted({t.namespace or "" for t in tools}))))
+
+
+@mcp_app.command("call")
+def call_command(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The tool to call.")],
+    arguments: Annotated[
+        str,
+        typer.Argument(
+            metavar="ARGUMENTS_JSON",
+            help="The arguments: JSON text, '-' to read stdin, or '@path' to read a file.",
+        ),
+    ],
+    url: UrlOption = None,
+    header: HeaderOption = None,
+    config: ConfigOption = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option("--timeout", metavar="SECONDS", help="How long the call may take."),
+    ] = None,
+) -> None:
+    """Call one tool of a live server; print its result (MCP CallToolResult JSON).
+
+    Exit status: 0 done, 1 the tool reported an error (isError), 2 usage, invalid
+    arguments (nothing is sent) or a server that failed.
+    """
+    try:
+        value = _arguments.load(arguments)
+    except _arguments.ArgumentsError as error:
+        raise typer.BadParameter(str(error), param_hint="ARGUMENTS_JSON") from None
+    with _live.client_for(_config(url, header, config), timeout=timeout) as client:
+        if client.failures and len(client.failures) == len(client.servers):
+            raise typer.Exit(2)
+        result = client.tool(name).invoke(value)
+    _output.write_json(result.to_dict())
+    if result.is_error:
+        raise typer.Exit(1)
+
+
+def serve_command(
+    reference: Annotated[
+        str,
+        typer.Argument(
+            metavar="MODULE[:ATTR]",
+            help="A dotted module or a .py file: its tools; with :ATTR one tool or a list.",
+            show_default=False,
+        ),
+    ],
+    transport: Annotated[
+        str,
+        typer.Option("--transport", metavar="stdio|http", help="stdio, or streamable HTTP."),
+    ] = "stdio",
+    host: Annotated[str, typer.Option("--host", help="The address to bind (HTTP).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port (HTTP); 0 picks one.")] = 8000,
+) -> None:
+    """Serve the tools of a module over MCP (stdio, or HTTP on loopback)."""
+    if transport not in ("stdio", "http"):
+        raise typer.BadParameter(
+            f"must be stdio or http, got {transport!r}", param_hint="--transport"
+        )
+    with contextlib.redirect_stdout(sys.stderr):  # a module's prints never reach the wire
+        tools = _tools_of(reference)
+    if not tools:
+        raise typer.BadParameter(f"no tools in {reference!r}", param_hint="MODULE[:ATTR]")
+    from toolbridge.mcp import serve
+
+    def ready(url: str) -> None:
+        if transport == "http":
+            sys.stderr.write(f"serving {len(tools)} tools on {url}\n")
+            sys.stderr.flush()
+
+    serve(tools, transport=transport, host=host, port=port, on_ready=ready)
+
+
+def _tools_of(reference: str) -> list[Tool]:
+    from toolbridge._loading import load_module, module_tools
+    from toolbridge.errors import LoadError
+
+    head, colon, tail = reference.rpartition(":")
+    if colon and all(part.isidentifier() for part in tail.split(".")):
+        module_name, attribute = head, tail
+    else:
+        module_name, attribute = reference, ""
+    module = load_module(module_name)
+    if not attribute:
+        return module_tools(module)
+    value: Any = module
+    for part in attribute.split("."):
+        if not hasattr(value, part):
+            raise LoadError(f"{module.__name__!r} has no attribute {attribute!r}")
+        value = getattr(value, part)
+    if isinstance(value, Tool):
+        return [value]
+    try:
+        tools = list(value)
+    except TypeError:
+        raise LoadError(f"{reference!r} is neither a tool nor a list of tools") from None
+    if not all(isinstance(item, Tool) for item in tools):
+        raise LoadError(f"{reference!r} holds something that is not a tool")
+    return tools
+
+
+def _print(renderable: object) -> None:
+    from rich.console import Console
+
+    Console().print(renderable)
