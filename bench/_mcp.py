@@ -106,6 +106,51 @@ async def _sequential(servers: int) -> float:
     return elapsed
 
 
+async def _failures(repeats: int) -> dict[str, list[float]]:
+    """How fast and how exactly failures surface, on the fixture server."""
+    import os
+    import signal
+
+    from toolbridge import ServerError, ToolTimeoutError
+    from toolbridge.mcp import McpClient, StdioServer
+
+    argv = _argv()
+    server = StdioServer(command=argv[0], args=tuple(argv[1:]))
+    found: dict[str, list[float]] = {"killed": [], "overshoot": [], "calls": [], "lost": []}
+    async with McpClient(server) as client:
+        for _ in range(repeats):
+            pid = client.pid("server")
+            assert pid is not None
+            call = asyncio.ensure_future(client.call("sleep", {"seconds": 30}))
+            await asyncio.sleep(0.1)
+            os.kill(pid, signal.SIGKILL)
+            started = time.perf_counter_ns()
+            try:
+                await call
+            except ServerError:
+                found["killed"].append(time.perf_counter_ns() - started)
+            await client.call("echo", {"text": "reconnect"})
+        for _ in range(repeats):
+            started = time.perf_counter_ns()
+            try:
+                await client.call("sleep", {"seconds": 30}, timeout=0.5)
+            except ToolTimeoutError:
+                found["overshoot"].append(time.perf_counter_ns() - started - 500_000_000)
+        echo = client.tool("echo")
+        limit = asyncio.Semaphore(256)
+
+        async def one(index: int) -> bool:
+            async with limit:
+                return (await echo.ainvoke({"text": str(index)})).text == str(index)
+
+        for _ in range(max(1, repeats // 3)):
+            started = time.perf_counter_ns()
+            answers = await asyncio.gather(*(one(i) for i in range(10_000)), return_exceptions=True)
+            found["calls"].append((time.perf_counter_ns() - started) / 10_000)
+            found["lost"].append(float(sum(1 for answer in answers if answer is not True)))
+    return found
+
+
 def _row(label: str, samples: list[float], **options: Any) -> Row:
     return Row(label, statistics.median(samples), samples_ns=tuple(samples), **options)
 
@@ -145,4 +190,22 @@ def run(*, repeats: int, quick: bool) -> list[Section]:
                 _row("5 servers, one after another", sequential),
             ],
         )
-    return [latency, ready]
+    try:
+        found = asyncio.run(_failures(repeats))
+    except Exception as error:
+        failures = Section("MCP failures", [Row("failures", None, reason=failure(error))])
+    else:
+        lost = int(max(found["lost"]))
+        failures = Section(
+            "MCP failures surfacing (fixture server over stdio; no reference, absolute times)",
+            [
+                _row("server killed mid-call: ServerError after the kill", found["killed"]),
+                _row(
+                    "hung call, timeout 0.5 s: ToolTimeoutError past the deadline",
+                    found["overshoot"],
+                ),
+                _row("10,000 echo calls, 256 in flight, one session: per call", found["calls"]),
+            ],
+            notes=(f"lost or mismatched answers among the 10,000 calls: {lost}",),
+        )
+    return [latency, ready, failures]

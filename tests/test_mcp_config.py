@@ -212,3 +212,17 @@ def test_without_the_sdk_the_error_names_the_extra(monkeypatch: pytest.MonkeyPat
 
 def test_with_the_sdk_the_module_is_returned() -> None:
     assert require_sdk("mcp.types").__name__ == "mcp.types"
+
+
+def test_without_the_sdk_the_client_names_the_extra() -> None:
+    """``from toolbridge.mcp import load_mcp_tools`` without the SDK: the install hint."""
+    code = (
+        "import sys; sys.modules['mcp'] = None\n"
+        "try:\n"
+        "    from toolbridge.mcp import load_mcp_tools\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "pip install 'toolbridge[mcp]'" in done.stdout, done.stderr
+

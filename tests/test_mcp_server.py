@@ -429,3 +429,24 @@ def test_log_messages_below_the_level_the_client_set_are_not_sent() -> None:
 
     _run(main())
     assert logs == ["error"]
+
+
+def test_the_auth_hook_signs_every_http_request(http_server: tuple[str, int]) -> None:
+    import httpx2
+
+    signed: list[str] = []
+
+    class Token(httpx2.Auth):
+        def auth_flow(self, request: httpx2.Request) -> Any:
+            request.headers["Authorization"] = "Bearer t0ken"
+            signed.append(request.method)
+            yield request
+
+    url, _ = http_server
+
+    async def main() -> str:
+        async with McpClient(HttpServer(url=url, auth=Token())) as client:
+            return (await client.call("record", {"count": 7})).text
+
+    assert _run(main()) == "x7"
+    assert signed.count("POST") >= 3  # initialize, tools/list, tools/call at least

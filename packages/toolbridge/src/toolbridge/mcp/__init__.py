@@ -32,6 +32,9 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'toolbridge.mcp' has no attribute {name!r}")
+    from toolbridge.mcp._sdk import require_sdk
+
+    require_sdk("mcp")  # an ImportError that names the extra, not "No module named mcp"
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
