@@ -225,4 +225,3 @@ def test_without_the_sdk_the_client_names_the_extra() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "pip install 'toolbridge[mcp]'" in done.stdout, done.stderr
-
