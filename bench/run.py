@@ -1,4 +1,4 @@
-"""toolbridge side by side with its peers: validation, invoke, formats, cold import.
+"""toolbridge side by side with its peers: validation, invoke, formats, MCP, cold import.
 
     uv run --group bench python bench/run.py            # about three minutes
     uv run --group bench python bench/run.py --quick    # a rough look in under a minute
