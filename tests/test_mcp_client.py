@@ -610,3 +610,10 @@ def test_a_closed_client_refuses_calls(fixture_server: Argv) -> None:
     echo = _run(main())
     with pytest.raises(ServerError, match="closed"):
         _run(echo.ainvoke({"text": "late"}))
+
+
+def test_tools_outliving_their_event_loop_say_so(fixture_server: Argv) -> None:
+    tools = _run(load_mcp_tools(_server(fixture_server())))
+    echo = next(tool for tool in tools if tool.name == "echo")
+    with pytest.raises(ServerError, match="event loop this client was started in has ended"):
+        echo.invoke({"text": "too late"})

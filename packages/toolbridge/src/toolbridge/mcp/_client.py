@@ -253,7 +253,9 @@ class McpClient:
             PinMismatchError: With ``on_pin_mismatch="raise"``, a tool changed.
         """
         if self._state != "new":
-            raise ServerError(f"the client is already {self._state}", server="*")
+            raise ServerError(
+                f"its client is already {self._state}", server=", ".join(self._servers)
+            )
         self._state = "open"
         self._loop = asyncio.get_running_loop()
         self._connections = {
@@ -383,22 +385,22 @@ class McpClient:
 
     # -- calling ----------------------------------------------------------------------
 
-    def _home(self) -> asyncio.AbstractEventLoop:
+    def _home(self, server: str) -> asyncio.AbstractEventLoop:
         loop = self._loop
         if self._state != "open" or loop is None:
-            raise ServerError(f"the client is {self._state}, not open", server="*")
+            raise ServerError(f"its client is {self._state}, not open", server=server)
         if not loop.is_running():
             raise ServerError(
                 "the event loop this client was started in has ended: keep it running, or "
                 "use `with McpClient(...)` / load_mcp_tools_sync for sync code",
-                server="*",
+                server=server,
             )
         return loop
 
     async def _acall(
         self, invoker: McpInvoker, arguments: dict[str, Any], timeout: float | None
     ) -> ToolResult:
-        home = self._home()
+        home = self._home(invoker.server)
         context = current_call()
         here = asyncio.get_running_loop()
         if here is home:
@@ -409,7 +411,7 @@ class McpClient:
     def _call_sync(
         self, invoker: McpInvoker, arguments: dict[str, Any], timeout: float | None
     ) -> ToolResult:
-        home = self._home()
+        home = self._home(invoker.server)
         try:
             running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
