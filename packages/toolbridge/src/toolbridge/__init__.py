@@ -86,6 +86,7 @@ if TYPE_CHECKING:
         ValidationResult,
         Validator,
     )
+    from toolbridge.plugins import FormatSpec, from_, hookimpl, to
 
 __version__ = "0.1.0"
 
@@ -99,6 +100,7 @@ _LAZY: dict[str, str] = {
     "send_log": "toolbridge._context",
     "ContentBlock": "toolbridge._content",
     "EmbeddedResource": "toolbridge._content",
+    "FormatSpec": "toolbridge.plugins",
     "FrozenDict": "toolbridge._json",
     "FrozenList": "toolbridge._json",
     "FunctionInvoker": "toolbridge._functions",
@@ -116,10 +118,13 @@ _LAZY: dict[str, str] = {
     "ValidationIssue": "toolbridge._validation",
     "ValidationResult": "toolbridge._validation",
     "Validator": "toolbridge._validation",
+    "from_": "toolbridge.plugins",
     "from_function": "toolbridge._functions",
+    "hookimpl": "toolbridge.plugins",
     "json_content": "toolbridge._result",
     "text_content": "toolbridge._content",
     "thaw": "toolbridge._json",
+    "to": "toolbridge.plugins",
     "to_result": "toolbridge._result",
     "tool": "toolbridge._functions",
 }
@@ -147,6 +152,7 @@ __all__ = [
     "ContentBlock",
     "ConversionError",
     "EmbeddedResource",
+    "FormatSpec",
     "FrozenDict",
     "FrozenList",
     "FunctionInvoker",
@@ -186,12 +192,15 @@ __all__ = [
     "__version__",
     "call_context",
     "current_call",
+    "from_",
     "from_function",
+    "hookimpl",
     "json_content",
     "report_progress",
     "send_log",
     "text_content",
     "thaw",
+    "to",
     "to_result",
     "tool",
 ]

@@ -120,7 +120,10 @@ def _root(
     result (mcp call), 2 usage, load, input or server error.
     """
     if ctx.invoked_subcommand is None:
-        ctx.fail("missing command: inspect, export, validate, convert, check, diff, mcp or serve")
+        ctx.fail(
+            "missing command: inspect, export, validate, convert, check, diff, mcp, serve "
+            "or plugins"
+        )
 
 
 def _quietly(load: Callable[[str], T], reference: str) -> T:
@@ -386,6 +389,27 @@ def diff_command(
         from toolbridge.cli import _render
 
         _print(_render.differences_view(differences, target_a, target_b, len(tools)))
+
+
+@app.command("plugins")
+def plugins_command(json_output: JsonOption = False) -> None:
+    """List the plugins found: loaded, broken (with why) or disabled, and their versions."""
+    from dataclasses import asdict
+
+    from toolbridge.plugins import plugins
+
+    found = plugins()
+    if _output.wants_json(json_output):
+        _output.write_json(
+            [
+                asdict(info) | {"formats": list(info.formats), "frameworks": dict(info.frameworks)}
+                for info in found
+            ]
+        )
+    else:
+        from toolbridge.cli import _render
+
+        _print(_render.plugins_view(found))
 
 
 app.add_typer(mcp_app)

@@ -20,6 +20,7 @@ from toolbridge._validation import ValidationResult
 from toolbridge.cli._diff import MISSING, Difference
 from toolbridge.errors import format_path
 from toolbridge.formats import Problem
+from toolbridge.plugins import PluginInfo
 
 _CONSTRAINTS = (
     ("minimum", ">= {}"),
@@ -264,8 +265,6 @@ def targets_view(
     found: Sequence[tuple[str, Sequence[Problem]]], count: int, strict: bool
 ) -> RenderableType:
     """What ``check`` without ``--target`` found: a line per target, then the problems."""
-    from rich.console import Group
-
     tools = f"{count} tool{'s' * (count != 1)}"
     mode = " (strict where the format has it)" if strict else ""
     summary = Table(title=Text(f"{tools} checked against every target{mode}"))
@@ -281,3 +280,24 @@ def targets_view(
     parts: list[RenderableType] = [summary]
     parts += [problems_view(problems, target, count) for target, problems in found if problems]
     return Group(*parts)
+
+
+def plugins_view(found: Sequence[PluginInfo]) -> RenderableType:
+    """What ``plugins`` found: one row per plugin."""
+    table = Table(title=Text(f"{len(found)} plugin{'s' * (len(found) != 1)}"))
+    for column in ("Plugin", "Distribution", "Version", "Status", "Formats", "Frameworks"):
+        table.add_column(column, overflow="fold")
+    styles = {"loaded": "green", "broken": "bold red", "disabled": "yellow"}
+    for info in found:
+        status = Text(info.status, style=styles[info.status])
+        if info.error:
+            status.append(f"\n{info.error}", style="dim")
+        table.add_row(
+            Text(info.name, style="bold"),
+            info.distribution or "",
+            info.version or "",
+            status,
+            ", ".join(info.formats),
+            ", ".join(f"{name} {version}" for name, version in info.frameworks.items()),
+        )
+    return table
