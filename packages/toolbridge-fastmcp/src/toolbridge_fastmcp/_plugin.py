@@ -1,0 +1,1 @@
+"""The toolbridge plugin for FastMCP: hooks only (in progress)."""

@@ -1,0 +1,3 @@
+"""LangChain tools to and from toolbridge's canonical tools (in progress)."""
+
+__all__: list[str] = []

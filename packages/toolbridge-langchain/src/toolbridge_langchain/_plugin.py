@@ -1,0 +1,1 @@
+"""The toolbridge plugin for LangChain: hooks only (in progress)."""

@@ -1,0 +1,1 @@
+"""The toolbridge plugin for the OpenAI Agents SDK: hooks only (in progress)."""

@@ -1,0 +1,1 @@
+"""The toolbridge plugin for pydantic-ai: hooks only (in progress)."""
