@@ -1,3 +1,17 @@
-"""FastMCP tools to and from toolbridge's canonical tools (in progress)."""
+"""FastMCP servers and toolbridge's canonical tools, both ways.
 
-__all__: list[str] = []
+`make_server(name, tools)` makes a ``FastMCP`` server serving canonical tools with
+their prebuilt schemas exactly as given, validated before they run (`add_tools` adds
+them to a server of yours); `from_fastmcp(server)`
+reads a FastMCP server's tools in process as canonical tools that call it.
+"""
+
+from toolbridge_fastmcp._convert import (
+    ToolbridgeTool,
+    add_tools,
+    from_fastmcp,
+    make_server,
+    to_fastmcp,
+)
+
+__all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]

@@ -1,0 +1,196 @@
+"""Canonical tools on a FastMCP server, and a FastMCP server's tools as canonical tools.
+
+To FastMCP: each tool becomes a FastMCP ``Tool`` whose ``parameters`` and
+``output_schema`` are the tool's prebuilt schemas exactly as given, and whose title
+is its own (FastMCP never re-derives them from a signature, so a ``**kwargs`` proxy
+such as a tool loaded from another MCP server works). A server made with
+``dereference_schemas=False`` (`make_server`) lists them so; FastMCP's default
+inlines their ``$ref``. Its ``run`` validates the arguments with toolbridge
+before the handler runs; invalid arguments, a tool that raises and an ``isError``
+result raise FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` result.
+
+From FastMCP: `from_fastmcp(server)` lists the server's tools in process (through
+its middleware, as a client would see them) and returns canonical tools whose
+invoker calls ``server.call_tool``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import mcp_types
+from fastmcp import FastMCP
+from fastmcp.exceptions import ToolError
+from fastmcp.tools import Tool as FastMCPTool
+from fastmcp.tools.base import ToolResult as FastMCPResult
+from pydantic import PrivateAttr, TypeAdapter
+
+from toolbridge import ConversionError, Tool, ToolbridgeError, ToolResult, thaw
+from toolbridge.formats import from_mcp, to_mcp
+
+__all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]
+
+_BLOCKS: TypeAdapter[list[mcp_types.ContentBlock]] = TypeAdapter(list[mcp_types.ContentBlock])
+"""MCP content blocks from their wire dicts (FastMCP would turn dicts into JSON text)."""
+
+
+class ToolbridgeTool(FastMCPTool):
+    """A FastMCP tool that runs a canonical tool, validating before it runs."""
+
+    _tool: Tool = PrivateAttr()
+
+    @property
+    def toolbridge_tool(self) -> Tool:
+        """The canonical tool it runs."""
+        return self._tool
+
+    def to_mcp_tool(self, **overrides: Any) -> mcp_types.Tool:
+        """The listing entry, with the tool's own title (FastMCP would make one up)."""
+        return super().to_mcp_tool(**{"title": self._tool.title, **overrides})
+
+    async def run(self, arguments: dict[str, Any]) -> FastMCPResult:
+        """Validate `arguments`, run the tool, and answer as MCP does."""
+        try:
+            result = await self._tool.ainvoke(arguments)
+        except ToolbridgeError as error:
+            raise ToolError(str(error)) from error
+        if result.is_error:
+            raise ToolError(result.text or f"tool {self.name!r} reported an error")
+        wire = result.to_dict()  # MCP's CallToolResult shape
+        return FastMCPResult(
+            content=_BLOCKS.validate_python(wire["content"], by_name=False),
+            structured_content=wire.get("structuredContent"),
+            meta=wire.get("_meta"),
+        )
+
+
+def to_fastmcp(tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
+    """Canonical tools as FastMCP tools with their schemas exactly as given.
+
+    Raises:
+        ConversionError: Something other than tools.
+    """
+    listed = [tools] if isinstance(tools, Tool) else _tools(tools)
+    return [_fastmcp_tool(tool) for tool in listed]
+
+
+def add_tools(server: FastMCP[Any], tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
+    """Register canonical tools on a FastMCP server; return the FastMCP tools made.
+
+    FastMCP inlines ``$ref`` in every listed schema unless the server was made with
+    ``dereference_schemas=False`` (as `make_server` does): only then are the schemas
+    listed exactly as given.
+    """
+    made = to_fastmcp(tools)
+    for item in made:
+        server.add_tool(item)
+    return made
+
+
+def make_server(name: str, tools: Tool | Iterable[Tool], **options: Any) -> FastMCP[Any]:
+    """A FastMCP server serving `tools` with their schemas exactly as given.
+
+    Args:
+        name: The server's name.
+        tools: The canonical tools.
+        **options: Passed to ``FastMCP``; ``dereference_schemas`` is False unless
+            given (FastMCP's default inlines every ``$ref``).
+    """
+    server: FastMCP[Any] = FastMCP(name, **{"dereference_schemas": False, **options})
+    add_tools(server, tools)
+    return server
+
+
+def _tools(tools: Iterable[Tool]) -> list[Tool]:
+    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
+        raise ConversionError(f"expected a Tool or tools, got {type(tools).__name__}")
+    listed = list(tools)
+    for index, item in enumerate(listed):
+        if not isinstance(item, Tool):
+            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
+    return listed
+
+
+def _fastmcp_tool(tool: Tool) -> ToolbridgeTool:
+    wire = to_mcp(tool)
+    annotations = wire.get("annotations")
+    made = ToolbridgeTool(
+        name=tool.name,
+        title=tool.title,
+        description=tool.description or None,
+        parameters=dict(thaw(tool.input_schema)),
+        output_schema=thaw(tool.output_schema) if tool.output_schema is not None else None,
+        annotations=mcp_types.ToolAnnotations.model_validate(annotations) if annotations else None,
+        tags=set(tool.tags),
+        version=tool.version,
+        meta=wire.get("_meta"),
+    )
+    made._tool = tool
+    return made
+
+
+async def from_fastmcp(server: FastMCP[Any]) -> list[Tool]:
+    """A FastMCP server's tools (in process) as canonical tools that call it.
+
+    A tool `to_fastmcp` made gives its canonical tool back unchanged.
+    """
+    found = await server.list_tools()
+    tools: list[Tool] = []
+    seen: set[str] = set()
+    for item in found:
+        if item.name in seen:  # several versions: the server calls the newest
+            continue
+        seen.add(item.name)
+        if isinstance(item, ToolbridgeTool):
+            tools.append(item.toolbridge_tool)
+            continue
+        definition = item.to_mcp_tool().model_dump(by_alias=True, mode="json", exclude_none=True)
+        (tool,) = from_mcp([definition])
+        tools.append(tool.replace(invoker=_ServerInvoker(server, item.name)))
+    return tools
+
+
+class _ServerInvoker:
+    """Calls one tool of an in-process FastMCP server, through its middleware."""
+
+    def __init__(self, server: FastMCP[Any], name: str) -> None:
+        self._server = server
+        self._name = name
+
+    def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
+        import asyncio
+
+        from toolbridge import SyncInvocationError
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(self.acall(arguments, timeout))
+        raise SyncInvocationError(
+            f"tool {self._name!r} runs on a FastMCP server: use `await tool.ainvoke(...)`"
+        )
+
+    async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
+        import asyncio
+
+        from toolbridge import ToolTimeoutError
+
+        try:
+            result = await asyncio.wait_for(self._server.call_tool(self._name, arguments), timeout)
+        except TimeoutError:
+            raise ToolTimeoutError(self._name, timeout or 0.0) from None
+        except ToolError as error:
+            return ToolResult.from_error(str(error))
+        data: dict[str, Any] = {
+            "content": [
+                block.model_dump(by_alias=True, mode="json", exclude_none=True)
+                for block in result.content
+            ],
+            "isError": result.is_error,
+        }
+        if result.structured_content is not None:
+            data["structuredContent"] = result.structured_content
+        if result.meta:
+            data["_meta"] = result.meta
+        return ToolResult.from_dict(data)

@@ -1,0 +1,148 @@
+"""toolbridge-fastmcp: canonical tools on a real FastMCP server (in memory with
+``fastmcp.Client``, and over stdio), listed with their schemas as given and validated
+before they run; a FastMCP server's tools read back as canonical tools."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastmcp import Client, FastMCP
+
+import toolbridge
+from toolbridge import Tool, tool
+from toolbridge.examples.weather import convert_temperature, get_forecast
+from toolbridge.formats import from_mcp, to_mcp
+from toolbridge.mcp import McpClient, StdioServer
+from toolbridge_fastmcp import ToolbridgeTool, add_tools, from_fastmcp, make_server
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+ran: list[dict[str, Any]] = []
+
+
+@tool
+def multiply(a: int, b: int = 2) -> int:
+    """Multiply two integers."""
+    ran.append({"a": a, "b": b})
+    return a * b
+
+
+def _corpus() -> list[Tool]:
+    tools: dict[str, Tool] = {}
+    for path in sorted(CORPUS.glob("*.json")):
+        for item in from_mcp(json.loads(path.read_text())):
+            tools.setdefault(item.name, item)
+    return list(tools.values())
+
+
+def test_tools_are_listed_with_their_schemas_exactly_as_given() -> None:
+    tools = _corpus()
+    server = make_server("corpus", tools)
+
+    async def main() -> list[Any]:
+        async with Client(server) as client:
+            return list(await client.list_tools())
+
+    listed = {entry.name: entry for entry in asyncio.run(main())}
+    for item in tools:
+        served = listed[item.name].model_dump(by_alias=True, mode="json", exclude_none=True)
+        wire = to_mcp(item)
+        assert served["inputSchema"] == wire["inputSchema"], item.name
+        assert served.get("outputSchema") == wire.get("outputSchema"), item.name
+        assert served.get("title") == wire.get("title"), item.name  # FastMCP makes none up
+
+
+def test_a_call_is_validated_before_the_function_runs() -> None:
+    ran.clear()
+    server: FastMCP[Any] = FastMCP("calc")
+    add_tools(server, [multiply, get_forecast])
+
+    async def main() -> tuple[Any, Any]:
+        async with Client(server) as client:
+            good = await client.call_tool("multiply", {"a": 6, "b": 7})
+            bad = await client.call_tool("multiply", {"a": "six"}, raise_on_error=False)
+            return good, bad
+
+    good, bad = asyncio.run(main())
+    assert good.structured_content == {"result": 42}
+    assert bad.is_error
+    assert "a: expected integer, got string" in bad.content[0].text
+    assert ran == [{"a": 6, "b": 7}]
+
+
+def test_a_tool_loaded_from_another_mcp_server_is_served_by_fastmcp(
+    fixture_server: Callable[..., list[str]],
+) -> None:
+    """The proxy case: the handler takes whatever arguments the schema says, and the
+    schema is the other server's, exactly."""
+
+    async def main() -> tuple[Any, Any, Any]:
+        argv = fixture_server()
+        async with McpClient(StdioServer(command=argv[0], args=tuple(argv[1:]))) as upstream:
+            server = make_server("proxy", [upstream.tool("add"), upstream.tool("echo")])
+            async with Client(server) as client:
+                listed = {entry.name: entry for entry in await client.list_tools()}
+                added = await client.call_tool("add", {"a": 2, "b": 3})
+                refused = await client.call_tool("echo", {"text": 5}, raise_on_error=False)
+                return listed["add"].input_schema, added, refused
+
+    schema, added, refused = asyncio.run(main())
+    assert schema["properties"] == {"a": {"type": "number"}, "b": {"type": "number"}}
+    assert added.structured_content == {"sum": 5}
+    assert refused.is_error
+
+
+def test_a_fastmcp_server_reads_back_as_canonical_tools() -> None:
+    server: FastMCP[Any] = FastMCP("mixed")
+    add_tools(server, [convert_temperature])
+
+    @server.tool
+    def shout(text: str, times: int = 1) -> str:
+        """Repeat a text in capitals."""
+        return " ".join([text.upper()] * times)
+
+    tools = {item.name: item for item in asyncio.run(from_fastmcp(server))}
+    assert tools["convert_temperature"] is convert_temperature  # its own tool, unchanged
+    shouted = asyncio.run(tools["shout"].ainvoke({"text": "hey", "times": 2}))
+    assert shouted.text == "HEY HEY"
+    with pytest.raises(toolbridge.ArgumentValidationError):
+        asyncio.run(tools["shout"].ainvoke({"text": 1}))
+
+
+SERVE = """
+import sys
+from toolbridge.examples.weather import convert_temperature, get_forecast
+from toolbridge_fastmcp import make_server
+
+make_server("weather", [convert_temperature, get_forecast]).run(show_banner=False)
+"""
+
+
+def test_over_stdio_toolbridge_loads_them_back_with_equal_fingerprints() -> None:
+    async def main() -> tuple[list[Tool], Any]:
+        server = StdioServer(command=sys.executable, args=("-c", SERVE))
+        async with McpClient(server) as client:
+            result = await client.call(
+                "convert_temperature", {"value": 0, "from_unit": "celsius", "to_unit": "kelvin"}
+            )
+            return client.tools, result
+
+    tools, result = asyncio.run(main())
+    assert [item.fingerprint for item in tools] == [
+        convert_temperature.fingerprint,
+        get_forecast.fingerprint,
+    ]
+    assert result.structured_content == {"result": 273.15}
+
+
+def test_the_plugin_answers_toolbridge_to() -> None:
+    made = toolbridge.to("fastmcp", [multiply])
+    assert [type(item) for item in made] == [ToolbridgeTool]
+    (info,) = [info for info in toolbridge.plugins.plugins() if info.name == "fastmcp"]
+    assert info.status == "loaded"
+    assert "fastmcp" in info.frameworks
