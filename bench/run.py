@@ -23,6 +23,7 @@ import _formats
 import _imports
 import _invoke
 import _mcp
+import _plugins
 import _validation
 from _peers import version
 from _report import FAIL, Section, render, score, to_json
@@ -37,8 +38,10 @@ DISTRIBUTIONS = (
     "openai-agents",
     "orjson",
     "mcp",
+    "fastmcp",
+    "pydantic-ai-slim",
 )
-PARTS = ("validation", "invoke", "formats", "mcp", "imports")
+PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "imports")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -91,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         sections += _formats.run(repeats=repeats, min_batch_ns=min_batch_ns)
     if "mcp" in parts:
         sections += _mcp.run(repeats=repeats, quick=options.quick)
+    if "plugins" in parts:
+        sections += _plugins.run(repeats=repeats, quick=options.quick)
     if "imports" in parts:
         sections += _imports.run(repeats=8 if options.quick else 40)
     elapsed = time.perf_counter() - started

@@ -315,3 +315,35 @@ def test_a_function_returning_the_wrong_type_fails_output_validation() -> None:
 
     with pytest.raises(OutputValidationError):
         liar.invoke({})
+
+
+def test_sync_tools_awaited_reuse_worker_threads_and_a_stuck_one_blocks_nothing() -> None:
+    from toolbridge import ToolTimeoutError, tool
+
+    @tool
+    def where() -> int:
+        """The worker thread's id."""
+        return threading.get_ident()
+
+    release = threading.Event()
+
+    @tool
+    def stuck() -> str:
+        """Wait until released."""
+        release.wait(10)
+        return "released"
+
+    async def main() -> tuple[set[int], int, int]:
+        seen = {int((await where.ainvoke({})).text) for _ in range(20)}
+        started = time.monotonic()
+        with pytest.raises(ToolTimeoutError):
+            await stuck.ainvoke({}, timeout=0.05)
+        during = int((await where.ainvoke({})).text)
+        assert time.monotonic() - started < 5
+        release.set()
+        return seen, during, threading.get_ident()
+
+    seen, during, caller = asyncio.run(main())
+    assert len(seen) == 1  # one worker, reused
+    assert caller not in seen
+    assert during not in seen  # the worker is stuck: another one answered meanwhile

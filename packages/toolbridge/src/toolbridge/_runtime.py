@@ -167,19 +167,73 @@ async def await_in_thread(
 
 
 def _start_thread(function: Callable[[], _T]) -> concurrent.futures.Future[_T]:
+    """Run `function` in a daemon worker of the shared pool, with the caller's context."""
     import concurrent.futures
-    import threading
 
     future: concurrent.futures.Future[_T] = concurrent.futures.Future()
-    context = contextvars.copy_context()
-
-    def work() -> None:
-        if not future.set_running_or_notify_cancel():
-            return
-        try:
-            future.set_result(context.run(function))
-        except BaseException as error:  # handed to the waiting caller
-            future.set_exception(error)
-
-    threading.Thread(target=work, name="toolbridge-tool", daemon=True).start()
+    _WORKERS.submit(future, function, contextvars.copy_context())
     return future
+
+
+class _DaemonWorkers:
+    """Daemon threads reused across calls: starting a thread costs more than most tools.
+
+    Not a ``ThreadPoolExecutor``: its threads are joined at interpreter exit, so one
+    tool that never returns (timed out, left to run) would hang the exit. These are
+    daemon threads; one that is busy past a timeout just stays busy, and a new one is
+    started when no worker is idle. At most `max_idle` wait for work; the others end.
+    """
+
+    def __init__(self, max_idle: int = 8) -> None:
+        import queue
+        import threading
+
+        self._queue: queue.SimpleQueue[tuple[Any, Callable[[], Any], contextvars.Context]] = (
+            queue.SimpleQueue()
+        )
+        self._lock = threading.Lock()
+        self._idle = 0
+        self._max_idle = max_idle
+
+    def submit(
+        self,
+        future: concurrent.futures.Future[_T],
+        function: Callable[[], _T],
+        context: contextvars.Context,
+    ) -> None:
+        with self._lock:
+            start = self._idle == 0
+            if not start:
+                self._idle -= 1  # that idle worker takes this work
+        self._queue.put((future, function, context))
+        if start:
+            import threading
+
+            threading.Thread(target=self._work, name="toolbridge-tool", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            future, function, context = self._queue.get()
+            run = future.set_running_or_notify_cancel()  # False: cancelled while queued
+            outcome: Any = None
+            failed = False
+            if run:
+                try:
+                    outcome = context.run(function)
+                except BaseException as error:  # handed to the waiting caller
+                    outcome, failed = error, True
+            # Idle again before the caller hears back, so its next call reuses this one.
+            with self._lock:
+                stay = self._idle < self._max_idle
+                if stay:
+                    self._idle += 1
+            if run and failed:
+                future.set_exception(outcome)
+            elif run:
+                future.set_result(outcome)
+            del future, function, context, outcome  # nothing of a finished call is kept
+            if not stay:
+                return
+
+
+_WORKERS = _DaemonWorkers()
