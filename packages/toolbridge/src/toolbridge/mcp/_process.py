@@ -147,6 +147,7 @@ class ServerProcess:
         else:  # pragma: no cover - SIGKILL cannot be ignored
             await process.wait()
         self._signal_group(signal.SIGKILL)  # what the server left behind in its group
+        await self._group_gone(timeout=0.5)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._drain, grace)  # stderr ends once the group is gone
         if not self._drain.done():
@@ -159,6 +160,17 @@ class ServerProcess:
         returncode = process.returncode
         assert returncode is not None  # waited for above
         return returncode
+
+    async def _group_gone(self, *, timeout: float) -> None:
+        """Wait (a little) until no process of the group is left, killed ones included."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while loop.time() < deadline:
+            try:
+                os.killpg(self._process.pid, 0)
+            except (ProcessLookupError, PermissionError):
+                return
+            await asyncio.sleep(0.01)
 
     def _signal_group(self, signum: signal.Signals) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
