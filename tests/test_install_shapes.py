@@ -27,8 +27,10 @@ def _uv() -> str:
 @pytest.fixture(scope="module")
 def wheels(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheels")
+    # Wheels built from the sdists (uv's default), as from PyPI; building straight from
+    # the tree would leave setuptools' build/ folder (with the compiled accelerator) there.
     subprocess.run(
-        [_uv(), "build", "--all-packages", "--wheel", "--quiet", "--out-dir", str(out)],
+        [_uv(), "build", "--all-packages", "--quiet", "--out-dir", str(out)],
         cwd=ROOT,
         check=True,
         timeout=600,

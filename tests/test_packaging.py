@@ -59,6 +59,13 @@ def test_without_a_c_compiler_the_package_still_builds_and_runs(
 ) -> None:
     out = tmp_path / "dist"
     env = {**os.environ, "CC": "false", "CXX": "false", "UV_NO_CACHE": "1"}
+    # A clean copy: a build/ folder left in the tree by another build holds a compiled .so.
+    source = tmp_path / "toolbridge"
+    shutil.copytree(
+        ROOT / "packages/toolbridge",
+        source,
+        ignore=shutil.ignore_patterns("build", "*.so", "__pycache__", "*.egg-info"),
+    )
     subprocess.run(
         [
             _uv(),
@@ -67,7 +74,7 @@ def test_without_a_c_compiler_the_package_still_builds_and_runs(
             "--quiet",
             "--out-dir",
             str(out),
-            str(ROOT / "packages/toolbridge"),
+            str(source),
         ],
         check=True,
         timeout=300,

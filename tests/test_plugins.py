@@ -22,7 +22,7 @@ import toolbridge
 from toolbridge import ConversionError, Tool
 from toolbridge.examples.weather import convert_temperature, get_forecast
 from toolbridge.formats import convert, to_mcp
-from toolbridge.plugins import _hookspecs, plugins
+from toolbridge.plugins import _hookspecs, plugins, reset_plugins
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,9 +132,15 @@ def test_from_reads_mcp_sdk_models() -> None:
     assert read.fingerprint == get_forecast.fingerprint
 
 
-def test_an_unknown_format_says_what_to_install() -> None:
-    with pytest.raises(ConversionError, match=r"pip install 'toolbridge\[langchain\]'"):
-        toolbridge.to("langchain", [get_forecast])
+def test_an_unknown_format_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TOOLBRIDGE_DISABLE_PLUGINS", "langchain")  # as if not installed
+    reset_plugins()
+    try:
+        with pytest.raises(ConversionError, match=r"pip install 'toolbridge\[langchain\]'"):
+            toolbridge.to("langchain", [get_forecast])
+    finally:
+        monkeypatch.undo()
+        reset_plugins()
     with pytest.raises(ConversionError, match=r"no toolbridge plugin reads builtins\.object"):
         toolbridge.from_(object())
     with pytest.raises(ConversionError, match="expected a Tool"):

@@ -1,1 +1,63 @@
-"""The toolbridge plugin for pydantic-ai: hooks only (in progress)."""
+"""The toolbridge plugin for pydantic-ai: hooks only, pydantic-ai imported on use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import metadata
+from typing import Any
+
+from toolbridge import FormatSpec, Tool, hookimpl
+
+__all__ = [
+    "toolbridge_formats",
+    "toolbridge_from_object",
+    "toolbridge_to_format",
+    "toolbridge_versions",
+]
+
+FORMAT = "pydantic-ai"
+
+
+@hookimpl
+def toolbridge_formats() -> list[FormatSpec]:
+    return [
+        FormatSpec(
+            name=FORMAT,
+            types=("pydantic_ai.tools.Tool", "pydantic_ai.toolsets.function.FunctionToolset"),
+            extra=FORMAT,
+        )
+    ]
+
+
+@hookimpl
+def toolbridge_versions() -> Mapping[str, str]:
+    try:
+        return {"pydantic-ai-slim": metadata.version("pydantic-ai-slim")}
+    except metadata.PackageNotFoundError:
+        return {}
+
+
+@hookimpl
+def toolbridge_to_format(target: str, tools: Sequence[Tool], options: Mapping[str, Any]) -> Any:
+    """A `ToolbridgeToolset` of the tools (``toolset=False`` for a list of tools)."""
+    if target != FORMAT:
+        return None
+    from toolbridge_pydantic_ai._convert import ToolbridgeToolset, to_pydantic_ai
+
+    if options.get("toolset", True):
+        return ToolbridgeToolset(tools)
+    return to_pydantic_ai(list(tools))
+
+
+@hookimpl
+def toolbridge_from_object(obj: Any, source: str | None, options: Mapping[str, Any]) -> Any:
+    from pydantic_ai import Tool as PydanticTool
+    from pydantic_ai.toolsets import FunctionToolset
+
+    from toolbridge_pydantic_ai._convert import from_pydantic_ai
+
+    if isinstance(obj, PydanticTool):
+        return [from_pydantic_ai(obj)]
+    if isinstance(obj, FunctionToolset):
+        return from_pydantic_ai(obj)
+    return None

@@ -1,0 +1,31 @@
+"""MCP servers' tools as LangChain tools, over toolbridge's persistent sessions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolbridge_langchain._to_langchain import ToolbridgeStructuredTool, to_langchain
+
+__all__ = ["load_mcp_tools"]
+
+
+async def load_mcp_tools(config: Any, **options: Any) -> list[ToolbridgeStructuredTool]:
+    """Start MCP servers and return their tools as LangChain tools.
+
+    Each tool calls its server through one persistent session per server, shared by
+    the server's tools (`toolbridge.mcp.load_mcp_tools`); arguments are validated
+    before a request is sent. The sessions end with the event loop; for an explicit
+    lifecycle, convert the tools of a `toolbridge.mcp.McpClient` with `to_langchain`.
+
+    Args:
+        config: What `toolbridge.mcp.McpClient` takes: a connection, a name mapping,
+            an ``mcpServers`` document or file.
+        **options: `toolbridge.mcp.McpClient`'s keyword options (``timeout=``, ...).
+
+    Raises:
+        ServerError: No server could be started.
+        ConfigError: The configuration is unusable.
+    """
+    from toolbridge.mcp import load_mcp_tools as load_canonical
+
+    return to_langchain(await load_canonical(config, **options))

@@ -1,0 +1,171 @@
+"""Canonical tools to and from pydantic-ai's ``Tool`` and toolsets, both ways.
+
+To pydantic-ai: ``Tool.from_schema`` with the tool's input schema exactly as given
+(pydantic-ai validates nothing against a raw schema), an ``args_validator`` that
+checks the arguments with toolbridge and raises ``ModelRetry`` listing every issue
+with its JSON path, so the model corrects itself, and a function that runs the tool
+(``ainvoke``); an ``isError`` result is a ``ModelRetry`` with its text. The model
+reads the structured content when there is some, else the text. `ToolbridgeToolset`
+is a ``FunctionToolset`` of such tools: an ``AbstractToolset`` that composes with
+pydantic-ai's own wrappers (``prefixed``, ``filtered``, ``CombinedToolset``, ...).
+
+From pydantic-ai: a ``Tool`` (or a ``FunctionToolset`` of them) becomes a canonical
+tool whose input schema is its ``parameters_json_schema`` and whose invoker calls the
+tool's function with the validated arguments. A tool this module made gives its
+canonical tool back unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, overload
+
+from pydantic_ai import ModelRetry, RunContext
+from pydantic_ai import Tool as PydanticTool
+from pydantic_ai.toolsets import FunctionToolset
+
+from toolbridge import ConversionError, Tool, ToolbridgeError, thaw
+
+__all__ = ["ToolbridgeToolset", "from_pydantic_ai", "to_pydantic_ai"]
+
+_CANONICAL = "__toolbridge_tool__"
+"""Where a pydantic-ai tool made here keeps its canonical tool (on its function)."""
+
+
+@overload
+def to_pydantic_ai(tools: Tool, /) -> PydanticTool[Any]: ...
+@overload
+def to_pydantic_ai(tools: Iterable[Tool], /) -> list[PydanticTool[Any]]: ...
+def to_pydantic_ai(tools: Tool | Iterable[Tool], /) -> PydanticTool[Any] | list[PydanticTool[Any]]:
+    """Canonical tools as pydantic-ai tools: one for one, a list for an iterable.
+
+    Raises:
+        ConversionError: Something other than tools.
+    """
+    if isinstance(tools, Tool):
+        return _pydantic_tool(tools)
+    return [_pydantic_tool(tool) for tool in _tools(tools)]
+
+
+class ToolbridgeToolset(FunctionToolset[Any]):
+    """A pydantic-ai toolset of canonical tools, each validated by toolbridge."""
+
+    def __init__(self, tools: Iterable[Tool], *, id: str | None = None) -> None:
+        super().__init__([_pydantic_tool(tool) for tool in _tools(tools)], id=id)
+
+
+def _tools(tools: Iterable[Tool]) -> list[Tool]:
+    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
+        raise ConversionError(f"expected a Tool or tools, got {type(tools).__name__}")
+    listed = list(tools)
+    for index, item in enumerate(listed):
+        if not isinstance(item, Tool):
+            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
+    return listed
+
+
+def _pydantic_tool(tool: Tool) -> PydanticTool[Any]:
+    source = tool.meta.get("function")
+    wrapped = isinstance(source, Mapping) and bool(source.get("output_wrapped"))
+
+    async def run(**arguments: Any) -> Any:
+        try:
+            result = await tool.ainvoke(arguments)
+        except ToolbridgeError as error:
+            raise ModelRetry(str(error)) from error
+        if result.is_error:
+            raise ModelRetry(result.text or f"tool {tool.name!r} reported an error")
+        structured = result.structured_content
+        if structured is not None:
+            # A function's plain return value, wrapped as {"result": ...} for MCP.
+            return thaw(structured["result"] if wrapped else structured)
+        return result.text
+
+    def check(context: RunContext[Any], **arguments: Any) -> None:
+        checked = tool.validate(arguments)
+        if not checked.ok:
+            issues = "; ".join(str(issue) for issue in checked.issues)
+            raise ModelRetry(f"invalid arguments for {tool.name}: {issues}")
+
+    setattr(run, _CANONICAL, tool)
+    return PydanticTool.from_schema(
+        run,
+        name=tool.name,
+        description=tool.description or None,
+        json_schema=dict(thaw(tool.input_schema)),
+        args_validator=check,
+    )
+
+
+def from_pydantic_ai(obj: PydanticTool[Any] | FunctionToolset[Any]) -> Tool | list[Tool]:
+    """A pydantic-ai tool as a canonical tool; a ``FunctionToolset`` as a list.
+
+    Raises:
+        ConversionError: Neither; or a schema that is not a JSON object schema.
+    """
+    if isinstance(obj, PydanticTool):
+        return _canonical(obj)
+    if isinstance(obj, FunctionToolset):
+        return [_canonical(item) for item in obj.tools.values()]
+    raise ConversionError(
+        f"expected a pydantic-ai Tool or FunctionToolset, got {type(obj).__name__}"
+    )
+
+
+def _canonical(tool: PydanticTool[Any]) -> Tool:
+    made = getattr(tool.function, _CANONICAL, None)
+    if isinstance(made, Tool):
+        return made
+    definition = tool.tool_def
+    try:
+        return Tool(
+            name=definition.name,
+            description=definition.description or "",
+            input_schema=definition.parameters_json_schema,
+            meta={
+                "source": "pydantic-ai",
+                "pydantic_ai": {"takes_ctx": tool.takes_ctx, "sequential": tool.sequential},
+            },
+            invoker=_FunctionInvoker(tool),
+        )
+    except ToolbridgeError as error:
+        raise ConversionError(f"pydantic-ai tool {definition.name!r}: {error}") from error
+
+
+class _FunctionInvoker:
+    """Calls a pydantic-ai tool's function outside an agent run.
+
+    The arguments were validated by toolbridge against the tool's own schema, and are
+    then validated by the tool's pydantic validator (which converts them to the
+    function's types, as pydantic-ai does in a run). A tool whose function takes a
+    ``RunContext`` needs a run: calling it here raises.
+    """
+
+    def __init__(self, tool: PydanticTool[Any]) -> None:
+        self._tool = tool
+
+    def _prepared(self, arguments: dict[str, Any]) -> dict[str, Any]:
+        if self._tool.takes_ctx:
+            raise ToolbridgeError(
+                f"pydantic-ai tool {self._tool.name!r} takes a RunContext: call it in an agent run"
+            )
+        validated: dict[str, Any] = self._tool.function_schema.validator.validate_python(arguments)
+        return validated
+
+    def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
+        import asyncio
+
+        function: Any = self._tool.function
+        if self._tool.function_schema.is_async:
+            return asyncio.run(function(**self._prepared(arguments)))
+        return function(**self._prepared(arguments))
+
+    async def acall(self, arguments: dict[str, Any], timeout: float | None) -> Any:
+        import asyncio
+
+        function: Any = self._tool.function
+        if self._tool.function_schema.is_async:
+            return await asyncio.wait_for(function(**self._prepared(arguments)), timeout)
+        return await asyncio.wait_for(
+            asyncio.to_thread(function, **self._prepared(arguments)), timeout
+        )
