@@ -70,7 +70,7 @@ def _pydantic_model(name: str, *attempts: dict[str, Any]) -> FunctionModel:
         turn = (len(messages) - 1) // 2
         if turn < len(attempts):
             return ModelResponse(parts=[ToolCallPart(name, attempts[turn])])
-        return ModelResponse(parts=[TextPart(str(messages[-1].parts[0].content))])
+        return ModelResponse(parts=[TextPart(str(getattr(messages[-1].parts[0], "content", "")))])
 
     return FunctionModel(respond)
 

@@ -97,7 +97,11 @@ def _pydantic_tool(tool: Tool) -> PydanticTool[Any]:
     )
 
 
-def from_pydantic_ai(obj: PydanticTool[Any] | FunctionToolset[Any]) -> Tool | list[Tool]:
+@overload
+def from_pydantic_ai(obj: PydanticTool[Any], /) -> Tool: ...
+@overload
+def from_pydantic_ai(obj: FunctionToolset[Any], /) -> list[Tool]: ...
+def from_pydantic_ai(obj: PydanticTool[Any] | FunctionToolset[Any], /) -> Tool | list[Tool]:
     """A pydantic-ai tool as a canonical tool; a ``FunctionToolset`` as a list.
 
     Raises:
