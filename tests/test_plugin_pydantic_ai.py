@@ -28,7 +28,7 @@ import toolbridge
 from toolbridge import ArgumentValidationError, Tool, tool
 from toolbridge.examples.weather import convert_temperature
 from toolbridge.formats import from_mcp
-from toolbridge_pydantic_ai import ToolbridgeToolset, from_pydantic_ai, to_pydantic_ai
+from toolbridge_pydantic_ai import ToolbridgeToolset, from_pydantic_ai, from_toolset, to_pydantic_ai
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
@@ -152,3 +152,27 @@ def test_the_plugin_answers_toolbridge_to_and_from() -> None:
     assert toolbridge.from_(made) == [multiply]
     (info,) = [info for info in toolbridge.plugins.plugins() if info.name == "pydantic-ai"]
     assert info.status == "loaded"
+
+
+def test_any_toolset_reads_back_through_its_wrappers() -> None:
+    ran.clear()
+
+    def shout(text: str) -> str:
+        """Say it in capitals."""
+        return text.upper()
+
+    from pydantic_ai.toolsets import CombinedToolset
+
+    combined = CombinedToolset(
+        [
+            FunctionToolset([shout]).prefixed("loud"),
+            ToolbridgeToolset([multiply]).renamed({"times": "multiply"}),
+        ]
+    )
+    tools = {item.name: item for item in asyncio.run(from_toolset(combined))}
+    assert set(tools) == {"loud_shout", "times"}
+    assert tools["loud_shout"].invoke({"text": "hi"}).text == "HI"
+    assert tools["times"].invoke({"a": 3}).text == "6"
+    assert ran == [{"a": 3, "b": 2}]
+    with pytest.raises(ArgumentValidationError):
+        tools["times"].invoke({"a": "three"})

@@ -3,10 +3,15 @@
 `to_pydantic_ai` makes pydantic-ai ``Tool`` objects (``Tool.from_schema``) whose
 arguments toolbridge validates, answering a model's mistakes with ``ModelRetry``;
 `ToolbridgeToolset` exposes canonical tools as a pydantic-ai toolset;
-`from_pydantic_ai` reads pydantic-ai tools back. The ``pydantic-ai`` format of
-`toolbridge.to` / `toolbridge.from_` goes through the same functions.
+`from_pydantic_ai` reads pydantic-ai tools back, and `from_toolset` any toolset. The
+``pydantic-ai`` format of `toolbridge.to` / `toolbridge.from_` uses the same functions.
 """
 
-from toolbridge_pydantic_ai._convert import ToolbridgeToolset, from_pydantic_ai, to_pydantic_ai
+from toolbridge_pydantic_ai._convert import (
+    ToolbridgeToolset,
+    from_pydantic_ai,
+    from_toolset,
+    to_pydantic_ai,
+)
 
-__all__ = ["ToolbridgeToolset", "from_pydantic_ai", "to_pydantic_ai"]
+__all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]

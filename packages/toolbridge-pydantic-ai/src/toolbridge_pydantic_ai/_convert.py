@@ -22,11 +22,12 @@ from typing import Any, overload
 
 from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai import Tool as PydanticTool
-from pydantic_ai.toolsets import FunctionToolset
+from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
+from pydantic_ai.toolsets.abstract import ToolsetTool
 
 from toolbridge import ConversionError, Tool, ToolbridgeError, thaw
 
-__all__ = ["ToolbridgeToolset", "from_pydantic_ai", "to_pydantic_ai"]
+__all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
 
 _CANONICAL = "__toolbridge_tool__"
 """Where a pydantic-ai tool made here keeps its canonical tool (on its function)."""
@@ -173,3 +174,60 @@ class _FunctionInvoker:
         return await asyncio.wait_for(
             asyncio.to_thread(function, **self._prepared(arguments)), timeout
         )
+
+
+async def from_toolset(toolset: AbstractToolset[Any], *, deps: Any = None) -> list[Tool]:
+    """Any pydantic-ai toolset (wrapped, combined, ...) as canonical tools that call it.
+
+    The tools are read with a run context of their own (`deps` as its dependencies,
+    as an agent would pass them), and each call goes through ``toolset.call_tool``, so
+    the toolset's own wrappers (prefix, filter, rename, approval) apply. A toolset that
+    holds a connection (an MCP server's) must stay entered (``async with toolset``)
+    while its tools are used.
+    """
+    from pydantic_ai.models.test import TestModel
+    from pydantic_ai.usage import RunUsage
+
+    context = RunContext(deps=deps, model=TestModel(), usage=RunUsage())
+    found = await toolset.get_tools(context)
+    tools: list[Tool] = []
+    for name, listed in found.items():
+        definition = listed.tool_def
+        try:
+            tools.append(
+                Tool(
+                    name=name,
+                    description=definition.description or "",
+                    input_schema=definition.parameters_json_schema,
+                    meta={
+                        "source": "pydantic-ai",
+                        "pydantic_ai": {"toolset": type(toolset).__name__},
+                    },
+                    invoker=_ToolsetInvoker(toolset, listed, context),
+                )
+            )
+        except ToolbridgeError as error:
+            raise ConversionError(f"pydantic-ai tool {name!r}: {error}") from error
+    return tools
+
+
+class _ToolsetInvoker:
+    """Calls one tool through its toolset, as an agent run does."""
+
+    def __init__(
+        self, toolset: AbstractToolset[Any], listed: ToolsetTool[Any], context: RunContext[Any]
+    ) -> None:
+        self._toolset, self._listed, self._context = toolset, listed, context
+
+    def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
+        import asyncio
+
+        return asyncio.run(self.acall(arguments, timeout))
+
+    async def acall(self, arguments: dict[str, Any], timeout: float | None) -> Any:
+        import asyncio
+
+        name = self._listed.tool_def.name
+        validated = self._listed.args_validator.validate_python(arguments)
+        call = self._toolset.call_tool(name, validated, self._context, self._listed)
+        return await asyncio.wait_for(call, timeout)
