@@ -55,6 +55,7 @@ def test_tools_are_listed_with_their_schemas_exactly_as_given() -> None:
         assert served["inputSchema"] == wire["inputSchema"], item.name
         assert served.get("outputSchema") == wire.get("outputSchema"), item.name
         assert served.get("title") == wire.get("title"), item.name  # FastMCP makes none up
+        assert from_mcp(served).fingerprint == item.fingerprint, item.name  # the round trip
 
 
 def test_a_call_is_validated_before_the_function_runs() -> None:
