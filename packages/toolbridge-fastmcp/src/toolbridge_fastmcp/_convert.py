@@ -16,7 +16,7 @@ invoker calls ``server.call_tool``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import mcp_types
@@ -26,8 +26,9 @@ from fastmcp.tools import Tool as FastMCPTool
 from fastmcp.tools.base import ToolResult as FastMCPResult
 from pydantic import PrivateAttr, TypeAdapter
 
-from toolbridge import ConversionError, Tool, ToolbridgeError, ToolResult, thaw
+from toolbridge import Tool, ToolbridgeError, ToolResult, thaw
 from toolbridge.formats import from_mcp, to_mcp
+from toolbridge.plugins import as_tools
 
 __all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]
 
@@ -71,8 +72,7 @@ def to_fastmcp(tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
     Raises:
         ConversionError: Something other than tools.
     """
-    listed = [tools] if isinstance(tools, Tool) else _tools(tools)
-    return [_fastmcp_tool(tool) for tool in listed]
+    return [_fastmcp_tool(tool) for tool in as_tools(tools)]
 
 
 def add_tools(server: FastMCP[Any], tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
@@ -100,16 +100,6 @@ def make_server(name: str, tools: Tool | Iterable[Tool], **options: Any) -> Fast
     server: FastMCP[Any] = FastMCP(name, **{"dereference_schemas": False, **options})
     add_tools(server, tools)
     return server
-
-
-def _tools(tools: Iterable[Tool]) -> list[Tool]:
-    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
-        raise ConversionError(f"expected a Tool or tools, got {type(tools).__name__}")
-    listed = list(tools)
-    for index, item in enumerate(listed):
-        if not isinstance(item, Tool):
-            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
-    return listed
 
 
 def _fastmcp_tool(tool: Tool) -> ToolbridgeTool:

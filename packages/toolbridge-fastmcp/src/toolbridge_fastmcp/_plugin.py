@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import metadata
 from typing import Any
 
 from toolbridge import FormatSpec, Tool, hookimpl
+from toolbridge.plugins import installed_versions
 
 __all__ = ["toolbridge_formats", "toolbridge_to_format", "toolbridge_versions"]
 
@@ -22,10 +22,7 @@ def toolbridge_formats() -> list[FormatSpec]:
 
 @hookimpl
 def toolbridge_versions() -> Mapping[str, str]:
-    try:
-        return {"fastmcp": metadata.version("fastmcp")}
-    except metadata.PackageNotFoundError:
-        return {}
+    return installed_versions("fastmcp")
 
 
 @hookimpl

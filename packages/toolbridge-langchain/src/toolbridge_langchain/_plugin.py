@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import metadata
 from typing import Any
 
 from toolbridge import FormatSpec, Tool, hookimpl
+from toolbridge.plugins import installed_versions
 
 __all__ = [
     "toolbridge_formats",
@@ -25,10 +25,7 @@ def toolbridge_formats() -> list[FormatSpec]:
 
 @hookimpl
 def toolbridge_versions() -> Mapping[str, str]:
-    try:
-        return {"langchain-core": metadata.version("langchain-core")}
-    except metadata.PackageNotFoundError:
-        return {}
+    return installed_versions("langchain-core")
 
 
 @hookimpl

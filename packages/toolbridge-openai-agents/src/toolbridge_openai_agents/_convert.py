@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, overload
 
@@ -38,6 +38,7 @@ from toolbridge import (
     ToolTimeoutError,
 )
 from toolbridge.formats import convert
+from toolbridge.plugins import as_tools
 from toolbridge.schema import LossAction, LossEntry
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
@@ -82,14 +83,7 @@ def to_openai_agents(
     """
     if isinstance(tools, Tool):
         return _function_tool(tools, strict)
-    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
-        raise ConversionError(f"to_openai_agents takes a Tool or tools, got {type(tools).__name__}")
-    made = []
-    for index, item in enumerate(tools):
-        if not isinstance(item, Tool):
-            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
-        made.append(_function_tool(item, strict))
-    return made
+    return [_function_tool(item, strict) for item in as_tools(tools)]
 
 
 def _function_tool(tool: Tool, strict: bool | None) -> ToolbridgeFunctionTool:

@@ -26,6 +26,7 @@ from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
 from toolbridge import ConversionError, Tool, ToolbridgeError, thaw
+from toolbridge.plugins import as_tools
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
 
@@ -45,24 +46,14 @@ def to_pydantic_ai(tools: Tool | Iterable[Tool], /) -> PydanticTool[Any] | list[
     """
     if isinstance(tools, Tool):
         return _pydantic_tool(tools)
-    return [_pydantic_tool(tool) for tool in _tools(tools)]
+    return [_pydantic_tool(tool) for tool in as_tools(tools)]
 
 
 class ToolbridgeToolset(FunctionToolset[Any]):
     """A pydantic-ai toolset of canonical tools, each validated by toolbridge."""
 
     def __init__(self, tools: Iterable[Tool], *, id: str | None = None) -> None:
-        super().__init__([_pydantic_tool(tool) for tool in _tools(tools)], id=id)
-
-
-def _tools(tools: Iterable[Tool]) -> list[Tool]:
-    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
-        raise ConversionError(f"expected a Tool or tools, got {type(tools).__name__}")
-    listed = list(tools)
-    for index, item in enumerate(listed):
-        if not isinstance(item, Tool):
-            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
-    return listed
+        super().__init__([_pydantic_tool(tool) for tool in as_tools(tools)], id=id)
 
 
 def _pydantic_tool(tool: Tool) -> PydanticTool[Any]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import metadata
 from typing import Any
 
 from toolbridge import FormatSpec, Tool, hookimpl
+from toolbridge.plugins import installed_versions
 
 __all__ = [
     "toolbridge_formats",
@@ -31,10 +31,7 @@ def toolbridge_formats() -> list[FormatSpec]:
 
 @hookimpl
 def toolbridge_versions() -> Mapping[str, str]:
-    try:
-        return {"pydantic-ai-slim": metadata.version("pydantic-ai-slim")}
-    except metadata.PackageNotFoundError:
-        return {}
+    return installed_versions("pydantic-ai-slim")
 
 
 @hookimpl

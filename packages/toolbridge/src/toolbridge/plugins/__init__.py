@@ -8,6 +8,7 @@ import: the first use loads the plugins, once.
 """
 
 from toolbridge.plugins._dispatch import from_, to
+from toolbridge.plugins._helpers import as_tools, installed_versions
 from toolbridge.plugins._hookspecs import PROJECT, hookimpl, hookspec
 from toolbridge.plugins._manager import (
     DISABLE_VARIABLE,
@@ -24,10 +25,12 @@ __all__ = [
     "PROJECT",
     "FormatSpec",
     "PluginInfo",
+    "as_tools",
     "format_specs",
     "from_",
     "hookimpl",
     "hookspec",
+    "installed_versions",
     "plugin_manager",
     "plugins",
     "reset_plugins",

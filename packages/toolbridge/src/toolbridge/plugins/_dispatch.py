@@ -8,11 +8,12 @@ given. A plugin that raises while converting is named in the `ConversionError`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, ToolbridgeError
+from toolbridge.plugins._helpers import as_tools
 from toolbridge.plugins._manager import format_specs, plugin_manager
 from toolbridge.plugins._spec import FormatSpec
 
@@ -42,7 +43,7 @@ def to(target: str, tools: Tool | Iterable[Tool], /, **options: Any) -> Any:
         ConversionError: No plugin writes `target` (the message says what to
             install), something other than tools, or the plugin failed.
     """
-    listed = _tools(tools)
+    listed = as_tools(tools)
     names = _declaring(target, "writes")
     return _first(
         "toolbridge_to_format", names, target, target=target, tools=listed, options=options
@@ -78,18 +79,6 @@ def from_(obj: Any, /, *, source: str | None = None, **options: Any) -> list[Too
             f"the plugin reading {what} returned {type(found).__name__}, not tools"
         )
     return found
-
-
-def _tools(tools: Tool | Iterable[Tool]) -> list[Tool]:
-    if isinstance(tools, Tool):
-        return [tools]
-    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
-        raise ConversionError(f"expected a Tool or tools, got {type(tools).__name__}")
-    listed = list(tools)
-    for index, item in enumerate(listed):
-        if not isinstance(item, Tool):
-            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
-    return listed
 
 
 def _declaring(name: str, direction: str) -> list[str]:
