@@ -190,9 +190,15 @@ def test_the_readme_command_works_from_the_repository_root() -> None:
         stdin=subprocess.DEVNULL,
         check=False,
     )
-    assert completed.returncode == 1, completed.stderr  # it finds what Gemini rejects
+    assert completed.returncode == 1, completed.stderr  # it finds what providers reject
     findings = json.loads(completed.stdout)
-    assert {finding["target"] for finding in findings} == {"gemini-openapi"}
+    assert {finding["target"] for finding in findings} == {
+        "openai",
+        "openai-responses",
+        "anthropic",
+        "gemini-openapi",
+        "bedrock",
+    }
     assert completed.stderr == ""
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import pty
+import re
+import select
 import signal
 import subprocess
 import sys
@@ -17,7 +20,15 @@ import pytest
 from toolbridge.mcp import McpClient, StdioServer
 
 BUNDLED = [sys.executable, "-m", "toolbridge.examples.server"]
-WEATHER = ["get_forecast", "get_current_conditions", "convert_temperature", "subscribe_to_alerts"]
+BUNDLED_TOOLS = [
+    "get_forecast",
+    "get_current_conditions",
+    "convert_temperature",
+    "subscribe_to_alerts",
+    "alerts.active",
+]
+WEATHER = BUNDLED_TOOLS[:4]
+"""The tools of `toolbridge.examples.weather`; the bundled server adds ``alerts.active``."""
 
 
 def toolbridge(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -31,16 +42,122 @@ def toolbridge(*args: str, stdin: str | None = None) -> subprocess.CompletedProc
     )
 
 
+def at_a_terminal(*args: str) -> tuple[int, str, str]:
+    """Run the command with stdout and stderr on two pseudo-terminals of 120 columns.
+
+    Returns the exit status, stdout and stderr, without ANSI escapes.
+    """
+    out_master, out_slave = pty.openpty()
+    err_master, err_slave = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "toolbridge", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=out_slave,
+        stderr=err_slave,
+        env={**os.environ, "COLUMNS": "120"},
+    )
+    os.close(out_slave)
+    os.close(err_slave)
+    chunks: dict[int, list[bytes]] = {out_master: [], err_master: []}
+    reading = set(chunks)
+    try:
+        while reading:
+            ready, _, _ = select.select(list(reading), [], [], 60)
+            assert ready, "the command wrote nothing for a minute"
+            for fd in ready:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:  # EIO: the other end is closed
+                    data = b""
+                if data:
+                    chunks[fd].append(data)
+                else:
+                    reading.discard(fd)
+        status = process.wait(60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(out_master)
+        os.close(err_master)
+    escapes = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+    out, err = (escapes.sub("", b"".join(chunks[fd]).decode()) for fd in chunks)
+    return status, out, err
+
+
 # -- check --------------------------------------------------------------------------------
 
 
 def test_check_with_no_argument_checks_the_bundled_server_against_every_target() -> None:
     done = toolbridge("check")
-    assert done.returncode == 1, done.stderr  # the bundled tools have findings for Gemini
+    assert done.returncode == 1, done.stderr  # the bundled tools have findings
+    assert done.stderr == ""
     problems = json.loads(done.stdout)
-    assert {problem["target"] for problem in problems} == {"gemini-openapi"}
-    assert {problem["tool"] for problem in problems} == set(WEATHER)
-    assert {"path", "rule", "keyword", "detail"} <= set(problems[0])
+    assert all(
+        set(problem) == {"target", "tool", "path", "rule", "keyword", "detail"}
+        for problem in problems
+    )
+    assert {problem["target"] for problem in problems} == {
+        "openai",
+        "openai-responses",
+        "anthropic",
+        "gemini-openapi",
+        "bedrock",
+    }
+    assert {problem["tool"] for problem in problems} == set(BUNDLED_TOOLS)
+    dotted = {
+        problem["target"]
+        for problem in problems
+        if problem["tool"] == "alerts.active" and problem["rule"] == "name"
+    }
+    assert dotted == {"openai", "openai-responses", "anthropic", "bedrock"}
+    assert {
+        "target": "anthropic",
+        "tool": "alerts.active",
+        "path": "/name",
+        "rule": "name",
+        "keyword": "name",
+        "detail": "'alerts.active' -> 'alerts_active': anthropic does not allow '.'",
+    } in problems
+
+
+def test_check_with_no_argument_at_a_terminal_draws_a_table_per_target() -> None:
+    status, out, err = at_a_terminal("check")
+    assert status == 1
+    assert "starting 1 MCP server" in err  # the spinner, on stderr
+    assert "5 tools from the bundled example server, checked against every target" in out
+    rows = {
+        line.split("│")[1].strip(): [cell.strip() for cell in line.split("│")[2:4]]
+        for line in out.splitlines()
+        if line.count("│") == 4
+    }
+    assert rows["mcp"] == ["5", "✓ accepted as is"]
+    assert rows["anthropic"] == ["5", "✗ 1"]
+    assert "✗ 2 problems for openai in 5 tools" in out
+    assert "'alerts.active' -> 'alerts_active': anthropic does not allow '.'" in out
+
+
+def test_check_with_nothing_given_says_so_when_stdin_holds_something() -> None:
+    done = toolbridge("check", stdin="[]")
+    assert done.returncode == 1
+    assert done.stderr.startswith("toolbridge: note: no INPUT or server given")
+    assert "'-' reads stdin" in done.stderr
+    assert {problem["tool"] for problem in json.loads(done.stdout)} == set(BUNDLED_TOOLS)
+
+
+def test_check_of_stdin_against_every_target() -> None:
+    schema = {"type": "object", "properties": {"x": {"type": "string"}}}
+    tool = {"name": "a.b", "inputSchema": schema}
+    done = toolbridge("check", "-", stdin=json.dumps([tool]))
+    assert done.returncode == 1, done.stderr
+    problems = json.loads(done.stdout)
+    assert {problem["target"] for problem in problems} == {
+        "openai",
+        "openai-responses",
+        "anthropic",
+        "bedrock",
+    }
+    assert {problem["path"] for problem in problems} == {"/name"}
 
 
 def test_check_a_live_server_for_one_target() -> None:
@@ -49,7 +166,8 @@ def test_check_a_live_server_for_one_target() -> None:
     problems = json.loads(done.stdout)
     assert problems
     assert "target" not in problems[0]  # the --target output keeps its shape
-    assert problems[0]["tool"] in WEATHER
+    assert {problem["tool"] for problem in problems} <= set(BUNDLED_TOOLS)
+    assert set(problems[0]) == {"tool", "path", "rule", "keyword", "detail"}
 
 
 def test_check_with_a_target_and_no_input_still_reads_stdin() -> None:
@@ -74,8 +192,8 @@ def test_mcp_list_writes_the_tools_as_convert_does() -> None:
     done = toolbridge("mcp", "list", "--format", "openai", "--strict", "--", *BUNDLED)
     assert done.returncode == 0, done.stderr
     listed = json.loads(done.stdout)
-    assert [entry["function"]["name"] for entry in listed] == WEATHER
-    assert all(entry["function"]["strict"] for entry in listed)
+    assert [entry["function"]["name"] for entry in listed] == [*WEATHER, "alerts_active"]
+    assert [entry["function"]["strict"] for entry in listed] == [True] * 4 + [False]
 
 
 def test_mcp_list_of_a_config_file_namespaces_and_reports_the_broken(tmp_path: Path) -> None:
@@ -92,12 +210,28 @@ def test_mcp_list_of_a_config_file_namespaces_and_reports_the_broken(tmp_path: P
             }
         )
     )
-    done = toolbridge("mcp", "list", "--json", "--config", str(config))
+    done = toolbridge("mcp", "list", "--config", str(config))  # piped: MCP JSON
     assert done.returncode == 0, done.stderr
-    names = [entry["name"] for entry in json.loads(done.stdout)]
-    assert names == [f"north_{name}" for name in WEATHER] + [f"south_{name}" for name in WEATHER]
+    listed = json.loads(done.stdout)
+    assert listed[0]["inputSchema"]["properties"]["days"]["maximum"] == 7
+    names = [entry["name"] for entry in listed]
+    assert names == [f"north_{name}" for name in BUNDLED_TOOLS] + [
+        f"south_{name}" for name in BUNDLED_TOOLS
+    ]
     assert "broken" in done.stderr
     assert done.stderr.count("cannot start") == 1
+
+
+def test_mcp_list_at_a_terminal_says_which_server_each_tool_is_from(tmp_path: Path) -> None:
+    bundled = {"command": BUNDLED[0], "args": BUNDLED[1:]}
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"north": bundled, "south": bundled}}))
+    status, out, err = at_a_terminal("mcp", "list", "--config", str(config))
+    assert status == 0, err
+    assert f"10 tools from {config}" in out
+    assert "Server" in out
+    assert re.search(r"│ north_alerts\.active +│ north +│ region, filters,", out), out
+    assert "starting 2 MCP servers" in err
 
 
 def test_mcp_list_exits_2_when_every_server_fails() -> None:
@@ -112,10 +246,23 @@ def test_mcp_list_needs_a_server() -> None:
     assert "name a server" in done.stderr
 
 
-@pytest.fixture
-def http_server() -> Iterator[str]:
+SERVED_OVER_HTTP = {
+    "bundled": [*BUNDLED],
+    "toolbridge serve": [
+        sys.executable,
+        "-m",
+        "toolbridge",
+        "serve",
+        "toolbridge.examples.server:TOOLS",
+    ],
+}
+
+
+@pytest.fixture(params=list(SERVED_OVER_HTTP))
+def http_server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The bundled server's tools over HTTP (by itself, or by ``toolbridge serve``)."""
     process = subprocess.Popen(
-        [*BUNDLED, "--transport", "http", "--port", "0"],
+        [*SERVED_OVER_HTTP[request.param], "--transport", "http", "--port", "0"],
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
@@ -124,7 +271,7 @@ def http_server() -> Iterator[str]:
     try:
         assert process.stderr is not None
         line = process.stderr.readline()
-        assert line.startswith("serving 4 tools on http://127.0.0.1:"), line
+        assert re.fullmatch(r"serving 5 tools on http://127\.0\.0\.1:\d+/mcp\n", line), line
         yield line.split(" on ", 1)[1].strip()
     finally:
         os.killpg(process.pid, signal.SIGTERM)
@@ -136,7 +283,12 @@ def http_server() -> Iterator[str]:
 def test_mcp_list_over_http(http_server: str) -> None:
     done = toolbridge("mcp", "list", "--json", "--url", http_server, "--header", "X-Trace: 1")
     assert done.returncode == 0, done.stderr
-    assert [entry["name"] for entry in json.loads(done.stdout)] == WEATHER
+    assert [entry["name"] for entry in json.loads(done.stdout)] == BUNDLED_TOOLS
+    arguments = '{"region": "Oslo", "filters": {"severity": "severe"}}'
+    called = toolbridge("mcp", "call", "alerts.active", arguments, "--url", http_server)
+    assert called.returncode == 0, called.stderr
+    (alert,) = json.loads(called.stdout)["structuredContent"]["result"]
+    assert alert["severity"] == "severe"
 
 
 # -- mcp call -----------------------------------------------------------------------------
@@ -164,6 +316,14 @@ def test_mcp_call_with_invalid_arguments_sends_nothing() -> None:
     assert "value: expected number, got string" in done.stderr
 
 
+def test_mcp_call_that_times_out_exits_2(fixture_server: Callable[..., list[str]]) -> None:
+    argv = fixture_server()
+    done = toolbridge("mcp", "call", "sleep", '{"seconds": 30}', "--timeout", "0.5", "--", *argv)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "tool 'sleep' did not finish within 0.5 s" in done.stderr
+
+
 def test_mcp_call_of_an_unknown_tool_exits_2() -> None:
     done = toolbridge("mcp", "call", "nope", "{}", "--", *BUNDLED)
     assert done.returncode == 2
@@ -184,6 +344,30 @@ def test_serve_a_module_over_stdio() -> None:
     names, text = asyncio.run(main())
     assert names == WEATHER
     assert "Oslo" in text
+
+
+def test_serve_over_stdio_keeps_the_module_s_prints_off_the_wire(tmp_path: Path) -> None:
+    module = tmp_path / "noisy.py"
+    module.write_text(
+        "from toolbridge import tool\n"
+        "print('importing')\n"
+        "@tool\n"
+        "def shout(text: str) -> str:\n"
+        '    """Shout the text."""\n'
+        "    print('shouting', text)\n"
+        "    return text.upper()\n"
+    )
+    server = StdioServer(
+        command=sys.executable, args=("-m", "toolbridge", "serve", "noisy.py"), cwd=str(tmp_path)
+    )
+
+    async def main() -> tuple[str, str]:
+        async with McpClient(server) as client:
+            first = await client.call("shout", {"text": "hi"})
+            second = await client.call("shout", {"text": "again"})
+            return first.text, second.text
+
+    assert asyncio.run(main()) == ("HI", "AGAIN")
 
 
 def test_serve_one_attribute_and_refuse_what_is_not_a_tool() -> None:

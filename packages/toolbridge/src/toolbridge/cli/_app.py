@@ -285,7 +285,7 @@ def check_command(
     """
     if target is not None:
         _one_of(TARGETS, "target format")(target)
-    tools = _check_input(input_path, source, url, header, config, bundled=target is None)
+    tools, origin = _check_input(input_path, source, url, header, config, bundled=target is None)
     if target is not None:
         problems = formats.check(tools, cast(Target, target), strict=strict)
         if _output.wants_json(json_output):
@@ -301,16 +301,16 @@ def check_command(
     if _output.wants_json(json_output):
         _output.write_json(
             [
-                {"target": name, **problem.to_dict()}
-                for name, problems in found
-                for problem in problems
+                {"target": checked.target, **problem.to_dict()}
+                for checked in found
+                for problem in checked.problems
             ]
         )
     else:
         from toolbridge.cli import _render
 
-        _print(_render.targets_view(found, len(tools), strict))
-    if any(problems for _, problems in found):
+        _print(_render.targets_view(found, len(tools), origin))
+    if any(checked.problems for checked in found):
         raise typer.Exit(1)
 
 
@@ -322,34 +322,46 @@ def _check_input(
     config: str | None,
     *,
     bundled: bool,
-) -> list[Tool]:
+) -> tuple[list[Tool], str]:
+    """The tools to check, and where they come from (for a person's eyes)."""
     try:
         live = _live.server_config(url=url, headers=header or (), config=config, required=False)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     if live is not None and input_path is not None:
         raise typer.BadParameter("give INPUT or a server, not both")
+    origin = _live.label(url=url, config=config)
     if live is None and input_path is None and bundled:
         from toolbridge.mcp import StdioServer
 
+        if _output.stdin_has_data():
+            _output.write_note(
+                "no INPUT or server given, so the bundled example server is checked; "
+                "'-' reads stdin"
+            )
         live = {"weather": StdioServer(command=_live.BUNDLED[0], args=_live.BUNDLED[1:])}
+        origin = "the bundled example server"
     if live is None:
-        return _input.read_input(input_path, cast(Source, source))
+        name = "stdin" if input_path in (None, "-") else input_path
+        return _input.read_input(input_path, cast(Source, source)), str(name)
     with _live.client_for(live) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)
-        return client.tools
+        return client.tools, origin
 
 
-def _check_every_target(tools: list[Tool], strict: bool) -> list[tuple[str, list[formats.Problem]]]:
-    found: list[tuple[str, list[formats.Problem]]] = []
+def _check_every_target(tools: list[Tool], strict: bool) -> list[_output.TargetCheck]:
+    """Every target's problems (`canonical` is no provider's), strict where it can be."""
+    found: list[_output.TargetCheck] = []
     for name in TARGETS:
         if name == "canonical":
             continue
         try:
-            found.append((name, list(formats.check(tools, cast(Target, name), strict=strict))))
+            problems = formats.check(tools, cast(Target, name), strict=strict)
+            found.append(_output.TargetCheck(name, strict, problems))
         except ConversionError:  # no strict mode in this format: checked as it is
-            found.append((name, list(formats.check(tools, cast(Target, name), strict=False))))
+            problems = formats.check(tools, cast(Target, name), strict=False)
+            found.append(_output.TargetCheck(name, False, problems))
     return found
 
 

@@ -7,6 +7,7 @@ own flags never reach toolbridge's parser.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from toolbridge.mcp import McpClient
 
-__all__ = ["BUNDLED", "SERVER_COMMAND", "client_for", "server_config", "split_command"]
+__all__ = [
+    "BUNDLED",
+    "SERVER_COMMAND",
+    "client_for",
+    "label",
+    "server_config",
+    "split_command",
+]
 
 SERVER_COMMAND: ContextVar[tuple[str, ...] | None] = ContextVar("server_command", default=None)
 """The argv after ``--``, when one was given."""
@@ -65,6 +73,14 @@ def server_config(
     if required:
         raise ValueError("name a server: -- COMMAND ARGS..., --url URL or --config FILE")
     return None
+
+
+def label(*, url: str | None, config: str | None) -> str:
+    """The server the options name, for a person: its command line, URL or file."""
+    command = SERVER_COMMAND.get()
+    if command:
+        return shlex.join(command)
+    return url or config or ""
 
 
 def _headers(lines: Sequence[str]) -> dict[str, str]:

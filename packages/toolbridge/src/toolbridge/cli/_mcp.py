@@ -40,8 +40,8 @@ ConfigOption = Annotated[
 ]
 
 
-def _target(value: str) -> str:
-    if value not in TARGETS:
+def _target(value: str | None) -> str | None:
+    if value is not None and value not in TARGETS:
         raise typer.BadParameter(f"unknown target format {value!r}; accepted: {', '.join(TARGETS)}")
     return value
 
@@ -59,34 +59,40 @@ def list_command(
     header: HeaderOption = None,
     config: ConfigOption = None,
     target: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--format",
             metavar="TARGET",
             callback=_target,
-            help=f"The format to write the tools in: {', '.join(TARGETS)}.",
+            help=f"Write the tools as JSON in this format: {', '.join(TARGETS)}.",
+            show_default=False,
         ),
-    ] = "mcp",
+    ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Ask for strict mode.")] = False,
     json_output: Annotated[
-        bool, typer.Option("--json", help="Write JSON even to a terminal.")
+        bool, typer.Option("--json", help="Write JSON even to a terminal (MCP format).")
     ] = False,
 ) -> None:
     """List a live server's tools (-- COMMAND ARGS..., --url or --config), as convert writes them.
 
-    Servers that fail are reported on stderr; the exit status is 2 only if all fail.
+    A table at a terminal; JSON when piped, with --json, or in the --format asked for
+    (mcp by default). Servers that fail are reported on stderr; the exit status is 2
+    only if all fail.
     """
     with _live.client_for(_config(url, header, config)) as client:
-        tools = client.tools
-        if client.failures and len(client.failures) == len(client.servers):
+        tools, servers = client.tools, client.servers
+        if client.failures and len(client.failures) == len(servers):
             raise typer.Exit(2)
-    if _output.wants_json(json_output) or target != "mcp":
-        conversion = formats.convert(tools, cast(Target, target), strict=True if strict else None)
+    if target is not None or _output.wants_json(json_output):
+        conversion = formats.convert(
+            tools, cast(Target, target or "mcp"), strict=True if strict else None
+        )
         _output.write_json(thaw(conversion.output))
     else:
         from toolbridge.cli import _render
 
-        _print(_render.tools_view(tools, ", ".join(sorted({t.namespace or "" for t in tools}))))
+        origin = _live.label(url=url, config=config)
+        _print(_render.server_tools_view(tools, origin, servers=len(servers) > 1))
 
 
 @mcp_app.command("call")

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from toolbridge.errors import format_path
 
 if TYPE_CHECKING:
     from toolbridge._validation import ValidationIssue, ValidationResult
-    from toolbridge.formats import Conversion
+    from toolbridge.formats import Conversion, Problem
 
 PROGRAM = "toolbridge"
 
@@ -31,6 +33,32 @@ def write_error(message: str) -> None:
     """Write ``toolbridge: error: MESSAGE`` to stderr, on one line whatever the message."""
     one_line = " ".join(message.split())
     sys.stderr.write(f"{PROGRAM}: error: {one_line}\n")
+
+
+def write_note(message: str) -> None:
+    """Write ``toolbridge: note: MESSAGE`` to stderr: worth knowing, not wrong."""
+    sys.stderr.write(f"{PROGRAM}: note: {message}\n")
+
+
+def stdin_has_data() -> bool:
+    """Whether stdin is a pipe, or a file with something in it: input left unread.
+
+    Never reads it, so never waits: a terminal or ``/dev/null`` says no.
+    """
+    try:
+        status = os.fstat(sys.stdin.fileno())
+    except (AttributeError, OSError, ValueError):  # closed, or replaced by a non-file
+        return False
+    return stat.S_ISFIFO(status.st_mode) or (stat.S_ISREG(status.st_mode) and status.st_size > 0)
+
+
+class TargetCheck(NamedTuple):
+    """What ``check`` without ``--target`` found for one target."""
+
+    target: str
+    strict: bool
+    """Whether it was checked in strict mode (asked, and the format has one)."""
+    problems: tuple[Problem, ...]
 
 
 def issue_to_json(issue: ValidationIssue) -> dict[str, Any]:

@@ -18,9 +18,26 @@ from toolbridge._references import parse_pointer
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge._validation import ValidationResult
 from toolbridge.cli._diff import MISSING, Difference
+from toolbridge.cli._output import TargetCheck
 from toolbridge.errors import format_path
 from toolbridge.formats import Problem
 from toolbridge.plugins import PluginInfo
+
+__all__ = [
+    "constraints",
+    "differences_view",
+    "hints",
+    "json_view",
+    "parameters_table",
+    "plugins_view",
+    "problems_view",
+    "schema_type",
+    "server_tools_view",
+    "targets_view",
+    "tool_view",
+    "tools_view",
+    "validation_view",
+]
 
 _CONSTRAINTS = (
     ("minimum", ">= {}"),
@@ -146,13 +163,23 @@ def json_view(data: Any) -> JSON:
 
 def tools_view(tools: Sequence[Tool], module: str) -> RenderableType:
     """The tools of a module, one row each."""
+    return _tools_table(tools, f"in {module}", servers=False)
+
+
+def server_tools_view(tools: Sequence[Tool], origin: str, *, servers: bool) -> RenderableType:
+    """The tools of live MCP servers, one row each; with `servers`, which server each is from."""
+    return _tools_table(tools, f"from {origin}", servers=servers)
+
+
+def _tools_table(tools: Sequence[Tool], where: str, *, servers: bool) -> RenderableType:
     if not tools:
-        return Text(f"no tools in {module}", style="yellow")
+        return Text(f"no tools {where}", style="yellow")
     table = Table(
-        title=Text(f"{len(tools)} tool{'s' * (len(tools) != 1)} in {module}"),
+        title=Text(f"{len(tools)} tool{'s' * (len(tools) != 1)} {where}"),
         caption="--json writes their definitions",
     )
-    for column in ("Name", "Parameters", "Hints", "Description"):
+    columns = ("Name", "Server") if servers else ("Name",)
+    for column in (*columns, "Parameters", "Hints", "Description"):
         table.add_column(column, overflow="fold")
     for tool in tools:
         properties: Mapping[str, Any] = tool.input_schema.get("properties") or {}
@@ -162,6 +189,7 @@ def tools_view(tools: Sequence[Tool], module: str) -> RenderableType:
         )
         table.add_row(
             Text(tool.name, style="bold"),
+            *([Text(tool.namespace or "")] if servers else []),
             parameters,
             ", ".join(hints(tool.annotations)),
             Text(tool.description.split("\n", 1)[0]),
@@ -248,37 +276,26 @@ def differences_view(
     return table
 
 
-__all__ = [
-    "constraints",
-    "differences_view",
-    "hints",
-    "parameters_table",
-    "problems_view",
-    "schema_type",
-    "tool_view",
-    "tools_view",
-    "validation_view",
-]
-
-
-def targets_view(
-    found: Sequence[tuple[str, Sequence[Problem]]], count: int, strict: bool
-) -> RenderableType:
-    """What ``check`` without ``--target`` found: a line per target, then the problems."""
+def targets_view(found: Sequence[TargetCheck], count: int, origin: str) -> RenderableType:
+    """What ``check`` without ``--target`` found: a row per target, then the problems."""
     tools = f"{count} tool{'s' * (count != 1)}"
-    mode = " (strict where the format has it)" if strict else ""
-    summary = Table(title=Text(f"{tools} checked against every target{mode}"))
-    for column in ("Target", "Problems"):
+    heading = Text(f"{tools} from {origin}, checked against every target", style="bold")
+    summary = Table()
+    for column in ("Target", "Tools checked", "Problems"):
         summary.add_column(column)
-    for target, problems in found:
+    for checked in found:
         verdict = (
-            Text(f"✗ {len(problems)}", style="bold red")
-            if problems
+            Text(f"✗ {len(checked.problems)}", style="bold red")
+            if checked.problems
             else Text("✓ accepted as is", style="green")
         )
-        summary.add_row(target, verdict)
-    parts: list[RenderableType] = [summary]
-    parts += [problems_view(problems, target, count) for target, problems in found if problems]
+        summary.add_row(checked.target, f"{count}{', strict' * checked.strict}", verdict)
+    parts: list[RenderableType] = [heading, summary]
+    parts += [
+        problems_view(checked.problems, checked.target, count)
+        for checked in found
+        if checked.problems
+    ]
     return Group(*parts)
 
 
