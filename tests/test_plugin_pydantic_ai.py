@@ -176,3 +176,42 @@ def test_any_toolset_reads_back_through_its_wrappers() -> None:
     assert ran == [{"a": 3, "b": 2}]
     with pytest.raises(ArgumentValidationError):
         tools["times"].invoke({"a": "three"})
+
+
+def test_read_back_tools_keep_toolbridges_timeout_and_sync_call_rules() -> None:
+    import threading
+
+    from toolbridge import SyncInvocationError, ToolTimeoutError
+
+    release = threading.Event()
+
+    def stuck(seconds: float) -> str:
+        """Wait until released."""
+        release.wait(seconds)
+        return "done"
+
+    async def slow(seconds: float) -> str:
+        """Sleep, then answer."""
+        await asyncio.sleep(seconds)
+        return "slept"
+
+    blocking = from_pydantic_ai(PydanticTool(stuck))
+    sleeping = from_pydantic_ai(PydanticTool(slow))
+    assert isinstance(blocking, Tool)
+    assert isinstance(sleeping, Tool)
+    try:
+        with pytest.raises(ToolTimeoutError):
+            blocking.invoke({"seconds": 30}, timeout=0.2)
+        with pytest.raises(ToolTimeoutError):
+            asyncio.run(blocking.ainvoke({"seconds": 30}, timeout=0.2))
+    finally:
+        release.set()
+    with pytest.raises(ToolTimeoutError):
+        sleeping.invoke({"seconds": 30}, timeout=0.2)
+    assert sleeping.invoke({"seconds": 0}).text == "slept"
+
+    async def inside_a_loop() -> None:
+        with pytest.raises(SyncInvocationError):
+            sleeping.invoke({"seconds": 0})
+
+    asyncio.run(inside_a_loop())

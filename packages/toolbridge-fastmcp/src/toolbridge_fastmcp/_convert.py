@@ -28,7 +28,7 @@ from pydantic import PrivateAttr, TypeAdapter
 
 from toolbridge import Tool, ToolbridgeError, ToolResult, thaw
 from toolbridge.formats import from_mcp, to_mcp
-from toolbridge.plugins import as_tools
+from toolbridge.plugins import as_tools, call_async, call_sync
 
 __all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]
 
@@ -149,27 +149,13 @@ class _ServerInvoker:
         self._name = name
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        import asyncio
-
-        from toolbridge import SyncInvocationError
-
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return asyncio.run(self.acall(arguments, timeout))
-        raise SyncInvocationError(
-            f"tool {self._name!r} runs on a FastMCP server: use `await tool.ainvoke(...)`"
-        )
+        return call_sync(lambda: self.acall(arguments, None), timeout=timeout, tool_name=self._name)
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
-        import asyncio
-
-        from toolbridge import ToolTimeoutError
-
         try:
-            result = await asyncio.wait_for(self._server.call_tool(self._name, arguments), timeout)
-        except TimeoutError:
-            raise ToolTimeoutError(self._name, timeout or 0.0) from None
+            result = await call_async(
+                self._server.call_tool(self._name, arguments), timeout=timeout, tool_name=self._name
+            )
         except ToolError as error:
             return ToolResult.from_error(str(error))
         data: dict[str, Any] = {

@@ -19,7 +19,6 @@ a canonical tool whose input schema is ``params_json_schema`` and whose invoker 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import uuid
 from collections.abc import Iterable
@@ -31,14 +30,12 @@ from agents.tool_context import ToolContext
 
 from toolbridge import (
     ConversionError,
-    SyncInvocationError,
     Tool,
     ToolbridgeError,
     ToolResult,
-    ToolTimeoutError,
 )
 from toolbridge.formats import convert
-from toolbridge.plugins import as_tools
+from toolbridge.plugins import as_tools, call_async, call_sync
 from toolbridge.schema import LossAction, LossEntry
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
@@ -216,20 +213,11 @@ class _FunctionToolInvoker:
         self._tool = function_tool
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return asyncio.run(self.acall(arguments, timeout))
-        raise SyncInvocationError(
-            f"tool {self._tool.name!r} is async and an event loop is running in this thread: "
-            "use `await tool.ainvoke(...)`"
-        )
+        name = self._tool.name
+        return call_sync(lambda: self._run(arguments), timeout=timeout, tool_name=name)
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        try:
-            return await asyncio.wait_for(self._run(arguments), timeout)
-        except TimeoutError:
-            raise ToolTimeoutError(self._tool.name, timeout or 0.0) from None
+        return await call_async(self._run(arguments), timeout=timeout, tool_name=self._tool.name)
 
     async def _run(self, arguments: dict[str, Any]) -> ToolResult:
         text = json.dumps(arguments, ensure_ascii=False)

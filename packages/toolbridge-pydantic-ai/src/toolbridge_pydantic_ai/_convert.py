@@ -26,7 +26,7 @@ from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
 from toolbridge import ConversionError, Tool, ToolbridgeError, thaw
-from toolbridge.plugins import as_tools
+from toolbridge.plugins import as_tools, await_blocking, call_async, call_blocking, call_sync
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
 
@@ -149,22 +149,21 @@ class _FunctionInvoker:
         return validated
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        import asyncio
-
         function: Any = self._tool.function
+        name = self._tool.name
         if self._tool.function_schema.is_async:
-            return asyncio.run(function(**self._prepared(arguments)))
-        return function(**self._prepared(arguments))
+            return call_sync(lambda: self.acall(arguments, None), timeout=timeout, tool_name=name)
+        return call_blocking(
+            lambda: function(**self._prepared(arguments)), timeout=timeout, tool_name=name
+        )
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        import asyncio
-
         function: Any = self._tool.function
+        name = self._tool.name
+        prepared = self._prepared(arguments)
         if self._tool.function_schema.is_async:
-            return await asyncio.wait_for(function(**self._prepared(arguments)), timeout)
-        return await asyncio.wait_for(
-            asyncio.to_thread(function, **self._prepared(arguments)), timeout
-        )
+            return await call_async(function(**prepared), timeout=timeout, tool_name=name)
+        return await await_blocking(lambda: function(**prepared), timeout=timeout, tool_name=name)
 
 
 async def from_toolset(toolset: AbstractToolset[Any], *, deps: Any = None) -> list[Tool]:
@@ -211,14 +210,11 @@ class _ToolsetInvoker:
         self._toolset, self._listed, self._context = toolset, listed, context
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        import asyncio
-
-        return asyncio.run(self.acall(arguments, timeout))
+        name = self._listed.tool_def.name
+        return call_sync(lambda: self.acall(arguments, None), timeout=timeout, tool_name=name)
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> Any:
-        import asyncio
-
         name = self._listed.tool_def.name
         validated = self._listed.args_validator.validate_python(arguments)
         call = self._toolset.call_tool(name, validated, self._context, self._listed)
-        return await asyncio.wait_for(call, timeout)
+        return await call_async(call, timeout=timeout, tool_name=name)

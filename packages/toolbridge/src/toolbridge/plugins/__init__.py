@@ -8,7 +8,14 @@ import: the first use loads the plugins, once.
 """
 
 from toolbridge.plugins._dispatch import from_, to
-from toolbridge.plugins._helpers import as_tools, installed_versions
+from toolbridge.plugins._helpers import (
+    as_tools,
+    await_blocking,
+    call_async,
+    call_blocking,
+    call_sync,
+    installed_versions,
+)
 from toolbridge.plugins._hookspecs import PROJECT, hookimpl, hookspec
 from toolbridge.plugins._manager import (
     DISABLE_VARIABLE,
@@ -26,6 +33,10 @@ __all__ = [
     "FormatSpec",
     "PluginInfo",
     "as_tools",
+    "await_blocking",
+    "call_async",
+    "call_blocking",
+    "call_sync",
     "format_specs",
     "from_",
     "hookimpl",
