@@ -18,10 +18,16 @@ class Target:
     text: str
     check: Callable[[float, float], bool]
     """Called with (ratio, difference in ns); true when the row meets the target."""
+    limit_ns: float | None = None
+    """An absolute limit on the median instead (`check` is then ignored)."""
 
 
 def at_most_ratio(limit: float) -> Target:
     return Target(f"<= {limit:g}x", lambda ratio, _delta: ratio <= limit)
+
+
+def at_most_ns(limit_ns: float) -> Target:
+    return Target(f"<= {duration(limit_ns)}", lambda _ratio, _delta: True, limit_ns=limit_ns)
 
 
 def at_most_delta(limit_ns: float) -> Target:
@@ -80,7 +86,9 @@ def score(section: Section) -> list[Scored]:
         delta = row.median_ns - reference
         status = ""
         if row.target is not None:
-            status = PASS if row.target.check(ratio, delta) else FAIL
+            limit = row.target.limit_ns
+            met = row.median_ns <= limit if limit is not None else row.target.check(ratio, delta)
+            status = PASS if met else FAIL
         scored.append(Scored(row, ratio, delta, status))
     return scored
 

@@ -24,6 +24,7 @@ import _imports
 import _invoke
 import _mcp
 import _plugins
+import _search
 import _validation
 from _peers import version
 from _report import FAIL, Section, render, score, to_json
@@ -40,8 +41,10 @@ DISTRIBUTIONS = (
     "mcp",
     "fastmcp",
     "pydantic-ai-slim",
+    "bm25s",
+    "rank-bm25",
 )
-PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "imports")
+PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "search", "imports")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -96,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         sections += _mcp.run(repeats=repeats, quick=options.quick)
     if "plugins" in parts:
         sections += _plugins.run(repeats=repeats, quick=options.quick)
+    if "search" in parts:
+        sections += _search.run(repeats=repeats, quick=options.quick)
     if "imports" in parts:
         sections += _imports.run(repeats=8 if options.quick else 40)
     elapsed = time.perf_counter() - started

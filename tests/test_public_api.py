@@ -104,7 +104,15 @@ def test_every_error_is_exported_from_the_package() -> None:
 
 
 @pytest.mark.parametrize(
-    "package", ["toolbridge.schema", "toolbridge.calls", "toolbridge.formats", "toolbridge.mcp"]
+    "package",
+    [
+        "toolbridge.schema",
+        "toolbridge.calls",
+        "toolbridge.formats",
+        "toolbridge.mcp",
+        "toolbridge.toolsets",
+        "toolbridge.search",
+    ],
 )
 def test_subpackages_export_an_honest_all(package: str) -> None:
     """Every listed name exists, once (ruff's RUF022 keeps the order)."""

@@ -15,6 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from toolbridge.errors import (
+    AccessDeniedError,
     ArgumentValidationError,
     ConfigError,
     ConversionError,
@@ -23,6 +24,7 @@ from toolbridge.errors import (
     NotInvocableError,
     OutputValidationError,
     PinMismatchError,
+    RateLimitError,
     RemoteError,
     RemoteReferenceError,
     ResultError,
@@ -144,6 +146,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "AccessDeniedError",
     "ArgumentValidationError",
     "AudioContent",
     "BlobResourceContents",
@@ -165,6 +168,7 @@ __all__ = [
     "NotInvocableError",
     "OutputValidationError",
     "PinMismatchError",
+    "RateLimitError",
     "RemoteError",
     "RemoteReferenceError",
     "ResourceLink",

@@ -22,7 +22,14 @@ from typing import Any
 from toolbridge._tool import Tool
 from toolbridge.errors import LoadError
 
-__all__ = ["load_module", "load_tool", "module_tools", "split_reference"]
+__all__ = [
+    "load_module",
+    "load_object",
+    "load_tool",
+    "load_tools",
+    "module_tools",
+    "split_reference",
+]
 
 
 def split_reference(reference: str) -> tuple[str, str]:
@@ -76,6 +83,41 @@ def load_tool(reference: str) -> Tool:
         return from_function(value)
     except Exception as error:  # the user's object: anything may go wrong in it
         raise LoadError(f"{reference!r} cannot become a tool: {_describe(error)}") from error
+
+
+def load_object(reference: str) -> Any:
+    """The object a ``MODULE:NAME`` reference names (a function, a toolset, ...).
+
+    Raises:
+        LoadError: The module cannot be imported or has no such attribute.
+    """
+    module_spec, name = split_reference(reference)
+    return _attribute(load_module(module_spec), name)
+
+
+def load_tools(reference: str) -> list[Tool]:
+    """The tools of ``MODULE`` (every module-level tool) or ``MODULE:NAME`` (a tool or list).
+
+    Raises:
+        LoadError: The module cannot be imported, or NAME holds something else.
+    """
+    head, colon, tail = reference.rpartition(":")
+    if not (colon and head and _is_dotted_name(tail)):
+        return module_tools(load_module(reference))
+    value = load_object(reference)
+    if isinstance(value, Tool):
+        return [value]
+    try:
+        if isinstance(value, (str, bytes)) or inspect.isclass(value):
+            raise TypeError
+        tools = list(value)
+    except TypeError:
+        raise LoadError(
+            f"{reference!r} is {_a(value)}, neither a tool nor a list of tools"
+        ) from None
+    if not all(isinstance(item, Tool) for item in tools):
+        raise LoadError(f"{reference!r} holds something that is not a tool")
+    return tools
 
 
 def module_tools(module: ModuleType) -> list[Tool]:

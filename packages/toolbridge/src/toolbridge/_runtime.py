@@ -45,6 +45,10 @@ def _prepare(tool: Tool, arguments: Any) -> tuple[Invoker, dict[str, Any]]:
     invoker = tool.invoker
     if invoker is None:
         raise NotInvocableError(f"tool {tool.name!r} is a definition only: it has no invoker")
+    if getattr(invoker, "validates_arguments", False) is True:
+        # It validates them itself, where its caller's policies say it may (a toolset's
+        # tool): validating here first would reveal the schema to a refused caller.
+        return invoker, arguments
     checked = tool.validate(arguments)
     if not checked.ok:
         raise ArgumentValidationError(tool.name, checked.issues)

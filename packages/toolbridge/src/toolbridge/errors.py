@@ -22,10 +22,12 @@ with the original as ``__cause__``::
     ├── ResultError                  a return value cannot become a ToolResult
     ├── ConversionError              a source object cannot become a tool, or back
     │   └── ToolCallError            a model's tool call is malformed (.raw, bounded)
-    ├── ConfigError                  an MCP server configuration is unusable (.path)
+    ├── ConfigError                  an MCP, toolset or policy configuration is unusable (.path)
     ├── ServerError                  an MCP server did not start, stopped or broke the protocol
     ├── RemoteError                  an MCP server answered a request with an error (.code)
     ├── PinMismatchError             a pinned tool's definition changed (.expected, .actual)
+    ├── AccessDeniedError            a policy refused a call of a visible tool (a PermissionError)
+    │   └── RateLimitError           a rate limit was reached (.retry_after)
     └── LoadError                    a MODULE:NAME reference cannot be loaded
 
 `KeyError` and `TimeoutError` are mixed into the two leaves where code written for
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from toolbridge._validation import ValidationIssue
 
 __all__ = [
+    "AccessDeniedError",
     "ArgumentValidationError",
     "ConfigError",
     "ConversionError",
@@ -50,6 +53,7 @@ __all__ = [
     "NotInvocableError",
     "OutputValidationError",
     "PinMismatchError",
+    "RateLimitError",
     "RemoteError",
     "RemoteReferenceError",
     "ResultError",
@@ -253,7 +257,7 @@ class ToolCallError(ConversionError):
 
 
 class ConfigError(ToolbridgeError, ValueError):
-    """An MCP server configuration is unusable: a missing command, a bad URL, ...
+    """A configuration is unusable: an MCP server without a command, a bad policy, ...
 
     Attributes:
         path: Where in the configuration the problem is.
@@ -314,6 +318,35 @@ class PinMismatchError(ToolbridgeError):
             f"tool {tool_name!r} of MCP server {server!r} changed since it was pinned: "
             f"fingerprint {actual} instead of {expected}"
         )
+
+
+class AccessDeniedError(ToolbridgeError, PermissionError):
+    """A toolset's policy refused a call of a tool the caller may see.
+
+    A tool the caller may not see is never this: it is a `ToolNotFoundError`, the
+    same as a tool that does not exist, so a refusal does not reveal that it exists.
+
+    Attributes:
+        tool_name: The tool as the caller named it.
+        reason: Why, in words safe to show the caller.
+    """
+
+    def __init__(self, tool_name: str, reason: str) -> None:
+        self.tool_name, self.reason = tool_name, reason
+        super().__init__(f"call to tool {tool_name!r} refused: {reason}")
+
+
+class RateLimitError(AccessDeniedError):
+    """A rate limit was reached; the tool did not run.
+
+    Attributes:
+        retry_after: Seconds until the limit lets one more call through.
+    """
+
+    def __init__(self, tool_name: str, reason: str, *, retry_after: float) -> None:
+        self.retry_after = retry_after
+        super().__init__(tool_name, f"{reason}; retry after {retry_after:.3g} s")
+        self.reason = reason
 
 
 class LoadError(ToolbridgeError, ImportError):

@@ -18,6 +18,7 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, UrlOption, mcp_app, serve_command
+from toolbridge.cli._search import search_command
 from toolbridge.errors import ConversionError
 from toolbridge.formats import SOURCES, TARGETS, Source, Target
 
@@ -121,8 +122,8 @@ def _root(
     """
     if ctx.invoked_subcommand is None:
         ctx.fail(
-            "missing command: inspect, export, validate, convert, check, diff, mcp, serve "
-            "or plugins"
+            "missing command: inspect, export, validate, convert, check, diff, search, mcp, "
+            "serve or plugins"
         )
 
 
@@ -426,6 +427,7 @@ def plugins_command(json_output: JsonOption = False) -> None:
 
 app.add_typer(mcp_app)
 app.command("serve")(serve_command)
+app.command("search")(search_command)
 
 
 def _print(renderable: object) -> None:

@@ -135,8 +135,10 @@ def serve_command(
     reference: Annotated[
         str,
         typer.Argument(
-            metavar="MODULE[:ATTR]",
-            help="A dotted module or a .py file: its tools; with :ATTR one tool or a list.",
+            metavar="MODULE[:ATTR]|TOOLSET_FILE",
+            help="A dotted module or a .py file: its tools; with :ATTR one tool or a list. "
+            "Or a toolset definition (.yaml, .yml, .toml, .json): its sources, selection, "
+            "policy and audit.",
             show_default=False,
         ),
     ],
@@ -147,51 +149,70 @@ def serve_command(
     host: Annotated[str, typer.Option("--host", help="The address to bind (HTTP).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="The port (HTTP); 0 picks one.")] = 8000,
 ) -> None:
-    """Serve the tools of a module over MCP (stdio, or HTTP on loopback)."""
+    """Serve tools over MCP (stdio, or HTTP on loopback): a module's, or a toolset file's.
+
+    A toolset file's policy applies to every client: over HTTP a client is identified by
+    its bearer token (the file's ``tokens``), otherwise it is the file's ``identity``.
+    """
     if transport not in ("stdio", "http"):
         raise typer.BadParameter(
             f"must be stdio or http, got {transport!r}", param_hint="--transport"
         )
+
+    count: list[int] = []
+
+    def ready(url: str) -> None:
+        if transport == "http":
+            sys.stderr.write(f"serving {count[0]} tools on {url}\n")
+            sys.stderr.flush()
+
+    if reference.lower().endswith(_TOOLSET_SUFFIXES):
+        _serve_toolset(reference, count, transport=transport, host=host, port=port, on_ready=ready)
+        return
     with contextlib.redirect_stdout(sys.stderr):  # a module's prints never reach the wire
         tools = _tools_of(reference)
     if not tools:
         raise typer.BadParameter(f"no tools in {reference!r}", param_hint="MODULE[:ATTR]")
     from toolbridge.mcp import serve
 
-    def ready(url: str) -> None:
-        if transport == "http":
-            sys.stderr.write(f"serving {len(tools)} tools on {url}\n")
-            sys.stderr.flush()
-
+    count.append(len(tools))
     serve(tools, transport=transport, host=host, port=port, on_ready=ready)
 
 
-def _tools_of(reference: str) -> list[Tool]:
-    from toolbridge._loading import load_module, module_tools
-    from toolbridge.errors import LoadError
+_TOOLSET_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 
-    head, colon, tail = reference.rpartition(":")
-    if colon and all(part.isidentifier() for part in tail.split(".")):
-        module_name, attribute = head, tail
-    else:
-        module_name, attribute = reference, ""
-    module = load_module(module_name)
-    if not attribute:
-        return module_tools(module)
-    value: Any = module
-    for part in attribute.split("."):
-        if not hasattr(value, part):
-            raise LoadError(f"{module.__name__!r} has no attribute {attribute!r}")
-        value = getattr(value, part)
-    if isinstance(value, Tool):
-        return [value]
-    try:
-        tools = list(value)
-    except TypeError:
-        raise LoadError(f"{reference!r} is neither a tool nor a list of tools") from None
-    if not all(isinstance(item, Tool) for item in tools):
-        raise LoadError(f"{reference!r} holds something that is not a tool")
-    return tools
+
+def _serve_toolset(path: str, count: list[int], **options: Any) -> None:
+    import asyncio
+
+    from toolbridge.mcp import serve_async
+    from toolbridge.toolsets import open_definition, read_definition
+
+    definition = read_definition(path)
+
+    async def main() -> None:
+        with contextlib.redirect_stdout(sys.stderr):  # modules' prints never reach the wire
+            opening = open_definition(definition)
+            opened = await opening.__aenter__()
+        count.append(len(opened.toolset.all_tools()))
+        try:
+            await serve_async(
+                opened.toolset,
+                identity=opened.identify,
+                name=definition.name or "toolbridge",
+                **options,
+            )
+        finally:
+            await opening.__aexit__(None, None, None)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
+
+
+def _tools_of(reference: str) -> list[Tool]:
+    from toolbridge._loading import load_tools
+
+    return load_tools(reference)
 
 
 def _print(renderable: object) -> None:

@@ -155,6 +155,7 @@ class McpClient:
         self._problems: dict[str, list[ToolbridgeError]] = {}
         self._tools: list[Tool] = []
         self._by_name: dict[str, Tool] = {}
+        self._revision = 0
         self._refreshes: dict[str, asyncio.Task[None]] = {}
         self._state: Literal["new", "open", "closed"] = "new"
 
@@ -164,6 +165,22 @@ class McpClient:
     def tools(self) -> list[Tool]:
         """Every loaded tool, servers in configuration order (a new list each time)."""
         return list(self._tools)
+
+    @property
+    def revision(self) -> int:
+        """A number that changes whenever `tools` does (after a load or a refresh)."""
+        return self._revision
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """The configured header and environment values, for audit logs to redact."""
+        found: list[str] = []
+        for server in self._servers.values():
+            for values in (getattr(server, "headers", None), getattr(server, "env", None)):
+                for value in (values or {}).values():
+                    # "Bearer <token>": the token alone is as secret as the whole value.
+                    found.extend((value, value.split()[-1]) if value.strip() else ())
+        return tuple(dict.fromkeys(found))
 
     @property
     def servers(self) -> tuple[str, ...]:
@@ -358,6 +375,7 @@ class McpClient:
                 )
         self._tools = built
         self._by_name = {tool.name: tool for tool in built}
+        self._revision += 1
 
     async def refresh(self, server: str | None = None) -> list[Tool]:
         """List the tools of one server (or all) again, and return the new `tools`."""

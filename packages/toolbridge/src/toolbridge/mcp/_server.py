@@ -13,6 +13,10 @@
   and `send_log` reach the client as ``notifications/progress`` and
   ``notifications/message``; the client's ``notifications/cancelled`` cancels it.
 
+Given a `Toolset`, both handlers ask it for the request's caller (`identity`): the
+listing shows what the caller may see, a call passes the toolset's policies and
+audit, and a tool the caller may not see is answered exactly like an unknown one.
+
 `serve` runs it over stdio or streamable HTTP. Over HTTP it binds to 127.0.0.1 by
 default and refuses requests whose ``Host`` or ``Origin`` is not allowed (DNS
 rebinding protection): by default the loopback names on the bound port, or the
@@ -25,10 +29,12 @@ import asyncio
 import base64
 import binascii
 import contextlib
+import inspect
+import logging
 import socket
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Literal
 
 import mcp_types as types
@@ -38,19 +44,25 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from toolbridge._context import CallContext, LogLevel, call_context
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
-from toolbridge.errors import ToolbridgeError, ToolDefinitionError
+from toolbridge.errors import ToolbridgeError, ToolDefinitionError, ToolNotFoundError
 from toolbridge.formats._mcp import to_mcp
+from toolbridge.toolsets._base import CallOptions, Toolset
+from toolbridge.toolsets._entry import enter
+from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._static import StaticToolset
 
 __all__ = ["build_server", "serve", "serve_async"]
 
+_log = logging.getLogger("toolbridge.mcp.server")
 _INVALID_PARAMS = -32602
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 _SEVERITY = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 
 
 def build_server(
-    tools: Iterable[Tool],
+    tools: Iterable[Tool] | Toolset,
     *,
+    identity: Identity | Identify | None = None,
     name: str = "toolbridge",
     version: str | None = None,
     instructions: str | None = None,
@@ -59,7 +71,12 @@ def build_server(
     """An MCP SDK low-level ``Server`` that lists and calls `tools`.
 
     Args:
-        tools: The tools, each with a unique name.
+        tools: The tools, each with a unique name, or a `Toolset`: its policies and
+            audit then apply to every listing and call, for the caller's identity.
+        identity: Who the client is: one `Identity` for every request (stdio), or a
+            function of the HTTP request (``None`` over stdio) returning one, sync or
+            async, such as a check of its bearer token. A function that raises makes
+            the request anonymous. Anonymous when not given.
         name: The server's name in the ``initialize`` answer.
         version: Its version there (toolbridge's by default).
         instructions: Instructions for the client's model, if any.
@@ -70,20 +87,39 @@ def build_server(
     """
     from toolbridge import __version__
 
-    by_name: dict[str, Tool] = {}
-    for index, tool in enumerate(tools):
-        if not isinstance(tool, Tool):
-            raise ToolDefinitionError(f"tools[{index}] is {type(tool).__name__}, not a Tool")
-        if tool.name in by_name:
-            raise ToolDefinitionError(f"two tools are named {tool.name!r}: names must be unique")
-        by_name[tool.name] = tool
+    if isinstance(tools, Toolset):
+        toolset = tools
+    else:
+        by_name: dict[str, Tool] = {}
+        for index, tool in enumerate(tools):
+            if not isinstance(tool, Tool):
+                raise ToolDefinitionError(f"tools[{index}] is {type(tool).__name__}, not a Tool")
+            if tool.name in by_name:
+                raise ToolDefinitionError(
+                    f"two tools are named {tool.name!r}: names must be unique"
+                )
+            by_name[tool.name] = tool
+        toolset = StaticToolset(by_name.values())
     if page_size is not None and page_size < 1:
         raise ToolDefinitionError(f"page_size must be at least 1, got {page_size}")
-    listed = [types.Tool.model_validate(to_mcp(tool)) for tool in by_name.values()]
+    identify = _identifier(identity)
+    wire: dict[int, tuple[Tool, types.Tool]] = {}
+    """Each listed tool's SDK model, by the tool object's id (the tool kept alive)."""
+
+    def as_wire(tool: Tool) -> types.Tool:
+        known = wire.get(id(tool))
+        if known is None or known[0] is not tool:
+            if len(wire) > 4 * len(toolset.all_tools()) + 64:
+                wire.clear()  # definitions changed many times: forget the old ones
+            known = (tool, types.Tool.model_validate(to_mcp(tool)))
+            wire[id(tool)] = known
+        return known[1]
 
     async def list_tools(
         context: Any, params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
+        caller = await identify(context)
+        listed = [as_wire(tool) for tool in toolset.list_tools(caller)]
         if page_size is None:
             return types.ListToolsResult(tools=listed)
         start = _offset(params.cursor if params is not None else None, len(listed))
@@ -95,12 +131,20 @@ def build_server(
     """The least severe level each client session asked for (logging/setLevel)."""
 
     async def call_tool(context: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        tool = by_name.get(params.name)
-        if tool is None:
-            raise MCPError(code=_INVALID_PARAMS, message=f"Unknown tool: {params.name}")
+        caller = await identify(context)
         threshold = levels.get(_connection_of(context), 0)
+        options = CallOptions(identity=caller)
         with call_context(_context_for(context, threshold)):
-            result = await _run(tool, params.arguments)
+            try:
+                result = await enter(toolset, params.name, params.arguments or {}, options)
+            except ToolNotFoundError:
+                # The same answer for a tool that does not exist and one the caller
+                # may not see.
+                raise MCPError(
+                    code=_INVALID_PARAMS, message=f"Unknown tool: {params.name}"
+                ) from None
+            except ToolbridgeError as error:
+                result = ToolResult.from_error(str(error))
         return types.CallToolResult.model_validate(result.to_dict())
 
     async def set_level(context: Any, params: types.SetLevelRequestParams) -> types.EmptyResult:
@@ -120,11 +164,37 @@ def build_server(
         )
 
 
-async def _run(tool: Tool, arguments: dict[str, Any] | None) -> ToolResult:
-    try:
-        return await tool.ainvoke(arguments if arguments is not None else {})
-    except ToolbridgeError as error:
-        return ToolResult.from_error(str(error))
+Identify = Callable[[Any], "Identity | Awaitable[Identity]"]
+"""Finds the caller of one request from its HTTP request (``None`` over stdio)."""
+
+
+def _identifier(identity: Identity | Identify | None) -> Callable[[Any], Awaitable[Identity]]:
+    """What `build_server` calls with each request context for the caller's identity."""
+    if identity is None or isinstance(identity, Identity):
+        fixed = identity or ANONYMOUS
+
+        async def constant(context: Any) -> Identity:
+            return fixed
+
+        return constant
+    if not callable(identity):
+        raise ToolDefinitionError("identity must be an Identity or a function returning one")
+    find = identity
+
+    async def per_request(context: Any) -> Identity:
+        try:
+            found: object = find(getattr(context, "request", None))
+            if inspect.isawaitable(found):
+                found = await found
+        except Exception:
+            _log.exception("the identity function failed: the request is anonymous")
+            return ANONYMOUS
+        if not isinstance(found, Identity):
+            _log.error("the identity function returned %r: the request is anonymous", found)
+            return ANONYMOUS
+        return found
+
+    return per_request
 
 
 def _connection_of(context: Any) -> Any:
@@ -177,8 +247,9 @@ def _offset(cursor: str | None, total: int) -> int:
 
 
 async def serve_async(
-    tools: Iterable[Tool],
+    tools: Iterable[Tool] | Toolset,
     *,
+    identity: Identity | Identify | None = None,
     transport: Literal["stdio", "http"] = "stdio",
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -194,7 +265,8 @@ async def serve_async(
     """Serve `tools` over MCP until the client leaves (stdio) or the task is cancelled.
 
     Args:
-        tools: The tools; see `build_server`.
+        tools: The tools or a toolset; see `build_server`.
+        identity: Who the client is; see `build_server`.
         transport: ``"stdio"`` (stdin and stdout) or ``"http"`` (streamable HTTP).
         host: The address to bind over HTTP; loopback by default.
         port: The port; 0 picks a free one.
@@ -211,7 +283,12 @@ async def serve_async(
         page_size: As in `build_server`.
     """
     server = build_server(
-        tools, name=name, version=version, instructions=instructions, page_size=page_size
+        tools,
+        identity=identity,
+        name=name,
+        version=version,
+        instructions=instructions,
+        page_size=page_size,
     )
     if transport == "stdio":
         from mcp.server.stdio import stdio_server
@@ -276,7 +353,7 @@ async def _serve_http(
         listener.close()
 
 
-def serve(tools: Iterable[Tool], **options: Any) -> None:
+def serve(tools: Iterable[Tool] | Toolset, **options: Any) -> None:
     """`serve_async` in a new event loop, until the client leaves or Ctrl-C."""
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve_async(tools, **options))

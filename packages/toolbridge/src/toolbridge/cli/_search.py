@@ -1,0 +1,118 @@
+"""``toolbridge search QUERY``: rank tools for a task, from a file, a server or a toolset."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, cast
+
+import typer
+
+from toolbridge._tool import Tool
+from toolbridge.cli import _input, _live, _output
+from toolbridge.cli._mcp import ConfigOption, HeaderOption, UrlOption
+from toolbridge.formats import SOURCES, Source
+
+__all__ = ["search_command"]
+
+
+def search_command(
+    query: Annotated[str, typer.Argument(metavar="QUERY", help="What you want to do, in words.")],
+    input_path: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="INPUT",
+            help="A JSON file of tools ('-' for stdin), unless a server or toolset is named.",
+            show_default=False,
+        ),
+    ] = None,
+    source: Annotated[
+        str,
+        typer.Option("--from", metavar="SOURCE", help=f"INPUT's format: {', '.join(SOURCES)}."),
+    ] = "mcp",
+    url: UrlOption = None,
+    header: HeaderOption = None,
+    config: ConfigOption = None,
+    toolset: Annotated[
+        str | None,
+        typer.Option("--toolset", metavar="FILE", help="A toolset definition (YAML/TOML/JSON)."),
+    ] = None,
+    k: Annotated[int, typer.Option("-k", "--top", min=1, max=1000, help="How many.")] = 5,
+    mode: Annotated[
+        str,
+        typer.Option("--mode", metavar="bm25|dense|hybrid", help="How to rank (dense: offline)."),
+    ] = "bm25",
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Write JSON even to a terminal.")
+    ] = False,
+) -> None:
+    """Rank tools for QUERY, from INPUT, a live server or a --toolset file.
+
+    A live server is -- COMMAND ARGS..., --url URL or --config FILE. Prints rank, name,
+    score and the first line of each description (JSON when piped). Exit status 0 with
+    matches, 1 when nothing matched, 2 for usage or load errors.
+    """
+    if source not in SOURCES:
+        raise typer.BadParameter(f"unknown source format {source!r}", param_hint="--from")
+    if mode not in ("bm25", "dense", "hybrid"):
+        raise typer.BadParameter("must be bm25, dense or hybrid", param_hint="--mode")
+    hits = _search(query, input_path, source, url, header, config, toolset, k, mode)
+    if _output.wants_json(json_output):
+        _output.write_json(
+            [
+                {"rank": rank, "name": name, "score": round(score, 4), "description": text}
+                for rank, (name, score, text) in enumerate(hits, 1)
+            ]
+        )
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table("#", "tool", "score", "what it does", box=None, title=f"search: {query}")
+        for rank, (name, score, text) in enumerate(hits, 1):
+            table.add_row(str(rank), name, f"{score:.3g}", text.split("\n", 1)[0][:100])
+        Console().print(table if hits else "no tool matches")
+    if not hits:
+        raise typer.Exit(1)
+
+
+def _search(
+    query: str,
+    input_path: str | None,
+    source: str,
+    url: str | None,
+    header: list[str] | None,
+    config: str | None,
+    toolset_file: str | None,
+    k: int,
+    mode: str,
+) -> list[tuple[str, float, str]]:
+    from toolbridge.search import ToolSearch
+
+    def ranked(tools: Any) -> list[tuple[str, float, str]]:
+        found = ToolSearch(tools, mode=cast(Any, mode)).search(query, k)
+        return [(hit.name, hit.score, hit.tool.description) for hit in found]
+
+    try:
+        live = _live.server_config(url=url, headers=header or (), config=config, required=False)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    given = sum(item is not None for item in (live, input_path, toolset_file))
+    if given > 1:
+        raise typer.BadParameter("give one of INPUT, a server or --toolset")
+    if toolset_file is not None:
+        from toolbridge.toolsets import open_definition, read_definition
+
+        definition = read_definition(toolset_file)
+
+        async def from_toolset() -> list[tuple[str, float, str]]:
+            async with open_definition(definition) as opened:
+                return ranked(opened.toolset)
+
+        return asyncio.run(from_toolset())
+    if live is not None:
+        with _live.client_for(live) as client:
+            if client.failures and len(client.failures) == len(client.servers):
+                raise typer.Exit(2)
+            tools: list[Tool] = client.tools
+            return ranked(tools)
+    return ranked(_input.read_input(input_path, cast(Source, source)))

@@ -1,0 +1,47 @@
+"""BM25 over tool words, on the `bm25s` library (sparse matrices on numpy)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, final
+
+from toolbridge.errors import ConfigError
+
+__all__ = ["Bm25Index", "require"]
+
+
+def require(module: str, extra: str) -> Any:
+    """Import an optional dependency, or say which extra installs it."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ConfigError(
+            f"this needs {module.split('.')[0]}: pip install 'toolbridge[{extra}]'"
+        ) from None
+
+
+@final
+class Bm25Index:
+    """Scores every document for a query's words; unknown words score nothing."""
+
+    def __init__(self, documents: Sequence[Sequence[str]]) -> None:
+        bm25s = require("bm25s", "search")
+        self._size = len(documents)
+        self._retriever: Any = None
+        if any(documents):
+            retriever = bm25s.BM25()
+            # An empty document breaks bm25s's vocabulary: give it a word no query has.
+            retriever.index([list(words) or ["\x00"] for words in documents], show_progress=False)
+            self._retriever = retriever
+            self._vocabulary: frozenset[str] = frozenset(retriever.vocab_dict)
+
+    def scores(self, words: Sequence[str]) -> Any:
+        """A numpy array of one score per document (zeros when no word is known)."""
+        import numpy
+
+        known = [word for word in words if self._retriever is not None and word in self._vocabulary]
+        if not known:
+            return numpy.zeros(self._size, dtype=numpy.float32)
+        return self._retriever.get_scores(known)

@@ -1,0 +1,68 @@
+"""Dense scores: a static word-embedding model that ships inside its wheel (WordLlama).
+
+The model (``l2_supercat``, 256 dimensions, 16 MB) is read from the installed
+package's own files, never downloaded: search works offline, and the first use
+costs about half a second to load it. Needs ``pip install 'toolbridge[embeddings]'``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, final
+
+from toolbridge.errors import ConfigError
+from toolbridge.search._bm25 import require
+
+__all__ = ["DenseIndex", "embedder"]
+
+_LOCK = threading.Lock()
+_MODEL: list[Any] = []
+
+
+def embedder() -> Any:
+    """The shared embedding model, loaded from the wordllama package's files once."""
+    with _LOCK:
+        if not _MODEL:
+            _MODEL.append(_load())
+        return _MODEL[0]
+
+
+def _load() -> Any:
+    wordllama = require("wordllama", "embeddings")
+    require("safetensors", "embeddings")
+    from safetensors import safe_open
+    from wordllama import WordLlama
+    from wordllama.inference import WordLlamaInference
+
+    root = Path(wordllama.__file__).parent
+    weights = root / "weights" / "l2_supercat_256.safetensors"
+    tokenizer = root / "tokenizers" / "l2_supercat_tokenizer_config.json"
+    if not (weights.is_file() and tokenizer.is_file()):
+        raise ConfigError(
+            f"the wordllama package at {root} lacks its bundled model files; "
+            "reinstall it: pip install --force-reinstall 'toolbridge[embeddings]'"
+        )
+    with safe_open(str(weights), framework="np", device="cpu") as tensors:
+        embedding = tensors.get_tensor("embedding.weight")
+    return WordLlamaInference(embedding, WordLlama.load_tokenizer(tokenizer), binary=False)
+
+
+@final
+class DenseIndex:
+    """Cosine similarity between a query and each document's embedding."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        import numpy
+
+        self._model = embedder()
+        if texts:
+            self._vectors = self._model.embed(list(texts), norm=True)
+        else:
+            self._vectors = numpy.zeros((0, 256), dtype=numpy.float32)
+
+    def scores(self, query: str) -> Any:
+        """A numpy array of one cosine similarity per document."""
+        vector = self._model.embed([query], norm=True)[0]
+        return self._vectors @ vector

@@ -1,0 +1,65 @@
+"""What of a tool search reads: its name (weighted), title, description and parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from toolbridge._tool import Tool
+from toolbridge.search._tokenize import tokenize
+
+__all__ = ["tool_text", "tool_words"]
+
+_NAME_WEIGHT: Final = 3
+"""A name's words count this many times: a name says what a tool does, densely."""
+_PARAMETER_DEPTH: Final = 2
+
+
+def tool_words(tool: Tool) -> list[str]:
+    """The words BM25 indexes for `tool`; the name's words repeated for weight."""
+    name_words = tokenize(tool.name) + tokenize(tool.title or "")
+    words = name_words * _NAME_WEIGHT
+    words += tokenize(tool.description)
+    words += tokenize(" ".join(sorted(tool.tags)))
+    for text in _parameter_texts(tool.input_schema, _PARAMETER_DEPTH):
+        words += tokenize(text)
+    return words
+
+
+def tool_text(tool: Tool, *, description_limit: int = 600) -> str:
+    """`tool` as one passage for a text embedding: name, title, description, parameters."""
+    name = " ".join(tokenize_for_reading(tool.name))
+    parts = [name]
+    if tool.title:
+        parts.append(tool.title)
+    parts.append(tool.description[:description_limit])
+    parameters = [text for text in _parameter_texts(tool.input_schema, 1)]
+    if parameters:
+        parts.append("Parameters: " + "; ".join(parameters)[:300])
+    return ". ".join(part for part in parts if part)
+
+
+def tokenize_for_reading(name: str) -> list[str]:
+    """A tool name's words, unstemmed: ``list_pull_requests`` -> list pull requests."""
+    import re
+
+    return [w.lower() for w in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", name)]
+
+
+def _parameter_texts(schema: Mapping[str, Any], depth: int) -> list[str]:
+    """Each parameter's name and description, nested objects to `depth` levels."""
+    properties = schema.get("properties")
+    if not isinstance(properties, Mapping) or depth <= 0:
+        return []
+    texts: list[str] = []
+    for key, value in properties.items():
+        if not isinstance(value, Mapping):
+            texts.append(str(key))
+            continue
+        description = value.get("description")
+        texts.append(f"{key} {description}" if isinstance(description, str) else str(key))
+        texts += _parameter_texts(value, depth - 1)
+        items = value.get("items")
+        if isinstance(items, Mapping):
+            texts += _parameter_texts(items, depth - 1)
+    return texts

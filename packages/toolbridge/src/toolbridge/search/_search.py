@@ -1,0 +1,166 @@
+"""Ranked tool search over a toolset: BM25, dense embeddings, or both fused.
+
+The index covers every tool the toolset has (`Toolset.all_tools`) and is rebuilt
+when that changes; each search then keeps only the tools the caller may see, walking
+down the ranking until it has `k`, so a search never reveals a tool its caller
+cannot use. Ties are broken by the tools' order in the toolset: the same query on
+the same tools always gives the same answer.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal, final
+
+from toolbridge._tool import Tool
+from toolbridge.errors import ConfigError
+from toolbridge.search._bm25 import Bm25Index, require
+from toolbridge.search._document import tool_text, tool_words
+from toolbridge.search._tokenize import tokenize
+from toolbridge.toolsets._base import Toolset
+from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._static import StaticToolset
+
+__all__ = ["Mode", "SearchHit", "ToolSearch"]
+
+Mode = Literal["bm25", "dense", "hybrid"]
+"""How tools are ranked: BM25 on words, dense embeddings, or both fused by rank."""
+
+_FUSION_K: Final = 60
+"""Reciprocal rank fusion's constant: a tool's fused score is Σ 1 / (60 + rank)."""
+_MAX_K: Final = 1_000
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One tool found, with its score (higher is better; comparable within one search)."""
+
+    tool: Tool
+    """The tool, as the caller sees it."""
+    score: float
+    """BM25 score, cosine similarity, or fused reciprocal-rank score, by mode."""
+
+    @property
+    def name(self) -> str:
+        """The tool's name."""
+        return self.tool.name
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    tools: Sequence[Tool]
+    bm25: Bm25Index | None
+    dense: Any
+
+
+@final
+class ToolSearch:
+    """Search the tools of a toolset (or a list of tools) by what they do.
+
+    Args:
+        tools: A `Toolset` (searches respect its policies for the caller) or tools.
+        mode: ``"bm25"`` (default; ``toolbridge[search]``), ``"dense"`` or
+            ``"hybrid"`` (both need ``toolbridge[embeddings]``).
+
+    Raises:
+        ConfigError: An unknown mode, or its dependencies are not installed.
+    """
+
+    def __init__(self, tools: Toolset | Iterable[Tool], *, mode: Mode = "bm25") -> None:
+        if mode not in ("bm25", "dense", "hybrid"):
+            raise ConfigError(f"search mode must be 'bm25', 'dense' or 'hybrid', got {mode!r}")
+        require("numpy", "search")
+        self.mode: Mode = mode
+        self._toolset = tools if isinstance(tools, Toolset) else StaticToolset(tools)
+        self._lock = threading.Lock()
+        self._index: _Index | None = None
+        self._current()  # build now: the first search should not pay for it
+
+    def _current(self) -> _Index:
+        tools = self._toolset.all_tools()
+        index = self._index
+        if index is not None and index.tools is tools:
+            return index
+        with self._lock:
+            index = self._index
+            if index is None or index.tools is not tools:
+                index = self._build(tools)
+                self._index = index
+        return index
+
+    def _build(self, tools: Sequence[Tool]) -> _Index:
+        bm25 = Bm25Index([tool_words(tool) for tool in tools]) if self.mode != "dense" else None
+        dense = None
+        if self.mode != "bm25":
+            from toolbridge.search._dense import DenseIndex
+
+            dense = DenseIndex([tool_text(tool) for tool in tools])
+        return _Index(tools, bm25, dense)
+
+    def search(self, query: str, k: int = 5, *, identity: Identity = ANONYMOUS) -> list[SearchHit]:
+        """The best `k` tools for `query` that `identity` may see, best first.
+
+        Under BM25, tools sharing no word with the query are never returned.
+
+        Raises:
+            ConfigError: `query` is not a string or `k` is not a positive integer.
+        """
+        given: object = query
+        if not isinstance(given, str):
+            raise ConfigError(f"a search query must be a string, got {type(given).__name__}")
+        count: object = k
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= _MAX_K:
+            raise ConfigError(f"k must be an integer from 1 to {_MAX_K}, got {k!r}")
+        index = self._current()
+        if not index.tools:
+            return []
+        order, scores = self._rank(index, query)
+        hits: list[SearchHit] = []
+        for position in order:
+            score = float(scores[position])
+            found = self._toolset.find(index.tools[position].name, identity)
+            if found is not None:
+                hits.append(SearchHit(found, score))
+                if len(hits) == k:
+                    break
+        return hits
+
+    def _rank(self, index: _Index, query: str) -> tuple[Any, Any]:
+        """Every tool's position, best first (ties by position), and the scores."""
+        import numpy
+
+        if self.mode == "bm25":
+            assert index.bm25 is not None
+            scores = index.bm25.scores(tokenize(query))
+            matched = numpy.flatnonzero(scores > 0.0)  # only these can be returned
+            best = numpy.lexsort((matched, -numpy.asarray(scores[matched], dtype=numpy.float64)))
+            return matched[best], scores
+        if self.mode == "dense":
+            scores = index.dense.scores(query)
+        else:
+            assert index.bm25 is not None
+            scores = _fused(index.bm25.scores(tokenize(query)), index.dense.scores(query))
+        positions = numpy.arange(len(scores))
+        # lexsort: the last key is the primary one. Highest score first, then position.
+        order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))
+        return order, scores
+
+
+def _fused(lexical: Any, dense: Any) -> Any:
+    """Reciprocal rank fusion: each list's rank r adds 1 / (60 + r); no-match BM25 adds 0."""
+    import numpy
+
+    fused = numpy.zeros(len(lexical), dtype=numpy.float64)
+    positions = numpy.arange(len(lexical))
+    for scores, skip_zero in ((lexical, True), (dense, False)):
+        order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))
+        ranks = numpy.empty(len(order), dtype=numpy.float64)
+        ranks[order] = numpy.arange(1, len(order) + 1)
+        contribution = 1.0 / (_FUSION_K + ranks)
+        if skip_zero:
+            contribution[numpy.asarray(scores) <= 0.0] = 0.0
+        fused += contribution
+    return fused

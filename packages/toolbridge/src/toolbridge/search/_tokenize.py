@@ -1,0 +1,92 @@
+"""Words of tool names and descriptions, as search compares them.
+
+Tool names are written many ways (``listPullRequests``, ``list_pull_requests``,
+``git.pr-list``, ``HTTPRequest``); all split into the same lower-case words. A
+light, predictable stemmer folds plurals and common verb endings (``files`` ->
+``file``, ``listing`` -> ``list``), a short list spells out common abbreviations
+(``PR`` -> pull request, ``repo`` -> repository) and a short stop-word list drops
+glue words, so a user's phrasing meets a description's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Final
+
+__all__ = ["tokenize"]
+
+_WORD: Final = re.compile(
+    r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+"
+)
+_STOP: Final = frozenset(
+    """a an and are as at be by can do does for from get has have how i in into is it its
+    me my of on or our please so that the their them then there these this to use using
+    via want was we what when where which who will with would you your""".split()  # noqa: SIM905
+)
+
+
+_EXPANSIONS: Final = {
+    "pr": ("pull", "request"),
+    "prs": ("pull", "request"),
+    "mr": ("merge", "request"),
+    "repo": ("repository",),
+    "repos": ("repository",),
+    "db": ("database",),
+    "dir": ("directory",),
+    "msg": ("message",),
+    "doc": ("document",),
+    "docs": ("document",),
+    "img": ("image",),
+    "k8s": ("kubernetes",),
+    "env": ("environment",),
+    "config": ("configuration",),
+    "info": ("information",),
+}
+"""Abbreviations people type, spelled out as tools describe themselves."""
+
+
+@lru_cache(maxsize=65_536)
+def _stem(word: str) -> str:
+    stem = _strip_suffix(word)
+    # "create", "created", "creating" all become "creat".
+    return stem[:-1] if len(stem) > 4 and stem.endswith("e") else stem
+
+
+def _strip_suffix(word: str) -> str:
+    if len(word) <= 3:
+        return word
+    for suffix, replacement, shortest in (
+        ("ies", "y", 5),
+        ("sses", "ss", 5),
+        ("ing", "", 6),
+        ("ed", "", 6),
+        ("es", "", 5),
+        ("s", "", 4),
+    ):
+        if word.endswith(suffix) and len(word) >= shortest:
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                return word
+            if suffix == "es" and not word.endswith(("shes", "ches", "xes", "zes", "sses")):
+                continue
+            stem = word[: -len(suffix)] + replacement
+            if suffix in ("ing", "ed") and not any(vowel in stem for vowel in "aeiouy"):
+                return word  # "string", "shed": not a verb ending
+            # "running" -> "run", "listed" -> "list": undo a doubled final consonant.
+            if suffix in ("ing", "ed") and len(stem) > 3 and stem[-1] == stem[-2] != "s":
+                stem = stem[:-1]
+            return stem
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """The search words of `text`: split on case, digits and separators, stemmed."""
+    folded = unicodedata.normalize("NFKC", text)
+    words: list[str] = []
+    for match in _WORD.finditer(folded):
+        word = match.group().lower()
+        if word in _STOP:
+            continue
+        words.extend(_stem(part) for part in _EXPANSIONS.get(word, (word,)))
+    return words

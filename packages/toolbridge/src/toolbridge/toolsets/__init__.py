@@ -1,0 +1,87 @@
+"""Toolsets: curated, composable collections of tools with policies and an audit log.
+
+A `Registry` holds every tool a host has (functions, MCP servers, framework objects,
+provider JSON, OpenAPI). A `Toolset` is a view of it for some purpose, built from
+small wrappers (`filtered`, `excluding`, `prefixed`, `renamed`, `transformed`,
+`combine`), guarded by a `Policy` (tenants, roles, rules on tool hints, approval,
+rate limits, a timeout), recorded by an audit sink, and traced with OpenTelemetry.
+Listing and calling pass the same layers for the same `Identity`, so a caller can
+never call a tool it cannot see, and a tool it cannot see looks like no tool at all.
+"""
+
+from toolbridge.toolsets._audit import (
+    AuditRecord,
+    AuditSink,
+    JsonLinesSink,
+    LoggingSink,
+    MemorySink,
+    Outcome,
+    Redactor,
+)
+from toolbridge.toolsets._audited import AuditedToolset
+from toolbridge.toolsets._base import CallOptions, Collision, Toolset
+from toolbridge.toolsets._builder import ToolsetBuilder
+from toolbridge.toolsets._combined import CombinedToolset, NameCollision, combine
+from toolbridge.toolsets._definition import (
+    OpenDefinition,
+    ToolsetDefinition,
+    open_definition,
+    read_definition,
+)
+from toolbridge.toolsets._filtered import FilteredToolset
+from toolbridge.toolsets._guarded import GuardedToolset
+from toolbridge.toolsets._identity import ANONYMOUS, Identity, current_identity, identity_context
+from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, Rule
+from toolbridge.toolsets._prefixed import PrefixedToolset
+from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope
+from toolbridge.toolsets._registry import Registry
+from toolbridge.toolsets._renamed import NamedToolset, RenamedToolset
+from toolbridge.toolsets._selector import Selector, tool_id
+from toolbridge.toolsets._static import StaticToolset
+from toolbridge.toolsets._trace import Decision
+from toolbridge.toolsets._transformed import TransformedToolset
+
+__all__ = [
+    "ANONYMOUS",
+    "ApprovalHook",
+    "ApprovalRequest",
+    "AuditRecord",
+    "AuditSink",
+    "AuditedToolset",
+    "CallOptions",
+    "Collision",
+    "CombinedToolset",
+    "Decision",
+    "Effect",
+    "FilteredToolset",
+    "GuardedToolset",
+    "Identity",
+    "JsonLinesSink",
+    "LoggingSink",
+    "MemorySink",
+    "NameCollision",
+    "NamedToolset",
+    "OpenDefinition",
+    "Outcome",
+    "Policy",
+    "PrefixedToolset",
+    "RateLimit",
+    "RateLimiter",
+    "Redactor",
+    "Registry",
+    "RenamedToolset",
+    "Rule",
+    "Scope",
+    "Selector",
+    "StaticToolset",
+    "Toolset",
+    "ToolsetBuilder",
+    "ToolsetDefinition",
+    "TransformedToolset",
+    "combine",
+    "current_identity",
+    "identity_context",
+    "open_definition",
+    "read_definition",
+    "tool_id",
+]

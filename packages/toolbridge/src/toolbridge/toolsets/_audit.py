@@ -1,0 +1,244 @@
+"""Audit records of tool calls, their redaction, and the two built-in sinks.
+
+One `AuditRecord` per call, whatever happened: the caller, the toolset, the tool as
+the caller named it and as its source defines it (name and fingerprint), the
+decision, how long it took and how it ended. Before a record reaches a sink,
+`Redactor` replaces every configured secret (wherever it appears: arguments, error
+text, identity) and the values of secret-looking keys (``authorization``,
+``api_key``, ``password``, ...) with ``[redacted]``. Sinks write JSON, so names and
+arguments are escaped: a newline or a control character in a tool name cannot forge
+a second log line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any, Final, Literal, Protocol, final, runtime_checkable
+
+from toolbridge.toolsets._trace import Decision
+
+__all__ = [
+    "AuditRecord",
+    "AuditSink",
+    "JsonLinesSink",
+    "LoggingSink",
+    "MemorySink",
+    "Outcome",
+    "Redactor",
+]
+
+Outcome = Literal[
+    "success", "tool_error", "invalid_arguments", "timeout", "refused", "error", "cancelled"
+]
+"""How a call ended: the tool succeeded or reported an error (``isError``), the
+arguments were invalid, it timed out, it was refused before running (see the
+decision), it failed otherwise, or its caller cancelled it."""
+
+REDACTED: Final = "[redacted]"
+_SECRET_KEY = re.compile(
+    r"(?i)(^|[_\-.])(authorization|auth|api[_\-]?key|apikey|token|access[_\-]?token|"
+    r"secret|password|passwd|pwd|cookie|set[_\-]cookie|credentials?|private[_\-]?key|"
+    r"session[_\-]?id|x[_\-]api[_\-]key)($|[_\-.])"
+)
+_ARGUMENT_LIMIT: Final = 4_000
+_ERROR_LIMIT: Final = 1_000
+
+
+@final
+@dataclass(frozen=True, kw_only=True, slots=True)
+class AuditRecord:
+    """One tool call, as the audit log keeps it."""
+
+    time: float
+    """When the call started (seconds since the epoch)."""
+    subject: str | None
+    """Who called."""
+    tenant: str | None
+    """For which tenant."""
+    roles: tuple[str, ...]
+    """With which roles."""
+    toolset: str | None
+    """The name of the audited toolset."""
+    tool: str
+    """The tool's name as the caller gave it."""
+    original_tool: str | None
+    """The tool's name at its source (``None`` when the name named no tool)."""
+    source: str | None
+    """The name of the source toolset that holds the tool."""
+    fingerprint: str | None
+    """The fingerprint of the tool's definition at its source."""
+    call_id: str | None
+    """The model's id for the call, if given."""
+    decision: Decision
+    """Whether the call was let through, and why not."""
+    outcome: Outcome
+    """How it ended."""
+    duration_ms: float
+    """How long it took, refusals included."""
+    error: str | None = None
+    """What went wrong, if anything (bounded)."""
+    arguments: Any = None
+    """The arguments as given (redacted, bounded), if the sink records them."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Anything a custom layer adds."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON."""
+        data = asdict(self)
+        data["roles"] = list(self.roles)
+        return data
+
+
+class Redactor:
+    """Removes secrets from audit records: configured values and secret-looking keys.
+
+    Args:
+        secrets: Exact values never to write (tokens, header values). Empty strings
+            and values shorter than 4 characters are ignored (they would redact
+            ordinary text).
+        keys: Also redact the value of any key matching this pattern (the default
+            catches authorization, api keys, tokens, passwords and cookies).
+    """
+
+    def __init__(self, secrets: Iterable[str] = (), *, keys: re.Pattern[str] = _SECRET_KEY) -> None:
+        given: Iterable[object] = secrets
+        values = sorted({s for s in given if isinstance(s, str) and len(s) >= 4}, key=len)
+        self._secrets = tuple(reversed(values))
+        self._keys = keys
+
+    def text(self, text: str) -> str:
+        """`text` with every secret value replaced."""
+        for secret in self._secrets:
+            if secret in text:
+                text = text.replace(secret, REDACTED)
+        return text
+
+    def value(self, value: Any, depth: int = 0) -> Any:
+        """A JSON-like value with secrets replaced, and secret-looking keys' values too."""
+        if depth > 32:
+            return REDACTED
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, Mapping):
+            return {
+                self.text(str(key)): REDACTED
+                if self._keys.search(str(key))
+                else self.value(item, depth + 1)
+                for key, item in value.items()
+            }
+        if isinstance(value, (list, tuple)):
+            return [self.value(item, depth + 1) for item in value]
+        if value is None or isinstance(value, (bool, int, float)):
+            return value
+        return self.text(repr(value))
+
+    def record(self, record: AuditRecord) -> AuditRecord:
+        """`record` with every text field and the arguments redacted."""
+        text = self.text
+        arguments = record.arguments
+        if arguments is not None:
+            arguments = _bounded(self.value(arguments))
+        return replace(
+            record,
+            subject=None if record.subject is None else text(record.subject),
+            tenant=None if record.tenant is None else text(record.tenant),
+            roles=tuple(text(role) for role in record.roles),
+            tool=text(record.tool),
+            original_tool=None if record.original_tool is None else text(record.original_tool),
+            call_id=None if record.call_id is None else text(record.call_id),
+            error=None if record.error is None else text(record.error)[:_ERROR_LIMIT],
+            arguments=arguments,
+            extra=self.value(dict(record.extra)),
+        )
+
+
+def _bounded(arguments: Any) -> Any:
+    """Arguments as they are, or a note of their size when their JSON is too long."""
+    text = json.dumps(arguments, ensure_ascii=False, default=repr)
+    if len(text) <= _ARGUMENT_LIMIT:
+        return arguments
+    return {"[truncated]": text[:_ARGUMENT_LIMIT], "[length]": len(text)}
+
+
+@runtime_checkable
+class AuditSink(Protocol):
+    """Receives audit records, already redacted. Must not raise (failures are logged)."""
+
+    def write(self, record: AuditRecord) -> None:
+        """Store one record."""
+        ...
+
+
+@final
+class MemorySink:
+    """Keeps records in a list: for tests and for hosts that forward them on their own."""
+
+    def __init__(self) -> None:
+        self.records: list[AuditRecord] = []
+
+    def write(self, record: AuditRecord) -> None:
+        """Append `record`."""
+        self.records.append(record)
+
+
+@final
+class LoggingSink:
+    """Writes each record to Python logging, as one line of JSON.
+
+    Args:
+        logger: The logger (``toolbridge.audit`` by default).
+        level: The level of every record.
+    """
+
+    def __init__(
+        self, logger: logging.Logger | str = "toolbridge.audit", level: int = logging.INFO
+    ):
+        self._logger = logging.getLogger(logger) if isinstance(logger, str) else logger
+        self._level = level
+
+    def write(self, record: AuditRecord) -> None:
+        """Log `record` as JSON (``ensure_ascii``: one line whatever the names hold)."""
+        if self._logger.isEnabledFor(self._level):
+            line = json.dumps(record.to_dict(), ensure_ascii=True, default=repr)
+            self._logger.log(self._level, "%s", line, extra={"toolbridge_audit": record})
+
+
+@final
+class JsonLinesSink:
+    """Appends each record to a file (or stream) as one line of JSON, thread-safely.
+
+    Args:
+        target: A path (opened for appending, created if missing) or a text stream.
+    """
+
+    def __init__(self, target: str | Path | IO[str]) -> None:
+        self._lock = threading.Lock()
+        if isinstance(target, (str, Path)):
+            self._stream: IO[str] = Path(target).open("a", encoding="utf-8")  # noqa: SIM115
+            self._owned = True
+        else:
+            self._stream, self._owned = target, False
+
+    def write(self, record: AuditRecord) -> None:
+        """Append `record` and flush."""
+        line = json.dumps(record.to_dict(), ensure_ascii=True, default=repr)
+        with self._lock:
+            self._stream.write(line + "\n")
+            self._stream.flush()
+
+    def close(self) -> None:
+        """Close the file, if this sink opened it."""
+        if self._owned:
+            self._stream.close()
+
+    def __enter__(self) -> JsonLinesSink:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -1,0 +1,506 @@
+"""Toolset definition files: sources, selection, policy and audit in YAML or TOML.
+
+    name: support
+    sources:
+      - module: myapp.tools            # a module's tools (or MODULE:NAME, or a .py file)
+      - mcp: servers.json              # MCP servers: a file or an inline {"name": {...}}
+        namespacing: always            # tool names <server>_<name> (default: on collision)
+      - openapi: billing.yaml          # an OpenAPI document
+        base_url: https://billing.internal
+        headers: {Authorization: "Bearer ${BILLING_TOKEN}"}
+      - file: tools.json               # provider JSON
+        format: openai
+    select: {namespaces: [github], read_only: true}
+    exclude: {glob: ["*_delete"]}
+    prefix: support
+    policy:
+      tenants: [acme]
+      default: allow
+      timeout: 30
+      approve: myapp.hooks:approve     # MODULE:NAME of the approval hook
+      rules:
+        - {effect: approve, destructive: true}
+      rate_limits:
+        - {calls: 60, per: 60, scope: tenant}
+    audit: {jsonl: audit.jsonl}        # or {logging: true}
+    identity: {subject: cli, tenant: acme, roles: [support]}
+    tokens:                            # bearer tokens of HTTP clients -> identities
+      "${SUPPORT_TOKEN}": {subject: ann, tenant: acme, roles: [support]}
+    meta_tools: false                  # true: serve search/describe/call instead
+
+Reading (`read_definition`) checks everything and starts nothing; a mistake is a
+`ConfigError` with the JSON path of the culprit. ``${NAME}`` is replaced from the
+environment in header values, token keys and MCP environment values only (a missing
+variable is an error), so secrets stay out of the file. Relative paths are relative
+to the file. `open_definition` starts the sources and gives the toolset.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from toolbridge.errors import ConfigError, JsonPath, ToolbridgeError
+from toolbridge.toolsets._base import Toolset
+from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._policy import Policy, Rule
+from toolbridge.toolsets._ratelimit import RateLimit
+
+__all__ = ["OpenDefinition", "ToolsetDefinition", "open_definition", "read_definition"]
+
+_TOP: Final = frozenset(
+    {
+        "name",
+        "sources",
+        "select",
+        "exclude",
+        "prefix",
+        "policy",
+        "audit",
+        "identity",
+        "tokens",
+        "meta_tools",
+    }
+)
+_SOURCE_KINDS: Final = ("module", "mcp", "openapi", "file")
+_SOURCE_KEYS: Final = {
+    "module": frozenset({"module"}),
+    "mcp": frozenset({"mcp", "timeout", "namespacing"}),
+    "openapi": frozenset({"openapi", "base_url", "headers", "operations", "namespace"}),
+    "file": frozenset({"file", "format"}),
+}
+_SELECTION: Final = frozenset(
+    {"namespaces", "tags", "categories", "names", "ids", "glob", "read_only", "destructive",
+     "open_world"}
+)  # fmt: skip
+_POLICY: Final = frozenset(
+    {"tenants", "roles", "default", "timeout", "approve", "rules", "rate_limits"}
+)
+_RULE: Final = frozenset(
+    {"effect", "tools", "namespaces", "tags", "read_only", "destructive", "open_world",
+     "tenants", "roles"}
+)  # fmt: skip
+_T = TypeVar("_T")
+_VARIABLE: Final = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolsetDefinition:
+    """A toolset definition file, read and checked."""
+
+    name: str | None = None
+    sources: tuple[Mapping[str, Any], ...] = ()
+    select: Mapping[str, Any] = field(default_factory=dict)
+    exclude: Mapping[str, Any] = field(default_factory=dict)
+    prefix: str | None = None
+    policy: Policy | None = None
+    audit: Mapping[str, Any] = field(default_factory=dict)
+    identity: Identity = ANONYMOUS
+    tokens: Mapping[str, Identity] = field(default_factory=dict)
+    meta_tools: bool = False
+    base: Path = Path(".")
+    """The folder relative paths are read from."""
+
+
+def read_definition(source: str | os.PathLike[str] | Mapping[str, Any]) -> ToolsetDefinition:
+    """Read and check a toolset definition: a ``.yaml``/``.yml``/``.toml``/``.json`` file or a dict.
+
+    Raises:
+        ConfigError: The file cannot be read or parsed, or a value is unusable
+            (``.path`` says where).
+    """
+    if isinstance(source, Mapping):
+        return _definition(source, Path("."))
+    path = Path(source)
+    return _definition(_parse(path), path.resolve().parent)
+
+
+def _parse(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ConfigError(f"cannot read {str(path)!r}: {error.strerror or error}") from None
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".toml":
+            import tomllib
+
+            return tomllib.loads(text)
+        if suffix in (".yaml", ".yml"):
+            try:
+                import yaml
+            except ImportError:
+                raise ConfigError(
+                    "a YAML toolset file needs PyYAML: pip install 'toolbridge[openapi]'"
+                ) from None
+            return yaml.safe_load(text)
+        if suffix == ".json":
+            import json
+
+            return json.loads(text)
+    except ConfigError:
+        raise
+    except Exception as error:  # each parser raises its own error types
+        raise ConfigError(f"{str(path)!r} cannot be parsed: {error}") from None
+    raise ConfigError(f"{str(path)!r}: a toolset file is .yaml, .yml, .toml or .json")
+
+
+def _definition(data: Any, base: Path) -> ToolsetDefinition:
+    document = _object(data, ())
+    _known(document, _TOP, ())
+    sources = document.get("sources", [])
+    if not isinstance(sources, list) or not sources:
+        raise ConfigError("a toolset needs a non-empty list of sources", path=("sources",))
+    return ToolsetDefinition(
+        name=_optional_string(document, "name", ()),
+        sources=tuple(_source(item, ("sources", index)) for index, item in enumerate(sources)),
+        select=_selection(document.get("select", {}), ("select",)),
+        exclude=_selection(document.get("exclude", {}), ("exclude",)),
+        prefix=_optional_string(document, "prefix", ()),
+        policy=_policy(document["policy"], ("policy",)) if "policy" in document else None,
+        audit=_audit(document.get("audit", {}), ("audit",)),
+        identity=_identity(document.get("identity", {}), ("identity",)),
+        tokens=_tokens(document.get("tokens", {}), ("tokens",)),
+        meta_tools=_boolean(document, "meta_tools", ()),
+        base=base,
+    )
+
+
+def _object(value: Any, path: JsonPath) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(f"expected an object, got {type(value).__name__}", path=path)
+    return value
+
+
+def _known(value: Mapping[str, Any], known: frozenset[str], path: JsonPath) -> None:
+    unknown = sorted(str(key) for key in value if key not in known)
+    if unknown:
+        raise ConfigError(
+            f"unknown key {unknown[0]!r}; expected one of {', '.join(sorted(known))}",
+            path=(*path, unknown[0]),
+        )
+
+
+def _optional_string(value: Mapping[str, Any], key: str, path: JsonPath) -> str | None:
+    found = value.get(key)
+    if found is not None and (not isinstance(found, str) or not found):
+        raise ConfigError("expected a non-empty string", path=(*path, key))
+    return found
+
+
+def _boolean(value: Mapping[str, Any], key: str, path: JsonPath) -> bool:
+    found = value.get(key, False)
+    if not isinstance(found, bool):
+        raise ConfigError("expected true or false", path=(*path, key))
+    return found
+
+
+def _strings(value: Any, path: JsonPath) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError("expected a string or a list of strings", path=path)
+    return list(value)
+
+
+def _expand(text: Any, path: JsonPath) -> str:
+    """``${NAME}`` replaced from the environment."""
+    if not isinstance(text, str):
+        raise ConfigError("expected a string", path=path)
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in os.environ:
+            raise ConfigError(f"the environment variable {name} is not set", path=path)
+        return os.environ[name]
+
+    return _VARIABLE.sub(value, text)
+
+
+def _source(item: Any, path: JsonPath) -> Mapping[str, Any]:
+    entry = dict(_object(item, path))
+    kinds = [kind for kind in _SOURCE_KINDS if kind in entry]
+    if len(kinds) != 1:
+        raise ConfigError(f"a source names exactly one of {', '.join(_SOURCE_KINDS)}", path=path)
+    kind = kinds[0]
+    _known(entry, _SOURCE_KEYS[kind], path)
+    if "headers" in entry:
+        headers = _object(entry["headers"], (*path, "headers"))
+        entry["headers"] = {
+            str(key): _expand(value, (*path, "headers", str(key))) for key, value in headers.items()
+        }
+    if kind == "mcp" and isinstance(entry["mcp"], Mapping):
+        entry["mcp"] = _expanded_servers(entry["mcp"], (*path, "mcp"))
+    elif not isinstance(entry[kind], str):
+        raise ConfigError("expected a string (a module or a file path)", path=(*path, kind))
+    if kind == "file" and not isinstance(entry.get("format"), str):
+        raise ConfigError("a file source names its format (openai, mcp, ...)", path=path)
+    return entry
+
+
+def _expanded_servers(servers: Mapping[str, Any], path: JsonPath) -> dict[str, Any]:
+    """Inline MCP servers, their ``env`` and ``headers`` values expanded."""
+    expanded: dict[str, Any] = {}
+    inner = servers.get("mcpServers", servers)
+    for name, server in _object(inner, path).items():
+        entry = dict(_object(server, (*path, str(name))))
+        for key in ("env", "headers"):
+            if key in entry:
+                values = _object(entry[key], (*path, str(name), key))
+                entry[key] = {
+                    str(k): _expand(v, (*path, str(name), key, str(k))) for k, v in values.items()
+                }
+        expanded[str(name)] = entry
+    return expanded
+
+
+def _selection(value: Any, path: JsonPath) -> dict[str, Any]:
+    selection = dict(_object(value, path))
+    _known(selection, _SELECTION, path)
+    for key, item in selection.items():
+        if key in ("read_only", "destructive", "open_world"):
+            if not isinstance(item, bool):
+                raise ConfigError("expected true or false", path=(*path, key))
+        else:
+            selection[key] = _strings(item, (*path, key))
+    return selection
+
+
+def _policy(value: Any, path: JsonPath) -> Policy:
+    data = _object(value, path)
+    _known(data, _POLICY, path)
+    rules = data.get("rules", [])
+    if not isinstance(rules, list):
+        raise ConfigError("expected a list of rules", path=(*path, "rules"))
+    limits = data.get("rate_limits", [])
+    if not isinstance(limits, list):
+        raise ConfigError("expected a list of rate limits", path=(*path, "rate_limits"))
+    approve = None
+    if "approve" in data:
+        reference = data["approve"]
+        if not isinstance(reference, str):
+            raise ConfigError("expected MODULE:NAME of a function", path=(*path, "approve"))
+        from toolbridge._loading import load_object
+
+        try:
+            approve = load_object(reference)
+        except ToolbridgeError as error:
+            raise ConfigError(str(error), path=(*path, "approve")) from None
+        if not callable(approve):
+            raise ConfigError(f"{reference!r} is not a function", path=(*path, "approve"))
+    return _checked(
+        lambda: Policy(
+            tenants=frozenset(_strings(data["tenants"], (*path, "tenants")))
+            if "tenants" in data
+            else None,
+            roles=frozenset(_strings(data["roles"], (*path, "roles"))) if "roles" in data else None,
+            default=data.get("default", "allow"),
+            timeout=data.get("timeout"),
+            approve=approve,
+            rules=[_rule(rule, (*path, "rules", i)) for i, rule in enumerate(rules)],
+            rate_limits=[
+                _rate_limit(item, (*path, "rate_limits", i)) for i, item in enumerate(limits)
+            ],
+        ),
+        path,
+    )
+
+
+def _rule(value: Any, path: JsonPath) -> Rule:
+    data = _object(value, path)
+    _known(data, _RULE, path)
+    fields: dict[str, Any] = {
+        key: _strings(item, (*path, key))
+        if key in ("tools", "namespaces", "tags", "tenants", "roles")
+        else item
+        for key, item in data.items()
+    }
+    return _checked(lambda: Rule(**fields), path)
+
+
+def _rate_limit(value: Any, path: JsonPath) -> RateLimit:
+    data = _object(value, path)
+    _known(data, frozenset({"calls", "per", "scope"}), path)
+    return _checked(lambda: RateLimit(**data), path)
+
+
+def _identity(value: Any, path: JsonPath) -> Identity:
+    data = _object(value, path)
+    _known(data, frozenset({"subject", "tenant", "roles"}), path)
+    roles = _strings(data.get("roles", []), (*path, "roles"))
+    subject, tenant = data.get("subject"), data.get("tenant")
+    for key, item in (("subject", subject), ("tenant", tenant)):
+        if item is not None and not isinstance(item, str):
+            raise ConfigError("expected a string", path=(*path, key))
+    return Identity(subject=subject, tenant=tenant, roles=frozenset(roles))
+
+
+def _tokens(value: Any, path: JsonPath) -> dict[str, Identity]:
+    tokens: dict[str, Identity] = {}
+    for key, item in _object(value, path).items():
+        token = _expand(key, (*path, str(key)))
+        if len(token) < 16:
+            raise ConfigError(
+                "a bearer token must be at least 16 characters", path=(*path, str(key))
+            )
+        tokens[token] = _identity(item, (*path, str(key)))
+    return tokens
+
+
+def _audit(value: Any, path: JsonPath) -> dict[str, Any]:
+    data = dict(_object(value, path))
+    _known(data, frozenset({"jsonl", "logging", "arguments"}), path)
+    if "jsonl" in data and not isinstance(data["jsonl"], str):
+        raise ConfigError("expected a file path", path=(*path, "jsonl"))
+    for key in ("logging", "arguments"):
+        if key in data and not isinstance(data[key], bool):
+            raise ConfigError("expected true or false", path=(*path, key))
+    return data
+
+
+def _checked(make: Callable[[], _T], path: JsonPath) -> _T:
+    """`make()`, its `ConfigError` (or type errors from bad values) located at `path`."""
+    try:
+        return make()
+    except ConfigError as error:
+        if error.path:
+            raise
+        raise ConfigError(str(error), path=path) from None
+    except TypeError as error:
+        raise ConfigError(str(error), path=path) from None
+
+
+# -- opening: start the sources, build the toolset ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenDefinition:
+    """A definition's toolset, its sources running, and who its callers are."""
+
+    toolset: Toolset
+    definition: ToolsetDefinition
+
+    def identify(self, request: Any) -> Identity:
+        """The caller of an HTTP request by its bearer token, else the default identity."""
+        if request is not None and self.definition.tokens:
+            header = str(request.headers.get("authorization", ""))
+            scheme, _, token = header.partition(" ")
+            if scheme.lower() == "bearer":
+                import hmac
+
+                for known, identity in self.definition.tokens.items():
+                    if hmac.compare_digest(known.encode(), token.strip().encode()):
+                        return identity
+            return ANONYMOUS
+        return self.definition.identity
+
+
+@contextlib.asynccontextmanager
+async def open_definition(definition: ToolsetDefinition) -> AsyncIterator[OpenDefinition]:
+    """Start the definition's sources (MCP servers) and build its toolset.
+
+    Raises:
+        ConfigError: A source cannot be loaded.
+    """
+    from toolbridge.toolsets._registry import Registry
+
+    registry = Registry(name=definition.name)
+    async with contextlib.AsyncExitStack() as stack:
+        for index, source in enumerate(definition.sources):
+            try:
+                await _add_source(registry, source, definition.base, stack, index)
+            except ConfigError as error:
+                raise ConfigError(str(error), path=("sources", index, *error.path)) from None
+            except ToolbridgeError as error:
+                raise ConfigError(str(error), path=("sources", index)) from error
+        yield OpenDefinition(_build(registry, definition, stack), definition)
+
+
+async def _add_source(
+    registry: Any,
+    source: Mapping[str, Any],
+    base: Path,
+    stack: contextlib.AsyncExitStack,
+    index: int,
+) -> None:
+    def local(name: str) -> str:
+        path = Path(name).expanduser()
+        return str(path if path.is_absolute() else base / path)
+
+    name = f"source-{index + 1}"
+    if "module" in source:
+        from toolbridge._loading import load_tools
+
+        reference = source["module"]
+        if reference.endswith(".py") or reference.split(":")[0].endswith(".py"):
+            reference = local(reference)
+        registry.add(load_tools(reference), source=name)
+    elif "mcp" in source:
+        from toolbridge.mcp import McpClient
+
+        config = source["mcp"]
+        config = config if isinstance(config, Mapping) else local(config)
+        options = {key: source[key] for key in ("timeout", "namespacing") if key in source}
+        client = await stack.enter_async_context(McpClient(config, **options))
+        registry.add_mcp(client, source=name)
+    elif "openapi" in source:
+        options = {
+            key: source[key]
+            for key in ("base_url", "headers", "operations", "namespace")
+            if key in source
+        }
+        registry.add_openapi(local(source["openapi"]), source=name, **options)
+    else:
+        import json
+
+        from toolbridge.formats import read_tools
+
+        try:
+            data = json.loads(Path(local(source["file"])).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise ConfigError(f"cannot read {source['file']!r}: {error}", path=("file",)) from None
+        found = read_tools(data, source["format"])
+        registry.add(found, source=name)
+
+
+def _build(
+    registry: Any, definition: ToolsetDefinition, stack: contextlib.AsyncExitStack
+) -> Toolset:
+    toolset: Toolset = registry
+    if definition.select:
+        toolset = toolset.filtered(**definition.select)
+    if definition.exclude:
+        toolset = toolset.excluding(**definition.exclude)
+    if definition.policy is not None:
+        toolset = toolset.with_policy(definition.policy, name=definition.name)
+    if definition.prefix:
+        toolset = toolset.prefixed(definition.prefix)
+    audit = definition.audit
+    if audit.get("jsonl") or audit.get("logging"):
+        from toolbridge.toolsets._audit import JsonLinesSink, LoggingSink
+
+        secrets = [*registry.secrets, *definition.tokens]
+        arguments = bool(audit.get("arguments", True))
+        if audit.get("jsonl"):
+            path = Path(audit["jsonl"]).expanduser()
+            sink = JsonLinesSink(path if path.is_absolute() else definition.base / path)
+            stack.callback(sink.close)
+            toolset = _audited(toolset, sink, secrets, arguments)
+        if audit.get("logging"):
+            toolset = _audited(toolset, LoggingSink(), secrets, arguments)
+    if definition.meta_tools:
+        from toolbridge.search import meta_toolset
+
+        toolset = meta_toolset(toolset, name=definition.name)
+    return toolset
+
+
+def _audited(toolset: Toolset, sink: Any, secrets: list[str], arguments: bool) -> Toolset:
+    from toolbridge.toolsets._audited import AuditedToolset
+
+    return AuditedToolset(toolset, sink, secrets=secrets, arguments=arguments)

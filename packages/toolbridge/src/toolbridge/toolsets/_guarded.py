@@ -1,0 +1,131 @@
+"""A toolset under a policy: listing and calling both ask it, and agree.
+
+For a call, in order: the tool must exist and be visible below; the policy must not
+deny it (a denied tool fails exactly like an unknown one); a rate limit must have a
+token; for an ``"approve"`` tool the arguments are validated and the approval hook
+must say yes. Only then does the call go on, with the policy's timeout. A call
+refused at any step never reaches the tool.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, final
+
+from toolbridge._result import ToolResult
+from toolbridge._tool import Tool
+from toolbridge.errors import (
+    AccessDeniedError,
+    ArgumentValidationError,
+    ConfigError,
+    RateLimitError,
+)
+from toolbridge.toolsets._base import CallOptions, Toolset, unknown
+from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._policy import ApprovalRequest, Policy
+from toolbridge.toolsets._ratelimit import RateLimiter
+from toolbridge.toolsets._trace import current_trace
+
+__all__ = ["GuardedToolset"]
+
+_log = logging.getLogger("toolbridge.toolsets")
+
+
+@final
+class GuardedToolset(Toolset):
+    """`inner` with `policy` enforced on every listing and call.
+
+    Args:
+        inner: The toolset to guard (its own policies still apply).
+        policy: The policy.
+        name: The toolset's name (`inner`'s by default).
+        clock: The rate limits' clock (``time.monotonic``).
+    """
+
+    def __init__(
+        self,
+        inner: Toolset,
+        policy: Policy,
+        *,
+        name: str | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        if not isinstance(policy, Policy):
+            raise ConfigError(f"with_policy() takes a Policy, got {type(policy).__name__}")
+        self.name = name or inner.name
+        self.policy = policy
+        self._inner = inner
+        self._limiter = (
+            RateLimiter(tuple(policy.rate_limits))
+            if clock is None
+            else RateLimiter(tuple(policy.rate_limits), clock=clock)
+        )
+
+    def all_tools(self) -> Sequence[Tool]:
+        return self._inner.all_tools()
+
+    def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
+        decide = self.policy.decide
+        return [t for t in self._inner.list_tools(identity) if decide(t, identity) != "deny"]
+
+    def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
+        found = self._inner.find(name, identity)
+        if found is None or self.policy.decide(found, identity) == "deny":
+            return None
+        return found
+
+    async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
+        identity = options.identity
+        trace = current_trace()
+        tool = self._inner.find(name, identity)
+        if tool is None:
+            # Unknown here, or hidden by a policy below: let the layer that knows say.
+            if not any(known.name == name for known in self._inner.all_tools()):
+                raise unknown(name)
+            return await self._inner.call_tool(name, arguments, options)
+        effect = self.policy.decide(tool, identity)
+        if effect == "deny":
+            if trace is not None:
+                trace.refuse("denied")
+            raise unknown(name)
+        wait = self._limiter.acquire(identity, name)
+        if wait > 0.0:
+            if trace is not None:
+                trace.refuse("rate_limited")
+            raise RateLimitError(name, "the rate limit is reached", retry_after=wait)
+        if effect == "approve":
+            arguments = await self._approve(tool, arguments, identity)
+            if trace is not None and trace.decision == "allowed":
+                trace.decision = "approved"
+        timeout = self.policy.timeout
+        if timeout is not None and (options.timeout is None or timeout < options.timeout):
+            options = replace(options, timeout=timeout)
+        return await self._inner.call_tool(name, arguments, options)
+
+    async def _approve(self, tool: Tool, arguments: Any, identity: Identity) -> dict[str, Any]:
+        checked = tool.validate(arguments)
+        if not checked.ok:
+            raise ArgumentValidationError(tool.name, checked.issues)
+        approved = False
+        hook = self.policy.approve
+        if hook is not None:
+            request = ApprovalRequest(
+                tool=tool, arguments=dict(checked.value), identity=identity, toolset=self.name
+            )
+            try:
+                answer = hook(request)
+                if inspect.isawaitable(answer):
+                    answer = await answer
+                approved = answer is True
+            except Exception:
+                _log.exception("the approval hook failed for tool %r: refused", tool.name)
+        if not approved:
+            trace = current_trace()
+            if trace is not None:
+                trace.refuse("not_approved")
+            raise AccessDeniedError(tool.name, "the call was not approved")
+        valid: dict[str, Any] = checked.value
+        return valid

@@ -1,0 +1,71 @@
+"""Who is calling: the identity a toolset's policy decides on, passed with each list/call.
+
+An identity is data the host vouches for (from its own authentication: a token it
+verified, the user of its session). toolbridge never derives one from what a model
+or an MCP client claims about itself. While a toolset runs a tool, the caller's
+identity is the current one (`current_identity`), so a tool that calls further tools
+(the ``call_tool`` meta-tool, a proxy) calls them as the same caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Final, final
+
+from toolbridge.errors import ConfigError
+
+__all__ = ["ANONYMOUS", "Identity", "current_identity", "identity_context"]
+
+
+@final
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Identity:
+    """A caller: who, for which tenant, with which roles."""
+
+    subject: str | None = None
+    """The user or service calling, as the host names it (recorded in the audit log)."""
+
+    tenant: str | None = None
+    """The customer or team the call is made for; policies may allow only some."""
+
+    roles: AbstractSet[str] = frozenset()
+    """The caller's roles; policies may require one of them."""
+
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+    """Anything else the host wants its own rules or approval hook to see."""
+
+    def __post_init__(self) -> None:
+        roles: object = self.roles
+        if isinstance(roles, str) or not isinstance(roles, Iterable):
+            raise ConfigError("Identity.roles must be a set of strings, not a string")
+        object.__setattr__(self, "roles", frozenset(roles))
+        object.__setattr__(self, "attributes", dict(self.attributes))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The identity as JSON, for audit records (attributes left out: they may be secret)."""
+        return {"subject": self.subject, "tenant": self.tenant, "roles": sorted(self.roles)}
+
+
+ANONYMOUS: Final = Identity()
+"""The identity of a caller who gave none: no subject, no tenant, no roles."""
+
+_CURRENT: Final[ContextVar[Identity | None]] = ContextVar("toolbridge_identity", default=None)
+
+
+def current_identity() -> Identity | None:
+    """The identity of the toolset call running in this task, if any."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def identity_context(identity: Identity) -> Iterator[None]:
+    """Run the block as `identity` (the toolsets do this around every tool they run)."""
+    token = _CURRENT.set(identity)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)

@@ -1,0 +1,129 @@
+"""Tool search: words, ranking, determinism, policies, live registries, dense and hybrid."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from toolbridge import ConfigError, Tool, tool
+from toolbridge.formats import from_mcp
+from toolbridge.search import ToolSearch, tokenize
+from toolbridge.toolsets import Identity, Policy, Registry, Rule
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("listPullRequests", ["list", "pull", "request"]),
+        ("list_pull_requests", ["list", "pull", "request"]),
+        ("git.pr-list", ["git", "pull", "request", "list"]),
+        ("list_prs in my repo", ["list", "pull", "request", "repository"]),
+        ("get_URLs of HTTPRequest", ["url", "http", "request"]),
+        ("Creating issues, created issue", ["creat", "issu", "creat", "issu"]),
+        ("the files in my directories", ["file", "directory"]),
+        ("UTF8String strings", ["utf", "8", "string", "string"]),
+    ],
+)
+def test_names_and_sentences_split_into_the_same_words(text: str, words: list[str]) -> None:
+    assert tokenize(text) == words
+
+
+def corpus_tools() -> list[Tool]:
+    tools: dict[str, Tool] = {}
+    for path in sorted(CORPUS.glob("*.json")):
+        for item in from_mcp(json.loads(path.read_text())):
+            name = f"{path.stem}__{item.name}"[:128]
+            tools.setdefault(name, item.replace(name=name, namespace=path.stem))
+    return list(tools.values())
+
+
+@pytest.fixture(scope="module")
+def corpus_search() -> ToolSearch:
+    return ToolSearch(corpus_tools())
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("tell me the current time in Tokyo", "mcp-server-time__get_current_time"),
+        ("take a screenshot of the web page", "ea-playwright__playwright_screenshot"),
+        ("open a pull request from my feature branch", "github-mcp-server__create_pull_request"),
+        ("add a page to my Notion workspace", "notion__API-post-page"),
+    ],
+)
+def test_realistic_queries_find_their_tool_in_the_top_five(
+    corpus_search: ToolSearch, query: str, expected: str
+) -> None:
+    assert expected in [hit.name for hit in corpus_search.search(query, 5)]
+
+
+def test_ties_keep_the_toolsets_order_and_repeat_exactly() -> None:
+    twins = [Tool(name=name, description="Fetch the weather.") for name in ("sky", "air", "sun")]
+    search = ToolSearch(twins)
+    first = [hit.name for hit in search.search("weather", 3)]
+    assert first == ["sky", "air", "sun"]
+    assert all([hit.name for hit in search.search("weather", 3)] == first for _ in range(20))
+
+
+def test_a_query_sharing_no_word_finds_nothing() -> None:
+    search = ToolSearch([Tool(name="forecast", description="Weather forecast.")])
+    assert search.search("quantum chromodynamics") == []
+    assert ToolSearch([]).search("anything") == []
+
+
+def test_search_never_returns_a_tool_the_caller_cannot_see() -> None:
+    @tool
+    def delete_repository(name: str) -> str:
+        """Delete a repository for ever."""
+        return name
+
+    @tool
+    def archive_repository(name: str) -> str:
+        """Archive a repository, keeping it read-only."""
+        return name
+
+    guarded = Registry([delete_repository, archive_repository]).with_policy(
+        Policy(rules=(Rule(effect="deny", tools={"delete_*"}, roles={"intern"}),))
+    )
+    search = ToolSearch(guarded)
+    intern, admin = Identity(roles={"intern"}), Identity(roles={"admin"})
+    assert [h.name for h in search.search("delete a repository", 1, identity=admin)] == [
+        "delete_repository"
+    ]
+    assert [h.name for h in search.search("delete a repository", 1, identity=intern)] == [
+        "archive_repository"
+    ]
+
+
+def test_the_index_follows_a_live_registry() -> None:
+    registry = Registry([Tool(name="forecast", description="Weather forecast.")])
+    search = ToolSearch(registry)
+    assert search.search("translate this text") == []
+    registry.add(Tool(name="translate", description="Translate text between languages."))
+    assert [hit.name for hit in search.search("translate this text")] == ["translate"]
+
+
+def test_bad_queries_and_modes_are_config_errors() -> None:
+    search = ToolSearch([Tool(name="forecast")])
+    with pytest.raises(ConfigError):
+        search.search(3)  # type: ignore[arg-type]
+    with pytest.raises(ConfigError):
+        search.search("x", 0)
+    with pytest.raises(ConfigError):
+        ToolSearch([], mode="fuzzy")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["dense", "hybrid"])
+def test_dense_and_hybrid_search_run_offline(mode: str) -> None:
+    tools = [
+        Tool(name="get_forecast", description="Weather forecast for a city."),
+        Tool(name="create_invoice", description="Bill a customer for an order."),
+        Tool(name="send_email", description="Send an email message to someone."),
+    ]
+    search = ToolSearch(tools, mode=mode)  # type: ignore[arg-type]
+    assert search.search("will it rain in Paris tomorrow", 1)[0].name == "get_forecast"
+    assert search.search("mail my boss a note", 1)[0].name == "send_email"
