@@ -98,7 +98,7 @@ class Registry(Toolset):
 
         Header values passed in ``headers=`` are remembered as `secrets`.
         """
-        from toolbridge.openapi import from_openapi  # type: ignore[import-not-found]
+        from toolbridge.openapi import from_openapi
 
         headers = options.get("headers") or {}
         self._secrets.extend(v for v in headers.values() if isinstance(v, str))
