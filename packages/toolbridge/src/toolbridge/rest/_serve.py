@@ -1,0 +1,86 @@
+"""Serving a toolset's REST app with uvicorn on a socket: loopback and guarded by default."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from toolbridge._tool import Tool
+from toolbridge.rest._app import Identify, build_app
+from toolbridge.toolsets._base import Toolset
+from toolbridge.toolsets._identity import Identity
+
+__all__ = ["serve_rest", "serve_rest_async"]
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+async def serve_rest_async(
+    toolset: Toolset | Iterable[Tool],
+    *,
+    identity: Identity | Identify | None = None,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    on_ready: Callable[[str], None] | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+    **app_options: Any,
+) -> None:
+    """Serve `toolset` over HTTP/JSON until the task is cancelled.
+
+    Args:
+        toolset: The toolset or tools; see `build_app`.
+        identity: Who each request is; see `build_app`.
+        host: The address to bind; loopback by default.
+        port: The port; 0 picks a free one.
+        on_ready: Called with the base URL once the server listens.
+        allowed_hosts: ``Host`` values accepted; by default the loopback names on the
+            bound port, or `host` itself.
+        allowed_origins: ``Origin`` values accepted; by default the ``http://`` origins
+            of the allowed hosts.
+        **app_options: Passed to `build_app` (``title``, ``max_body_bytes``, ...).
+    """
+    import uvicorn
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((host, port))
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    if allowed_hosts is None:
+        names = ["127.0.0.1", "localhost", "[::1]"] if host in _LOOPBACK else [shown]
+        allowed_hosts = [f"{name}:{bound}" for name in names]
+    if allowed_origins is None:
+        allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
+    app = build_app(
+        toolset,
+        identity=identity,
+        allowed_hosts=allowed_hosts,
+        allowed_origins=allowed_origins,
+        **app_options,
+    )
+    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    url = f"http://{shown}:{bound}"
+
+    async def announce() -> None:
+        while not runner.started:
+            await asyncio.sleep(0.01)
+        if on_ready is not None:
+            on_ready(url)
+
+    waiter = asyncio.create_task(announce())
+    try:
+        await runner.serve(sockets=[listener])
+    finally:
+        waiter.cancel()
+        listener.close()
+
+
+def serve_rest(toolset: Toolset | Iterable[Tool], **options: Any) -> None:
+    """`serve_rest_async` in a new event loop, until Ctrl-C."""
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_rest_async(toolset, **options))
