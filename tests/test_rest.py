@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import http.client
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -89,7 +89,7 @@ def shop(sink: MemorySink, **policy: Any) -> Any:
 
 
 @contextlib.asynccontextmanager
-async def client_for(app: Any, token: str | None = None) -> Any:
+async def client_for(app: Any, token: str | None = None) -> AsyncIterator[httpx.AsyncClient]:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(
