@@ -127,3 +127,30 @@ def test_dense_and_hybrid_search_run_offline(mode: str) -> None:
     search = ToolSearch(tools, mode=mode)  # type: ignore[arg-type]
     assert search.search("will it rain in Paris tomorrow", 1)[0].name == "get_forecast"
     assert search.search("mail my boss a note", 1)[0].name == "send_email"
+
+
+def test_the_labelled_queries_name_real_tools_and_the_evaluation_runs() -> None:
+    import sys
+
+    bench = Path(__file__).resolve().parent.parent / "bench"
+    data = json.loads((bench / "search_queries.json").read_text())
+    ids = {
+        f"{path.stem}/{item['name']}"
+        for path in CORPUS.glob("*.json")
+        for item in json.loads(path.read_text())
+    }
+    queries = data["queries"]
+    assert len(queries) >= 150
+    assert len({entry["query"] for entry in queries}) == len(queries)
+    assert all(entry["relevant"] and set(entry["relevant"]) <= ids for entry in queries)
+    assert len({entry["relevant"][0].split("/")[0] for entry in queries}) >= 30
+    sys.path.insert(0, str(bench))
+    try:
+        import _search
+
+        table = _search.evaluate(sizes=(50,), modes=("bm25",))
+    finally:
+        sys.path.remove(str(bench))
+    last = table.splitlines()[-1].split()
+    assert last[:3] == ["50", last[1], "bm25"]
+    assert 0.5 <= float(last[4]) <= 1.0  # recall@5 on 50 tools
