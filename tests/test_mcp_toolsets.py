@@ -13,7 +13,7 @@ import pytest
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
 
-from toolbridge import RemoteError, ToolNotFoundError, tool
+from toolbridge import ArgumentValidationError, RemoteError, ToolNotFoundError, tool
 from toolbridge.mcp import HttpServer, McpClient, serve_async
 from toolbridge.toolsets import ANONYMOUS, Identity, MemorySink, Policy, Registry, Rule
 
@@ -137,3 +137,26 @@ def test_a_forbidden_tool_and_an_unknown_one_get_the_same_answer(
     assert ran == []
     assert [r.decision for r in sink.records] == ["denied", "unknown"]
     assert "token-bob" not in repr(sink.records)
+
+
+def test_a_registry_over_mcp_redacts_the_configured_auth_header(
+    served: tuple[str, MemorySink],
+) -> None:
+    url, _ = served
+    ran.clear()
+    records = MemorySink()
+
+    async def main() -> str:
+        headers = {"Authorization": "Bearer token-ann"}
+        async with McpClient({"shop": HttpServer(url=url, headers=headers)}) as client:
+            registry = Registry(name="client-side")
+            registry.add_mcp(client)
+            audited = registry.with_audit(records, secrets=registry.secrets)
+            with contextlib.suppress(ArgumentValidationError):
+                await audited.call("refund_order", {"order": "token-ann"})  # invalid type
+            result = await audited.call("refund_order", {"order": 5})
+            return result.text
+
+    assert asyncio.run(main()) == "refunded"
+    assert "token-ann" not in repr([record.to_dict() for record in records.records])
+    assert [r.outcome for r in records.records] == ["invalid_arguments", "success"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -552,3 +553,75 @@ def test_a_custom_toolset_gets_every_wrapper() -> None:
     wrapped = Single().prefixed("x").with_policy(Policy(tenants={"acme"}))
     assert names(wrapped.list_tools(ANN)) == ["x_add_note"]
     assert wrapped.call_sync("x_add_note", {"text": "t"}, identity=ANN).text == "noted"
+
+
+def test_the_registry_reads_framework_objects_and_provider_json() -> None:
+    from langchain_core.tools import StructuredTool
+
+    def shout(text: str) -> str:
+        """Say it louder."""
+        return text.upper()
+
+    registry = Registry()
+    registry.add_object(StructuredTool.from_function(shout), source="langchain")
+    registry.add_object(toolbridge.formats.to_openai([add_note]), source="openai")
+    assert sorted(item.name for item in registry.list_tools()) == ["add_note", "shout"]
+    assert registry.call_sync("shout", {"text": "hi"}).text == "HI"
+    assert registry.source_of("add_note") == "openai"
+    with pytest.raises(toolbridge.NotInvocableError):  # provider JSON is a definition only
+        registry.call_sync("add_note", {"text": "x"})
+
+
+def test_a_toolset_loads_into_a_framework_with_its_policy_and_audit() -> None:
+    sink = MemorySink()
+    toolset = (
+        files()
+        .with_policy(Policy(rules=(Rule(effect="deny", destructive=True, roles={"intern"}),)))
+        .with_audit(sink)
+    )
+    intern = Identity(subject="ivy", roles={"intern"})
+    made = {item.name: item for item in toolset.to("langchain", intern)}
+    assert "delete_file" not in made
+    assert made["read_file"].invoke({"path": "/r"}) == "text of /r"
+    assert [(r.subject, r.tool, r.outcome) for r in sink.records] == [
+        ("ivy", "read_file", "success")
+    ]
+
+
+def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show() -> None:
+    planted = "ghp_PLANTEDsecret0123456789"
+
+    @tool
+    def echo_back(text: str) -> toolbridge.ToolResult:
+        """Echo, failing loudly on 'fail'."""
+        if text == "fail":
+            return toolbridge.ToolResult.from_error(f"could not echo, token {planted}")
+        return toolbridge.ToolResult.from_text(text)
+
+    sink = MemorySink()
+    toolset = (
+        StaticToolset([echo_back, slow, delete_file], name="mixed")
+        .with_policy(Policy(rules=(Rule(effect="deny", tools={"delete_file"}),), timeout=0.2))
+        .with_audit(sink, secrets=[planted])
+    )
+    attempts: list[tuple[str, Any]] = [
+        ("echo_back", {"text": f"hello {planted}"}),  # success, secret in the arguments
+        ("delete_file", {"path": planted}),  # denied
+        ("echo_back", {"text": 7, "authorization": planted}),  # invalid
+        ("slow", {"seconds": 3}),  # timeout
+        ("echo_back", {"text": "fail"}),  # tool error, secret in the error text
+    ] * 4
+    for name, arguments in attempts:
+        with contextlib.suppress(toolbridge.ToolbridgeError):
+            toolset.call_sync(name, arguments, identity=Identity(subject=planted))
+    assert len(sink.records) == len(attempts) == 20
+    assert {r.outcome for r in sink.records} == {
+        "success",
+        "refused",
+        "invalid_arguments",
+        "timeout",
+        "tool_error",
+    }
+    text = json.dumps([record.to_dict() for record in sink.records])
+    assert text.count(planted) == 0
+    assert text.count("[redacted]") >= 20
