@@ -191,19 +191,12 @@ def _serve_toolset(path: str, count: list[int], **options: Any) -> None:
     definition = read_definition(path)
 
     async def main() -> None:
-        with contextlib.redirect_stdout(sys.stderr):  # modules' prints never reach the wire
-            opening = open_definition(definition)
-            opened = await opening.__aenter__()
-        count.append(len(opened.toolset.all_tools()))
-        try:
-            await serve_async(
-                opened.toolset,
-                identity=opened.identify,
-                name=definition.name or "toolbridge",
-                **options,
-            )
-        finally:
-            await opening.__aexit__(None, None, None)
+        async with contextlib.AsyncExitStack() as stack:
+            with contextlib.redirect_stdout(sys.stderr):  # modules' prints never reach the wire
+                opened = await stack.enter_async_context(open_definition(definition))
+            count.append(len(opened.toolset.all_tools()))
+            name = definition.name or "toolbridge"
+            await serve_async(opened.toolset, identity=opened.identify, name=name, **options)
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())

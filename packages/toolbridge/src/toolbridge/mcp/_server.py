@@ -29,12 +29,10 @@ import asyncio
 import base64
 import binascii
 import contextlib
-import inspect
-import logging
 import socket
 import warnings
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal
 
 import mcp_types as types
@@ -48,12 +46,11 @@ from toolbridge.errors import ToolbridgeError, ToolDefinitionError, ToolNotFound
 from toolbridge.formats._mcp import to_mcp
 from toolbridge.toolsets._base import CallOptions, Toolset
 from toolbridge.toolsets._entry import enter
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._identity import Identify, Identity, identifier
 from toolbridge.toolsets._static import StaticToolset
 
 __all__ = ["build_server", "serve", "serve_async"]
 
-_log = logging.getLogger("toolbridge.mcp.server")
 _INVALID_PARAMS = -32602
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 _SEVERITY = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
@@ -102,7 +99,11 @@ def build_server(
         toolset = StaticToolset(by_name.values())
     if page_size is not None and page_size < 1:
         raise ToolDefinitionError(f"page_size must be at least 1, got {page_size}")
-    identify = _identifier(identity)
+    find_identity = identifier(identity)
+
+    async def identify(context: Any) -> Identity:
+        return await find_identity(getattr(context, "request", None))
+
     wire: dict[int, tuple[Tool, types.Tool]] = {}
     """Each listed tool's SDK model, by the tool object's id (the tool kept alive)."""
 
@@ -162,39 +163,6 @@ def build_server(
             on_call_tool=call_tool,
             on_set_logging_level=set_level,
         )
-
-
-Identify = Callable[[Any], "Identity | Awaitable[Identity]"]
-"""Finds the caller of one request from its HTTP request (``None`` over stdio)."""
-
-
-def _identifier(identity: Identity | Identify | None) -> Callable[[Any], Awaitable[Identity]]:
-    """What `build_server` calls with each request context for the caller's identity."""
-    if identity is None or isinstance(identity, Identity):
-        fixed = identity or ANONYMOUS
-
-        async def constant(context: Any) -> Identity:
-            return fixed
-
-        return constant
-    if not callable(identity):
-        raise ToolDefinitionError("identity must be an Identity or a function returning one")
-    find = identity
-
-    async def per_request(context: Any) -> Identity:
-        try:
-            found: object = find(getattr(context, "request", None))
-            if inspect.isawaitable(found):
-                found = await found
-        except Exception:
-            _log.exception("the identity function failed: the request is anonymous")
-            return ANONYMOUS
-        if not isinstance(found, Identity):
-            _log.error("the identity function returned %r: the request is anonymous", found)
-            return ANONYMOUS
-        return found
-
-    return per_request
 
 
 def _connection_of(context: Any) -> Any:

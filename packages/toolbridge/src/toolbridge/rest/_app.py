@@ -13,11 +13,9 @@ traceback.
 
 from __future__ import annotations
 
-import inspect
 import json
-import logging
 import math
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from starlette.applications import Starlette
@@ -42,16 +40,12 @@ from toolbridge.rest._guard import HostGuard
 from toolbridge.rest._openapi import openapi_document
 from toolbridge.toolsets._base import CallOptions, Toolset
 from toolbridge.toolsets._entry import enter
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._identity import Identify, Identity, identifier
 from toolbridge.toolsets._static import StaticToolset
 
 __all__ = ["Identify", "build_app"]
 
-_log = logging.getLogger("toolbridge.rest")
 _DEFAULT_BODY_LIMIT: Final = 4 * 1024 * 1024
-
-Identify = Callable[[Request], "Identity | Awaitable[Identity]"]
-"""Finds the caller of a request (from a bearer token, a session...)."""
 
 
 def build_app(
@@ -87,7 +81,7 @@ def build_app(
     served = toolset if isinstance(toolset, Toolset) else StaticToolset(toolset)
     if max_body_bytes < 1:
         raise ConfigError(f"max_body_bytes must be positive, got {max_body_bytes}")
-    identify = _identifier(identity)
+    identify = identifier(identity)
     shown_version = version or __version__
 
     async def list_tools(request: Request) -> Response:
@@ -135,34 +129,6 @@ def build_app(
         middleware=[Middleware(HostGuard, hosts=allowed_hosts, origins=allowed_origins)],
         exception_handlers={404: not_found, 405: not_allowed},
     )
-
-
-def _identifier(identity: Identity | Identify | None) -> Callable[[Request], Awaitable[Identity]]:
-    if identity is None or isinstance(identity, Identity):
-        fixed = identity or ANONYMOUS
-
-        async def constant(request: Request) -> Identity:
-            return fixed
-
-        return constant
-    if not callable(identity):
-        raise ConfigError("identity must be an Identity or a function returning one")
-    find = identity
-
-    async def per_request(request: Request) -> Identity:
-        try:
-            found: object = find(request)
-            if inspect.isawaitable(found):
-                found = await found
-        except Exception:
-            _log.exception("the identity function failed: the request is anonymous")
-            return ANONYMOUS
-        if not isinstance(found, Identity):
-            _log.error("the identity function returned %r: the request is anonymous", found)
-            return ANONYMOUS
-        return found
-
-    return per_request
 
 
 async def _arguments(request: Request, limit: int) -> Any:

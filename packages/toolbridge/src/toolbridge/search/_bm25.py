@@ -5,21 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, final
 
-from toolbridge.errors import ConfigError
+from toolbridge.search._optional import require
 
-__all__ = ["Bm25Index", "require"]
-
-
-def require(module: str, extra: str) -> Any:
-    """Import an optional dependency, or say which extra installs it."""
-    import importlib
-
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise ConfigError(
-            f"this needs {module.split('.')[0]}: pip install 'toolbridge[{extra}]'"
-        ) from None
+__all__ = ["Bm25Index"]
 
 
 @final

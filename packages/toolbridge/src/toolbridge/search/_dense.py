@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, final
 
 from toolbridge.errors import ConfigError
-from toolbridge.search._bm25 import require
+from toolbridge.search._optional import require
 
 __all__ = ["DenseIndex", "embedder"]
 

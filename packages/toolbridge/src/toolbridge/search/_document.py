@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -13,6 +14,7 @@ __all__ = ["tool_text", "tool_words"]
 _NAME_WEIGHT: Final = 3
 """A name's words count this many times: a name says what a tool does, densely."""
 _PARAMETER_DEPTH: Final = 2
+_NAME_WORD: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
 def tool_words(tool: Tool) -> list[str]:
@@ -33,7 +35,7 @@ def tool_text(tool: Tool, *, description_limit: int = 600) -> str:
     if tool.title:
         parts.append(tool.title)
     parts.append(tool.description[:description_limit])
-    parameters = [text for text in _parameter_texts(tool.input_schema, 1)]
+    parameters = _parameter_texts(tool.input_schema, 1)
     if parameters:
         parts.append("Parameters: " + "; ".join(parameters)[:300])
     return ". ".join(part for part in parts if part)
@@ -41,9 +43,7 @@ def tool_text(tool: Tool, *, description_limit: int = 600) -> str:
 
 def tokenize_for_reading(name: str) -> list[str]:
     """A tool name's words, unstemmed: ``list_pull_requests`` -> list pull requests."""
-    import re
-
-    return [w.lower() for w in re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", name)]
+    return [word.lower() for word in _NAME_WORD.findall(name)]
 
 
 def _parameter_texts(schema: Mapping[str, Any], depth: int) -> list[str]:

@@ -16,8 +16,9 @@ from typing import Any, Final, Literal, final
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
-from toolbridge.search._bm25 import Bm25Index, require
+from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._document import tool_text, tool_words
+from toolbridge.search._optional import require
 from toolbridge.search._tokenize import tokenize
 from toolbridge.toolsets._base import Toolset
 from toolbridge.toolsets._identity import ANONYMOUS, Identity

@@ -30,7 +30,13 @@ from toolbridge.toolsets._definition import (
 )
 from toolbridge.toolsets._filtered import FilteredToolset
 from toolbridge.toolsets._guarded import GuardedToolset
-from toolbridge.toolsets._identity import ANONYMOUS, Identity, current_identity, identity_context
+from toolbridge.toolsets._identity import (
+    ANONYMOUS,
+    Identify,
+    Identity,
+    current_identity,
+    identity_context,
+)
 from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, Rule
 from toolbridge.toolsets._prefixed import PrefixedToolset
 from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope
@@ -55,6 +61,7 @@ __all__ = [
     "Effect",
     "FilteredToolset",
     "GuardedToolset",
+    "Identify",
     "Identity",
     "JsonLinesSink",
     "LoggingSink",

@@ -58,6 +58,7 @@ class GuardedToolset(Toolset):
         self.name = name or inner.name
         self.policy = policy
         self._inner = inner
+        self._known: tuple[Sequence[Tool], frozenset[str]] | None = None
         self._limiter = (
             RateLimiter(tuple(policy.rate_limits))
             if clock is None
@@ -66,6 +67,13 @@ class GuardedToolset(Toolset):
 
     def all_tools(self) -> Sequence[Tool]:
         return self._inner.all_tools()
+
+    def _names(self) -> frozenset[str]:
+        """The names below, policies aside (kept while the tools below are the same)."""
+        tools = self._inner.all_tools()
+        if self._known is None or self._known[0] is not tools:
+            self._known = (tools, frozenset(tool.name for tool in tools))
+        return self._known[1]
 
     def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
         decide = self.policy.decide
@@ -83,7 +91,7 @@ class GuardedToolset(Toolset):
         tool = self._inner.find(name, identity)
         if tool is None:
             # Unknown here, or hidden by a policy below: let the layer that knows say.
-            if not any(known.name == name for known in self._inner.all_tools()):
+            if name not in self._names():
                 raise unknown(name)
             return await self._inner.call_tool(name, arguments, options)
         effect = self.policy.decide(tool, identity)

@@ -9,7 +9,9 @@ identity is the current one (`current_identity`), so a tool that calls further t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -18,7 +20,14 @@ from typing import Any, Final, final
 
 from toolbridge.errors import ConfigError
 
-__all__ = ["ANONYMOUS", "Identity", "current_identity", "identity_context"]
+__all__ = [
+    "ANONYMOUS",
+    "Identify",
+    "Identity",
+    "current_identity",
+    "identifier",
+    "identity_context",
+]
 
 
 @final
@@ -69,3 +78,47 @@ def identity_context(identity: Identity) -> Iterator[None]:
         yield
     finally:
         _CURRENT.reset(token)
+
+
+Identify = Callable[[Any], "Identity | Awaitable[Identity]"]
+"""Finds the caller of one request: given the server's request (``None`` over stdio),
+returns an `Identity`, sync or async (a check of a bearer token, a session)."""
+
+_log = logging.getLogger("toolbridge.toolsets")
+
+
+def identifier(identity: Identity | Identify | None) -> Callable[[Any], Awaitable[Identity]]:
+    """What a server calls with each request for its caller: `identity` as a function.
+
+    One `Identity` (or ``None``: anonymous) answers every request; a function is asked
+    each time, and one that raises or returns something other than an `Identity`
+    makes the request anonymous (logged): a broken check never grants access.
+
+    Raises:
+        ConfigError: `identity` is neither.
+    """
+    if identity is None or isinstance(identity, Identity):
+        fixed = identity or ANONYMOUS
+
+        async def constant(request: Any) -> Identity:
+            return fixed
+
+        return constant
+    if not callable(identity):
+        raise ConfigError("identity must be an Identity or a function returning one")
+    find = identity
+
+    async def per_request(request: Any) -> Identity:
+        try:
+            found: object = find(request)
+            if inspect.isawaitable(found):
+                found = await found
+        except Exception:
+            _log.exception("the identity function failed: the request is anonymous")
+            return ANONYMOUS
+        if not isinstance(found, Identity):
+            _log.error("the identity function returned %r: the request is anonymous", found)
+            return ANONYMOUS
+        return found
+
+    return per_request
