@@ -112,6 +112,9 @@ def test_every_error_is_exported_from_the_package() -> None:
         "toolbridge.mcp",
         "toolbridge.toolsets",
         "toolbridge.search",
+        "toolbridge.testing",
+        "toolbridge.openapi",
+        "toolbridge.rest",
     ],
 )
 def test_subpackages_export_an_honest_all(package: str) -> None:
