@@ -104,6 +104,12 @@ def test_without_a_c_compiler_the_package_still_builds_and_runs(
     assert done.stdout.strip() == "False"  # {} is any value: not strict, and it says so
 
 
+def test_the_wheel_ships_the_init_templates(wheel: zipfile.ZipFile) -> None:
+    templates = [n for n in wheel.namelist() if n.startswith("toolbridge/_templates/")]
+    assert "toolbridge/_templates/mcp-server/src/__package__/server.py.tmpl" in templates
+    assert all(name.endswith(".tmpl") for name in templates)
+
+
 def test_the_wheel_ships_py_typed(wheel: zipfile.ZipFile) -> None:
     assert "toolbridge/py.typed" in wheel.namelist()
 

@@ -17,6 +17,7 @@ from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
+from toolbridge.cli._init import init_command
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, UrlOption, mcp_app, serve_command
 from toolbridge.cli._search import search_command
 from toolbridge.errors import ConversionError
@@ -123,7 +124,7 @@ def _root(
     if ctx.invoked_subcommand is None:
         ctx.fail(
             "missing command: inspect, export, validate, convert, check, diff, search, mcp, "
-            "serve or plugins"
+            "serve, init or plugins"
         )
 
 
@@ -428,6 +429,7 @@ def plugins_command(json_output: JsonOption = False) -> None:
 app.add_typer(mcp_app)
 app.command("serve")(serve_command)
 app.command("search")(search_command)
+app.command("init")(init_command)
 
 
 def _print(renderable: object) -> None:
