@@ -431,3 +431,36 @@ def test_a_turn_limit_stops_a_model_that_keeps_calling(tools: list[Tool]) -> Non
     assert len(result.turns) == 2
     assert given == [{"role": "user", "content": "hi"}]  # the caller's list is not changed
     assert len(endpoint.requests) == 2
+
+
+def test_strict_and_renamed_calls_are_mapped_back_through_the_conversion() -> None:
+    from toolbridge.formats import convert
+
+    seen: list[dict[str, Any]] = []
+
+    @tool(name="files.search")
+    def search_files(query: str, limit: int = 10) -> list[str]:
+        """Search files."""
+        seen.append({"query": query, "limit": limit})
+        return ["notes.txt"]
+
+    strict = convert([search_files], "openai", strict=True)
+    exposed = strict.output[0]["function"]["name"]
+    assert exposed != "files.search"  # OpenAI refuses dots: the model sees another name
+    message = {
+        "role": "assistant",
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {
+                    "name": exposed,
+                    "arguments": json.dumps({"query": "notes", "limit": None}),
+                },
+            }
+        ],
+    }
+    executed = execute_tool_calls(message, "openai", [search_files], conversion=strict)
+    assert not executed.results[0].is_error, executed.results[0].text
+    assert seen == [{"query": "notes", "limit": 10}]  # strict's null removed, the default applied
+    assert executed.messages[0]["tool_call_id"] == "c1"
