@@ -1,5 +1,6 @@
 """OpenAPI in: one tool per operation, parameters and body merged, calls sent over HTTP to a
-local ASGI app (and a real socket), errors as results, secrets never shown."""
+pet store (a Starlette app, in process and on a real socket), errors as results, secrets
+never shown, malformed documents refused with the place named."""
 
 from __future__ import annotations
 
@@ -9,86 +10,115 @@ import copy
 import json
 import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 import pytest
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from toolbridge import (
     ArgumentValidationError,
     ConversionError,
     Tool,
+    ToolExecutionError,
+    ToolResult,
     ToolTimeoutError,
 )
+from toolbridge.errors import format_path
 from toolbridge.formats import to_mcp
 from toolbridge.openapi import from_openapi
 from toolbridge.toolsets import Registry
 
 SECRET = "Bearer sk-test-4c1f9e2b7d"
-requests: list[dict[str, Any]] = []
-PETS = {1: {"id": 1, "name": "Rex", "tag": "dog"}, 2: {"id": 2, "name": "Tom", "tag": None}}
+REQUESTS: list[dict[str, Any]] = []
+"""Every request the pet store received, in order."""
+PETS: dict[int, dict[str, Any]] = {
+    1: {"id": 1, "name": "Rex", "tag": "dog"},
+    2: {"id": 2, "name": "Tom", "tag": None},
+}
+
+# ---- the pet store -------------------------------------------------------------------
 
 
-async def record(request: Request) -> None:
+async def record(request: Request) -> dict[str, Any]:
     body = await request.body()
-    requests.append(
-        {
-            "method": request.method,
-            "path": request.url.path,
-            "raw_path": request.scope["raw_path"].decode(),
-            "query": list(request.query_params.multi_items()),
-            "headers": dict(request.headers),
-            "body": json.loads(body) if body else None,
-        }
-    )
+    entry = {
+        "method": request.method,
+        "path": request.url.path,
+        "raw_path": request.scope["raw_path"].decode(),
+        "query_string": request.scope["query_string"].decode(),
+        "query": list(request.query_params.multi_items()),
+        "headers": dict(request.headers),
+        "body": body.decode(),
+    }
+    REQUESTS.append(entry)
+    return entry
 
 
-async def list_pets(request: Request) -> JSONResponse:
+async def list_pets(request: Request) -> Response:
     await record(request)
-    return JSONResponse({"pets": list(PETS.values())})
+    tags = request.query_params.getlist("tags")
+    pets = [pet for pet in PETS.values() if not tags or pet["tag"] in tags]
+    return JSONResponse({"pets": pets[: int(request.query_params.get("limit", 100))]})
 
 
-async def get_pet(request: Request) -> JSONResponse:
+async def create_pet(request: Request) -> Response:
+    sent = await record(request)
+    return JSONResponse({"id": 3, **json.loads(sent["body"])}, status_code=201)
+
+
+async def get_pet(request: Request) -> Response:
     await record(request)
-    pet = (
-        PETS.get(int(request.path_params["pet_id"]))
-        if request.path_params["pet_id"].isdigit()
-        else None
-    )
+    pet_id = request.path_params["pet_id"]
+    pet = PETS.get(int(pet_id)) if pet_id.isdigit() else None
     if pet is None:
-        return JSONResponse({"error": "no such pet"}, status_code=404)
+        return JSONResponse({"error": f"no such pet: {pet_id}"}, status_code=404)
     return JSONResponse(pet)
 
 
-async def create_pet(request: Request) -> JSONResponse:
+async def delete_pet(request: Request) -> Response:
     await record(request)
-    data = requests[-1]["body"]
-    return JSONResponse({"id": 3, **data}, status_code=201)
+    return Response(status_code=204)
 
 
-async def delete_pet(request: Request) -> PlainTextResponse:
+async def list_tags(request: Request) -> Response:
     await record(request)
-    return PlainTextResponse("", status_code=204)
+    return JSONResponse(["dog", "cat"])
 
 
-async def broken(request: Request) -> PlainTextResponse:
+async def broken(request: Request) -> Response:
     await record(request)
-    return PlainTextResponse("database on fire", status_code=500)
+    return PlainTextResponse("database on fire " + "." * 5_000, status_code=500)
 
 
-async def slow(request: Request) -> PlainTextResponse:
+async def echo(request: Request) -> Response:
     await record(request)
-    await asyncio.sleep(5)
+    status = int(request.query_params.get("status", "200"))
+    return JSONResponse({"headers": dict(request.headers)}, status_code=status)
+
+
+async def add_note(request: Request) -> Response:
+    sent = await record(request)
+    return PlainTextResponse(f"{sent['headers']['content-type']}: {sent['body']}")
+
+
+async def slow(request: Request) -> Response:
+    await record(request)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not await request.is_disconnected():
+        await asyncio.sleep(0.02)
     return PlainTextResponse("late")
 
 
-async def elsewhere(request: Request) -> PlainTextResponse:
+async def elsewhere(request: Request) -> Response:
     await record(request)
     return PlainTextResponse("not here", status_code=404)
 
@@ -99,13 +129,18 @@ APP = Starlette(
         Route("/v1/pets", create_pet, methods=["POST"]),
         Route("/v1/pets/{pet_id}", get_pet, methods=["GET"]),
         Route("/v1/pets/{pet_id}", delete_pet, methods=["DELETE"]),
+        Route("/v1/tags", list_tags, methods=["GET"]),
         Route("/v1/broken", broken, methods=["GET"]),
+        Route("/v1/echo", echo, methods=["GET"]),
+        Route("/v1/notes", add_note, methods=["POST"]),
         Route("/v1/slow", slow, methods=["GET"]),
-        Route("/{rest:path}", elsewhere, methods=["GET", "POST", "PUT", "DELETE"]),
+        Route("/{rest:path}", elsewhere, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
     ]
 )
 
-PET = {
+# ---- its OpenAPI 3.1 document --------------------------------------------------------
+
+PET: dict[str, Any] = {
     "type": "object",
     "properties": {
         "id": {"type": "integer"},
@@ -114,19 +149,23 @@ PET = {
     },
     "required": ["id", "name"],
 }
+NEW_PET: dict[str, Any] = {
+    "type": "object",
+    "properties": {"name": {"type": "string", "minLength": 1}, "tag": {"type": "string"}},
+    "required": ["name"],
+}
+
+
+def json_content(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {"title": "Pets", "version": "1"},
-    "servers": [{"url": "http://pets.test/v1"}],
+    "servers": [{"url": "http://test/v1"}],
     "components": {
-        "schemas": {
-            "Pet": PET,
-            "NewPet": {
-                "type": "object",
-                "properties": {"name": {"type": "string"}, "tag": {"type": "string"}},
-                "required": ["name"],
-            },
-        },
+        "schemas": {"Pet": PET, "NewPet": NEW_PET},
         "parameters": {
             "PetId": {
                 "name": "pet_id",
@@ -136,190 +175,710 @@ DOCUMENT: dict[str, Any] = {
                 "schema": {"type": "string"},
             }
         },
+        "requestBodies": {
+            "NewPetBody": {
+                "required": True,
+                "content": json_content({"$ref": "#/components/schemas/NewPet"}),
+            }
+        },
+        "responses": {
+            "PetAnswer": {
+                "description": "a pet",
+                "content": json_content({"$ref": "#/components/schemas/Pet"}),
+            }
+        },
     },
     "paths": {
         "/pets": {
             "get": {
                 "operationId": "listPets",
                 "summary": "List pets",
+                "description": "Every pet, optionally filtered by tag.",
                 "tags": ["pets"],
                 "parameters": [
-                    {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 100}},
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "description": "At most this many.",
+                        "schema": {"type": "integer", "maximum": 100},
+                    },
                     {
                         "name": "tags",
                         "in": "query",
                         "schema": {"type": "array", "items": {"type": "string"}},
                     },
                     {"name": "X-Trace", "in": "header", "schema": {"type": "string"}},
+                    # OpenAPI says to ignore this one: the client's own header is sent.
+                    {"name": "Authorization", "in": "header", "schema": {"type": "string"}},
                 ],
                 "responses": {
                     "200": {
                         "description": "ok",
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "properties": {
-                                        "pets": {
-                                            "type": "array",
-                                            "items": {"$ref": "#/components/schemas/Pet"},
-                                        }
-                                    },
-                                }
+                        "content": json_content(
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "pets": {
+                                        "type": "array",
+                                        "items": {"$ref": "#/components/schemas/Pet"},
+                                    }
+                                },
+                                "required": ["pets"],
                             }
-                        },
+                        ),
                     }
                 },
             },
             "post": {
                 "operationId": "createPet",
                 "summary": "Add a pet",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {"schema": {"$ref": "#/components/schemas/NewPet"}}
-                    },
-                },
-                "responses": {"201": {"description": "made"}},
+                "requestBody": {"$ref": "#/components/requestBodies/NewPetBody"},
+                "responses": {"201": {"$ref": "#/components/responses/PetAnswer"}},
             },
         },
         "/pets/{pet_id}": {
             "parameters": [{"$ref": "#/components/parameters/PetId"}],
-            "get": {"operationId": "getPet", "responses": {"200": {"description": "a pet"}}},
+            "get": {
+                "operationId": "getPet",
+                "responses": {
+                    "200": {"$ref": "#/components/responses/PetAnswer"},
+                    "404": {"description": "no such pet"},
+                },
+            },
             "delete": {"operationId": "deletePet", "responses": {"204": {"description": "gone"}}},
         },
+        "/tags": {
+            "get": {
+                "operationId": "listTags",
+                "responses": {
+                    "200": {
+                        "description": "tags",
+                        "content": json_content({"type": "array", "items": {"type": "string"}}),
+                    }
+                },
+            }
+        },
         "/broken": {"get": {"operationId": "broken", "responses": {"200": {"description": "x"}}}},
+        "/echo": {
+            "get": {
+                "operationId": "echoHeaders",
+                "parameters": [{"name": "status", "in": "query", "schema": {"type": "integer"}}],
+                "responses": {
+                    "200": {
+                        "description": "the request's headers",
+                        "content": json_content(
+                            {"type": "object", "properties": {"headers": {"type": "object"}}}
+                        ),
+                    }
+                },
+            }
+        },
+        "/notes": {
+            "post": {
+                "operationId": "addNote",
+                "requestBody": {"required": True, "content": {"text/plain": {}}},
+                "responses": {"200": {"description": "ok", "content": {"text/plain": {}}}},
+            }
+        },
         "/slow": {"get": {"operationId": "slow", "responses": {"200": {"description": "x"}}}},
     },
 }
 
 
 @pytest.fixture(autouse=True)
-def _clear() -> None:
-    requests.clear()
+def _clear_requests() -> None:
+    REQUESTS.clear()
 
 
-def tools(**options: Any) -> dict[str, Tool]:
-    return {tool.name: tool for tool in from_openapi(DOCUMENT, **options)}
+def tools(document: dict[str, Any] | None = None, **options: Any) -> dict[str, Tool]:
+    return {tool.name: tool for tool in from_openapi(document or DOCUMENT, **options)}
 
 
 def asgi_client() -> httpx.AsyncClient:
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=APP))
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=APP), base_url="http://test")
 
 
-def test_every_operation_becomes_a_tool_with_merged_arguments() -> None:
+def call_all(
+    made: Callable[[httpx.AsyncClient], dict[str, Tool]],
+    *calls: tuple[str, dict[str, Any]],
+) -> list[ToolResult]:
+    """Call the tools one after the other through the in-process app."""
+
+    async def main() -> list[ToolResult]:
+        async with asgi_client() as client:
+            found = made(client)
+            return [await found[name].ainvoke(arguments) for name, arguments in calls]
+
+    return asyncio.run(main())
+
+
+def variant(**paths: Any) -> dict[str, Any]:
+    """The document with these paths only, and the same components."""
+    return {**copy.deepcopy(DOCUMENT), "paths": paths}
+
+
+# ---- definitions ---------------------------------------------------------------------
+
+
+def test_every_operation_becomes_a_tool_with_its_schemas_and_hints() -> None:
     made = tools()
-    assert list(made) == ["listPets", "createPet", "getPet", "deletePet", "broken", "slow"]
-    assert made["listPets"].input_schema == {
+    assert list(made) == [
+        "listPets",
+        "createPet",
+        "getPet",
+        "deletePet",
+        "listTags",
+        "broken",
+        "echoHeaders",
+        "addNote",
+        "slow",
+    ]
+    listing = made["listPets"]
+    assert listing.input_schema == {
         "type": "object",
         "properties": {
-            "limit": {"type": "integer", "maximum": 100},
+            "limit": {"type": "integer", "maximum": 100, "description": "At most this many."},
             "tags": {"type": "array", "items": {"type": "string"}},
             "X-Trace": {"type": "string"},
         },
     }
-    assert made["createPet"].input_schema == {
+    assert listing.output_schema == {
         "type": "object",
-        "properties": {"name": {"type": "string"}, "tag": {"type": "string"}},
+        "properties": {"pets": {"type": "array", "items": PET}},
+        "required": ["pets"],
+    }
+    assert (listing.title, listing.description) == (
+        "List pets",
+        "List pets\n\nEvery pet, optionally filtered by tag.",
+    )
+    assert listing.tags == {"pets"}
+    assert listing.meta == {
+        "source": "openapi",
+        "openapi": {"method": "GET", "path": "/pets", "operationId": "listPets"},
+    }
+    creating = made["createPet"]
+    assert creating.input_schema == NEW_PET  # the body merged at the top level
+    assert creating.output_schema == PET
+    assert made["getPet"].input_schema == {
+        "type": "object",
+        "properties": {"pet_id": {"type": "string", "description": "The pet's id."}},
+        "required": ["pet_id"],
+    }
+    assert made["addNote"].input_schema == {
+        "type": "object",
+        "properties": {
+            "body": {"type": "string", "description": "The request body, as text/plain."}
+        },
+        "required": ["body"],
+    }
+    assert made["listTags"].output_schema is None  # an array: MCP wants objects
+    assert made["addNote"].output_schema is None  # not JSON
+    assert made["deletePet"].output_schema is None  # no content
+
+
+@pytest.mark.parametrize(
+    ("operation", "hints"),
+    [
+        ("listPets", {"title": "List pets", "read_only": True}),
+        ("createPet", {"title": "Add a pet", "read_only": False}),
+        ("deletePet", {"read_only": False, "destructive": True, "idempotent": True}),
+    ],
+)
+def test_hints_follow_the_method(operation: str, hints: dict[str, Any]) -> None:
+    assert tools()[operation].annotations.to_dict() == hints
+
+
+def test_hints_of_the_other_methods() -> None:
+    answer = {"200": {"description": "ok"}}
+    document = variant(
+        **{
+            "/x": {
+                method: {"operationId": method, "responses": answer}
+                for method in ("put", "patch", "head", "options", "trace")
+            }
+        }
+    )
+    hints = {name: tool.annotations.to_dict() for name, tool in tools(document).items()}
+    assert hints == {
+        "put": {"read_only": False, "idempotent": True},
+        "patch": {"read_only": False},
+        "head": {"read_only": True},
+        "options": {"read_only": True},
+        "trace": {"read_only": True},
+    }
+
+
+def test_names_without_an_operation_id_are_method_and_path() -> None:
+    answer = {"200": {"description": "ok"}}
+    document = variant(
+        **{
+            "/pets/{petId}": {"get": {"responses": answer}},
+            "/pets": {"post": {"responses": answer}},
+            "/": {"get": {"responses": answer}},
+            "/odd": {
+                "get": {"operationId": "list pets.v2", "responses": answer},
+                "put": {"operationId": "x" * 100, "responses": answer},
+            },
+            "x-internal": {"note": "an extension, not a path"},
+        }
+    )
+    assert list(tools(document)) == ["get_pets_petId", "post_pets", "get", "list_pets_v2", "x" * 64]
+
+
+def test_operation_parameters_override_the_path_items_by_name_and_place() -> None:
+    answer = {"200": {"description": "ok"}}
+    shared = [
+        {"name": "verbose", "in": "query", "schema": {"type": "boolean"}},
+        {"name": "region", "in": "query", "schema": {"type": "string"}},
+    ]
+    override = {"name": "verbose", "in": "query", "required": True, "schema": {"type": "integer"}}
+    document = variant(
+        **{
+            "/x": {
+                "parameters": shared,
+                "get": {"operationId": "plain", "responses": answer},
+                "post": {
+                    "operationId": "overridden",
+                    "parameters": [override],
+                    "responses": answer,
+                },
+            }
+        }
+    )
+    made = tools(document)
+    assert made["plain"].input_schema == {
+        "type": "object",
+        "properties": {"verbose": {"type": "boolean"}, "region": {"type": "string"}},
+    }
+    assert made["overridden"].input_schema == {
+        "type": "object",
+        "properties": {"verbose": {"type": "integer"}, "region": {"type": "string"}},
+        "required": ["verbose"],
+    }
+
+
+def test_a_body_is_merged_only_when_nothing_is_lost() -> None:
+    answer = {"200": {"description": "ok"}}
+    clashing = {"type": "object", "properties": {"thing_id": {"type": "string"}}}
+    closed = {
+        "type": "object",
+        "properties": {"label": {"type": "string"}},
+        "additionalProperties": False,
+    }
+    choice = {"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}
+    # (without "required": a path parameter is required all the same)
+    thing_id = {"name": "thing_id", "in": "path", "schema": {"type": "string"}}
+
+    def operation(name: str, schema: dict[str, Any], required: bool) -> dict[str, Any]:
+        body = {"required": required, "content": json_content(schema)}
+        return {"operationId": name, "requestBody": body, "responses": answer}
+
+    document = variant(
+        **{
+            "/things/{thing_id}": {
+                "parameters": [thing_id],
+                "put": operation("clashing", clashing, True),
+                "post": operation("listed", {"type": "array", "items": {"type": "integer"}}, False),
+                "patch": operation("closed", closed, False),
+                "delete": operation("choice", choice, False),
+            }
+        }
+    )
+    made = tools(document)
+    path_parameter = {"thing_id": {"type": "string"}}
+    assert made["clashing"].input_schema == {
+        "type": "object",
+        "properties": {**path_parameter, "body": clashing},
+        "required": ["thing_id", "body"],
+    }
+    assert made["listed"].input_schema["properties"]["body"] == {
+        "type": "array",
+        "items": {"type": "integer"},
+    }
+    assert made["closed"].input_schema == {
+        "type": "object",
+        "properties": {**path_parameter, "label": {"type": "string"}},
+        "required": ["thing_id"],
+        "additionalProperties": False,
+    }
+    assert made["choice"].input_schema["properties"]["body"] == choice
+
+    results = call_all(
+        lambda client: tools(document, client=client),
+        ("clashing", {"thing_id": "7", "body": {"thing_id": "other"}}),
+        ("listed", {"thing_id": "7", "body": [1, 2]}),
+        ("closed", {"thing_id": "7", "label": "new"}),
+    )
+    assert all(result.is_error for result in results)  # the store has no such route
+    sent = [(r["method"], r["path"], json.loads(r["body"])) for r in REQUESTS]
+    assert sent == [
+        ("PUT", "/v1/things/7", {"thing_id": "other"}),
+        ("POST", "/v1/things/7", [1, 2]),
+        ("PATCH", "/v1/things/7", {"label": "new"}),
+    ]
+    assert not made["closed"].validate({"thing_id": "7", "extra": 1}).ok
+
+
+def test_a_recursive_schema_keeps_its_definitions() -> None:
+    node = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+        },
         "required": ["name"],
     }
-    assert made["getPet"].input_schema["required"] == ["pet_id"]
-    assert made["getPet"].input_schema["properties"]["pet_id"]["description"] == "The pet's id."
-    output = made["listPets"].output_schema
-    assert output is not None
-    assert output["properties"]["pets"]["items"] == PET  # the component inlined
-    assert made["listPets"].annotations.read_only is True
-    assert made["deletePet"].annotations.destructive is True
-    assert made["deletePet"].annotations.idempotent is True
-    assert made["createPet"].annotations.read_only is False
-    assert made["listPets"].tags == {"pets"}
-    assert made["listPets"].meta["openapi"] == {
-        "method": "GET",
-        "path": "/pets",
-        "operationId": "listPets",
-    }
-
-
-def test_calls_build_the_request_and_read_the_answer() -> None:
-    async def main() -> list[Any]:
-        async with asgi_client() as client:
-            made = tools(client=client, headers={"Authorization": SECRET})
-            listed = await made["listPets"].ainvoke(
-                {"limit": 5, "tags": ["a", "b"], "X-Trace": "t1"}
-            )
-            created = await made["createPet"].ainvoke({"name": "Kit", "tag": "cat"})
-            got = await made["getPet"].ainvoke({"pet_id": "1"})
-            missing = await made["getPet"].ainvoke({"pet_id": "9"})
-            broken = await made["broken"].ainvoke({})
-            return [listed, created, got, missing, broken]
-
-    listed, created, got, missing, broken = asyncio.run(main())
-    assert listed.structured_content == {"pets": list(PETS.values())}
-    assert json.loads(created.text) == {"id": 3, "name": "Kit", "tag": "cat"}
-    assert json.loads(got.text)["name"] == "Rex"
-    assert missing.is_error
-    assert missing.text.startswith("HTTP 404 Not Found")
-    assert broken.is_error
-    assert "database on fire" in broken.text
-    first, second = requests[0], requests[1]
-    assert first["query"] == [("limit", "5"), ("tags", "a"), ("tags", "b")]
-    assert first["headers"]["x-trace"] == "t1"
-    assert first["headers"]["authorization"] == SECRET
-    assert (second["method"], second["path"], second["body"]) == (
-        "POST",
-        "/v1/pets",
-        {"name": "Kit", "tag": "cat"},
+    document = variant(
+        **{
+            "/trees": {
+                "post": {
+                    "operationId": "plantTree",
+                    "requestBody": {"content": json_content({"$ref": "#/components/schemas/Node"})},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        }
     )
+    document["components"]["schemas"]["Node"] = node
+    (tree,) = tools(document).values()
+    assert tree.input_schema == {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+        },
+        "required": ["name"],
+        "$defs": {
+            "Node": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "children": {"type": "array", "items": {"$ref": "#/$defs/Node"}},
+                },
+                "required": ["name"],
+            }
+        },
+    }
+    deep = {"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]}
+    assert tree.validate(deep).ok
+    assert not tree.validate({"name": "a", "children": [{"children": []}]}).ok
+
+
+def test_any_local_pointer_is_followed_and_a_huge_expansion_keeps_its_refs() -> None:
+    # Each schema refers to the next two: inlined, the last one would appear 2**40 times.
+    chain = {
+        f"C{i}": {
+            "type": "object",
+            "properties": {
+                "left": {"$ref": f"#/components/schemas/C{i + 1}"},
+                "right": {"$ref": f"#/components/schemas/C{i + 1}"},
+            },
+        }
+        for i in range(40)
+    }
+    chain["C40"] = {"type": "object", "properties": {"leaf": {"type": "boolean"}}}
+    answer = {"200": {"description": "ok"}}
+    tag = {"$ref": "#/components/schemas/Pet/properties/tag"}
+    document = variant(
+        **{
+            "/tagged": {
+                "get": {
+                    "operationId": "tagged",
+                    "parameters": [{"name": "tag", "in": "query", "schema": tag}],
+                    "responses": answer,
+                }
+            },
+            "/chain": {
+                "post": {
+                    "operationId": "chain",
+                    "requestBody": {"content": json_content({"$ref": "#/components/schemas/C0"})},
+                    "responses": answer,
+                }
+            },
+        }
+    )
+    document["components"]["schemas"].update(chain)
+    made = tools(document)
+    assert made["tagged"].input_schema["properties"]["tag"] == {"type": ["string", "null"]}
+    chained = made["chain"].input_schema
+    assert chained["properties"]["left"] == {"$ref": "#/$defs/C1"}
+    assert sorted(chained["$defs"], key=lambda name: int(name[1:])) == [
+        f"C{i}" for i in range(1, 41)
+    ]
+    leaf: dict[str, Any] = {"leaf": True}
+    for _ in range(39):
+        leaf = {"left": leaf, "right": {}}
+    assert made["chain"].validate({"left": leaf}).ok
+    assert not made["chain"].validate({"left": {"left": {"right": 1}}}).ok
+
+
+# ---- reading documents -----------------------------------------------------------------
+
+YAML_30 = """
+openapi: 3.0.3
+info: {title: Things, version: "1"}
+servers: [{url: /api}]
+components:
+  schemas:
+    Label: {type: string, nullable: true, maxLength: 20}
+paths:
+  /things:
+    post:
+      operationId: makeThing
+      parameters:
+        - {name: size, in: query, schema: {type: integer, nullable: true}}
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                label: {$ref: '#/components/schemas/Label'}
+                weight: {type: number, minimum: 0, exclusiveMinimum: true}
+      responses:
+        200:
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: {type: integer}
+                  label: {type: string, nullable: true}
+"""
+
+
+def test_openapi_30_yaml_is_converted_without_losing_nullable(tmp_path: Path) -> None:
+    (made,) = from_openapi(YAML_30, base_url="http://host.test")
+    assert made.input_schema == {
+        "type": "object",
+        "properties": {
+            "size": {"type": ["integer", "null"]},
+            "label": {"type": ["string", "null"], "maxLength": 20},
+            "weight": {"type": "number", "exclusiveMinimum": 0},
+        },
+    }
+    assert made.output_schema == {
+        "type": "object",
+        "properties": {"id": {"type": "integer"}, "label": {"type": ["string", "null"]}},
+    }
+    assert made.validate({"size": None, "label": None}).ok
+    assert not made.validate({"weight": 0}).ok
+    file = tmp_path / "things.yaml"
+    file.write_text(YAML_30)
+    json_file = tmp_path / "things.json"
+    json_file.write_text(json.dumps({**DOCUMENT, "paths": {}}))
+    assert from_openapi(file, base_url="http://host.test") == [made]
+    assert from_openapi(str(file), base_url="http://host.test") == [made]
+    assert from_openapi(json_file) == []
+    assert from_openapi(json.dumps(DOCUMENT)) == list(tools().values())
+
+
+def test_the_base_url_comes_from_the_servers_or_the_caller() -> None:
+    get_pet = ("getPet", {"pet_id": "1"})
+    relative = {**DOCUMENT, "servers": [{"url": "/v1"}]}
+    variables = {
+        **DOCUMENT,
+        "servers": [
+            {
+                "url": "{scheme}://{host}/v1",
+                "variables": {"scheme": {"default": "http"}, "host": {"default": "pets.test"}},
+            }
+        ],
+    }
+    call_all(lambda client: tools(relative, client=client, base_url="http://test"), get_pet)
+    call_all(lambda client: tools(variables, client=client), get_pet)
+    call_all(lambda client: tools(client=client, base_url="http://other.test/v1"), get_pet)
+    sent = [(r["headers"]["host"], r["path"]) for r in REQUESTS]
+    assert sent == [
+        ("test", "/v1/pets/1"),
+        ("pets.test", "/v1/pets/1"),
+        ("other.test", "/v1/pets/1"),
+    ]
+    with pytest.raises(ConversionError, match="relative: pass base_url"):
+        from_openapi(relative)
+
+
+def test_operations_are_filtered_and_namespaced() -> None:
+    kept = from_openapi(DOCUMENT, operations=["getPet", "listPets"], namespace="pets")
+    assert [(tool.name, tool.namespace) for tool in kept] == [
+        ("listPets", "pets"),
+        ("getPet", "pets"),
+    ]
+    with pytest.raises(ConversionError, match="no operation has the operationId 'nope'"):
+        from_openapi(DOCUMENT, operations=["getPet", "nope"])
+
+
+# ---- calls ---------------------------------------------------------------------------
+
+
+def test_calls_send_the_request_the_document_describes() -> None:
+    listed, created, got, deleted, tags, note = call_all(
+        lambda client: tools(client=client, headers={"Authorization": SECRET}),
+        ("listPets", {"limit": 5, "tags": ["dog", "cat"], "X-Trace": "t-1"}),
+        ("createPet", {"name": "Kit", "tag": "cat"}),
+        ("getPet", {"pet_id": "1"}),
+        ("deletePet", {"pet_id": "2"}),
+        ("listTags", {}),
+        ("addNote", {"body": "feed the cat"}),
+    )
+    assert listed.structured_content == {"pets": [PETS[1]]}
+    assert created.structured_content == {"id": 3, "name": "Kit", "tag": "cat"}
+    assert got.structured_content == PETS[1]
+    assert (deleted.is_error, deleted.text) == (False, "")
+    assert (tags.structured_content, json.loads(tags.text)) == (None, ["dog", "cat"])
+    assert note.text == "text/plain: feed the cat"
+    first, second, third, fourth, _, sixth = REQUESTS
+    assert (first["method"], first["path"]) == ("GET", "/v1/pets")
+    assert first["query"] == [("limit", "5"), ("tags", "dog"), ("tags", "cat")]
+    assert first["headers"]["x-trace"] == "t-1"
+    assert first["headers"]["authorization"] == SECRET
+    assert (second["method"], second["path"]) == ("POST", "/v1/pets")
+    assert json.loads(second["body"]) == {"name": "Kit", "tag": "cat"}
+    assert second["headers"]["content-type"] == "application/json"
+    assert (third["path"], fourth["method"], fourth["path"]) == (
+        "/v1/pets/1",
+        "DELETE",
+        "/v1/pets/2",
+    )
+    assert sixth["headers"]["content-type"] == "text/plain"
+
+
+def test_the_configured_header_is_sent_and_never_shown() -> None:
+    def made(client: httpx.AsyncClient | None = None) -> dict[str, Tool]:
+        return tools(client=client, headers={"Authorization": SECRET})
+
+    echoed, refused = call_all(made, ("echoHeaders", {}), ("echoHeaders", {"status": 401}))
+    assert echoed.structured_content is not None
+    assert echoed.structured_content["headers"]["authorization"] == SECRET
+    assert refused.is_error
+    assert refused.text.startswith("HTTP 401 Unauthorized: ")
+    assert '"authorization":"[hidden]"' in refused.text
+    shown = [refused.text]
+    for tool in made().values():
+        shown += [
+            repr(tool),
+            repr(tool.invoker),
+            json.dumps(to_mcp(tool)),
+            json.dumps(tool.to_dict()),
+        ]
+    assert not [text for text in shown if "sk-test" in text]
 
 
 def test_arguments_are_validated_before_any_request() -> None:
-    made = tools()
-    with pytest.raises(ArgumentValidationError):
-        made["listPets"].invoke({"limit": 1000})
-    with pytest.raises(ArgumentValidationError):
-        made["createPet"].invoke({"tag": "no name"})
-    assert requests == []
-
-
-def test_a_path_parameter_cannot_change_the_path() -> None:
-    async def main() -> None:
-        async with asgi_client() as client:
-            await tools(client=client)["getPet"].ainvoke({"pet_id": "../../admin?x=1"})
-
-    asyncio.run(main())
-    (sent,) = requests
-    assert sent["raw_path"] == "/v1/pets/..%2F..%2Fadmin%3Fx%3D1"
-    assert sent["query"] == []
-
-
-def test_the_secret_header_never_shows() -> None:
-    made = tools(headers={"Authorization": SECRET})
-    shown = [
-        repr(made["listPets"]),
-        json.dumps(to_mcp(made["listPets"])),
-        repr(made["listPets"].invoker),
+    invalid = [
+        ("listPets", {"limit": 1000}),
+        ("listPets", {"tags": "dog"}),
+        ("createPet", {"tag": "no name"}),
+        ("createPet", {"name": ""}),
+        ("getPet", {}),
     ]
-    assert not any("sk-test" in text for text in shown)
+
+    async def main() -> list[str]:
+        async with asgi_client() as client:
+            made = tools(client=client)
+            refused = []
+            for name, arguments in invalid:
+                with pytest.raises(ArgumentValidationError) as caught:
+                    await made[name].ainvoke(arguments)
+                refused.append(caught.value.tool_name)
+            return refused
+
+    assert asyncio.run(main()) == [name for name, _ in invalid]
+    assert REQUESTS == []
+    call_all(lambda client: tools(client=client), ("listPets", {"limit": 100}))
+    assert len(REQUESTS) == 1  # the store does record valid calls
 
 
-def test_timeouts_raise_and_connection_failures_are_typed() -> None:
+@pytest.mark.parametrize("value", ["../admin", "..", ".", "a/b?x=1#f", "%2e%2e%2f", "a b"])
+def test_a_path_value_cannot_change_the_path(value: str) -> None:
+    (result,) = call_all(lambda client: tools(client=client), ("getPet", {"pet_id": value}))
+    assert result.is_error  # no such pet, or no such route: either way a result
+    (sent,) = REQUESTS
+    assert sent["raw_path"].startswith("/v1/pets/")
+    assert unquote(sent["raw_path"]) == "/v1/pets/" + value
+    assert sent["query_string"] == ""
+
+
+def test_query_styles() -> None:
+    parameters = [
+        {"name": "ids", "in": "query", "explode": False, "schema": {"type": "array"}},
+        {"name": "pipes", "in": "query", "style": "pipeDelimited", "schema": {"type": "array"}},
+        {"name": "filter", "in": "query", "style": "deepObject", "schema": {"type": "object"}},
+        {"name": "flag", "in": "query", "schema": {"type": "boolean"}},
+        {"name": "maybe", "in": "query", "schema": {"type": ["string", "null"]}},
+        {"name": "session", "in": "cookie", "schema": {"type": "string"}},
+    ]
+    document = variant(
+        **{
+            "/search": {
+                "get": {
+                    "operationId": "search",
+                    "parameters": parameters,
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        }
+    )
+    arguments = {
+        "ids": [1, 2],
+        "pipes": ["a", "b"],
+        "filter": {"color": "red"},
+        "flag": True,
+        "maybe": None,
+        "session": "s 1",
+    }
+    call_all(lambda client: tools(document, client=client), ("search", arguments))
+    (sent,) = REQUESTS
+    assert sent["query"] == [
+        ("ids", "1,2"),
+        ("pipes", "a|b"),
+        ("filter[color]", "red"),
+        ("flag", "true"),
+    ]
+    assert sent["headers"]["cookie"] == "session=s%201"
+
+
+def test_error_answers_are_results_the_model_can_read() -> None:
+    missing, broken = call_all(
+        lambda client: tools(client=client), ("getPet", {"pet_id": "9"}), ("broken", {})
+    )
+    assert missing.is_error
+    assert missing.text == 'HTTP 404 Not Found: {"error":"no such pet: 9"}'
+    assert broken.is_error
+    assert broken.text.startswith("HTTP 500 Internal Server Error: database on fire ...")
+    assert broken.text.endswith("... (3017 more characters)")
+    assert len(broken.text) < 2_100
+
+
+def test_timeouts_raise_tool_timeout_errors() -> None:
     async def main() -> None:
         async with asgi_client() as client:
             with pytest.raises(ToolTimeoutError):
                 await tools(client=client)["slow"].ainvoke({}, timeout=0.2)
+            with pytest.raises(ToolTimeoutError):
+                await tools(client=client, timeout=0.2)["slow"].ainvoke({})
 
+    started = time.monotonic()
     asyncio.run(main())
+    assert time.monotonic() - started < 2
+    assert len(REQUESTS) == 2
+
+
+def test_a_connection_failure_is_a_typed_error_with_its_cause() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         closed = probe.getsockname()[1]
-    from toolbridge import ToolExecutionError
-
-    with pytest.raises(ToolExecutionError):
-        tools(base_url=f"http://127.0.0.1:{closed}/v1")["broken"].invoke({})
+    made = tools(base_url=f"http://127.0.0.1:{closed}/v1", headers={"Authorization": SECRET})
+    with pytest.raises(ToolExecutionError) as caught:
+        made["broken"].invoke({})
+    assert isinstance(caught.value.__cause__, httpx.ConnectError)
+    assert "sk-test" not in str(caught.value)
 
 
 @contextlib.contextmanager
 def served() -> Iterator[str]:
+    """The pet store on a real socket, port 0 on loopback, in a background thread."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]
@@ -327,107 +886,199 @@ def served() -> Iterator[str]:
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     try:
+        deadline = time.monotonic() + 10
         while not server.started:
-            threading.Event().wait(0.01)
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.01)
         yield f"http://127.0.0.1:{port}/v1"
     finally:
         server.should_exit = True
         thread.join(10)
         listener.close()
+    assert not thread.is_alive()
 
 
 def test_over_a_real_socket_sync_and_async() -> None:
     with served() as url:
-        made = tools(base_url=url)
-        assert made["getPet"].invoke({"pet_id": "2"}).text == json.dumps(PETS[2])
-        result = asyncio.run(made["deletePet"].ainvoke({"pet_id": "2"}))
-    assert not result.is_error
-    assert [r["method"] for r in requests] == ["GET", "DELETE"]
+        made = tools(base_url=url, headers={"Authorization": SECRET})
+        got = made["getPet"].invoke({"pet_id": "2"})
+        listed = made["listPets"].invoke({"tags": ["dog"]})
+        deleted = asyncio.run(made["deletePet"].ainvoke({"pet_id": "2"}))
+        missing = made["getPet"].invoke({"pet_id": "../admin"})
+        with pytest.raises(ToolTimeoutError):
+            made["slow"].invoke({}, timeout=0.2)
+    assert got.structured_content == PETS[2]
+    assert listed.structured_content == {"pets": [PETS[1]]}
+    assert not deleted.is_error
+    assert missing.is_error
+    assert [(r["method"], r["raw_path"]) for r in REQUESTS] == [
+        ("GET", "/v1/pets/2"),
+        ("GET", "/v1/pets"),
+        ("DELETE", "/v1/pets/2"),
+        ("GET", "/v1/pets/%2E%2E%2Fadmin"),
+        ("GET", "/v1/slow"),
+    ]
+    assert all(r["headers"]["authorization"] == SECRET for r in REQUESTS)
 
 
-def test_yaml_and_openapi_30_nullable() -> None:
-    yaml_text = """
-openapi: 3.0.3
-info: {title: t, version: "1"}
-servers: [{url: /api}]
-paths:
-  /things:
-    post:
-      operationId: makeThing
-      requestBody:
-        content:
-          application/json:
-            schema:
-              type: object
-              properties:
-                label: {type: string, nullable: true}
-      responses: {"200": {description: ok}}
-"""
-    (made,) = from_openapi(yaml_text, base_url="http://host.test")
-    label = made.input_schema["properties"]["label"]
-    assert label["type"] == ["string", "null"]
-    assert made.validate({"label": None}).ok
-    request = made.invoker.build({"label": "x"})  # type: ignore[union-attr]
-    assert request["url"] == "http://host.test/api/things"
+# ---- malformed documents -------------------------------------------------------------
 
 
-def test_a_body_that_collides_with_a_parameter_is_nested() -> None:
-    document = copy.deepcopy(DOCUMENT)
-    clashing = {"type": "object", "properties": {"pet_id": {"type": "string"}}}
-    document["paths"]["/pets/{pet_id}"]["put"] = {
-        "operationId": "replacePet",
-        "requestBody": {"content": {"application/json": {"schema": clashing}}},
-        "responses": {"200": {"description": "ok"}},
-    }
-    made = {tool.name: tool for tool in from_openapi(document)}
-    schema = made["replacePet"].input_schema
-    assert sorted(schema["properties"]) == ["body", "pet_id"]
-    assert schema["properties"]["body"] == clashing
-    request = made["replacePet"].invoker.build({"pet_id": "7", "body": {"pet_id": "x"}})  # type: ignore[union-attr]
-    assert (request["url"], request["json"]) == ("http://pets.test/v1/pets/7", {"pet_id": "x"})
+def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        node = document
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+
+    return change
+
+
+def _drop(key: str) -> Callable[[dict[str, Any]], None]:
+    return lambda document: document.pop(key)
+
+
+POST_SCHEMA = ("paths", "/pets", "post", "requestBody")
+ECHO = ("paths", "/echo", "get")
 
 
 @pytest.mark.parametrize(
     ("change", "path", "message"),
     [
-        (lambda d: d.update(openapi=None, swagger="2.0"), ("swagger",), "Swagger 2.0"),
-        (lambda d: d.update(paths=[]), ("paths",), "paths must be an object"),
+        (_set(("swagger",), "2.0"), ("swagger",), "Swagger 2.0"),
+        (_drop("openapi"), (), "no 'openapi' version field"),
+        (_set(("openapi",), "2.0"), ("openapi",), "expected an OpenAPI 3.0 or 3.1"),
+        (_set(("openapi",), 3.1), ("openapi",), "expected an OpenAPI 3.0 or 3.1"),
+        (_set(("paths",), []), ("paths",), "paths must be an object"),
         (
-            lambda d: d["paths"]["/pets"]["post"]["requestBody"]["content"][
-                "application/json"
-            ].update(schema={"$ref": "https://evil.test/schema.json"}),
-            ("paths", "/pets", "post"),
-            "outside the document",
+            _set(
+                (*ECHO, "responses", "200", "content", "application/json", "schema"),
+                {"$ref": "https://evil.test/s.json"},
+            ),
+            (*ECHO, "responses", "200", "content", "application/json", "schema", "$ref"),
+            "not a pointer into this document",
         ),
         (
-            lambda d: d["paths"]["/pets/{pet_id}"].update(
-                parameters=[{"$ref": "#/components/parameters/Nope"}]
+            _set(POST_SCHEMA, {"$ref": "bodies.yaml#/NewPet"}),
+            (*POST_SCHEMA, "$ref"),
+            "nothing is fetched",
+        ),
+        (
+            _set(
+                ("paths", "/pets/{pet_id}", "parameters"),
+                [{"$ref": "#/components/parameters/Nope"}],
             ),
             ("paths", "/pets/{pet_id}", "parameters", 0, "$ref"),
             "points at nothing",
         ),
         (
-            lambda d: d["paths"]["/slow"]["get"].update(operationId="broken"),
+            _set(
+                ("components", "schemas", "NewPet", "properties", "tag"),
+                {"$ref": "#/components/schemas/Gone"},
+            ),
+            ("components", "schemas", "NewPet", "properties", "tag", "$ref"),
+            "points at nothing",
+        ),
+        (
+            _set(("components", "parameters", "PetId"), {"$ref": "#/components/parameters/PetId"}),
+            ("components", "parameters", "PetId", "$ref"),
+            "refers to itself",
+        ),
+        (
+            _set(("paths", "/slow", "get", "operationId"), "broken"),
             ("paths", "/slow", "get"),
             "distinct operationIds",
         ),
-        (lambda d: d.pop("servers"), ("servers",), "base_url"),
+        (_set(("paths", "/slow"), "nope"), ("paths", "/slow"), "a path item must be an object"),
+        (
+            _set((*ECHO, "parameters"), {"name": "x"}),
+            (*ECHO, "parameters"),
+            "parameters must be a list",
+        ),
+        (
+            _set((*ECHO, "parameters"), [{"name": "x", "in": "body"}]),
+            (*ECHO, "parameters", 0),
+            "'in' must be one of path, query, header, cookie",
+        ),
+        (
+            _set(("components", "requestBodies", "NewPetBody"), {"required": True}),
+            ("components", "requestBodies", "NewPetBody"),
+            "needs a 'content' object",
+        ),
+        (_drop("servers"), ("servers",), "names no server: pass base_url"),
     ],
 )
 def test_malformed_documents_name_the_place(
-    change: Any, path: tuple[Any, ...], message: str
+    change: Callable[[dict[str, Any]], None], path: tuple[Any, ...], message: str
 ) -> None:
     document = copy.deepcopy(DOCUMENT)
     change(document)
     with pytest.raises(ConversionError, match=message) as caught:
         from_openapi(document)
-    assert caught.value.path[: len(path)] == path
+    assert caught.value.path == path
+    if path:
+        assert f"(at {format_path(path)!r})" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("openapi: [3.1\n", "not valid YAML"),
+        ("- just\n- a list\n", "an OpenAPI document is an object"),
+        ("no-such-file.yaml", "cannot read the OpenAPI document 'no-such-file.yaml'"),
+    ],
+)
+def test_unreadable_documents_are_conversion_errors(text: str, message: str) -> None:
+    with pytest.raises(ConversionError, match=message):
+        from_openapi(text)
 
 
 def test_the_document_is_never_changed() -> None:
-    before = json.dumps(DOCUMENT, sort_keys=True)
-    from_openapi(DOCUMENT)
-    assert json.dumps(DOCUMENT, sort_keys=True) == before
+    recursive = variant(
+        **{
+            "/n": {
+                "post": {
+                    "operationId": "n",
+                    "requestBody": {"content": json_content({"$ref": "#/components/schemas/N"})},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        }
+    )
+    recursive["components"]["schemas"]["N"] = {
+        "type": "object",
+        "properties": {"next": {"$ref": "#/components/schemas/N"}},
+    }
+    nullable_30 = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "servers": [{"url": "http://t"}],
+        "paths": {
+            "/x": {
+                "post": {
+                    "operationId": "x",
+                    "parameters": [
+                        {"name": "q", "in": "query", "schema": {"type": "string", "nullable": True}}
+                    ],
+                    "requestBody": {
+                        "content": json_content(
+                            {
+                                "type": "object",
+                                "properties": {"v": {"type": "integer", "nullable": True}},
+                            }
+                        )
+                    },
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    for document in (DOCUMENT, recursive, nullable_30):
+        before = copy.deepcopy(document)
+        made = from_openapi(document)
+        assert made
+        assert document == before
 
 
 def test_a_registry_adds_a_document_and_remembers_its_secret() -> None:
@@ -435,3 +1086,17 @@ def test_a_registry_adds_a_document_and_remembers_its_secret() -> None:
     registry.add_openapi(DOCUMENT, headers={"Authorization": SECRET}, operations=["listPets"])
     assert [tool.name for tool in registry.list_tools()] == ["listPets"]
     assert SECRET in registry.secrets
+
+
+def test_a_tool_with_a_given_async_client_refuses_a_sync_call() -> None:
+    import httpx as _httpx
+
+    from toolbridge import SyncInvocationError
+
+    client = _httpx.AsyncClient()
+    try:
+        (tool_made,) = from_openapi(DOCUMENT, client=client, operations=["listPets"])
+        with pytest.raises(SyncInvocationError, match="ainvoke"):
+            tool_made.invoke({})
+    finally:
+        asyncio.run(client.aclose())

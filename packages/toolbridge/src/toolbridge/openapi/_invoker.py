@@ -1,12 +1,16 @@
 """The HTTP request an operation's arguments make, sent with httpx, and its answer.
 
-Path parameters are percent-encoded whole (a ``/`` or ``..`` in a value can never
-change the path); query parameters follow ``form`` style (arrays repeat the key, or
-are comma-joined with ``explode: false``; ``deepObject`` objects become
-``key[field]``); headers and cookies are set as given. A 2xx answer is the tool's
-result (structured when the tool has an output schema and the answer is JSON); any
-other status is an error result carrying the status and the body (bounded), so a
-model can read what the service said. Configured headers are sent, never shown.
+Path parameters are percent-encoded whole, dots included (a ``/``, ``..`` or ``?`` in
+a value can never change the path); query parameters follow their ``style``: ``form``
+(arrays repeat the key, or are comma-joined with ``explode: false``),
+``spaceDelimited``, ``pipeDelimited`` and ``deepObject`` (``key[field]``); headers
+and cookies are set as given, arrays comma-joined. A ``None`` value is left out.
+
+A 2xx answer is the tool's result (structured when the tool has an output schema
+and the answer is JSON); any other status is an error result carrying the status and
+the body (bounded), so a model can read what the service said. Configured headers
+are sent, win over a parameter of the same name, and are never shown: not in the
+invoker's ``repr``, and blanked out of error texts.
 """
 
 from __future__ import annotations
@@ -18,18 +22,20 @@ from urllib.parse import quote
 
 from toolbridge._result import ToolResult
 from toolbridge.errors import ToolExecutionError, ToolTimeoutError
-from toolbridge.openapi._operations import Operation, Parameter
+from toolbridge.openapi._operations import Operation, Parameter, is_json
 
 if TYPE_CHECKING:
     import httpx
 
 __all__ = ["HttpInvoker"]
 
-_BODY_LIMIT: Final = 2_000
+BODY_LIMIT: Final = 2_000
+"""The most characters of an error answer's body put in the error result."""
+_HIDDEN: Final = "[hidden]"
 
 
 class HttpInvoker:
-    """Runs one OpenAPI operation over HTTP."""
+    """Runs one OpenAPI operation over HTTP (a toolbridge `Invoker`)."""
 
     def __init__(
         self,
@@ -52,26 +58,50 @@ class HttpInvoker:
         return f"HttpInvoker({self._operation.method} {self._operation.path})"
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
+        """Send the request from sync code, in a fresh event loop.
+
+        Raises:
+            SyncInvocationError: The tool sends through a given `httpx.AsyncClient`:
+                its pooled connections belong to one event loop, so only ``ainvoke``
+                from that loop is safe.
+        """
         from toolbridge._runtime import run_coroutine
 
+        if self._client is not None:
+            from toolbridge.errors import SyncInvocationError
+
+            raise SyncInvocationError(
+                f"tool {self._name!r} sends through the httpx.AsyncClient it was made with, "
+                "whose connections belong to its event loop: use `await tool.ainvoke(...)`"
+            )
+
         return run_coroutine(
-            lambda: self.acall(arguments, None), timeout=timeout, tool_name=self._name
+            lambda: self.acall(arguments, timeout), timeout=None, tool_name=self._name
         )
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
+        """Send the request and read the answer, within `timeout` (or the default) seconds.
+
+        Raises:
+            ToolTimeoutError: No complete answer in time.
+            ToolExecutionError: The request could not be sent (connection refused,
+                DNS failure, ...); the httpx error is the cause.
+        """
         import asyncio
 
         import httpx
 
         request = self.build(arguments)
-        limit = timeout if timeout is not None else self._timeout
+        limit = self._timeout if timeout is None else timeout
         try:
-            if self._client is not None:
-                sending = self._client.request(**request, timeout=limit)
-                response = await asyncio.wait_for(sending, limit)
-            else:
+            if self._client is None:
                 async with httpx.AsyncClient(timeout=limit) as client:
                     response = await asyncio.wait_for(client.request(**request), limit)
+            elif limit is None:  # the client's own timeout applies
+                response = await self._client.request(**request)
+            else:
+                sending = self._client.request(**request, timeout=limit)
+                response = await asyncio.wait_for(sending, limit)
         except (httpx.TimeoutException, TimeoutError):
             raise ToolTimeoutError(self._name, limit or 0.0) from None
         except httpx.HTTPError as error:
@@ -79,52 +109,49 @@ class HttpInvoker:
         return self._result(response)
 
     def build(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
-        """The keyword arguments of ``httpx`` ``request()`` for `arguments`."""
+        """The keyword arguments of httpx's ``request()`` for validated `arguments`."""
         operation = self._operation
         path = operation.path
         query: list[tuple[str, str]] = []
-        headers = dict(self._headers)
-        cookies: dict[str, str] = {}
-        taken: set[str] = set()
+        headers: dict[str, str] = {}
+        cookies: list[str] = []
         for parameter in operation.parameters:
-            if parameter.name not in arguments:
+            value = arguments.get(parameter.name)
+            if value is None:
                 continue
-            taken.add(parameter.name)
-            value = arguments[parameter.name]
             if parameter.location == "path":
-                path = path.replace("{" + parameter.name + "}", quote(_text(value), safe=""))
+                path = path.replace("{" + parameter.name + "}", _segment(value))
             elif parameter.location == "query":
                 query.extend(_query(parameter, value))
             elif parameter.location == "header":
                 headers[parameter.name] = _joined(value)
             else:
-                cookies[parameter.name] = _joined(value)
+                cookies.append(f"{parameter.name}={quote(_joined(value), safe='')}")
+        if cookies:
+            headers["Cookie"] = "; ".join(cookies)
+        configured = {name.lower() for name in self._headers}
+        headers = {k: v for k, v in headers.items() if k.lower() not in configured}
         request: dict[str, Any] = {
             "method": operation.method,
             "url": self._base_url + path,
             "params": query,
-            "headers": headers,
+            "headers": {**headers, **self._headers},
         }
-        if cookies:
-            headers["Cookie"] = "; ".join(f"{k}={quote(v, safe='')}" for k, v in cookies.items())
+        taken = {parameter.name for parameter in operation.parameters}
         if operation.body == "merged":
             request["json"] = {k: v for k, v in arguments.items() if k not in taken}
         elif operation.body == "nested" and "body" in arguments:
-            if operation.media_type is not None and _is_json_type(operation.media_type):
+            if is_json(operation.media_type or ""):
                 request["json"] = arguments["body"]
             else:
                 request["content"] = str(arguments["body"]).encode()
-                headers["Content-Type"] = operation.media_type or "text/plain"
+                request["headers"].setdefault("Content-Type", operation.media_type)
         return request
 
     def _result(self, response: httpx.Response) -> ToolResult:
-        kind = response.headers.get("content-type", "")
         if not response.is_success:
-            body = response.text[:_BODY_LIMIT]
-            return ToolResult.from_error(
-                f"HTTP {response.status_code} {response.reason_phrase}: {body}".rstrip(": ")
-            )
-        if _is_json_type(kind) and response.content:
+            return ToolResult.from_error(self._hidden(_error_text(response)))
+        if is_json(response.headers.get("content-type", "")) and response.content:
             try:
                 value = response.json()
             except ValueError:
@@ -134,29 +161,48 @@ class HttpInvoker:
             return ToolResult.from_text(json.dumps(value, ensure_ascii=False))
         return ToolResult.from_text(response.text)
 
+    def _hidden(self, text: str) -> str:
+        """`text` with every configured header value blanked out."""
+        for value in self._headers.values():
+            if value:
+                text = text.replace(value, _HIDDEN)
+        return text
+
+
+def _error_text(response: httpx.Response) -> str:
+    status = f"HTTP {response.status_code} {response.reason_phrase}".rstrip()
+    body = response.text
+    if len(body) > BODY_LIMIT:
+        body = f"{body[:BODY_LIMIT]}... ({len(body) - BODY_LIMIT} more characters)"
+    return f"{status}: {body}" if body else status
+
 
 def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    if value is None:
-        return ""
     if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(",", ":"))
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return str(value)
 
 
+def _segment(value: Any) -> str:
+    """A path parameter's value percent-encoded whole: ``..`` becomes ``%2E%2E``."""
+    return quote(_joined(value), safe="").replace(".", "%2E")
+
+
 def _joined(value: Any) -> str:
+    """``simple`` style: arrays and objects comma-joined."""
     if isinstance(value, list):
         return ",".join(_text(item) for item in value)
     if isinstance(value, dict):
-        return ",".join(f"{k},{_text(v)}" for k, v in value.items())
+        return ",".join(f"{key},{_text(item)}" for key, item in value.items())
     return _text(value)
 
 
 def _query(parameter: Parameter, value: Any) -> list[tuple[str, str]]:
     name = parameter.name
     if isinstance(value, list):
-        if parameter.explode:
+        if parameter.explode and parameter.style == "form":
             return [(name, _text(item)) for item in value]
         separator = {"spaceDelimited": " ", "pipeDelimited": "|"}.get(parameter.style, ",")
         return [(name, separator.join(_text(item) for item in value))]
@@ -167,8 +213,3 @@ def _query(parameter: Parameter, value: Any) -> list[tuple[str, str]]:
             return [(str(key), _text(item)) for key, item in value.items()]
         return [(name, _joined(value))]
     return [(name, _text(value))]
-
-
-def _is_json_type(media_type: str) -> bool:
-    base = media_type.split(";")[0].strip().lower()
-    return base == "application/json" or base.endswith("+json")
