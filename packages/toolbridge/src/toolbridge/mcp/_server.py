@@ -29,7 +29,6 @@ import asyncio
 import base64
 import binascii
 import contextlib
-import socket
 import warnings
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -52,7 +51,6 @@ from toolbridge.toolsets._static import StaticToolset
 __all__ = ["build_server", "serve", "serve_async"]
 
 _INVALID_PARAMS = -32602
-_LOOPBACK = ("127.0.0.1", "localhost", "::1")
 _SEVERITY = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 
 
@@ -281,44 +279,22 @@ async def _serve_http(
     *,
     on_ready: Callable[[str], None] | None,
 ) -> None:
-    import uvicorn
     from mcp.server.transport_security import TransportSecuritySettings
 
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind((host, port))
-    bound = listener.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    if allowed_hosts is None:
-        names = ["127.0.0.1", "localhost", "[::1]"] if host in _LOOPBACK else [shown]
-        allowed_hosts = [f"{name}:{bound}" for name in names]
-    if allowed_origins is None:
-        allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
+    from toolbridge._http import bind, run_uvicorn
+
+    listener = bind(host, port, allowed_hosts, allowed_origins)
     security = TransportSecuritySettings(
         enable_dns_rebinding_protection=True,
-        allowed_hosts=list(allowed_hosts),
-        allowed_origins=list(allowed_origins),
+        allowed_hosts=listener.allowed_hosts,
+        allowed_origins=listener.allowed_origins,
     )
     app = server.streamable_http_app(
         streamable_http_path=path, transport_security=security, host=host
     )
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    runner = uvicorn.Server(config)
-    url = f"http://{shown}:{bound}{path}"
-
-    async def announce() -> None:
-        while not runner.started:
-            await asyncio.sleep(0.01)
-        if on_ready is not None:
-            on_ready(url)
-
-    waiter = asyncio.create_task(announce())
-    try:
-        await runner.serve(sockets=[listener])
-    finally:
-        waiter.cancel()
-        listener.close()
+    url = listener.url + path
+    ready = None if on_ready is None else (lambda: on_ready(url))
+    await run_uvicorn(app, listener, lifespan="on", on_ready=ready)
 
 
 def serve(tools: Iterable[Tool] | Toolset, **options: Any) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -14,8 +13,6 @@ from toolbridge.toolsets._base import Toolset
 from toolbridge.toolsets._identity import Identity
 
 __all__ = ["serve_rest", "serve_rest_async"]
-
-_LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 async def serve_rest_async(
@@ -43,41 +40,18 @@ async def serve_rest_async(
             of the allowed hosts.
         **app_options: Passed to `build_app` (``title``, ``max_body_bytes``, ...).
     """
-    import uvicorn
+    from toolbridge._http import bind, run_uvicorn
 
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind((host, port))
-    bound = listener.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    if allowed_hosts is None:
-        names = ["127.0.0.1", "localhost", "[::1]"] if host in _LOOPBACK else [shown]
-        allowed_hosts = [f"{name}:{bound}" for name in names]
-    if allowed_origins is None:
-        allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
+    listener = bind(host, port, allowed_hosts, allowed_origins)
     app = build_app(
         toolset,
         identity=identity,
-        allowed_hosts=allowed_hosts,
-        allowed_origins=allowed_origins,
+        allowed_hosts=listener.allowed_hosts,
+        allowed_origins=listener.allowed_origins,
         **app_options,
     )
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    url = f"http://{shown}:{bound}"
-
-    async def announce() -> None:
-        while not runner.started:
-            await asyncio.sleep(0.01)
-        if on_ready is not None:
-            on_ready(url)
-
-    waiter = asyncio.create_task(announce())
-    try:
-        await runner.serve(sockets=[listener])
-    finally:
-        waiter.cancel()
-        listener.close()
+    ready = None if on_ready is None else (lambda: on_ready(listener.url))
+    await run_uvicorn(app, listener, on_ready=ready)
 
 
 def serve_rest(toolset: Toolset | Iterable[Tool], **options: Any) -> None:

@@ -9,6 +9,7 @@ from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.toolsets._base import CallOptions, Toolset, unknown
+from toolbridge.toolsets._derived import Derived
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 
 __all__ = ["PrefixedToolset"]
@@ -33,33 +34,20 @@ class PrefixedToolset(Toolset):
             raise ConfigError(f"a separator must be a string, got {separator!r}")
         self.name = inner.name
         self._inner = inner
-        self._head = prefix + separator
-        self._copies: dict[str, tuple[Tool, Tool]] = {}
-        self._all: tuple[Sequence[Tool], tuple[Tool, ...]] | None = None
-
-    def _exposed(self, tool: Tool) -> Tool:
-        copy = self._copies.get(tool.name)
-        if copy is None or copy[0] is not tool:
-            copy = (tool, tool.replace(name=self._head + tool.name))
-            self._copies[tool.name] = copy
-        return copy[1]
+        self._head = head = prefix + separator
+        self._copies = Derived(lambda tool: tool.replace(name=head + tool.name))
 
     def all_tools(self) -> Sequence[Tool]:
-        source = self._inner.all_tools()
-        cached = self._all
-        if cached is None or cached[0] is not source:
-            cached = (source, tuple(self._exposed(tool) for tool in source))
-            self._all = cached
-        return cached[1]
+        return self._copies.all(self._inner.all_tools())
 
     def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        return [self._exposed(tool) for tool in self._inner.list_tools(identity)]
+        return self._copies.each(self._inner.list_tools(identity))
 
     def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
         if not name.startswith(self._head):
             return None
         found = self._inner.find(name[len(self._head) :], identity)
-        return None if found is None else self._exposed(found)
+        return None if found is None else self._copies.one(found)
 
     async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
         if not name.startswith(self._head):

@@ -9,6 +9,7 @@ from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.toolsets._base import CallOptions, Toolset, unknown
+from toolbridge.toolsets._derived import Derived
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 
 __all__ = ["NamedToolset", "RenamedToolset"]
@@ -39,22 +40,15 @@ class RenamedToolset(Toolset):
         self._inner = inner
         self._to_old = dict(names)
         self._to_new = {old: new for new, old in names.items()}
-        self._copies: dict[str, tuple[Tool, Tool]] = {}
-        self._all: tuple[Sequence[Tool], tuple[Tool, ...]] | None = None
+        self._copies = Derived(self._renamed, keep=self._shown)
         taken = {tool.name for tool in inner.all_tools()} - set(self._to_new)
         clashes = sorted(set(self._to_old) & taken)
         if clashes:
             raise ConfigError(f"renamed() gives tool name(s) already taken: {', '.join(clashes)}")
 
-    def _exposed(self, tool: Tool) -> Tool:
+    def _renamed(self, tool: Tool) -> Tool:
         new = self._to_new.get(tool.name)
-        if new is None:
-            return tool
-        copy = self._copies.get(tool.name)
-        if copy is None or copy[0] is not tool:
-            copy = (tool, tool.replace(name=new))
-            self._copies[tool.name] = copy
-        return copy[1]
+        return tool if new is None else tool.replace(name=new)
 
     def _inner_name(self, name: str) -> str | None:
         """The inner tool's name for `name`, or ``None`` for an old name now hidden."""
@@ -64,24 +58,19 @@ class RenamedToolset(Toolset):
         return None if name in self._to_new else name
 
     def all_tools(self) -> Sequence[Tool]:
-        source = self._inner.all_tools()
-        cached = self._all
-        if cached is None or cached[0] is not source:
-            cached = (source, tuple(self._exposed(tool) for tool in source if self._shown(tool)))
-            self._all = cached
-        return cached[1]
+        return self._copies.all(self._inner.all_tools())
 
     def _shown(self, tool: Tool) -> bool:
         """False for an inner tool named like a new name (it appeared after the rename)."""
         return tool.name in self._to_new or tool.name not in self._to_old
 
     def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        return [self._exposed(t) for t in self._inner.list_tools(identity) if self._shown(t)]
+        return self._copies.each(self._inner.list_tools(identity))
 
     def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
         inner_name = self._inner_name(name)
         found = None if inner_name is None else self._inner.find(inner_name, identity)
-        return None if found is None else self._exposed(found)
+        return None if found is None else self._copies.one(found)
 
     async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
         inner_name = self._inner_name(name)

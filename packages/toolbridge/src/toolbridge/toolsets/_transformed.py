@@ -10,6 +10,7 @@ from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.toolsets._base import CallOptions, Toolset, unknown
+from toolbridge.toolsets._derived import Derived
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 
 __all__ = ["TransformedToolset"]
@@ -33,41 +34,31 @@ class TransformedToolset(Toolset):
             raise ConfigError("transformed() takes a function from Tool to Tool")
         self.name = inner.name
         self._inner, self._transform = inner, transform
-        self._copies: dict[str, tuple[Tool, Tool]] = {}
-        self._all: tuple[Sequence[Tool], tuple[Tool, ...]] | None = None
+        self._copies = Derived(self._checked)
         self.all_tools()  # a transform that fails, fails here
 
-    def _exposed(self, tool: Tool) -> Tool:
-        copy = self._copies.get(tool.name)
-        if copy is None or copy[0] is not tool:
-            made = self._transform(tool)
-            if not isinstance(made, Tool):
-                raise ConfigError(
-                    f"the transform returned {type(made).__name__} for tool {tool.name!r}"
-                )
-            if made.name != tool.name:
-                raise ConfigError(
-                    f"the transform renamed tool {tool.name!r} to {made.name!r}: "
-                    "use renamed() to rename"
-                )
-            copy = (tool, made)
-            self._copies[tool.name] = copy
-        return copy[1]
+    def _checked(self, tool: Tool) -> Tool:
+        made = self._transform(tool)
+        if not isinstance(made, Tool):
+            raise ConfigError(
+                f"the transform returned {type(made).__name__} for tool {tool.name!r}"
+            )
+        if made.name != tool.name:
+            raise ConfigError(
+                f"the transform renamed tool {tool.name!r} to {made.name!r}: "
+                "use renamed() to rename"
+            )
+        return made
 
     def all_tools(self) -> Sequence[Tool]:
-        source = self._inner.all_tools()
-        cached = self._all
-        if cached is None or cached[0] is not source:
-            cached = (source, tuple(self._exposed(tool) for tool in source))
-            self._all = cached
-        return cached[1]
+        return self._copies.all(self._inner.all_tools())
 
     def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        return [self._exposed(tool) for tool in self._inner.list_tools(identity)]
+        return self._copies.each(self._inner.list_tools(identity))
 
     def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
         found = self._inner.find(name, identity)
-        return None if found is None else self._exposed(found)
+        return None if found is None else self._copies.one(found)
 
     async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
         exposed = next((tool for tool in self.all_tools() if tool.name == name), None)
