@@ -5,11 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, final
 
 from toolbridge._result import ToolResult
-from toolbridge._tool import Tool
 from toolbridge.errors import (
     AccessDeniedError,
     ArgumentValidationError,
@@ -18,8 +17,7 @@ from toolbridge.errors import (
     ToolTimeoutError,
 )
 from toolbridge.toolsets._audit import AuditRecord, AuditSink, Outcome, Redactor
-from toolbridge.toolsets._base import CallOptions, Toolset
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._base import CallOptions, Toolset, Wrapper
 from toolbridge.toolsets._trace import CallTrace, tracing
 
 __all__ = ["AuditedToolset", "outcome_of"]
@@ -43,7 +41,7 @@ def outcome_of(result: ToolResult | None, error: BaseException | None) -> Outcom
 
 
 @final
-class AuditedToolset(Toolset):
+class AuditedToolset(Wrapper):
     """`inner` with one `AuditRecord` per call written to `sink`, redacted first.
 
     Args:
@@ -63,19 +61,10 @@ class AuditedToolset(Toolset):
     ) -> None:
         if not callable(getattr(sink, "write", None)):
             raise ConfigError(f"an audit sink needs a write(record) method: {sink!r}")
-        self.name = inner.name
-        self._inner, self._sink = inner, sink
+        super().__init__(inner)
+        self._sink = sink
         self._redactor = Redactor(secrets)
         self._arguments = arguments
-
-    def all_tools(self) -> Sequence[Tool]:
-        return self._inner.all_tools()
-
-    def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        return self._inner.list_tools(identity)
-
-    def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
-        return self._inner.find(name, identity)
 
     async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
         started_at, started = time.time(), time.perf_counter()

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from toolbridge.toolsets._policy import Policy
     from toolbridge.toolsets._selector import Selector
 
-__all__ = ["CallOptions", "Toolset"]
+__all__ = ["CallOptions", "Toolset", "Wrapper"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -235,6 +235,29 @@ class Toolset(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name or ''} ({len(self.all_tools())} tools)>"
+
+
+class Wrapper(Toolset):
+    """A toolset that shows `inner`'s tools as they are and adds behaviour to calls.
+
+    Subclasses (audit, tracing, a name) override only what they change.
+    """
+
+    def __init__(self, inner: Toolset) -> None:
+        self.name = inner.name
+        self._inner = inner
+
+    def all_tools(self) -> Sequence[Tool]:
+        return self._inner.all_tools()
+
+    def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
+        return self._inner.list_tools(identity)
+
+    def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
+        return self._inner.find(name, identity)
+
+    async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
+        return await self._inner.call_tool(name, arguments, options)
 
 
 def unknown(name: str) -> ToolNotFoundError:

@@ -8,7 +8,7 @@ from typing import Any, final
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
-from toolbridge.toolsets._base import CallOptions, Toolset, unknown
+from toolbridge.toolsets._base import CallOptions, Toolset, Wrapper, unknown
 from toolbridge.toolsets._derived import Derived
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 
@@ -80,24 +80,12 @@ class RenamedToolset(Toolset):
 
 
 @final
-class NamedToolset(Toolset):
+class NamedToolset(Wrapper):
     """`inner` under another toolset name; the tools are unchanged."""
 
     def __init__(self, inner: Toolset, name: str) -> None:
         given: object = name
         if not isinstance(given, str) or not given:
             raise ConfigError(f"a toolset name must be a non-empty string, got {name!r}")
+        super().__init__(inner)
         self.name = name
-        self._inner = inner
-
-    def all_tools(self) -> Sequence[Tool]:
-        return self._inner.all_tools()
-
-    def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        return self._inner.list_tools(identity)
-
-    def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
-        return self._inner.find(name, identity)
-
-    async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
-        return await self._inner.call_tool(name, arguments, options)

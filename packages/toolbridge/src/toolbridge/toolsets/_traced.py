@@ -12,14 +12,11 @@ without an SDK configured the spans cost next to nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, final
 
 from toolbridge._result import ToolResult
-from toolbridge._tool import Tool
 from toolbridge.toolsets._audited import outcome_of
-from toolbridge.toolsets._base import CallOptions, Toolset
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets._base import CallOptions, Toolset, Wrapper
 from toolbridge.toolsets._trace import tracing
 
 __all__ = ["TracedToolset"]
@@ -36,7 +33,7 @@ def _trace_api() -> Any:
 
 
 @final
-class TracedToolset(Toolset):
+class TracedToolset(Wrapper):
     """`inner` with an OpenTelemetry span around every call.
 
     Args:
@@ -48,19 +45,9 @@ class TracedToolset(Toolset):
         trace = _trace_api()
         from toolbridge import __version__
 
-        self.name = inner.name
-        self._inner = inner
+        super().__init__(inner)
         self._trace = trace
         self._tracer = trace.get_tracer("toolbridge", __version__, tracer_provider=tracer_provider)
-
-    def all_tools(self) -> Sequence[Tool]:
-        return self._inner.all_tools()
-
-    def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        return self._inner.list_tools(identity)
-
-    def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
-        return self._inner.find(name, identity)
 
     async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
         attributes: dict[str, str] = {
