@@ -19,7 +19,7 @@ from toolbridge.toolsets._audit import (
     Redactor,
 )
 from toolbridge.toolsets._audited import AuditedToolset
-from toolbridge.toolsets._base import CallOptions, Collision, Toolset
+from toolbridge.toolsets._base import CallOptions, Collision, Toolset, Wrapper
 from toolbridge.toolsets._builder import ToolsetBuilder
 from toolbridge.toolsets._combined import CombinedToolset, NameCollision, combine
 from toolbridge.toolsets._definition import (
@@ -85,6 +85,7 @@ __all__ = [
     "ToolsetBuilder",
     "ToolsetDefinition",
     "TransformedToolset",
+    "Wrapper",
     "combine",
     "current_identity",
     "identity_context",
