@@ -1,39 +1,63 @@
 """A toolset over HTTP/JSON: callers by token, the toolset's policies and audit, typed error
-answers, an OpenAPI document, and a real socket guarded against DNS rebinding."""
+answers, an OpenAPI 3.1 document, and a real socket guarded against DNS rebinding."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import http.client
+import json
+import logging
+import re
+import subprocess
+import sys
 import threading
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
-from urllib.parse import quote
+import time
+from collections.abc import AsyncIterator, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
 
 import httpx
 import pytest
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from referencing import Registry as SchemaRegistry
+from referencing.jsonschema import DRAFT202012
 from starlette.requests import Request
+from starlette.types import Message
 
-from toolbridge import ToolResult, tool
-from toolbridge.rest import build_app, serve_rest_async, tool_path
+from toolbridge import ConfigError, Tool, ToolResult, tool
+from toolbridge.formats import to_mcp
+from toolbridge.rest import build_app, openapi_document, serve_rest_async, tool_path
 from toolbridge.toolsets import (
     ANONYMOUS,
     ApprovalRequest,
+    CallOptions,
     Identity,
     MemorySink,
     Policy,
     RateLimit,
     Registry,
     Rule,
+    Toolset,
+    Wrapper,
 )
 
-TOKENS = {
+TOKENS: Final = {
     "tok-acme-ann": Identity(subject="ann", tenant="acme", roles={"admin"}),
     "tok-acme-bob": Identity(subject="bob", tenant="acme"),
     "tok-globex-eve": Identity(subject="eve", tenant="globex"),
 }
 ran: list[str] = []
+"""What the tools ran, in order: a refused call must never appear here."""
+
+
+@dataclass
+class Stop:
+    """A stop on a route."""
+
+    place: str
+    minutes: int
 
 
 @tool(annotations={"read_only": True})
@@ -62,30 +86,67 @@ def stock_level(sku: str) -> ToolResult:
 @tool
 async def slow_report(seconds: float) -> str:
     """Build a slow report."""
+    ran.append("slow_report")
     await asyncio.sleep(seconds)
     return "report"
 
 
+@tool
+def plan_route(stops: list[Stop]) -> str:
+    """Plan a route through the stops."""
+    ran.append("plan_route")
+    return " -> ".join(stop.place for stop in stops)
+
+
+@tool
+def weigh(weights: dict[str, int]) -> int:
+    """Add up weights by name."""
+    ran.append("weigh")
+    return sum(weights.values())
+
+
+@tool
+def explode(reason: str) -> str:
+    """Fail the way a broken tool does."""
+    ran.append("explode")
+    raise ValueError(reason)
+
+
+@tool(name="files/read all")
+def read_all() -> str:
+    """Read every file (a name with a slash and a space)."""
+    ran.append("read_all")
+    return "all"
+
+
+@tool(name="..")
+def dots() -> str:
+    """A name that is a dot segment."""
+    ran.append("dots")
+    return "dots"
+
+
+SHOP: Final = (list_orders, cancel_order, stock_level, slow_report, plan_route, weigh, explode)
+
+
 def identify(request: Request) -> Identity:
+    """The caller is whoever the bearer token names; anyone else is anonymous."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return TOKENS.get(token, ANONYMOUS) if scheme == "Bearer" else ANONYMOUS
 
 
 def approve(request: ApprovalRequest) -> bool:
-    return request.identity.subject == "ann" and request.arguments["order"] != "o-locked"
+    return request.identity.subject == "ann"
 
 
-def shop(sink: MemorySink, **policy: Any) -> Any:
+def shop(sink: MemorySink, *, tools: Any = SHOP, **policy: Any) -> Toolset:
+    """Globex may not see cancelling at all; in acme only ann's cancellations pass."""
     rules = (
         Rule(effect="deny", tenants={"globex"}, tools={"cancel_*"}),
         Rule(effect="approve", tools={"cancel_*"}),
     )
-    options: dict[str, Any] = {"rules": rules, "approve": approve, "timeout": 0.3, **policy}
-    return (
-        Registry([list_orders, cancel_order, stock_level, slow_report], name="shop")
-        .with_policy(Policy(**options))
-        .with_audit(sink)
-    )
+    options: dict[str, Any] = {"rules": rules, "approve": approve, "timeout": 0.2, **policy}
+    return Registry(tools, name="shop").with_policy(Policy(**options)).with_audit(sink)
 
 
 @contextlib.asynccontextmanager
@@ -98,95 +159,258 @@ async def client_for(app: Any, token: str | None = None) -> AsyncIterator[httpx.
         yield client
 
 
-def run(coroutine: Any) -> Any:
-    return asyncio.run(coroutine)
-
-
 @pytest.fixture(autouse=True)
 def _clear() -> None:
     ran.clear()
 
 
-def test_each_caller_lists_and_calls_what_its_policy_allows() -> None:
-    sink = MemorySink()
-    app = build_app(shop(sink), identity=identify)
+# -- listing and describing ------------------------------------------------------------------
 
-    async def main() -> list[Any]:
-        async with client_for(app, "tok-acme-ann") as ann, client_for(app, "tok-globex-eve") as eve:
-            listed_ann = (await ann.get("/tools")).json()
-            listed_eve = (await eve.get("/tools")).json()
-            called = await ann.post("/tools/list_orders", json={"limit": 2})
-            cancelled = await ann.post("/tools/cancel_order", json={"order": "o-1"})
-            hidden = await eve.post("/tools/cancel_order", json={"order": "o-2"})
-            unknown = await eve.post("/tools/cancel_everything", json={"order": "o-2"})
-            described = await ann.get(tool_path("stock.check-level"))
-            return [listed_ann, listed_eve, called, cancelled, hidden, unknown, described]
 
-    listed_ann, listed_eve, called, cancelled, hidden, unknown, described = run(main())
-    assert [t["name"] for t in listed_ann["tools"]] == [
-        "list_orders",
-        "cancel_order",
-        "stock.check-level",
-        "slow_report",
-    ]
-    assert "cancel_order" not in [t["name"] for t in listed_eve["tools"]]
-    assert called.status_code == 200
-    assert called.json()["structuredContent"] == {"result": ["order-0", "order-1"]}
-    assert cancelled.json()["content"][0]["text"] == "cancelled o-1"
-    assert hidden.status_code == unknown.status_code == 404
-    assert hidden.content.replace(b"cancel_order", b"N") == unknown.content.replace(
-        b"cancel_everything", b"N"
+def test_each_tenant_lists_only_the_tools_its_policy_shows() -> None:
+    toolset = shop(MemorySink())
+    app = build_app(toolset, identity=identify)
+
+    async def main() -> list[httpx.Response]:
+        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-globex-eve") as eve:
+            return [
+                await bob.get("/tools"),
+                await eve.get("/tools"),
+                await bob.get("/tools/cancel_order"),
+                await eve.get("/tools/list_orders"),
+            ]
+
+    for_bob, for_eve, described, other = asyncio.run(main())
+    bob_names = [entry["name"] for entry in for_bob.json()["tools"]]
+    eve_names = [entry["name"] for entry in for_eve.json()["tools"]]
+    assert bob_names == [t.name for t in SHOP]
+    assert eve_names == [t.name for t in SHOP if t is not cancel_order]
+    # Exactly MCP's tools/list shape, tool for tool.
+    assert for_eve.json() == {"tools": [to_mcp(t) for t in SHOP if t is not cancel_order]}
+    assert described.json() == to_mcp(cancel_order)
+    assert other.json() == to_mcp(list_orders)
+    assert ran == []
+
+
+def test_a_list_of_tools_is_served_as_it_is() -> None:
+    app = build_app([list_orders, stock_level])
+
+    async def main() -> Any:
+        async with client_for(app) as client:
+            return (await client.get("/tools")).json()
+
+    assert asyncio.run(main()) == {"tools": [to_mcp(list_orders), to_mcp(stock_level)]}
+
+
+# -- a tool the caller may not see -----------------------------------------------------------
+
+
+def test_a_hidden_tool_answers_byte_for_byte_like_a_missing_one_and_never_runs() -> None:
+    with_it = build_app(shop(MemorySink()), identity=identify)
+    without_it = build_app(
+        shop(MemorySink(), tools=[t for t in SHOP if t is not cancel_order]), identity=identify
     )
-    assert described.json()["name"] == "stock.check-level"
-    assert ran == ["list_orders", "cancel_order o-1"]
-    assert [(r.subject, r.tool, r.decision) for r in sink.records] == [
-        ("ann", "list_orders", "allowed"),
-        ("ann", "cancel_order", "approved"),
-        ("eve", "cancel_order", "denied"),
-        ("eve", "cancel_everything", "unknown"),
-    ]
+
+    async def ask(app: Any) -> list[httpx.Response]:
+        async with client_for(app, "tok-globex-eve") as eve:
+            return [
+                await eve.post("/tools/cancel_order", json={"order": "o-1"}),
+                await eve.get("/tools/cancel_order"),
+                await eve.post("/tools/cancel_everything", json={"order": "o-1"}),
+            ]
+
+    hidden, hidden_described, unknown = asyncio.run(ask(with_it))
+    missing, missing_described, _ = asyncio.run(ask(without_it))
+    for hid, miss in ((hidden, missing), (hidden_described, missing_described)):
+        assert hid.status_code == miss.status_code == 404
+        assert hid.headers.multi_items() == miss.headers.multi_items()
+        assert hid.content == miss.content
+    assert hidden.json() == {
+        "error": {"type": "ToolNotFoundError", "message": "no tool named 'cancel_order'"}
+    }
+    # Another name: the same answer but for the name itself.
+    assert unknown.content.replace(b"cancel_everything", b"cancel_order") == hidden.content
+    assert ran == []
 
 
-def test_refusals_and_failures_have_their_status() -> None:
-    sink = MemorySink()
-    limited = shop(sink, rate_limits=(RateLimit(calls=3, per=3600, scope="subject"),))
-    app = build_app(limited, identity=identify)
+# -- refusals and failures --------------------------------------------------------------------
 
-    async def main() -> dict[str, httpx.Response]:
+
+def test_an_unapproved_call_is_403_and_an_approved_one_runs() -> None:
+    app = build_app(shop(MemorySink()), identity=identify)
+
+    async def main() -> list[httpx.Response]:
         async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-acme-ann") as ann:
-            return {
-                "not approved": await bob.post("/tools/cancel_order", json={"order": "o-1"}),
-                "invalid": await bob.post("/tools/list_orders", json={"limit": "many"}),
-                "tool error": await bob.post(tool_path("stock.check-level"), json={"sku": "Z9"}),
-                "limited": await bob.post("/tools/list_orders", json={}),
-                "other caller": await ann.post("/tools/slow_report", json={"seconds": 5}),
-            }
+            return [
+                await bob.post("/tools/cancel_order", json={"order": "o-1"}),
+                await ann.post("/tools/cancel_order", json={"order": "o-2"}),
+            ]
 
-    answers = run(main())
-    assert answers["not approved"].status_code == 403
-    assert answers["invalid"].status_code == 422
-    assert answers["invalid"].json()["error"]["issues"] == [
+    refused, approved = asyncio.run(main())
+    assert refused.status_code == 403
+    assert refused.json() == {
+        "error": {
+            "type": "AccessDeniedError",
+            "message": "call to tool 'cancel_order' refused: the call was not approved",
+        }
+    }
+    assert approved.status_code == 200
+    assert approved.json()["content"] == [{"type": "text", "text": "cancelled o-2"}]
+    assert ran == ["cancel_order o-2"]
+
+
+def test_a_rate_limit_is_429_with_retry_after_and_other_tenants_go_on() -> None:
+    limits = (RateLimit(calls=2, per=3600, scope="tenant"),)
+    app = build_app(shop(MemorySink(), rate_limits=limits), identity=identify)
+
+    async def main() -> list[httpx.Response]:
+        async with (
+            client_for(app, "tok-acme-bob") as bob,
+            client_for(app, "tok-acme-ann") as ann,
+            client_for(app, "tok-globex-eve") as eve,
+        ):
+            return [
+                await bob.post("/tools/list_orders", json={"limit": 1}),
+                await bob.post("/tools/list_orders", json={"limit": 1}),
+                await bob.post("/tools/list_orders", json={"limit": 1}),
+                await ann.post("/tools/list_orders", json={"limit": 1}),
+                await eve.post("/tools/list_orders", json={"limit": 1}),
+                await eve.post("/tools/list_orders", json={"limit": 1}),
+            ]
+
+    answers = asyncio.run(main())
+    assert [answer.status_code for answer in answers] == [200, 200, 429, 429, 200, 200]
+    limited = answers[2]
+    # One token refills in 3600 / 2 s: 1799.99... s, rounded up to whole seconds.
+    assert limited.headers["Retry-After"] == "1800"
+    assert limited.json()["error"]["type"] == "RateLimitError"
+    assert limited.json()["error"]["retry_after"] == 1800
+    assert ran == ["list_orders"] * 4
+
+
+def test_invalid_arguments_are_422_with_json_pointer_paths() -> None:
+    app = build_app(shop(MemorySink()), identity=identify)
+
+    async def main() -> list[httpx.Response]:
+        async with client_for(app, "tok-acme-bob") as bob:
+            return [
+                await bob.post("/tools/list_orders", json={"limit": "many"}),
+                await bob.post(
+                    "/tools/plan_route",
+                    json={"stops": [{"place": "a", "minutes": 5}, {"place": "b"}]},
+                ),
+                await bob.post("/tools/weigh", json={"weights": {"a/b~c": "heavy"}}),
+            ]
+
+    mistyped, missing, escaped = asyncio.run(main())
+    assert mistyped.status_code == missing.status_code == escaped.status_code == 422
+    assert mistyped.json()["error"]["type"] == "ArgumentValidationError"
+    assert mistyped.json()["error"]["issues"] == [
         {"path": "/limit", "kind": "type", "message": "expected integer, got string"}
     ]
-    assert answers["tool error"].status_code == 200
-    assert answers["tool error"].json()["isError"] is True
-    assert answers["limited"].status_code == 429
-    assert int(answers["limited"].headers["Retry-After"]) >= 1
-    assert answers["other caller"].status_code == 504  # the policy's 0.3 s timeout
-    assert ran == ["stock"]
-    assert len(sink.records) == 5
+    [issue] = missing.json()["error"]["issues"]
+    assert (issue["path"], issue["kind"]) == ("/stops/1/minutes", "required")
+    [issue] = escaped.json()["error"]["issues"]
+    assert (issue["path"], issue["kind"]) == ("/weights/a~1b~0c", "type")
+    assert ran == []
+
+
+def test_a_tool_that_reports_an_error_is_still_200_for_the_model_to_read() -> None:
+    app = build_app(shop(MemorySink()), identity=identify)
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post(tool_path("stock.check-level"), json={"sku": "Z9"})
+
+    answer = asyncio.run(main())
+    assert answer.status_code == 200
+    assert answer.json() == {
+        "content": [{"type": "text", "text": "unknown SKU Z9"}],
+        "isError": True,
+    }
+
+
+def test_a_tool_that_raises_is_500_with_its_message_and_no_traceback() -> None:
+    app = build_app(shop(MemorySink()), identity=identify)
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post("/tools/explode", json={"reason": "disk on fire"})
+
+    answer = asyncio.run(main())
+    assert answer.status_code == 500
+    assert answer.json() == {
+        "error": {
+            "type": "ToolExecutionError",
+            "message": "tool 'explode' raised ValueError: disk on fire",
+        }
+    }
+    assert b"Traceback" not in answer.content
+    assert ran == ["explode"]
+
+
+def test_a_call_over_the_policys_timeout_is_504() -> None:
+    app = build_app(shop(MemorySink(), timeout=0.2), identity=identify)
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post("/tools/slow_report", json={"seconds": 30})
+
+    started = time.perf_counter()
+    answer = asyncio.run(main())
+    assert time.perf_counter() - started < 5
+    assert answer.status_code == 504
+    assert answer.json()["error"] == {
+        "type": "ToolTimeoutError",
+        "message": "tool 'slow_report' did not finish within 0.2 s",
+    }
+
+
+class BrokenToolset(Wrapper):
+    """A toolset with a bug: its calls fail with something that is not a toolbridge error."""
+
+    async def call_tool(self, name: str, arguments: Any, options: CallOptions) -> ToolResult:
+        raise RuntimeError("secret internal state")
+
+
+def test_a_failure_outside_the_error_tree_is_a_json_500_without_its_details(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = build_app(BrokenToolset(Registry([list_orders])))
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post("/tools/list_orders", json={})
+
+    with caplog.at_level(logging.ERROR, logger="toolbridge.rest"):
+        answer = asyncio.run(main())
+    assert answer.status_code == 500
+    assert answer.json()["error"]["type"] == "InternalError"
+    assert b"secret" not in answer.content
+    assert "secret internal state" in caplog.text
+
+
+# -- bodies -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("body", "headers", "status", "kind"),
     [
         (b"{not json", {}, 400, "InvalidJson"),
+        (b'{"limit": NaN}', {}, 400, "InvalidJson"),
+        (b"\xff\xfe{}", {}, 400, "InvalidJson"),
         (b"[1, 2]", {}, 400, "InvalidArguments"),
-        (b"x" * 200, {}, 413, "BodyTooLarge"),
+        (b"null", {}, 400, "InvalidArguments"),
+        (b'"limit"', {}, 400, "InvalidArguments"),
+        (b"x" * 101, {}, 413, "BodyTooLarge"),
+        (b'{"limit": 1}', {"Content-Type": "text/plain"}, 415, "UnsupportedMediaType"),
+        (b'{"limit": 1}', {"Content-Type": "application/json; charset=utf-8"}, 200, None),
+        (b'{"limit": 1}', {"Content-Type": "application/merge-patch+json"}, 200, None),
         (b"", {}, 200, None),
+        (b"  \n", {"Content-Type": "text/plain"}, 200, None),
     ],
 )
-def test_bad_bodies_are_refused_before_the_tool(
+def test_bodies_that_are_not_an_arguments_object_are_refused_before_the_tool(
     body: bytes, headers: dict[str, str], status: int, kind: str | None
 ) -> None:
     app = build_app([list_orders], max_body_bytes=100)
@@ -195,69 +419,491 @@ def test_bad_bodies_are_refused_before_the_tool(
         async with client_for(app) as client:
             return await client.post("/tools/list_orders", content=body, headers=headers)
 
-    answer = run(main())
-    assert answer.status_code == status
-    if kind is not None:
+    answer = asyncio.run(main())
+    assert answer.status_code == status, answer.text
+    if kind is None:
+        limit = 1 if body.strip() else 10  # an empty body is {}: the default applies
+        assert answer.json()["structuredContent"] == {
+            "result": [f"order-{n}" for n in range(limit)]
+        }
+    else:
         assert answer.json()["error"]["type"] == kind
+        assert answer.json()["error"]["message"]
         assert ran == []
 
 
-def test_wrong_routes_and_methods() -> None:
+def test_an_oversized_stream_is_cut_off_at_the_limit() -> None:
+    app = build_app([list_orders], max_body_bytes=100)
+    pulled: list[int] = []
+
+    async def chunks() -> AsyncIterator[bytes]:
+        for number in range(1_000):
+            pulled.append(number)
+            yield b" " * 64
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post("/tools/list_orders", content=chunks())
+
+    answer = asyncio.run(main())
+    assert answer.status_code == 413
+    assert len(pulled) <= 3  # 64 + 64 bytes are over 100: nothing further is read
+    assert ran == []
+
+
+def test_a_declared_length_over_the_limit_is_refused_before_reading() -> None:
+    app = build_app([list_orders], max_body_bytes=100)
+    reads: list[str] = []
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        reads.append("read")
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/tools/list_orders",
+        "raw_path": b"/tools/list_orders",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1"), (b"content-length", b"1000000000")],
+        "server": ("127.0.0.1", 80),
+        "client": ("127.0.0.1", 12345),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"])["error"]["type"] == "BodyTooLarge"
+    assert reads == []
+    assert ran == []
+
+
+# -- routes, methods and names ----------------------------------------------------------------
+
+
+def test_wrong_methods_and_unknown_paths_get_json_errors() -> None:
     app = build_app([list_orders])
 
-    async def main() -> list[int]:
+    async def main() -> list[httpx.Response]:
         async with client_for(app) as client:
             return [
-                (await client.delete("/tools/list_orders")).status_code,
-                (await client.get("/nowhere")).status_code,
-                (await client.post("/tools")).status_code,
+                await client.delete("/tools/list_orders"),
+                await client.post("/tools"),
+                await client.put("/openapi.json"),
+                await client.get("/nowhere"),
             ]
 
-    assert run(main()) == [405, 404, 405]
+    deleted, posted, put, nowhere = asyncio.run(main())
+    assert [a.status_code for a in (deleted, posted, put, nowhere)] == [405, 405, 405, 404]
+    assert set(deleted.headers["Allow"].split(", ")) >= {"GET", "POST"}
+    assert deleted.json()["error"]["type"] == "MethodNotAllowed"
+    assert nowhere.json()["error"] == {"type": "NotFound", "message": "no route /nowhere"}
+    assert ran == []
 
 
-def test_the_openapi_document_has_one_path_per_visible_tool() -> None:
-    app = build_app(shop(MemorySink()), identity=identify)
+def test_names_are_percent_encoded_in_paths_and_route_back() -> None:
+    tools = [list_orders, stock_level, read_all, dots]
+    app = build_app(tools)
+
+    async def main() -> tuple[dict[str, Any], list[httpx.Response]]:
+        async with client_for(app) as client:
+            document = (await client.get("/openapi.json")).json()
+            calls = [await client.post(path, json={}) for path in document["paths"]]
+            calls.append(await client.post("/tools/stock%2Echeck%2Dlevel", json={"sku": "A1"}))
+            calls.append(await client.get("/tools/files%2fread%20all"))
+            return document, calls
+
+    document, calls = asyncio.run(main())
+    assert list(document["paths"]) == [
+        "/tools/list_orders",
+        "/tools/stock.check-level",
+        "/tools/files%2Fread%20all",
+        "/tools/%2E%2E",
+    ]
+    assert [tool_path(t.name) for t in tools] == list(document["paths"])
+    by_path, encoded, described = calls[:4], calls[4], calls[5]
+    assert [answer.status_code for answer in by_path] == [200, 422, 200, 200]
+    assert by_path[1].json()["error"]["issues"][0]["path"] == "/sku"  # reached the tool
+    assert encoded.json()["content"][0]["text"] == "12 in stock"
+    assert described.json()["name"] == "files/read all"
+    assert ran == ["list_orders", "read_all", "dots", "stock"]
+
+
+# -- the OpenAPI document ---------------------------------------------------------------------
+
+_REFERENCE: Final = {
+    "type": "object",
+    "required": ["$ref"],
+    "properties": {"$ref": {"type": "string", "pattern": "^#/"}},
+}
+_CONTENT: Final = {
+    "type": "object",
+    "minProperties": 1,
+    "additionalProperties": {
+        "type": "object",
+        "required": ["schema"],
+        "properties": {"schema": {"type": ["object", "boolean"]}},
+    },
+}
+_RESPONSE: Final = {
+    "type": "object",
+    "required": ["description"],
+    "properties": {
+        "description": {"type": "string"},
+        "content": _CONTENT,
+        "headers": {
+            "type": "object",
+            "additionalProperties": {"type": "object", "required": ["schema"]},
+        },
+    },
+    "additionalProperties": False,
+}
+_OPERATION: Final = {
+    "type": "object",
+    "required": ["operationId", "responses"],
+    "properties": {
+        "operationId": {"type": "string", "minLength": 1},
+        "summary": {"type": "string"},
+        "description": {"type": "string"},
+        "requestBody": {
+            "type": "object",
+            "required": ["content"],
+            "properties": {
+                "description": {"type": "string"},
+                "required": {"type": "boolean"},
+                "content": _CONTENT,
+            },
+            "additionalProperties": False,
+        },
+        "responses": {
+            "type": "object",
+            "minProperties": 1,
+            "propertyNames": {"pattern": "^([1-5][0-9][0-9]|[1-5]XX|default)$"},
+            "additionalProperties": {"oneOf": [_REFERENCE, _RESPONSE]},
+        },
+    },
+}
+_COMPONENT_NAMES: Final = {"pattern": "^[a-zA-Z0-9._-]+$"}
+OPENAPI_31: Final = {
+    "$comment": "The parts of the OpenAPI 3.1 schema this document uses, as strict as it.",
+    "type": "object",
+    "required": ["openapi", "info", "paths"],
+    "properties": {
+        "openapi": {"type": "string", "pattern": r"^3\.1\.\d+$"},
+        "info": {
+            "type": "object",
+            "required": ["title", "version"],
+            "properties": {"title": {"type": "string"}, "version": {"type": "string"}},
+        },
+        "paths": {
+            "type": "object",
+            "propertyNames": {"pattern": "^/[^{}]*$"},
+            "additionalProperties": {
+                "type": "object",
+                "propertyNames": {"enum": ["get", "put", "post", "delete", "patch"]},
+                "additionalProperties": _OPERATION,
+            },
+        },
+        "components": {
+            "type": "object",
+            "properties": {
+                "schemas": {"type": "object", "propertyNames": _COMPONENT_NAMES},
+                "responses": {
+                    "type": "object",
+                    "propertyNames": _COMPONENT_NAMES,
+                    "additionalProperties": _RESPONSE,
+                },
+            },
+            "additionalProperties": False,
+        },
+    },
+    "additionalProperties": False,
+}
+DOCUMENT_URI: Final = "urn:toolbridge:openapi"
+SEGMENT: Final = re.compile(r"(?:[A-Za-z0-9._~-]|%[0-9A-F]{2})+")
+"""One path segment, every character but the unreserved ones percent-encoded."""
+
+
+def documented(document: Mapping[str, Any], reference: str) -> Draft202012Validator:
+    """A validator for the schema `reference` (``#/...``) names inside `document`."""
+    registry: SchemaRegistry[Any] = SchemaRegistry().with_resource(
+        DOCUMENT_URI, DRAFT202012.create_resource(document)
+    )
+    return Draft202012Validator({"$ref": DOCUMENT_URI + reference}, registry=registry)
+
+
+def references(node: Any) -> Iterator[str]:
+    """Every ``$ref`` in `node` but those inside instance values (``const``, ...)."""
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield value
+            elif key not in ("const", "enum", "examples"):
+                yield from references(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from references(item)
+
+
+def body_schema(document: Mapping[str, Any], path: str) -> str:
+    reference: str = document["paths"][path]["post"]["requestBody"]["content"]["application/json"][
+        "schema"
+    ]["$ref"]
+    return reference
+
+
+def check_openapi_31(document: Mapping[str, Any]) -> None:
+    """The document is well-formed OpenAPI 3.1 as far as it goes, and says what it means."""
+    Draft202012Validator(OPENAPI_31).validate(document)
+    for schema in document["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+    resolver = (
+        SchemaRegistry()
+        .with_resource(DOCUMENT_URI, DRAFT202012.create_resource(document))
+        .resolver(DOCUMENT_URI)
+    )
+    for reference in set(references(document)):
+        resolver.lookup(DOCUMENT_URI + reference)  # raises when it points at nothing
+    operations = [item["post"] for item in document["paths"].values()]
+    assert len({operation["operationId"] for operation in operations}) == len(operations)
+    for path in document["paths"]:
+        segment = path.removeprefix("/tools/")
+        assert SEGMENT.fullmatch(segment), path
+        assert segment not in (".", ".."), path
+
+
+def test_the_openapi_document_is_openapi_31_with_one_path_per_visible_tool() -> None:
+    app = build_app(shop(MemorySink()), identity=identify, title="Shop", version="2.1")
 
     async def main() -> tuple[dict[str, Any], dict[str, Any]]:
-        async with client_for(app, "tok-acme-ann") as ann, client_for(app, "tok-globex-eve") as eve:
-            return (await ann.get("/openapi.json")).json(), (await eve.get("/openapi.json")).json()
+        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-globex-eve") as eve:
+            return (await bob.get("/openapi.json")).json(), (await eve.get("/openapi.json")).json()
 
-    for_ann, for_eve = run(main())
-    assert for_ann["openapi"] == "3.1.0"
-    assert set(for_ann["paths"]) == {
-        "/tools/list_orders",
-        "/tools/cancel_order",
-        "/tools/stock.check-level",
-        "/tools/slow_report",
-    }
-    assert "/tools/cancel_order" not in for_eve["paths"]
-    operation = for_ann["paths"]["/tools/list_orders"]["post"]
+    for_bob, for_eve = asyncio.run(main())
+    check_openapi_31(for_bob)
+    check_openapi_31(for_eve)
+    assert for_bob["info"] == {"title": "Shop", "version": "2.1"}
+    assert list(for_bob["paths"]) == [tool_path(t.name) for t in SHOP]
+    assert list(for_eve["paths"]) == [tool_path(t.name) for t in SHOP if t is not cancel_order]
+    assert "cancel_order" not in json.dumps(for_eve)
+    operation = for_bob["paths"]["/tools/list_orders"]["post"]
     assert operation["operationId"] == "list_orders"
-    assert operation["requestBody"]["content"]["application/json"]["schema"] == dict(
-        list_orders.input_schema
+    assert operation["description"] == "List recent orders."
+    assert set(operation["responses"]) == {
+        "200", "400", "403", "404", "413", "415", "422", "429", "500", "504"
+    }  # fmt: skip
+    reference = body_schema(for_bob, "/tools/list_orders")
+    component = reference.removeprefix("#/components/schemas/")
+    assert for_bob["components"]["schemas"][component] == dict(list_orders.input_schema)
+
+
+def test_request_body_schemas_keep_their_references_working() -> None:
+    app = build_app([plan_route, list_orders])
+
+    async def main() -> dict[str, Any]:
+        async with client_for(app) as client:
+            document: dict[str, Any] = (await client.get("/openapi.json")).json()
+            return document
+
+    document = asyncio.run(main())
+    check_openapi_31(document)
+    assert "$defs" in plan_route.input_schema  # the case that matters: Stop is a reference
+    body = documented(document, body_schema(document, "/tools/plan_route"))
+    body.validate({"stops": [{"place": "a", "minutes": 5}]})
+    assert not body.is_valid({"stops": [{"place": "a", "minutes": "five"}]})
+    assert not body.is_valid({"stops": [{"place": "a"}]})
+
+
+def test_references_are_rewritten_only_where_they_are_references() -> None:
+    node = {"type": "object", "properties": {"next": {"$ref": "#/$defs/Node"}}}
+    tree = Tool(
+        name="tree",
+        input_schema={
+            "type": "object",
+            "properties": {
+                "default": {"$ref": "#/$defs/Node"},  # a property named like a keyword
+                "children": {"type": "array", "items": {"$ref": "#"}},
+                "marker": {"const": {"$ref": "#/not/a/reference"}},  # data, not a reference
+            },
+            "$defs": {"Node": node},
+        },
     )
-    for answer in operation["responses"].values():
-        reference = answer["content"]["application/json"]["schema"]["$ref"]
-        assert reference.removeprefix("#/components/schemas/") in for_ann["components"]["schemas"]
-    assert tool_path("a/b c") == "/tools/" + quote("a/b c", safe="")
+    document = openapi_document([tree], title="t", version="1")
+    check_openapi_31(document)
+    schema = document["components"]["schemas"]["tree_arguments"]
+    assert schema["properties"]["marker"] == {"const": {"$ref": "#/not/a/reference"}}
+    itself = {"$ref": "#/components/schemas/tree_arguments"}
+    assert schema["properties"]["children"]["items"] == itself
+    body = documented(document, "#/components/schemas/tree_arguments")
+    marker = {"$ref": "#/not/a/reference"}
+    body.validate({"default": {"next": {}}, "children": [{"children": []}], "marker": marker})
+    assert not body.is_valid({"children": [{"default": {"next": 3}}]})
+    assert not body.is_valid({"marker": {"$ref": "#/components/schemas/tree_arguments"}})
 
 
-def test_a_broken_identity_function_makes_the_request_anonymous() -> None:
+def test_the_answers_are_what_the_document_says() -> None:
+    limits = (RateLimit(calls=1, per=60, scope="subject"),)
+    app = build_app(shop(MemorySink(), rate_limits=limits), identity=identify)
+
+    async def main() -> tuple[dict[str, Any], dict[str, httpx.Response]]:
+        async with client_for(app, "tok-acme-ann") as ann, client_for(app, "tok-acme-bob") as bob:
+            document = (await ann.get("/openapi.json")).json()
+            return document, {
+                "200": await ann.post("/tools/list_orders", json={"limit": 1}),
+                "429": await ann.post("/tools/list_orders", json={}),
+                "403": await bob.post("/tools/cancel_order", json={"order": "o-1"}),
+                "404": await bob.post("/tools/nothing", json={}),
+                "400": await bob.post("/tools/nothing", content=b"[]"),
+            }
+
+    document, answers = asyncio.run(main())
+    responses = document["paths"]["/tools/list_orders"]["post"]["responses"]
+    for status, answer in answers.items():
+        assert answer.status_code == int(status)
+        described = responses[status]
+        if "$ref" in described:
+            name = described["$ref"].removeprefix("#/components/responses/")
+            described = document["components"]["responses"][name]
+        schema = described["content"]["application/json"]["schema"]["$ref"]
+        documented(document, schema).validate(answer.json())
+        for header in described.get("headers", {}):
+            assert int(answer.headers[header]) >= 1
+
+
+# -- audit and identity -----------------------------------------------------------------------
+
+
+def test_every_call_writes_exactly_one_audit_record_and_nothing_else_does() -> None:
+    sink = MemorySink()
+    limits = (RateLimit(calls=6, per=3600, scope="tenant"),)
+    app = build_app(shop(sink, rate_limits=limits), identity=identify)
+
+    async def main() -> None:
+        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-globex-eve") as eve:
+            await bob.get("/tools")
+            await bob.get("/tools/list_orders")
+            await bob.get("/openapi.json")
+            await bob.post("/tools/list_orders", json={"limit": 1})
+            await bob.post(tool_path("stock.check-level"), json={"sku": "Z9"})
+            await bob.post("/tools/list_orders", json={"limit": "x"})
+            await bob.post("/tools/cancel_order", json={"order": "o-1"})
+            await bob.post("/tools/slow_report", json={"seconds": 30})
+            await bob.post("/tools/explode", json={"reason": "r"})
+            await bob.post("/tools/nothing", json={})
+            await bob.post("/tools/list_orders", json={})
+            await eve.post("/tools/cancel_order", json={"order": "o-2"})
+            await bob.post("/tools/list_orders", content=b"[not json")  # refused before the call
+
+    asyncio.run(main())
+    assert [(r.subject, r.tool, r.outcome) for r in sink.records] == [
+        ("bob", "list_orders", "success"),
+        ("bob", "stock.check-level", "tool_error"),
+        ("bob", "list_orders", "invalid_arguments"),
+        ("bob", "cancel_order", "refused"),
+        ("bob", "slow_report", "timeout"),
+        ("bob", "explode", "error"),
+        ("bob", "nothing", "refused"),
+        ("bob", "list_orders", "refused"),  # the tenant's seventh call of a tool: limited
+        ("eve", "cancel_order", "refused"),
+    ]
+    assert [r.decision for r in sink.records][-3:] == ["unknown", "rate_limited", "denied"]
+
+
+def test_identity_functions_may_be_async_and_a_broken_one_means_anonymous(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    members_only = shop(MemorySink(), tenants={"acme"})
+
+    async def lookup(request: Request) -> Identity:
+        await asyncio.sleep(0)
+        return identify(request)
+
     def broken(request: Request) -> Identity:
         raise RuntimeError("token service down")
 
-    app = build_app(shop(MemorySink()).with_policy(Policy(tenants={"acme"})), identity=broken)
+    def confused(request: Request) -> Any:
+        return "ann"
 
-    async def main() -> Any:
+    async def names(identity: Any) -> list[str]:
+        app = build_app(members_only, identity=identity)
         async with client_for(app, "tok-acme-ann") as client:
-            return (await client.get("/tools")).json()
+            return [entry["name"] for entry in (await client.get("/tools")).json()["tools"]]
 
-    assert run(main()) == {"tools": []}
+    with caplog.at_level(logging.ERROR, logger="toolbridge.toolsets"):
+        assert asyncio.run(names(lookup)) == [t.name for t in SHOP]
+        assert asyncio.run(names(TOKENS["tok-acme-bob"])) == [t.name for t in SHOP]
+        assert caplog.records == []
+        assert asyncio.run(names(broken)) == []
+        assert asyncio.run(names(confused)) == []
+        assert asyncio.run(names(None)) == []
+    assert len(caplog.records) == 2
+    assert "token service down" in caplog.text
+    assert "'ann'" in caplog.text
+
+
+# -- options, imports and a real socket -------------------------------------------------------
+
+
+def test_unusable_options_are_refused_and_close_the_socket() -> None:
+    with pytest.raises(ConfigError, match="max_body_bytes"):
+        build_app([list_orders], max_body_bytes=0)
+    with pytest.raises(ConfigError, match="list of strings"):
+        build_app([list_orders], allowed_hosts="localhost")
+    with pytest.raises(ConfigError, match="max_body_bytes"):
+        asyncio.run(serve_rest_async([list_orders], port=0, max_body_bytes=-1))
+    gc.collect()  # an unclosed socket would warn here, and warnings are errors
+
+
+def test_host_and_origin_values_are_literal_but_for_any_port() -> None:
+    app = build_app(
+        [list_orders],
+        allowed_hosts=["[::1]:8000", "tools.example:*"],
+        allowed_origins=["http://[::1]:8000", "https://app.example:*"],
+    )
+
+    async def status(host: str, origin: str | None = None) -> int:
+        headers = {"Host": host} | ({"Origin": origin} if origin else {})
+        async with client_for(app) as client:
+            return (await client.get("/tools", headers=headers)).status_code
+
+    async def main() -> list[int]:
+        return [
+            await status("[::1]:8000"),
+            await status("[::1]:8001"),
+            await status("1:8000"),
+            await status("tools.example:9"),
+            await status("tools.example"),
+            await status("tools.example:x9"),
+            await status("evil.example:8000"),
+            await status("[::1]:8000", "http://[::1]:8000"),
+            await status("[::1]:8000", "https://app.example:443"),
+            await status("[::1]:8000", "http://evil.example"),
+            await status("[::1]:8000", "null"),
+        ]
+
+    assert asyncio.run(main()) == [200, 421, 421, 200, 421, 421, 421, 200, 200, 403, 403]
+
+
+def test_importing_toolbridge_imports_neither_starlette_nor_uvicorn() -> None:
+    code = (
+        "import sys, toolbridge, toolbridge.toolsets; "
+        "print([m for m in ('starlette', 'uvicorn') if m in sys.modules])"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"
 
 
 @contextlib.contextmanager
 def served(sink: MemorySink) -> Iterator[str]:
+    """`serve_rest_async` on a free loopback port in a thread; stopped when the block ends."""
     ready = threading.Event()
     urls: list[str] = []
     running: list[tuple[asyncio.AbstractEventLoop, asyncio.Task[None]]] = []
@@ -274,10 +920,10 @@ def served(sink: MemorySink) -> Iterator[str]:
         with contextlib.suppress(asyncio.CancelledError):
             await task
 
-    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread = threading.Thread(target=asyncio.run, args=(main(),), name="rest-server")
     thread.start()
-    assert ready.wait(15)
     try:
+        assert ready.wait(15)
         yield urls[0]
     finally:
         loop, task = running[0]
@@ -286,23 +932,45 @@ def served(sink: MemorySink) -> Iterator[str]:
         assert not thread.is_alive()
 
 
-def test_a_real_socket_on_loopback_refuses_foreign_hosts() -> None:
+def raw_status(port: int, headers: dict[str, str]) -> int:
+    """GET /tools with exactly these headers (httpx would set Host itself)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/tools", headers=headers)
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        connection.close()
+
+
+def test_a_real_socket_on_loopback_serves_and_refuses_foreign_hosts() -> None:
     sink = MemorySink()
+    before = set(threading.enumerate())
     with served(sink) as url:
+        assert url.startswith("http://127.0.0.1:")
         port = int(url.rsplit(":", 1)[1])
-        answer = httpx.post(
+        called = httpx.post(
             f"{url}/tools/list_orders",
             json={"limit": 1},
             headers={"Authorization": "Bearer tok-acme-ann"},
         )
-        assert answer.status_code == 200
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        try:
-            connection.request("GET", "/tools", headers={"Host": f"attacker.example:{port}"})
-            assert connection.getresponse().status == 421
-        finally:
-            connection.close()
-        evil = httpx.get(f"{url}/tools", headers={"Origin": "http://attacker.example"})
-        assert evil.status_code == 403
-    assert url.startswith("http://127.0.0.1:")
+        assert called.status_code == 200
+        assert called.json()["structuredContent"] == {"result": ["order-0"]}
+        hosts = [raw_status(port, {"Host": f"{name}:{port}"}) for name in ("localhost", "[::1]")]
+        assert hosts == [200, 200]
+        assert raw_status(port, {"Host": f"attacker.example:{port}"}) == 421
+        assert raw_status(port, {"Host": f"127.0.0.1:{port + 1}"}) == 421
+        origins = [url, "http://evil.example", f"http://localhost:{port}"]
+        answers = [httpx.get(f"{url}/tools", headers={"Origin": o}) for o in origins]
+        assert [answer.status_code for answer in answers] == [200, 403, 200]
+    deadline = time.monotonic() + 5
+    while server_threads(before) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert server_threads(before) == set()
     assert [(r.subject, r.tool) for r in sink.records] == [("ann", "list_orders")]
+
+
+def server_threads(before: set[threading.Thread]) -> set[threading.Thread]:
+    """Threads started since `before`, but for the shared workers that run sync tools."""
+    return {t for t in set(threading.enumerate()) - before if t.name != "toolbridge-tool"}

@@ -2,27 +2,35 @@
 
     GET  /tools            {"tools": [...]}: MCP's tools/list shape, for the caller
     GET  /tools/{name}     one tool's MCP definition
-    POST /tools/{name}     call it; the body is the arguments object
+    POST /tools/{name}     call it; the body is the arguments object ({} when empty)
     GET  /openapi.json     the caller's tools as an OpenAPI 3.1 document
 
 Policies and audit are the toolset's own: this layer only asks it, for the caller
-`identity` names. A tool the caller may not see and a tool that does not exist get
-the same 404. Errors are JSON, ``{"error": {"type", "message", ...}}``, never a
-traceback.
+`identity` names, and calls through `enter` like every other way in. A tool the
+caller may not see and a tool that does not exist get the same 404, byte for byte.
+Errors are JSON, ``{"error": {"type", "message", ...}}``, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Final
 
-from starlette.applications import Starlette
-from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+try:
+    from starlette.applications import Starlette
+    from starlette.exceptions import HTTPException
+    from starlette.middleware import Middleware
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
+except ImportError as error:  # pragma: no cover - the install shapes test this
+    raise ImportError(
+        f"toolbridge.rest needs Starlette: pip install 'toolbridge[rest]' ({error})"
+    ) from error
 
 from toolbridge._tool import Tool
 from toolbridge.errors import (
@@ -46,6 +54,11 @@ from toolbridge.toolsets._static import StaticToolset
 __all__ = ["Identify", "build_app"]
 
 _DEFAULT_BODY_LIMIT: Final = 4 * 1024 * 1024
+_JSON_MEDIA: Final = re.compile(r"^application/(?:[\w.+-]+\+)?json\s*(?:;|$)", re.IGNORECASE)
+_JSON_TYPES: Final = {dict: "object", list: "array", str: "string", bool: "boolean"}
+_log = logging.getLogger("toolbridge.rest")
+
+_Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 def build_app(
@@ -62,16 +75,21 @@ def build_app(
 
     Args:
         toolset: A toolset (its policies and audit apply) or a list of tools.
-        identity: One `Identity` for every request, or a function of the request
-            returning one (sync or async). A function that raises or returns something
-            else makes the request anonymous (and is logged).
+        identity: One `Identity` for every request, or a function of the Starlette
+            request returning one (sync or async), such as a check of a bearer token.
+            A function that raises or returns something else makes the request
+            anonymous (and is logged).
         title: The OpenAPI document's title.
         version: Its version (toolbridge's by default).
-        max_body_bytes: The largest request body accepted.
-        allowed_hosts: ``Host`` values accepted (``"host:*"`` for any port); others get
-            421. ``None`` accepts any (`serve_rest` sets loopback defaults).
-        allowed_origins: ``Origin`` values accepted (a request without one is
-            accepted); others get 403. ``None`` accepts any.
+        max_body_bytes: The largest request body accepted; a larger one gets 413.
+        allowed_hosts: ``Host`` values accepted (``"host:*"`` for any port); others
+            get 421. ``None`` accepts any (`serve_rest` sets loopback defaults).
+        allowed_origins: ``Origin`` values accepted (``"scheme://host:*"`` for any
+            port; a request without one is accepted); others get 403. ``None``
+            accepts any.
+
+    Returns:
+        The app; serve it with `serve_rest` or any ASGI server.
 
     Raises:
         ConfigError: Unusable tools or options.
@@ -79,6 +97,8 @@ def build_app(
     from toolbridge import __version__
 
     served = toolset if isinstance(toolset, Toolset) else StaticToolset(toolset)
+    if isinstance(max_body_bytes, bool) or not isinstance(max_body_bytes, int):
+        raise ConfigError(f"max_body_bytes must be an integer, got {max_body_bytes!r}")
     if max_body_bytes < 1:
         raise ConfigError(f"max_body_bytes must be positive, got {max_body_bytes}")
     identify = identifier(identity)
@@ -88,93 +108,154 @@ def build_app(
         caller = await identify(request)
         return JSONResponse({"tools": [to_mcp(tool) for tool in served.list_tools(caller)]})
 
-    async def describe_tool(request: Request) -> Response:
+    async def one_tool(request: Request) -> Response:
         caller = await identify(request)
-        name = request.path_params["name"]
+        name: str = request.path_params["name"]
+        if request.method == "POST":
+            arguments = await _arguments(request, max_body_bytes)
+            if isinstance(arguments, Response):
+                return arguments
+            result = await enter(served, name, arguments, CallOptions(identity=caller))
+            return JSONResponse(result.to_dict())
         found = served.find(name, caller)
         if found is None:
-            return _error(404, "ToolNotFoundError", str(ToolNotFoundError(name)))
+            raise ToolNotFoundError(name)
         return JSONResponse(to_mcp(found))
-
-    async def call_tool(request: Request) -> Response:
-        caller = await identify(request)
-        name = request.path_params["name"]
-        arguments = await _arguments(request, max_body_bytes)
-        if isinstance(arguments, Response):
-            return arguments
-        try:
-            result = await enter(served, name, arguments, CallOptions(identity=caller))
-        except ToolbridgeError as error:
-            return _failure(error)
-        return JSONResponse(result.to_dict())
 
     async def document(request: Request) -> Response:
         caller = await identify(request)
         tools = served.list_tools(caller)
         return JSONResponse(openapi_document(tools, title=title, version=shown_version))
 
-    async def not_found(request: Request, exc: Exception) -> Response:
-        return _error(404, "NotFound", f"no route {request.url.path}")
-
-    async def not_allowed(request: Request, exc: Exception) -> Response:
-        return _error(405, "MethodNotAllowed", f"{request.method} is not allowed here")
-
     return Starlette(
         routes=[
-            Route("/tools", list_tools, methods=["GET"]),
-            Route("/tools/{name:path}", describe_tool, methods=["GET"]),
-            Route("/tools/{name:path}", call_tool, methods=["POST"]),
-            Route("/openapi.json", document, methods=["GET"]),
+            Route("/tools", _answering(list_tools), methods=["GET"]),
+            Route("/tools/{name:path}", _answering(one_tool), methods=["GET", "POST"]),
+            Route("/openapi.json", _answering(document), methods=["GET"]),
         ],
-        middleware=[Middleware(HostGuard, hosts=allowed_hosts, origins=allowed_origins)],
-        exception_handlers={404: not_found, 405: not_allowed},
+        middleware=[
+            Middleware(
+                HostGuard,
+                hosts=_patterns(allowed_hosts),
+                origins=_patterns(allowed_origins),
+            )
+        ],
+        exception_handlers={404: _no_route, 405: _not_allowed},
     )
 
 
-async def _arguments(request: Request, limit: int) -> Any:
-    """The request's JSON object, or the error response saying why there is none."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        return _error(413, "BodyTooLarge", f"the body is over {limit} bytes")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            return _error(413, "BodyTooLarge", f"the body is over {limit} bytes")
-    if not body.strip():
-        return {}
-    try:
-        value = json.loads(body)
-    except (ValueError, RecursionError) as error:
-        return _error(400, "InvalidJson", f"the body is not JSON: {error}")
-    if not isinstance(value, dict):
-        return _error(
-            400,
-            "InvalidArguments",
-            f"the arguments must be a JSON object, not {type(value).__name__}",
-        )
-    return value
+def _answering(endpoint: _Endpoint) -> _Endpoint:
+    """`endpoint` with every failure answered as a JSON error, never a traceback."""
+
+    async def answer(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except ToolNotFoundError:
+            # Built from the name asked for alone: an unknown tool and a hidden one
+            # get the same bytes, whatever the layer that refused said.
+            return _not_found(request.path_params.get("name", ""))
+        except ToolbridgeError as error:
+            return _failure(error)
+        except Exception:
+            _log.exception("the REST endpoint %s %s failed", request.method, request.url.path)
+            return _error(500, "InternalError", "the server failed; its log says why")
+
+    return answer
 
 
-def _failure(error: ToolbridgeError) -> Response:
+def _not_found(name: str) -> JSONResponse:
+    """The one answer for a tool that does not exist and a tool the caller may not see."""
+    return _error(404, "ToolNotFoundError", str(ToolNotFoundError(name)))
+
+
+def _failure(error: ToolbridgeError) -> JSONResponse:
+    """The answer for a call that `error` stopped (a tool that reported one is a 200)."""
     kind = type(error).__name__
-    if isinstance(error, ToolNotFoundError):
-        return _error(404, "ToolNotFoundError", str(error))
     if isinstance(error, RateLimitError):
-        response = _error(429, kind, str(error))
-        response.headers["Retry-After"] = str(max(1, math.ceil(error.retry_after)))
+        seconds = _whole_seconds(error.retry_after)
+        response = _error(429, kind, str(error), retry_after=seconds)
+        response.headers["Retry-After"] = str(seconds)
         return response
     if isinstance(error, AccessDeniedError):
         return _error(403, kind, str(error))
     if isinstance(error, ArgumentValidationError):
         issues = [
-            {"path": format_path(issue.path), "kind": issue.kind.value, "message": issue.message}
+            {"path": format_path(issue.path), "kind": str(issue.kind), "message": issue.message}
             for issue in error.issues
         ]
         return _error(422, kind, str(error), issues=issues)
     if isinstance(error, ToolTimeoutError):
         return _error(504, kind, str(error))
     return _error(500, kind, str(error))
+
+
+def _whole_seconds(seconds: float) -> int:
+    """``Retry-After``: whole seconds, rounded up, at least 1."""
+    if not math.isfinite(seconds):
+        return 3600
+    return max(1, math.ceil(seconds))
+
+
+async def _arguments(request: Request, limit: int) -> dict[str, Any] | Response:
+    """The request's arguments object, or the error response saying why there is none.
+
+    The declared length is checked first, then the body is read with the limit, so
+    an oversized body is never held whole.
+    """
+    declared = request.headers.get("content-length", "").strip()
+    if declared.isdigit() and int(declared) > limit:
+        return _too_large(limit)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return _too_large(limit)
+    if not body.strip():
+        return {}
+    media = request.headers.get("content-type")
+    if media is not None and not _JSON_MEDIA.match(media):
+        return _error(415, "UnsupportedMediaType", f"the body must be JSON, not {media}")
+    return _parse(bytes(body))
+
+
+def _parse(body: bytes) -> dict[str, Any] | JSONResponse:
+    """A body's arguments object, or the 400 answer saying what is wrong with it."""
+    try:
+        value = json.loads(body, parse_constant=_not_a_number)
+    except (ValueError, RecursionError) as error:
+        return _error(400, "InvalidJson", f"the body is not JSON: {error}")
+    if not isinstance(value, dict):
+        kind = _JSON_TYPES.get(type(value), "number" if value is not None else "null")
+        return _error(400, "InvalidArguments", f"the arguments must be a JSON object, not {kind}")
+    return value
+
+
+def _not_a_number(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return _error(413, "BodyTooLarge", f"the body is over the limit of {limit} bytes")
+
+
+def _patterns(values: Sequence[str] | None) -> tuple[str, ...] | None:
+    """The allowed Host or Origin values, refusing a lone string (a list of characters)."""
+    if values is None:
+        return None
+    if isinstance(values, str):
+        raise ConfigError("allowed hosts and origins must be a list of strings, not a string")
+    return tuple(values)
+
+
+async def _no_route(request: Request, exc: Exception) -> Response:
+    return _error(404, "NotFound", f"no route {request.url.path}")
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    headers = exc.headers if isinstance(exc, HTTPException) else None
+    response = _error(405, "MethodNotAllowed", f"{request.method} is not allowed here")
+    response.headers.update(headers or {})
+    return response
 
 
 def _error(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:

@@ -2,12 +2,12 @@
 
 A web page an attacker controls can make a browser send requests to a loopback
 server under the attacker's host name; refusing foreign ``Host`` (421) and ``Origin``
-(403) headers stops that, as the MCP server does.
+(403) headers stops that, as the MCP server does. An allowed value matches only
+itself, except that a final ``:*`` allows any port (``[::1]:*``, ``http://a.example:*``).
 """
 
 from __future__ import annotations
 
-import fnmatch
 import json
 from collections.abc import Sequence
 
@@ -47,7 +47,15 @@ class HostGuard:
 
 
 def _matches(value: str, allowed: Sequence[str]) -> bool:
-    return any(fnmatch.fnmatchcase(value, pattern) for pattern in allowed)
+    """`value` is one of `allowed`, or has the form ``base:PORT`` of an allowed ``base:*``."""
+    return any(_match(value, pattern) for pattern in allowed)
+
+
+def _match(value: str, pattern: str) -> bool:
+    if not pattern.endswith(":*"):
+        return value == pattern
+    base, _, port = value.rpartition(":")
+    return base == pattern[:-2] and port.isdigit()
 
 
 async def _refuse(send: Send, status: int, kind: str, message: str) -> None:

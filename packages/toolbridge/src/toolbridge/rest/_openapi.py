@@ -1,9 +1,19 @@
-"""The OpenAPI 3.1 document of a toolset as one caller sees it: a POST path per tool."""
+"""The OpenAPI 3.1 document of a toolset as one caller sees it: a POST path per tool.
+
+Each tool the caller may see gets ``POST /tools/{name}`` (the name percent-encoded
+whole, see `tool_path`), ``operationId`` its name, and a request body whose schema is
+the tool's input schema. That schema is a component of its own, ``<name>_arguments``:
+in an OpenAPI document a ``#/...`` reference means the document's root, so the
+schema's own local references (``#/$defs/Item``, ``#``) are rewritten to point inside
+the component, where the schema now lives. The answers are described once, under
+``components``: the 200 ``CallToolResult`` and every error the server sends.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 from urllib.parse import quote
 
 from toolbridge._json import thaw
@@ -11,72 +21,244 @@ from toolbridge._tool import Tool
 
 __all__ = ["openapi_document", "tool_path"]
 
-_RESULT: dict[str, Any] = {
-    "type": "object",
-    "description": "MCP's CallToolResult: the tool's content, structured content and error flag.",
-    "properties": {
-        "content": {"type": "array", "items": {"type": "object"}},
-        "structuredContent": {"type": "object"},
-        "isError": {"type": "boolean"},
+_DOT_SEGMENTS: Final = frozenset({".", ".."})
+_UNSAFE_KEY: Final = re.compile(r"[^A-Za-z0-9._-]")
+_DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples", "example"})
+"""Keywords whose values are instances, not schemas: a ``$ref`` key in them is data."""
+_SCHEMA_MAPS: Final = frozenset(
+    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
+    | {"dependencies"}
+)
+"""Keywords whose values map names (chosen by the schema's author) to schemas."""
+
+_ANNOTATED: Final = {"annotations": {"type": "object"}, "_meta": {"type": "object"}}
+_CONTENT_BLOCKS: Final[list[dict[str, Any]]] = [
+    {
+        "title": "TextContent",
+        "type": "object",
+        "properties": {"type": {"const": "text"}, "text": {"type": "string"}, **_ANNOTATED},
+        "required": ["type", "text"],
     },
-    "required": ["content", "isError"],
-}
-_ERROR: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "error": {
+    *(
+        {
+            "title": title,
             "type": "object",
             "properties": {
-                "type": {"type": "string"},
-                "message": {"type": "string"},
-                "issues": {"type": "array", "items": {"type": "object"}},
+                "type": {"const": kind},
+                "data": {"type": "string", "contentEncoding": "base64"},
+                "mimeType": {"type": "string"},
+                **_ANNOTATED,
             },
-            "required": ["type", "message"],
+            "required": ["type", "data", "mimeType"],
         }
+        for kind, title in (("image", "ImageContent"), ("audio", "AudioContent"))
+    ),
+    {
+        "title": "ResourceLink",
+        "type": "object",
+        "properties": {
+            "type": {"const": "resource_link"},
+            "uri": {"type": "string"},
+            "name": {"type": "string"},
+            "title": {"type": "string"},
+            "description": {"type": "string"},
+            "mimeType": {"type": "string"},
+            "size": {"type": "integer"},
+            **_ANNOTATED,
+        },
+        "required": ["type", "uri", "name"],
     },
-    "required": ["error"],
+    {
+        "title": "EmbeddedResource",
+        "type": "object",
+        "properties": {
+            "type": {"const": "resource"},
+            "resource": {
+                "type": "object",
+                "properties": {
+                    "uri": {"type": "string"},
+                    "mimeType": {"type": "string"},
+                    "text": {"type": "string"},
+                    "blob": {"type": "string", "contentEncoding": "base64"},
+                    "_meta": {"type": "object"},
+                },
+                "required": ["uri"],
+            },
+            **_ANNOTATED,
+        },
+        "required": ["type", "resource"],
+    },
+]
+_SCHEMAS: Final[dict[str, Any]] = {
+    "CallToolResult": {
+        "type": "object",
+        "description": "MCP's CallToolResult: what the tool returned, for the model to read.",
+        "properties": {
+            "content": {"type": "array", "items": {"$ref": "#/components/schemas/ContentBlock"}},
+            "structuredContent": {"type": "object"},
+            "isError": {
+                "type": "boolean",
+                "description": "The tool ran and reported an error (still a 200 answer).",
+            },
+            "_meta": {"type": "object"},
+        },
+        "required": ["content", "isError"],
+    },
+    "ContentBlock": {"oneOf": _CONTENT_BLOCKS},
+    "Error": {
+        "type": "object",
+        "properties": {
+            "error": {
+                "type": "object",
+                "properties": {
+                    "type": {"type": "string", "description": "The kind of error."},
+                    "message": {"type": "string"},
+                    "issues": {
+                        "type": "array",
+                        "items": {"$ref": "#/components/schemas/ValidationIssue"},
+                    },
+                    "retry_after": {"type": "integer", "minimum": 1},
+                },
+                "required": ["type", "message"],
+            }
+        },
+        "required": ["error"],
+    },
+    "ValidationIssue": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "description": "Where, as a JSON Pointer (RFC 6901)."},
+            "kind": {"type": "string"},
+            "message": {"type": "string"},
+        },
+        "required": ["path", "kind", "message"],
+    },
+}
+_ERRORS: Final = {
+    "400": ("InvalidBody", "The body is not JSON, or not a JSON object."),
+    "403": ("Refused", "The toolset's policy refused this call (approval)."),
+    "404": ("NotFound", "No such tool, or none the caller may see (the same answer)."),
+    "413": ("BodyTooLarge", "The body is over the server's limit."),
+    "415": ("UnsupportedMediaType", "The body is not sent as JSON."),
+    "422": ("InvalidArguments", "The arguments do not match the tool's input schema."),
+    "429": ("RateLimited", "A rate limit was reached; Retry-After says when to try again."),
+    "500": ("Failed", "The tool or the server failed."),
+    "504": ("TimedOut", "The call did not finish in time."),
+}
+_RETRY_AFTER: Final = {
+    "Retry-After": {
+        "description": "Whole seconds until a call may pass again.",
+        "schema": {"type": "integer", "minimum": 1},
+    }
 }
 
 
 def tool_path(name: str) -> str:
-    """The URL path of a tool's call: its name percent-encoded whole."""
-    return "/tools/" + quote(name, safe="")
+    """The URL path of a tool: ``/tools/`` and its name percent-encoded whole.
+
+    Everything but letters, digits and ``_.-~`` is escaped (``/`` too: the name stays
+    one path segment), and so are the dots of a name that is ``.`` or ``..``, which
+    clients would otherwise remove as dot segments.
+    """
+    segment = quote(name, safe="")
+    if segment in _DOT_SEGMENTS:
+        segment = segment.replace(".", "%2E")
+    return "/tools/" + segment
 
 
 def openapi_document(tools: Sequence[Tool], *, title: str, version: str) -> dict[str, Any]:
-    """One ``POST /tools/{name}`` operation per tool, its body the tool's input schema."""
-    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    """The OpenAPI 3.1 document of `tools`: one ``POST /tools/{name}`` per tool.
+
+    Args:
+        tools: The tools one caller may see, in the order they are listed.
+        title: The document's ``info.title``.
+        version: Its ``info.version``.
+
+    Returns:
+        The document, as JSON-ready data (a new object on every call).
+    """
+    schemas: dict[str, Any] = {key: thaw(value) for key, value in _SCHEMAS.items()}
     paths: dict[str, Any] = {}
     for tool in tools:
-        operation: dict[str, Any] = {
-            "operationId": tool.name,
-            "summary": tool.title or tool.name,
-            "description": tool.description,
-            "requestBody": {
-                "required": False,
-                "content": {"application/json": {"schema": thaw(tool.input_schema)}},
-            },
-            "responses": {
-                "200": {
-                    "description": "The tool ran; isError says whether it reported an error.",
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": "#/components/schemas/CallToolResult"}
-                        }
-                    },
-                },
-                "400": {"description": "The body is not a JSON object.", **error},
-                "403": {"description": "The policy refused this call.", **error},
-                "404": {"description": "No such tool.", **error},
-                "422": {"description": "The arguments do not match the schema.", **error},
-                "429": {"description": "A rate limit was reached.", **error},
-                "504": {"description": "The call took too long.", **error},
-            },
-        }
-        paths[tool_path(tool.name)] = {"post": operation}
+        key = _component_key(tool.name, schemas)
+        schemas[key] = _relocated(tool.input_schema, f"#/components/schemas/{key}")
+        paths[tool_path(tool.name)] = {"post": _operation(tool, key)}
     return {
         "openapi": "3.1.0",
         "info": {"title": title, "version": version},
         "paths": paths,
-        "components": {"schemas": {"CallToolResult": _RESULT, "Error": _ERROR}},
+        "components": {"schemas": schemas, "responses": _responses()},
     }
+
+
+def _operation(tool: Tool, key: str) -> dict[str, Any]:
+    """The ``post`` operation calling `tool`, its body the component `key`."""
+    responses: dict[str, Any] = {
+        "200": {
+            "description": "The tool ran; isError says whether it reported an error.",
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/CallToolResult"}}
+            },
+        }
+    }
+    for status, (name, _) in _ERRORS.items():
+        responses[status] = {"$ref": f"#/components/responses/{name}"}
+    return {
+        "operationId": tool.name,
+        "summary": tool.title or tool.annotations.title or tool.name,
+        "description": tool.description,
+        "requestBody": {
+            "description": "The arguments; an empty body means {}.",
+            "required": False,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{key}"}}},
+        },
+        "responses": responses,
+    }
+
+
+def _responses() -> dict[str, Any]:
+    """The error answers, each a JSON `Error` (429 with its ``Retry-After`` header)."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    answers: dict[str, Any] = {}
+    for status, (name, description) in _ERRORS.items():
+        answer: dict[str, Any] = {"description": description, "content": thaw(error)}
+        if status == "429":
+            answer["headers"] = thaw(_RETRY_AFTER)
+        answers[name] = answer
+    return answers
+
+
+def _component_key(name: str, taken: Mapping[str, Any]) -> str:
+    """A component name for `name`'s arguments that OpenAPI allows and is not taken."""
+    stem = _UNSAFE_KEY.sub("_", name) + "_arguments"
+    key, number = stem, 1
+    while key in taken:
+        number += 1
+        key = f"{stem}_{number}"
+    return key
+
+
+def _relocated(schema: Any, base: str) -> Any:
+    """A copy of `schema` whose local references (``#``, ``#/...``) point under `base`.
+
+    The walk knows which keywords hold schemas: maps of them (``properties``,
+    ``$defs``, ...) are walked by value, so a property named ``default`` or ``$ref``
+    is still a schema, and instance values (``const``, ``default``, ``examples``, ...)
+    are copied untouched. A (sub)schema with an ``$id`` resolves ``#`` against that
+    id, not the document, so it is copied as it is.
+    """
+    if not isinstance(schema, Mapping) or "$id" in schema:
+        return thaw(schema)
+    copy: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "$ref" and isinstance(value, str) and (value == "#" or value[:2] == "#/"):
+            copy[key] = base + value[1:]
+        elif key in _SCHEMA_MAPS and isinstance(value, Mapping):
+            copy[key] = {name: _relocated(item, base) for name, item in value.items()}
+        elif key in _DATA_KEYWORDS:
+            copy[key] = thaw(value)
+        elif isinstance(value, (list, tuple)):
+            copy[key] = [_relocated(item, base) for item in value]
+        else:
+            copy[key] = _relocated(value, base)
+    return copy

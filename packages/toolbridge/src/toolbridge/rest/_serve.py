@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -39,22 +40,38 @@ async def serve_rest_async(
         allowed_origins: ``Origin`` values accepted; by default the ``http://`` origins
             of the allowed hosts.
         **app_options: Passed to `build_app` (``title``, ``max_body_bytes``, ...).
+
+    Raises:
+        ConfigError: Unusable tools or options (the socket is closed again).
+        ImportError: uvicorn is not installed.
+        OSError: The address cannot be bound.
     """
     from toolbridge._http import bind, run_uvicorn
 
+    if importlib.util.find_spec("uvicorn") is None:
+        raise ImportError("serving needs uvicorn: pip install 'toolbridge[rest]'")
     listener = bind(host, port, allowed_hosts, allowed_origins)
-    app = build_app(
-        toolset,
-        identity=identity,
-        allowed_hosts=listener.allowed_hosts,
-        allowed_origins=listener.allowed_origins,
-        **app_options,
-    )
+    try:
+        app = build_app(
+            toolset,
+            identity=identity,
+            allowed_hosts=listener.allowed_hosts,
+            allowed_origins=listener.allowed_origins,
+            **app_options,
+        )
+    except BaseException:
+        listener.socket.close()
+        raise
     ready = None if on_ready is None else (lambda: on_ready(listener.url))
     await run_uvicorn(app, listener, on_ready=ready)
 
 
 def serve_rest(toolset: Toolset | Iterable[Tool], **options: Any) -> None:
-    """`serve_rest_async` in a new event loop, until Ctrl-C."""
+    """`serve_rest_async` in a new event loop, until Ctrl-C.
+
+    Args:
+        toolset: The toolset or tools; see `build_app`.
+        **options: Those of `serve_rest_async`.
+    """
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve_rest_async(toolset, **options))
