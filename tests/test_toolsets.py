@@ -263,6 +263,16 @@ def test_deny_by_default_allows_only_what_a_rule_allows() -> None:
     assert names(toolset.list_tools(BOB)) == ["read_file"]
 
 
+def test_a_bracketed_glob_names_a_tool_literally() -> None:
+    versioned = read_file.replace(name="read[v2]")
+    lookalike = read_file.replace(name="readv")
+    registry = Registry([versioned, lookalike])
+    literal = Policy(default="deny", rules=(Rule(effect="allow", tools={"read[[]v2]"}),))
+    as_class = Policy(default="deny", rules=(Rule(effect="allow", tools={"read[v2]"}),))
+    assert names(registry.with_policy(literal).list_tools(ANN)) == ["read[v2]"]
+    assert names(registry.with_policy(as_class).list_tools(ANN)) == ["readv"]
+
+
 def test_a_rule_whose_condition_fails_denies() -> None:
     def broken(item: Tool, caller: Identity) -> bool:
         raise RuntimeError("boom")
@@ -373,6 +383,31 @@ def test_per_tool_limits_count_each_tool_apart() -> None:
         limited.call_sync("add_note", {"text": "b"}, identity=ANN)
     limited.call_sync("add_note", {"text": "c"}, identity=BOB)
     assert [entry[0] for entry in ran] == ["add_note", "read_file", "add_note"]
+
+
+def test_every_attempt_takes_a_token_and_a_flood_never_reaches_the_approver() -> None:
+    asked: list[ApprovalRequest] = []
+
+    def approve(request: ApprovalRequest) -> bool:
+        asked.append(request)
+        return False
+
+    limited = files().with_policy(
+        Policy(
+            rules=(Rule(effect="approve", destructive=True),),
+            approve=approve,
+            rate_limits=(RateLimit(calls=2, per=3600.0, scope="tenant"),),
+        ),
+        clock=FakeClock(),
+    )
+    with pytest.raises(ArgumentValidationError):
+        limited.call_sync("delete_file", {"path": 7}, identity=ANN)
+    with pytest.raises(AccessDeniedError, match="not approved"):
+        limited.call_sync("delete_file", {"path": "/a"}, identity=ANN)
+    with pytest.raises(RateLimitError):
+        limited.call_sync("delete_file", {"path": "/b"}, identity=ANN)
+    assert [request.arguments for request in asked] == [{"path": "/a"}]
+    assert ran == []
 
 
 # -- audit --------------------------------------------------------------------------------

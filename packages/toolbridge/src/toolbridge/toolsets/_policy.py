@@ -79,7 +79,10 @@ class Rule:
     """What the rule decides when it matches."""
 
     tools: AbstractSet[str] = frozenset()
-    """Glob patterns (``fnmatch``, case-sensitive) on the tool name; any may match."""
+    """Glob patterns (``fnmatch``, case-sensitive) on the tool name; any may match.
+
+    ``[`` opens a character class: bracket it (``"a[[]1]"``) to match it literally.
+    """
 
     namespaces: AbstractSet[str] = frozenset()
     """The tool's namespace is one of these."""
