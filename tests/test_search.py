@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,6 +117,21 @@ def test_bad_queries_and_modes_are_config_errors() -> None:
         search.search("x", 0)
     with pytest.raises(ConfigError):
         ToolSearch([], mode="fuzzy")  # type: ignore[arg-type]
+
+
+def test_searching_adds_no_debug_lines_to_an_application_logging_at_info() -> None:
+    code = (
+        "import logging; logging.basicConfig(level=logging.INFO)\n"
+        "from toolbridge import Tool\n"
+        "from toolbridge.search import ToolSearch\n"
+        "hits = ToolSearch([Tool(name='get_forecast', description='Weather.')]).search('weather')\n"
+        "print([hit.name for hit in hits])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "['get_forecast']"
+    assert "DEBUG" not in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize("mode", ["dense", "hybrid"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 from collections.abc import Sequence
 from typing import Any, final
 
@@ -15,7 +17,7 @@ class Bm25Index:
     """Scores every document for a query's words; unknown words score nothing."""
 
     def __init__(self, documents: Sequence[Sequence[str]]) -> None:
-        bm25s = require("bm25s", "search")
+        bm25s = _bm25s()
         self._size = len(documents)
         self._retriever: Any = None
         if any(documents):
@@ -33,3 +35,17 @@ class Bm25Index:
         if not known:
             return numpy.zeros(self._size, dtype=numpy.float32)
         return self._retriever.get_scores(known)
+
+
+@functools.cache
+def _bm25s() -> Any:
+    """The `bm25s` module, its logger set back to inherit the application's level.
+
+    bm25s sets its own logger to DEBUG on import, so an application logging at INFO
+    would print a line for every index built.
+    """
+    module = require("bm25s", "search")
+    log = logging.getLogger("bm25s")
+    if log.level == logging.DEBUG:
+        log.setLevel(logging.NOTSET)
+    return module
