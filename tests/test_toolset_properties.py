@@ -5,7 +5,7 @@ REST server: the listing shows exactly the tools an independent oracle allows, a
 calling any name (the real ones, and variants: other case, trailing spaces,
 look-alike letters, doubled or missing prefixes) runs a tool only when that exact
 name is a tool the caller may use, and then exactly that tool. The three tests make
-100,000 call attempts together (their counts are asserted); no leak is tolerated.
+100,000 call attempts together (each counts its own and asserts its share); no leak is tolerated.
 """
 
 from __future__ import annotations
@@ -235,9 +235,6 @@ def attempts(spec: PolicySpec) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-ATTEMPTS_PER_EXAMPLE = len(attempts(PolicySpec(None, None, (), "allow", True, "prod")))
-
-
 def check_call(name: str, callable_: dict[str, str], outcome: str) -> None:
     """`outcome` is "ran", "hidden" (not found) or "refused" (visible, refused)."""
     ran = list(invoked)
@@ -252,38 +249,48 @@ def check_call(name: str, callable_: dict[str, str], outcome: str) -> None:
 
 # -- the Python API -------------------------------------------------------------------------
 
-API_EXAMPLES = 1_600
+API_EXAMPLES = 1_750
+API_ATTEMPTS = 60_000
+SERVER_ATTEMPTS = 20_000
+"""The call attempts each route must make: 100,000 together."""
+counts: dict[str, int] = {}
+"""Call attempts made, by route (each test counts its own from zero)."""
 
 
-@settings(
-    max_examples=API_EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(spec=policy_specs, caller=identities)
-def test_the_python_api_never_leaks(spec: PolicySpec, caller: Identity) -> None:
-    toolset = build(spec)
-    listed, callable_ = expected(spec, caller)
-    assert [tool.name for tool in toolset.list_tools(caller)] == list(listed)
-    for name in attempts(spec):
-        assert (toolset.find(name, caller) is not None) == (name in listed), name
-        try:
-            toolset.call_sync(name, {}, identity=caller)
-            outcome = "ran"
-        except ToolNotFoundError:
-            outcome = "hidden"
-            assert name not in listed
-        except AccessDeniedError:
-            outcome = "refused"
-            assert name in listed
-        check_call(name, callable_, outcome)
-    _count("api")
+def test_the_python_api_never_leaks() -> None:
+    @settings(
+        max_examples=API_EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(spec=policy_specs, caller=identities)
+    def example(spec: PolicySpec, caller: Identity) -> None:
+        toolset = build(spec)
+        listed, callable_ = expected(spec, caller)
+        assert [tool.name for tool in toolset.list_tools(caller)] == list(listed)
+        for name in attempts(spec):
+            assert (toolset.find(name, caller) is not None) == (name in listed), name
+            try:
+                toolset.call_sync(name, {}, identity=caller)
+                outcome = "ran"
+            except ToolNotFoundError:
+                outcome = "hidden"
+                assert name not in listed
+            except AccessDeniedError:
+                outcome = "refused"
+                assert name in listed
+            check_call(name, callable_, outcome)
+            counts["api"] += 1
+
+    counts["api"] = 0
+    example()
+    assert counts["api"] >= API_ATTEMPTS, counts
 
 
 # -- the MCP server (the SDK's client, in memory) -----------------------------------------
 
-SERVER_EXAMPLES = 520
+SERVER_EXAMPLES = 575
 
 
 class Switch(Toolset):
@@ -306,13 +313,6 @@ class Switch(Toolset):
         return await self.current.call_tool(name, arguments, options)
 
 
-counts: dict[str, int] = {}
-
-
-def _count(route: str) -> None:
-    counts[route] = counts.get(route, 0) + ATTEMPTS_PER_EXAMPLE
-
-
 def test_the_mcp_server_never_leaks() -> None:
     switch = Switch()
     server = build_server(switch, identity=lambda request: switch.caller)
@@ -330,13 +330,13 @@ def test_the_mcp_server_never_leaks() -> None:
             def example(spec: PolicySpec, caller: Identity) -> None:
                 switch.current, switch.caller = build(spec), caller
                 asyncio.run_coroutine_threadsafe(one(client, spec, caller), loop).result()
-                _count("mcp")
 
             loop = asyncio.get_running_loop()
             await asyncio.to_thread(example)
 
+    counts["mcp"] = 0
     asyncio.run(main())
-    assert counts["mcp"] == SERVER_EXAMPLES * ATTEMPTS_PER_EXAMPLE
+    assert counts["mcp"] >= SERVER_ATTEMPTS, counts
 
 
 async def one(client: Client, spec: PolicySpec, caller: Identity) -> None:
@@ -357,6 +357,7 @@ async def one(client: Client, spec: PolicySpec, caller: Identity) -> None:
             outcome = "refused" if answer.is_error else "ran"
             assert outcome == "ran" or "refused" in text, text
         check_call(name, callable_, outcome)
+        counts["mcp"] += 1
 
 
 # -- the REST server ------------------------------------------------------------------------
@@ -380,13 +381,13 @@ def test_the_rest_server_never_leaks() -> None:
             def example(spec: PolicySpec, caller: Identity) -> None:
                 switch.current, switch.caller = build(spec), caller
                 asyncio.run_coroutine_threadsafe(rest_one(http, spec, caller), loop).result()
-                _count("rest")
 
             loop = asyncio.get_running_loop()
             await asyncio.to_thread(example)
 
+    counts["rest"] = 0
     asyncio.run(main())
-    assert counts["rest"] == SERVER_EXAMPLES * ATTEMPTS_PER_EXAMPLE
+    assert counts["rest"] >= SERVER_ATTEMPTS, counts
 
 
 async def rest_one(http: httpx.AsyncClient, spec: PolicySpec, caller: Identity) -> None:
@@ -408,8 +409,4 @@ async def rest_one(http: httpx.AsyncClient, spec: PolicySpec, caller: Identity) 
             assert response.status_code == 200, (name, response.status_code, response.text)
             outcome = "ran"
         check_call(name, callable_, outcome)
-
-
-def test_the_three_routes_made_100_000_attempts() -> None:
-    total = (API_EXAMPLES + 2 * SERVER_EXAMPLES) * ATTEMPTS_PER_EXAMPLE
-    assert total >= 100_000, total
+        counts["rest"] += 1
