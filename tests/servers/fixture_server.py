@@ -522,21 +522,36 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def serve_or_fail(server: Server) -> None:
+    """`server.serve()` off the main thread; a crash in it still ends the process."""
+    try:
+        server.serve()
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(1)
+
+
 def main() -> None:
     options = parse(sys.argv[1:])
     if options.exit_before_initialize:
         sys.stderr.write("fixture: exiting before initialize (--exit-before-initialize)\n")
         sys.stderr.flush()
         os._exit(3)
-    server = Server(options)
     if options.ignore_sigterm:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     else:
-        signal.signal(signal.SIGTERM, lambda signum, frame: server.exit(128 + signum))
+        # SIGTERM stays pending until the main thread takes it with sigwait: a Python
+        # handler would race the blocking stdin read (a signal landing just before the
+        # read starts would wait for the next line) and any other thread.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    server = Server(options)
     if options.spawn_grandchild:
         import subprocess
 
-        code = "import signal, time\n"
+        code = "import signal, time\nsignal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})\n"
         if options.ignore_sigterm:
             code += "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
         code += "time.sleep(3600)\n"
@@ -547,7 +562,12 @@ def main() -> None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-    server.serve()
+    if options.ignore_sigterm:
+        server.serve()
+        return
+    threading.Thread(target=serve_or_fail, args=(server,), name="serve", daemon=True).start()
+    signum = signal.sigwait({signal.SIGTERM})
+    server.exit(128 + signum)
 
 
 if __name__ == "__main__":
