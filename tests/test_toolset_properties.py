@@ -235,6 +235,16 @@ def attempts(spec: PolicySpec) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def derandomized(examples: int) -> settings:
+    """Hypothesis settings for a property run: `examples` examples, the same each run."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
 def check_call(name: str, callable_: dict[str, str], outcome: str) -> None:
     """`outcome` is "ran", "hidden" (not found) or "refused" (visible, refused)."""
     ran = list(invoked)
@@ -258,12 +268,7 @@ counts: dict[str, int] = {}
 
 
 def test_the_python_api_never_leaks() -> None:
-    @settings(
-        max_examples=API_EXAMPLES,
-        deadline=None,
-        derandomize=True,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
+    @derandomized(API_EXAMPLES)
     @given(spec=policy_specs, caller=identities)
     def example(spec: PolicySpec, caller: Identity) -> None:
         toolset = build(spec)
@@ -320,12 +325,7 @@ def test_the_mcp_server_never_leaks() -> None:
     async def main() -> None:
         async with Client(server, mode="legacy") as client:
 
-            @settings(
-                max_examples=SERVER_EXAMPLES,
-                deadline=None,
-                derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow],
-            )
+            @derandomized(SERVER_EXAMPLES)
             @given(spec=policy_specs, caller=identities)
             def example(spec: PolicySpec, caller: Identity) -> None:
                 switch.current, switch.caller = build(spec), caller
@@ -371,12 +371,7 @@ def test_the_rest_server_never_leaks() -> None:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
 
-            @settings(
-                max_examples=SERVER_EXAMPLES,
-                deadline=None,
-                derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow],
-            )
+            @derandomized(SERVER_EXAMPLES)
             @given(spec=policy_specs, caller=identities)
             def example(spec: PolicySpec, caller: Identity) -> None:
                 switch.current, switch.caller = build(spec), caller
