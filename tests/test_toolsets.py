@@ -623,7 +623,9 @@ def test_a_toolset_loads_into_a_framework_with_its_policy_and_audit() -> None:
     ]
 
 
-def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show() -> None:
+def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     planted = "ghp_PLANTEDsecret0123456789"
 
     @tool
@@ -633,11 +635,18 @@ def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show() -> No
             return toolbridge.ToolResult.from_error(f"could not echo, token {planted}")
         return toolbridge.ToolResult.from_text(text)
 
-    sink = MemorySink()
+    sink, stream = MemorySink(), io.StringIO()
+    sinks = (sink, JsonLinesSink(stream), LoggingSink())
+
+    class EverySink:
+        def write(self, record: Any) -> None:
+            for each in sinks:
+                each.write(record)
+
     toolset = (
         StaticToolset([echo_back, slow, delete_file], name="mixed")
         .with_policy(Policy(rules=(Rule(effect="deny", tools={"delete_file"}),), timeout=0.2))
-        .with_audit(sink, secrets=[planted])
+        .with_audit(EverySink(), secrets=[planted])
     )
     attempts: list[tuple[str, Any]] = [
         ("echo_back", {"text": f"hello {planted}"}),  # success, secret in the arguments
@@ -646,10 +655,13 @@ def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show() -> No
         ("slow", {"seconds": 3}),  # timeout
         ("echo_back", {"text": "fail"}),  # tool error, secret in the error text
     ] * 4
-    for name, arguments in attempts:
-        with contextlib.suppress(toolbridge.ToolbridgeError):
-            toolset.call_sync(name, arguments, identity=Identity(subject=planted))
-    assert len(sink.records) == len(attempts) == 20
+    with caplog.at_level(logging.INFO, logger="toolbridge.audit"):
+        for name, arguments in attempts:
+            with contextlib.suppress(toolbridge.ToolbridgeError):
+                toolset.call_sync(name, arguments, identity=Identity(subject=planted))
+    logged = [r.getMessage() for r in caplog.records if r.name == "toolbridge.audit"]
+    assert len(sink.records) == len(stream.getvalue().splitlines()) == len(logged) == 20
+    assert (stream.getvalue() + "".join(logged)).count(planted) == 0
     assert {r.outcome for r in sink.records} == {
         "success",
         "refused",
