@@ -747,6 +747,19 @@ def test_references_are_rewritten_only_where_they_are_references() -> None:
     assert not body.is_valid({"marker": {"$ref": "#/components/schemas/tree_arguments"}})
 
 
+def test_a_subschema_with_its_own_id_keeps_its_references() -> None:
+    """Inside a subschema with an ``$id``, ``#`` is that subschema: nothing to move."""
+    resource = {"$id": "urn:example:list", "items": {"$ref": "#"}, "type": "array"}
+    lists = Tool(
+        name="lists",
+        input_schema={"type": "object", "properties": {"outer": {"$ref": "#"}, "inner": resource}},
+    )
+    schema = openapi_document([lists], title="t", version="1")["components"]["schemas"]
+    properties = schema["lists_arguments"]["properties"]
+    assert properties["outer"] == {"$ref": "#/components/schemas/lists_arguments"}
+    assert properties["inner"] == resource
+
+
 def test_the_answers_are_what_the_document_says() -> None:
     limits = (RateLimit(calls=1, per=60, scope="subject"),)
     app = build_app(shop(MemorySink(), rate_limits=limits), identity=identify)

@@ -25,7 +25,8 @@ from toolbridge import (
     Valid,
     Validator,
 )
-from toolbridge._json import MAX_DEPTH
+from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._references import unbounded_depth
 from toolbridge._validation import MAX_ISSUES
 
 TREE: dict[str, Any] = {
@@ -237,6 +238,53 @@ def test_a_100000_deep_value_does_not_crash_the_interpreter() -> None:
     kinds = json.loads(done.stdout)
     assert kinds[0] == kinds[2] == kinds[3] == ["too_deep"]
     assert kinds[1] == ["type"]  # Validator.validate checks text as a JSON string value
+
+
+_KEYWORD_NAMED = textwrap.dedent(
+    """
+    import json, sys
+    from toolbridge import Tool
+
+    schema, key = json.loads(sys.argv[1]), sys.argv[2]
+    root = {}
+    node = root
+    for _ in range(100_000):
+        node[key] = {}
+        node = node[key]
+    checked = Tool(name="t", input_schema=schema).validate(root)
+    print(json.dumps([issue.kind.value for issue in checked.issues]))
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("schema", "key"),
+    [
+        ({"type": "object", "properties": {name: {"$ref": "#"}}}, name)
+        for name in ("default", "const", "enum", "examples")
+    ]
+    + [
+        (
+            {"$ref": "#/$defs/default", "$defs": {"default": {"properties": {"x": {"$ref": "#"}}}}},
+            "x",
+        )
+    ],
+)
+def test_recursion_through_a_property_named_like_a_keyword_is_guarded(
+    schema: dict[str, Any], key: str
+) -> None:
+    """A property (or definition) named ``default`` is a schema, not data: the recursion
+    through it is seen, so a 100,000-deep value is too deep instead of a crash."""
+    assert unbounded_depth(freeze(schema))
+    done = subprocess.run(
+        [sys.executable, "-c", _KEYWORD_NAMED, json.dumps(schema), key],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert json.loads(done.stdout) == ["too_deep"]
 
 
 # -- huge schemas ---------------------------------------------------------------------------

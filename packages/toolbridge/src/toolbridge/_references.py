@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, thaw
-from toolbridge.errors import JsonPath
+from toolbridge.errors import ConversionError, JsonPath
 
 _REFERENCE_KEYWORDS: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
-_VALUE_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
+DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
+"""Keywords whose values are instances, not schemas: a ``$ref`` in them is data."""
+NAMED_SCHEMAS: Final = frozenset(
+    {"properties", "patternProperties", "dependentSchemas", "dependencies"}
+    | {"$defs", "definitions"}
+)
+"""Keywords whose values map names (chosen by the schema's author) to schemas: a
+property named ``default`` or ``$ref`` is a schema like any other."""
 _DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
 _LAST: Final = "\U0010ffff"
 
@@ -68,37 +75,95 @@ def resolve(root: Any, path: JsonPath) -> Any:
     return node
 
 
-def references(schema: Any) -> Iterator[tuple[JsonPath, str, str]]:
-    """Every ``(location, keyword, reference)`` in a schema, iteratively.
+def children(node: Any, named: bool = False) -> Iterator[tuple[str | int, Any, bool]]:
+    """The parts of a schema node that can hold schemas: ``(key, value, value_is_named)``.
 
-    Values of ``const``, ``enum``, ``default`` and ``examples`` are data, not schemas,
-    and are not searched.
+    `named` says `node` is a map of names to schemas (see `NAMED_SCHEMAS`), whose every
+    value is a schema; elsewhere the values of `DATA_KEYWORDS` are instances and left
+    out. Scalars have no children.
     """
-    stack: list[tuple[Any, JsonPath]] = [(schema, ())]
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if named:
+                yield key, value, False
+            elif key not in DATA_KEYWORDS:
+                yield key, value, key in NAMED_SCHEMAS
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield index, value, False
+
+
+def references(schema: Any) -> Iterator[tuple[JsonPath, str, str]]:
+    """Every ``(location, keyword, reference)`` in a schema, iteratively (see `children`)."""
+    stack: list[tuple[Any, JsonPath, bool]] = [(schema, (), False)]
     while stack:
-        node, where = stack.pop()
-        if isinstance(node, Mapping):
-            for key, value in node.items():
-                if key in _REFERENCE_KEYWORDS and isinstance(value, str):
-                    yield where, key, value
-                elif key not in _VALUE_KEYWORDS and isinstance(value, (Mapping, list)):
-                    stack.append((value, (*where, key)))
-        elif isinstance(node, list):
-            stack.extend((value, (*where, index)) for index, value in enumerate(node))
+        node, where, named = stack.pop()
+        for key, value, value_named in children(node, named):
+            if not named and key in _REFERENCE_KEYWORDS and isinstance(value, str):
+                yield where, str(key), value
+            elif isinstance(value, (Mapping, list)):
+                stack.append((value, (*where, key), value_named))
+
+
+def rewrite_references(
+    schema: Any,
+    rewrite: Callable[[str, JsonPath], str],
+    *,
+    where: JsonPath = (),
+    data: Set[str] = DATA_KEYWORDS,
+    keep_resources: bool = False,
+) -> Any:
+    """A plain copy of `schema` with each ``$ref`` replaced by ``rewrite(reference, location)``.
+
+    The walk is that of `children`; the values of `data` keywords are copied as they
+    are. With `keep_resources`, a subschema declaring its own ``$id`` (where ``#``
+    means that subschema) is copied as it is.
+
+    Args:
+        schema: The schema (any JSON value).
+        rewrite: The new reference, given the old one and where the object holding
+            it is (its path from the document root, `where` included).
+        where: The path of `schema` in its document.
+        data: Keywords whose values are instances (OpenAPI adds ``example``).
+        keep_resources: Leave subschemas with their own ``$id`` untouched.
+
+    Raises:
+        ConversionError: `schema` nests deeper than `MAX_DEPTH` (or what `rewrite` raises).
+    """
+
+    def copy(node: Any, at: JsonPath, named: bool) -> Any:
+        if len(at) > MAX_DEPTH:
+            raise ConversionError("a schema nests too deeply", path=at)
+        if isinstance(node, list):
+            return [copy(item, (*at, index), False) for index, item in enumerate(node)]
+        if not isinstance(node, Mapping):
+            return node
+        if keep_resources and not named and at != where and isinstance(node.get("$id"), str):
+            return thaw(node)
+        copied: dict[str, Any] = {}
+        for key, value in node.items():
+            if named:
+                copied[key] = copy(value, (*at, key), False)
+            elif key == "$ref" and isinstance(value, str):
+                copied[key] = rewrite(value, at)
+            elif key in data:
+                copied[key] = thaw(value)
+            else:
+                copied[key] = copy(value, (*at, key), key in NAMED_SCHEMAS)
+        return copied
+
+    return copy(schema, where, False)
 
 
 def _has_nested_id(schema: Any) -> bool:
     """True when a subschema declares its own base URI (which changes what ``#/...`` means)."""
-    stack: list[Any] = [schema]
+    stack: list[tuple[Any, bool]] = [(schema, False)]
     root = True
     while stack:
-        node = stack.pop()
-        if isinstance(node, Mapping):
-            if not root and isinstance(node.get("$id"), str):
-                return True
-            stack.extend(v for k, v in node.items() if k not in _VALUE_KEYWORDS)
-        elif isinstance(node, list):
-            stack.extend(node)
+        node, named = stack.pop()
+        if not (root or named) and isinstance(node, Mapping) and isinstance(node.get("$id"), str):
+            return True
+        stack.extend((value, value_named) for _, value, value_named in children(node, named))
         root = False
     return False
 
@@ -111,22 +176,22 @@ def _key(path: JsonPath) -> str:
 def _heights(schema: Any) -> dict[int, int]:
     """How many levels each subschema nests, by ``id``; iterative, shared nodes once."""
     heights: dict[int, int] = {}
-    stack: list[Any] = [schema]
+    stack: list[tuple[Any, bool]] = [(schema, False)]
     while stack:
-        node = stack[-1]
+        node, named = stack[-1]
         if id(node) in heights:
             stack.pop()
             continue
-        if isinstance(node, Mapping):
-            children = [v for k, v in node.items() if k not in _VALUE_KEYWORDS]
-        else:
-            children = list(node)
-        children = [child for child in children if isinstance(child, (Mapping, list))]
-        pending = [child for child in children if id(child) not in heights]
+        below = [
+            (value, value_named)
+            for _, value, value_named in children(node, named)
+            if isinstance(value, (Mapping, list))
+        ]
+        pending = [entry for entry in below if id(entry[0]) not in heights]
         if pending:
             stack.extend(pending)
             continue
-        heights[id(node)] = 1 + max((heights[id(child)] for child in children), default=0)
+        heights[id(node)] = 1 + max((heights[id(value)] for value, _ in below), default=0)
         stack.pop()
     return heights
 

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from toolbridge._json import MAX_DEPTH, thaw
-from toolbridge._references import parse_pointer, resolve
+from toolbridge._json import thaw
+from toolbridge._references import DATA_KEYWORDS, parse_pointer, resolve, rewrite_references
 from toolbridge.errors import ConversionError, JsonPath, SchemaError, ToolbridgeError
 
 __all__ = ["Document", "Schemas", "load_document"]
@@ -25,11 +25,7 @@ __all__ = ["Document", "Schemas", "load_document"]
 _VERSION: Final = re.compile(r"3\.[01](\.\d+)?(-[0-9A-Za-z.-]+)?")
 _MAX_CHAIN: Final = 32
 """The longest chain of references (a ``$ref`` to a ``$ref`` to ...) that is followed."""
-_NAMED_SCHEMAS: Final = frozenset(
-    {"properties", "patternProperties", "dependentSchemas", "$defs", "definitions"}
-)
-"""Keywords whose keys are names (of properties, definitions), not keywords."""
-_DATA: Final = frozenset({"const", "enum", "default", "example", "examples"})
+_DATA: Final = DATA_KEYWORDS | {"example"}
 """Keywords whose values are data: a ``$ref`` inside them is not a reference."""
 
 
@@ -181,7 +177,13 @@ class Document:
                 a schema nesting deeper than toolbridge's bound.
         """
         targets: list[JsonPath] = []
-        return _rewrite(self, schema, path, targets, named=False), targets
+
+        def into_defs(reference: str, where: JsonPath) -> str:
+            target = self.target(reference, (*where, "$ref"))
+            targets.append(target)
+            return "#/$defs/" + _name(target).replace("~", "~0").replace("/", "~1")
+
+        return rewrite_references(schema, into_defs, where=path, data=_DATA), targets
 
     def definition(self, target: JsonPath) -> tuple[Any, list[JsonPath]]:
         """`take` of the schema at `target`, made once per document."""
@@ -239,34 +241,6 @@ class Schemas:
             root = _inlined(root, tool)
         root.pop("$schema", None)
         return root
-
-
-def _rewrite(
-    document: Document, value: Any, where: JsonPath, targets: list[JsonPath], *, named: bool
-) -> Any:
-    if len(where) > MAX_DEPTH:
-        raise ConversionError("a schema nests too deeply", path=where)
-    if isinstance(value, list):
-        return [
-            _rewrite(document, item, (*where, index), targets, named=False)
-            for index, item in enumerate(value)
-        ]
-    if not isinstance(value, Mapping):
-        return value
-    copied: dict[str, Any] = {}
-    for key, item in value.items():
-        if named:  # a property's name, not a keyword
-            copied[key] = _rewrite(document, item, (*where, key), targets, named=False)
-        elif key == "$ref" and isinstance(item, str):
-            target = document.target(item, (*where, key))
-            targets.append(target)
-            copied[key] = "#/$defs/" + _name(target).replace("~", "~0").replace("/", "~1")
-        elif key in _DATA:
-            copied[key] = item
-        else:
-            named_below = key in _NAMED_SCHEMAS
-            copied[key] = _rewrite(document, item, (*where, key), targets, named=named_below)
-    return copied
 
 
 def _name(target: JsonPath) -> str:

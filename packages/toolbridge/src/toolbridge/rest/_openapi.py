@@ -17,20 +17,15 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from toolbridge._json import thaw
+from toolbridge._references import DATA_KEYWORDS, rewrite_references
 from toolbridge._tool import Tool
+from toolbridge.errors import JsonPath
 
 __all__ = ["openapi_document", "tool_path"]
 
 _DOT_SEGMENTS: Final = frozenset({".", ".."})
 _UNSAFE_KEY: Final = re.compile(r"[^A-Za-z0-9._-]")
-_DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples", "example"})
-"""Keywords whose values are instances, not schemas: a ``$ref`` key in them is data."""
-_SCHEMA_MAPS: Final = frozenset(
-    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
-    | {"dependencies"}
-)
-"""Keywords whose values map names (chosen by the schema's author) to schemas."""
-
+_OPENAPI_DATA: Final = DATA_KEYWORDS | {"example"}
 _ANNOTATED: Final = {"annotations": {"type": "object"}, "_meta": {"type": "object"}}
 _CONTENT_BLOCKS: Final[list[dict[str, Any]]] = [
     {
@@ -241,24 +236,12 @@ def _component_key(name: str, taken: Mapping[str, Any]) -> str:
 def _relocated(schema: Any, base: str) -> Any:
     """A copy of `schema` whose local references (``#``, ``#/...``) point under `base`.
 
-    The walk knows which keywords hold schemas: maps of them (``properties``,
-    ``$defs``, ...) are walked by value, so a property named ``default`` or ``$ref``
-    is still a schema, and instance values (``const``, ``default``, ``examples``, ...)
-    are copied untouched. A (sub)schema with an ``$id`` resolves ``#`` against that
-    id, not the document, so it is copied as it is.
+    A subschema with its own ``$id`` resolves ``#`` against that id, not the document,
+    so it is copied as it is.
     """
-    if not isinstance(schema, Mapping) or "$id" in schema:
-        return thaw(schema)
-    copy: dict[str, Any] = {}
-    for key, value in schema.items():
-        if key == "$ref" and isinstance(value, str) and (value == "#" or value[:2] == "#/"):
-            copy[key] = base + value[1:]
-        elif key in _SCHEMA_MAPS and isinstance(value, Mapping):
-            copy[key] = {name: _relocated(item, base) for name, item in value.items()}
-        elif key in _DATA_KEYWORDS:
-            copy[key] = thaw(value)
-        elif isinstance(value, (list, tuple)):
-            copy[key] = [_relocated(item, base) for item in value]
-        else:
-            copy[key] = _relocated(value, base)
-    return copy
+
+    def moved(reference: str, where: JsonPath) -> str:
+        local = reference == "#" or reference.startswith("#/")
+        return base + reference[1:] if local else reference
+
+    return rewrite_references(schema, moved, data=_OPENAPI_DATA, keep_resources=True)
