@@ -1,6 +1,6 @@
 """Provider formats: one tool's conversion, cold and cached, against a JSON round trip and peers.
 
-Every case is averaged over the whole MCP corpus (``../shared/corpus/mcp/*.json``,
+Every case is averaged over the whole MCP corpus (``tests/data/corpus/mcp/*.json``,
 read with `toolbridge.formats.from_mcp`): one pass converts every tool once, and
 the time per tool is the pass's time divided by the tools in it.
 
@@ -35,8 +35,8 @@ from _peers import failure, load
 from _report import Row, Section, Target, at_most_ratio, duration
 from _timing import Timing
 
-CORPUS: Final = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "mcp"
-"""../shared/corpus/mcp from the workspace root: real servers' ``tools/list`` answers."""
+CORPUS: Final = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus" / "mcp"
+"""tests/data/corpus/mcp: real servers' ``tools/list`` answers."""
 
 FLOOR_TARGET: Final = at_most_ratio(1.5)
 PEER_FACTOR: Final = 4.0

@@ -26,7 +26,7 @@ from _report import Row, Section, at_most_ns
 from _timing import Case, measure
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parent.parent / "shared" / "corpus" / "mcp"
+CORPUS = HERE.parent / "tests" / "data" / "corpus" / "mcp"
 QUERIES = HERE / "search_queries.json"
 REGISTRY_SIZE = 10_000
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-SHARED = REPOSITORY.parent / "shared"
+DATA = Path(__file__).resolve().parent / "data"
 
 FIXTURE_SERVER = Path(__file__).resolve().parent / "servers" / "fixture_server.py"
 # Every server argv built here carries this argument, so a process that escaped the
@@ -43,11 +43,9 @@ LEFTOVER_GRACE = 3.0
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """The ``shared/`` folder beside the checkout (corpus, JSON-Schema-Test-Suite)."""
-    if not SHARED.is_dir():
-        pytest.fail(f"{SHARED} is missing: the test data lives beside the checkout")
-    return SHARED
+def data_dir() -> Path:
+    """``tests/data``: the MCP corpus and the JSON-Schema-Test-Suite (see its README)."""
+    return DATA
 
 
 # -- the fixture server -------------------------------------------------------------------

@@ -28,9 +28,9 @@ _SAMPLE = 40
 """Corpus tools exercised per target: every 26th tool, so each server is visited."""
 
 
-def _corpus(shared_dir: Path) -> list[Tool]:
+def _corpus(data_dir: Path) -> list[Tool]:
     tools: list[Tool] = []
-    for path in sorted((shared_dir / "corpus" / "mcp").glob("*.json")):
+    for path in sorted((data_dir / "corpus" / "mcp").glob("*.json")):
         loaded = from_mcp(json.loads(path.read_text()))
         tools.extend(loaded if isinstance(loaded, list) else [loaded])
     step = max(1, len(tools) // _SAMPLE)
@@ -38,8 +38,8 @@ def _corpus(shared_dir: Path) -> list[Tool]:
 
 
 @pytest.fixture(scope="module")
-def sample(shared_dir: Path) -> list[Tool]:
-    return _corpus(shared_dir)
+def sample(data_dir: Path) -> list[Tool]:
+    return _corpus(data_dir)
 
 
 def _values(schema: Any, defs: dict[str, Any], depth: int = 0) -> st.SearchStrategy[Any]:

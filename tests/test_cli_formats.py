@@ -79,8 +79,8 @@ def assert_input_error(completed: subprocess.CompletedProcess[str], *fragments: 
     return lines[0]
 
 
-def server(shared_dir: Path, name: str) -> Path:
-    return shared_dir / "corpus" / "mcp" / f"{name}.json"
+def server(data_dir: Path, name: str) -> Path:
+    return data_dir / "corpus" / "mcp" / f"{name}.json"
 
 
 def server_tools(path: Path) -> list[Tool]:
@@ -91,8 +91,8 @@ def server_tools(path: Path) -> list[Tool]:
 # -- convert --------------------------------------------------------------------------
 
 
-def test_convert_a_server_to_strict_openai_with_a_report(shared_dir: Path, tmp_path: Path) -> None:
-    path = server(shared_dir, "github-mcp-server")
+def test_convert_a_server_to_strict_openai_with_a_report(data_dir: Path, tmp_path: Path) -> None:
+    path = server(data_dir, "github-mcp-server")
     report = tmp_path / "report.json"
     (completed,) = run_all(
         start(
@@ -252,8 +252,8 @@ def test_convert_reads_an_envelope_from_stdin_in_process(
 # -- check ----------------------------------------------------------------------------
 
 
-def test_check_exits_1_on_problems_and_0_without(shared_dir: Path) -> None:
-    path = server(shared_dir, "github-mcp-server")
+def test_check_exits_1_on_problems_and_0_without(data_dir: Path) -> None:
+    path = server(data_dir, "github-mcp-server")
     clean = json.dumps([to_mcp(tool) for tool in module_tools(weather)])
     problems, none = run_all(
         start("check", "--target", "openai", "--strict", "--json", str(path)),
@@ -274,8 +274,8 @@ def test_check_exits_1_on_problems_and_0_without(shared_dir: Path) -> None:
 # -- diff -----------------------------------------------------------------------------
 
 
-def test_diff_openai_and_gemini_openapi(shared_dir: Path) -> None:
-    path = server(shared_dir, "mcp-server-time")
+def test_diff_openai_and_gemini_openapi(data_dir: Path) -> None:
+    path = server(data_dir, "mcp-server-time")
     (completed,) = run_all(start("diff", "openai", "gemini-openapi", "--json", str(path)))
     assert completed.returncode == 0, completed.stderr
     differences = json.loads(completed.stdout)

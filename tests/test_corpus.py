@@ -1,6 +1,6 @@
 """Every real MCP tool schema in the corpus becomes a `Tool` and compiles a validator.
 
-``shared/corpus/mcp/*.json`` holds the ``tools/list`` output of public MCP servers
+``tests/data/corpus/mcp/*.json`` holds the ``tools/list`` output of public MCP servers
 (1,037 tools; 124 input schemas say draft-07). For each tool: the canonical `Tool`
 builds, both validators compile, and validating ``{}`` gives `Valid` (with the
 defaults filled in) or `Invalid` with only ``required`` issues, never an exception.
@@ -17,7 +17,7 @@ import pytest
 
 from toolbridge import Invalid, IssueKind, Tool, Valid
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 FILES = sorted(CORPUS.glob("*.json")) if CORPUS.is_dir() else []
 
 
@@ -26,8 +26,8 @@ def _tools(path: Path) -> list[dict[str, Any]]:
     return tools
 
 
-def test_the_corpus_is_all_there(shared_dir: Path) -> None:
-    assert shared_dir / "corpus" / "mcp" == CORPUS
+def test_the_corpus_is_all_there(data_dir: Path) -> None:
+    assert data_dir / "corpus" / "mcp" == CORPUS
     tools = [tool for path in FILES for tool in _tools(path)]
     assert len(tools) == 1_037
     drafts = Counter(tool["inputSchema"].get("$schema") for tool in tools)

@@ -357,8 +357,8 @@ def test_writing_refuses_what_is_not_tools(value: Any) -> None:
 # -- the corpus -----------------------------------------------------------------------------------
 
 
-def test_every_corpus_tool_goes_to_anthropic_and_back(shared_dir: Path) -> None:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def test_every_corpus_tool_goes_to_anthropic_and_back(data_dir: Path) -> None:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     assert files, "the MCP corpus is empty"
     count = 0
     for path in files:

@@ -425,9 +425,9 @@ def test_received_schema_is_the_schema_inside_the_wire(target: Target) -> None:
 
 
 @pytest.fixture(scope="module")
-def corpus(shared_dir: Path) -> list[list[Tool]]:
+def corpus(data_dir: Path) -> list[list[Tool]]:
     """The corpus, one list of tools per server file (names repeat across servers)."""
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     assert files, "the MCP corpus is empty"
     return [many(from_mcp(json.loads(path.read_text()))) for path in files]
 

@@ -508,8 +508,8 @@ def openapi_spelling(node: Any) -> Any:
     return out
 
 
-def test_every_corpus_tool_goes_to_gemini_and_back(shared_dir: Path) -> None:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def test_every_corpus_tool_goes_to_gemini_and_back(data_dir: Path) -> None:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     assert files, "the MCP corpus is empty"
     count = respelled = 0
     for path in files:

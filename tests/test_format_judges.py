@@ -1,6 +1,6 @@
 """Every corpus tool, written for every target, passes that target's own offline judge.
 
-The 1,037 tools of ``shared/corpus/mcp`` (read per server file with `from_mcp`: names
+The 1,037 tools of ``tests/data/corpus/mcp`` (read per server file with `from_mcp`: names
 repeat across servers) and a few tools with awkward names go through every target of
 `toolbridge.formats`, with and without strict mode where the target has one. Each
 output is judged by what the target itself uses, or by its documented rules:
@@ -157,8 +157,8 @@ class Corpus:
 
 
 @pytest.fixture(scope="module")
-def corpus(shared_dir: Path) -> Corpus:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def corpus(data_dir: Path) -> Corpus:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     servers = {path.stem: from_mcp(json.loads(path.read_text())) for path in files}
     awkward = [
         Tool(name=name, description="An awkward name.", input_schema={"type": "object"})

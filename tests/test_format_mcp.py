@@ -383,15 +383,15 @@ def test_a_malformed_meta_mcp_is_a_conversion_error(mcp_meta: Any) -> None:
 # -- the corpus: every real server's tools ----------------------------------------------
 
 
-def corpus_files(shared: Path) -> list[Path]:
-    files = sorted((shared / "corpus" / "mcp").glob("*.json"))
+def corpus_files(data: Path) -> list[Path]:
+    files = sorted((data / "corpus" / "mcp").glob("*.json"))
     assert files, "the MCP corpus is empty"
     return files
 
 
-def test_every_corpus_tool_round_trips_exactly(shared_dir: Path) -> None:
+def test_every_corpus_tool_round_trips_exactly(data_dir: Path) -> None:
     count = 0
-    for path in corpus_files(shared_dir):
+    for path in corpus_files(data_dir):
         wires = json.loads(path.read_text())
         assert isinstance(wires, list), path.name
         tools = []

@@ -599,15 +599,15 @@ def test_two_tools_with_one_name_say_which() -> None:
 # -- the corpus -----------------------------------------------------------------------------
 
 
-def corpus(shared: Path) -> list[list[Tool]]:
-    files = sorted((shared / "corpus" / "mcp").glob("*.json"))
+def corpus(data: Path) -> list[list[Tool]]:
+    files = sorted((data / "corpus" / "mcp").glob("*.json"))
     assert files, "the MCP corpus is empty"
     return [many(from_mcp(json.loads(path.read_text()))) for path in files]
 
 
-def test_every_corpus_tool_goes_to_openai_and_back(shared_dir: Path) -> None:
+def test_every_corpus_tool_goes_to_openai_and_back(data_dir: Path) -> None:
     count = 0
-    for tools in corpus(shared_dir):
+    for tools in corpus(data_dir):
         pairs: tuple[tuple[Target, Any, Any], ...] = (
             ("openai", to_openai, from_openai),
             ("openai-responses", to_openai_responses, from_openai_responses),

@@ -20,7 +20,7 @@ import pytest
 
 from toolbridge import Validator
 
-SUITE = Path(__file__).resolve().parent.parent.parent / "shared" / "jsonschema-test-suite"
+SUITE = Path(__file__).resolve().parent / "data" / "jsonschema-test-suite"
 DRAFTS = {
     "draft2020-12": "https://json-schema.org/draft/2020-12/schema",
     "draft7": "http://json-schema.org/draft-07/schema#",
@@ -91,8 +91,8 @@ def _param(test: SuiteTest) -> Any:
     return pytest.param(test, id=test.id, marks=marks)
 
 
-def test_the_suite_is_there(shared_dir: Path) -> None:
-    assert shared_dir / "jsonschema-test-suite" == SUITE
+def test_the_suite_is_there(data_dir: Path) -> None:
+    assert data_dir / "jsonschema-test-suite" == SUITE
     assert len([t for t in TESTS if t.draft == "draft2020-12"]) > 1_000
     assert len([t for t in TESTS if t.draft == "draft7"]) > 800
     assert len({test.id for test in TESTS}) == len(TESTS)

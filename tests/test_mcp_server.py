@@ -32,7 +32,7 @@ from toolbridge import (
 from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.mcp import HttpServer, McpClient, StdioServer, build_server
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 calls: list[dict[str, Any]] = []
 
 

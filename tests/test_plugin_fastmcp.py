@@ -21,7 +21,7 @@ from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.mcp import McpClient, StdioServer
 from toolbridge_fastmcp import ToolbridgeTool, add_tools, from_fastmcp, make_server
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
 
 

@@ -42,7 +42,7 @@ from toolbridge_langchain import (
     to_langchain,
 )
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
 
 

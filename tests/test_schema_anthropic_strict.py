@@ -805,8 +805,8 @@ def test_the_input_is_never_modified_and_the_output_is_frozen() -> None:
 # -- the corpus --------------------------------------------------------------------------------
 
 
-def test_every_corpus_tool(shared_dir: Path) -> None:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def test_every_corpus_tool(data_dir: Path) -> None:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     assert files
     split = {True: 0, False: 0}
     for path in files:

@@ -28,7 +28,7 @@ from toolbridge.schema import (
     to_openapi30,
 )
 
-SUITE = Path(__file__).resolve().parent.parent.parent / "shared" / "jsonschema-test-suite"
+SUITE = Path(__file__).resolve().parent / "data" / "jsonschema-test-suite"
 CORPUS = SUITE.parent / "corpus" / "mcp"
 D07 = "http://json-schema.org/draft-07/schema#"
 D2020 = "https://json-schema.org/draft/2020-12/schema"
@@ -568,8 +568,8 @@ def _verdicts(draft: str) -> Verdicts:
 
 
 @pytest.mark.parametrize("draft", ["draft2020-12", "draft7"])
-def test_suite_verdicts_survive_the_conversion(draft: str, shared_dir: Path) -> None:
-    assert shared_dir / "jsonschema-test-suite" == SUITE
+def test_suite_verdicts_survive_the_conversion(draft: str, data_dir: Path) -> None:
+    assert data_dir / "jsonschema-test-suite" == SUITE
     compared, skipped, lossy, disagreeing, errors = _verdicts(draft)
     assert not errors
     assert compared > (900 if draft == "draft2020-12" else 850)
@@ -609,8 +609,8 @@ CHECKS = {"draft-07": check_draft07, "draft-2020-12": check_2020, "openapi-3.0":
 
 
 @pytest.mark.parametrize("target", DIALECTS)
-def test_the_corpus_converts_with_every_loss_reported(target: str, shared_dir: Path) -> None:
-    assert (shared_dir / "corpus" / "mcp") == CORPUS
+def test_the_corpus_converts_with_every_loss_reported(target: str, data_dir: Path) -> None:
+    assert (data_dir / "corpus" / "mcp") == CORPUS
     tools = _corpus()
     assert len(tools) > 1_000
     assert {_source(schema) for _, schema in tools} == {"draft-07", "draft-2020-12"}

@@ -355,8 +355,8 @@ _FAITHFUL = frozenset(
 )
 
 
-def _corpus(shared_dir: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    for path in sorted((shared_dir / "corpus" / "mcp").glob("*.json")):
+def _corpus(data_dir: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    for path in sorted((data_dir / "corpus" / "mcp").glob("*.json")):
         for tool in json.loads(path.read_text(encoding="utf-8")):
             yield f"{path.stem}/{tool['name']}", tool["inputSchema"]
 
@@ -412,11 +412,11 @@ def _changes(node: Any, path: JsonPath) -> Iterator[tuple[JsonPath, str]]:
 
 
 def test_every_corpus_tool_is_accepted_by_the_sdk_and_every_change_reported(
-    shared_dir: Path,
+    data_dir: Path,
 ) -> None:
     accepted = total = 0
     silent: list[str] = []
-    for name, schema in _corpus(shared_dir):
+    for name, schema in _corpus(data_dir):
         total += 1
         lowered = to_gemini_schema(schema, tool=name)
         declare(lowered)

@@ -334,14 +334,14 @@ def test_random_awkward_names(target: str) -> None:
 # -- the corpus -------------------------------------------------------------------------
 
 
-def _corpus(shared_dir: Path) -> dict[str, list[str]]:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def _corpus(data_dir: Path) -> dict[str, list[str]]:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     return {path.stem: [tool["name"] for tool in json.loads(path.read_text())] for path in files}
 
 
 @pytest.mark.parametrize("target", TARGETS)
-def test_every_corpus_name_maps_soundly(shared_dir: Path, target: str) -> None:
-    servers = _corpus(shared_dir)
+def test_every_corpus_name_maps_soundly(data_dir: Path, target: str) -> None:
+    servers = _corpus(data_dir)
     names = [name for tools in servers.values() for name in tools]
     assert len(names) == 1_037
     _assert_sound(names, target)

@@ -377,9 +377,9 @@ def test_the_input_is_never_mutated_and_the_output_is_frozen() -> None:
 # -- the corpus -------------------------------------------------------------------------
 
 
-def _corpus(shared_dir: Path) -> list[tuple[str, dict[str, Any]]]:
+def _corpus(data_dir: Path) -> list[tuple[str, dict[str, Any]]]:
     found = []
-    for path in sorted((shared_dir / "corpus" / "mcp").glob("*.json")):
+    for path in sorted((data_dir / "corpus" / "mcp").glob("*.json")):
         for tool in json.loads(path.read_text()):
             for key in ("inputSchema", "outputSchema"):
                 if tool.get(key):
@@ -389,9 +389,9 @@ def _corpus(shared_dir: Path) -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.mark.parametrize("keep_recursive", [False, True])
 def test_every_corpus_schema_inlines_compiles_and_agrees_on_empty_arguments(
-    shared_dir: Path, keep_recursive: bool
+    data_dir: Path, keep_recursive: bool
 ) -> None:
-    schemas = _corpus(shared_dir)
+    schemas = _corpus(data_dir)
     assert len({name.rsplit("/", 1)[0] for name, _ in schemas}) == 1_037
     problems: list[str] = []
     with_refs = 0

@@ -347,8 +347,8 @@ def _keywords(schema: Any) -> int:
     return found
 
 
-def test_every_corpus_tool(shared_dir: Path) -> None:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def test_every_corpus_tool(data_dir: Path) -> None:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     assert files
     split = {True: 0, False: 0}
     for path in files:

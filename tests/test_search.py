@@ -14,7 +14,7 @@ from toolbridge.formats import from_mcp
 from toolbridge.search import ToolSearch, tokenize
 from toolbridge.toolsets import Identity, Policy, Registry, Rule
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 
 
 @pytest.mark.parametrize(

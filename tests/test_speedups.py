@@ -39,8 +39,8 @@ def speedups() -> Speedups:
 
 
 @pytest.fixture(scope="module")
-def corpus_tools(shared_dir: Path) -> list[Tool]:
-    files = sorted((shared_dir / "corpus" / "mcp").glob("*.json"))
+def corpus_tools(data_dir: Path) -> list[Tool]:
+    files = sorted((data_dir / "corpus" / "mcp").glob("*.json"))
     return [tool for path in files for tool in from_mcp(json.loads(path.read_text()))]
 
 
@@ -158,8 +158,8 @@ def test_input_is_neither_changed_nor_leaked(speedups: Speedups, corpus_tools: l
     assert after == before
 
 
-def test_pure_python_mode_gives_the_same_output(shared_dir: Path) -> None:
-    server = shared_dir / "corpus" / "mcp" / "brave-search.json"
+def test_pure_python_mode_gives_the_same_output(data_dir: Path) -> None:
+    server = data_dir / "corpus" / "mcp" / "brave-search.json"
     script = f"""
 import json, sys
 from pathlib import Path
