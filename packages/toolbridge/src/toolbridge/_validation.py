@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias, fina
 
 from toolbridge import _defaults, _issues
 from toolbridge._json import MAX_DEPTH, describe_path, freeze, thaw
+from toolbridge._meta_schema import unknown_dialect
 from toolbridge._references import ResourceRetriever, references, unbounded_depth
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 
@@ -477,12 +478,29 @@ def _compile(
     pattern that needs more (lookaround, backreferences) gets the backtracking engine,
     whose backtracking is capped but whose lookaround can still take quadratic time.
     """
+    _refuse_unknown_dialects(schema, resources)
     try:
         return _compile_with(schema, resources, validate_formats, linear=True), True
     except SchemaError as error:
         if _NOT_LINEAR not in str(error):
             raise
     return _compile_with(schema, resources, validate_formats, linear=False), False
+
+
+def _refuse_unknown_dialects(schema: Any, resources: Mapping[str, Any]) -> None:
+    """One rule with `toolbridge.formats.check`: a ``$schema`` names a known dialect.
+
+    Raises:
+        RemoteReferenceError: It names another URI (never fetched).
+        SchemaError: It is not a URI at all.
+    """
+    unknown = unknown_dialect(schema, known={uri.rstrip("#") for uri in resources})
+    if unknown is None:
+        return
+    uri = unknown.value
+    if isinstance(uri, str) and re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", uri):
+        raise RemoteReferenceError(uri, path=unknown.path)
+    raise SchemaError(unknown.detail, path=unknown.path)
 
 
 def _compile_with(

@@ -9,7 +9,7 @@ with the original as ``__cause__``::
     ├── ToolDefinitionError          a tool's own fields are unusable (empty name, ...)
     ├── SchemaError                  a JSON Schema is malformed or cannot be compiled
     │   ├── SchemaTooDeepError       nesting deeper than the supported bound
-    │   └── RemoteReferenceError     a $ref to a network or file URI (never fetched)
+    │   └── RemoteReferenceError     a $ref or $schema naming a network or file URI (never fetched)
     ├── UnsupportedAnnotationError   a function parameter's type has no JSON Schema
     ├── ArgumentValidationError      arguments do not match the input schema (.issues)
     ├── ToolNotFoundError            no tool by that name (also a KeyError)
@@ -106,7 +106,7 @@ class SchemaTooDeepError(SchemaError):
 
 
 class RemoteReferenceError(SchemaError):
-    """A ``$ref`` points at a network or file URI; toolbridge never fetches one.
+    """A ``$ref`` or ``$schema`` names a network or file URI; toolbridge never fetches one.
 
     Attributes:
         uri: The reference that was refused.
@@ -114,8 +114,9 @@ class RemoteReferenceError(SchemaError):
 
     def __init__(self, uri: str, *, path: JsonPath = ()) -> None:
         self.uri = uri
+        keyword = path[-1] if path and str(path[-1]).startswith("$") else "$ref"
         super().__init__(
-            f"$ref to {uri!r} refused: toolbridge never fetches remote or file schemas; "
+            f"{keyword} to {uri!r} refused: toolbridge never fetches remote or file schemas; "
             "inline it, or pass it in `resources=`",
             path=path,
         )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, final, get_args
 
 from toolbridge._json import freeze
+from toolbridge._meta_schema import meta_problem
 from toolbridge._tool import Tool
 from toolbridge.calls._call import ToolCall
 from toolbridge.errors import ConversionError, JsonPath, format_path
@@ -332,21 +333,21 @@ def check(
 
 
 def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:
-    """The first meta-schema violation of each tool's input schema."""
-    import jsonschema_rs
-
+    """The first meta-schema violation of each tool's input schema (nothing fetched)."""
     problems = []
     for tool in tools:
-        try:
-            jsonschema_rs.meta.validate(dict(tool.input_schema))
-        except jsonschema_rs.ValidationError as error:
+        problem = meta_problem(tool.input_schema)
+        if problem is not None:
+            detail = problem.detail
+            if problem.keyword != "$schema":
+                detail = f"not valid JSON Schema 2020-12: {detail}"
             problems.append(
                 Problem(
                     tool=tool.name,
-                    path=tuple(error.instance_path),
+                    path=problem.path,
                     rule="json-schema",
-                    keyword=str(error.schema_path[-1]) if error.schema_path else "",
-                    detail=f"not valid JSON Schema 2020-12: {error.message}",
+                    keyword=problem.keyword,
+                    detail=detail,
                 )
             )
     return problems

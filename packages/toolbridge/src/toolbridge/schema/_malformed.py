@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
+from toolbridge._meta_schema import meta_problem
 from toolbridge.errors import SchemaError, ToolbridgeError
 
 __all__ = ["explained", "malformed"]
@@ -21,20 +22,20 @@ _TRIPS: Final = (TypeError, AttributeError, KeyError, IndexError, ValueError)
 
 
 def malformed(schema: Any) -> SchemaError | None:
-    """A `SchemaError` at the first place the schema breaks the 2020-12 meta-schema."""
-    import jsonschema_rs
+    """A `SchemaError` at the first place the schema breaks the 2020-12 meta-schema.
 
+    Nothing is fetched: a ``$schema`` naming an unknown dialect is set aside and the
+    schema read as 2020-12 (see `toolbridge.schema._meta`).
+    """
     if not isinstance(schema, (Mapping, bool)):
         return SchemaError(f"a schema must be an object or a boolean, not {type(schema).__name__}")
     try:
-        jsonschema_rs.meta.validate(schema if isinstance(schema, (dict, bool)) else dict(schema))
-    except jsonschema_rs.ValidationError as error:
-        return SchemaError(
-            f"not valid JSON Schema 2020-12: {error.message}", path=tuple(error.instance_path)
-        )
+        problem = meta_problem(schema, assume_2020_12=True)
     except Exception:  # not JSON at all: the caller's own error stands
         return None
-    return None
+    if problem is None:
+        return None
+    return SchemaError(f"not valid JSON Schema 2020-12: {problem.detail}", path=problem.path)
 
 
 def explained(schema: Any, transform: Callable[[], _Result]) -> _Result:
