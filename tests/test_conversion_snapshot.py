@@ -68,8 +68,10 @@ def _plain(value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Mapping):
-        return {json.dumps(_plain(key)) if not isinstance(key, str) else key: _plain(item)
-                for key, item in value.items()}
+        return {
+            json.dumps(_plain(key)) if not isinstance(key, str) else key: _plain(item)
+            for key, item in value.items()
+        }
     if isinstance(value, frozenset | set):
         return sorted((_plain(item) for item in value), key=json.dumps)
     if isinstance(value, list | tuple):
@@ -121,9 +123,7 @@ def digests(server: str, target: str, strict: bool | None) -> dict[str, str]:
 def snapshot() -> dict[str, dict[str, dict[str, str]]]:
     """The digests of every case and server, as `SNAPSHOT` stores them."""
     return {
-        _case_id(target, strict): {
-            server: digests(server, target, strict) for server in _servers()
-        }
+        _case_id(target, strict): {server: digests(server, target, strict) for server in _servers()}
         for target, strict in CASES
     }
 
