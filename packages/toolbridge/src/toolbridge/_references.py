@@ -58,8 +58,21 @@ def parse_pointer(reference: str) -> JsonPath | None:
     path: list[str | int] = []
     for part in parts:
         text = unquote(part).replace("~1", "/").replace("~0", "~")
-        path.append(int(text) if text.isdigit() else text)
+        index = array_index(text)
+        path.append(text if index is None else index)
     return tuple(path)
+
+
+def array_index(token: str) -> int | None:
+    """A pointer token as an array index: ASCII digits only, at most 18 of them.
+
+    ``str.isdigit`` also accepts ``"²"`` and other digits ``int`` refuses, and a
+    token of thousands of digits exceeds ``int``'s conversion limit; neither can
+    name an array item, so both stay strings (and resolve to nothing).
+    """
+    if len(token) > 18 or not token.isascii() or not token.isdigit():
+        return None
+    return int(token)
 
 
 def resolve(root: Any, path: JsonPath) -> Any:

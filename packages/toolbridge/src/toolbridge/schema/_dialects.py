@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal, TypeAlias, get_args
 
 from toolbridge._json import freeze
+from toolbridge._references import array_index
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
@@ -269,7 +270,8 @@ class _Walk:
                 node = child
             elif expect == "member" and isinstance(node, (Mapping, list)):
                 if isinstance(node, list):
-                    node = node[int(token)] if token.isdigit() and int(token) < len(node) else None
+                    item = array_index(token)
+                    node = node[item] if item is not None and item < len(node) else None
                 else:
                     node = node.get(token)
                 expect = "keyword"

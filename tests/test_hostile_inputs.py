@@ -1,0 +1,81 @@
+"""Odd and hostile schemas give typed errors or documented answers, never a crash.
+
+Each case goes through validation and every `check` and `convert` (strict too): the
+only exception allowed out is a `ToolbridgeError`, and the CLI answers with exit
+status 0, 1 or 2, never 3 (an internal error) or a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolbridge import Tool, ToolbridgeError
+from toolbridge.formats import STRICT_TARGETS, TARGETS, check, convert
+
+
+def _every_path(item: Tool) -> list[str]:
+    """What each path raised that is not a `ToolbridgeError`, as ``where: error``."""
+    untyped: list[str] = []
+
+    def attempt(where: str, call: Any, *args: Any, **options: Any) -> None:
+        try:
+            call(*args, **options)
+        except ToolbridgeError:
+            pass
+        except Exception as error:
+            untyped.append(f"{where}: {type(error).__name__}: {error}")
+
+    attempt("validate", lambda: item.validate({}))
+    for target in TARGETS:
+        attempt(f"check {target}", check, [item], target)
+        attempt(f"convert {target}", convert, item, target)
+    for target in STRICT_TARGETS:
+        attempt(f"check {target} strict", check, [item], target, strict=True)
+        attempt(f"convert {target} strict", convert, item, target, strict=True)
+    return untyped
+
+
+def _pointing_at(index: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "a": {"anyOf": [{"type": "string"}]},
+            "b": {"$ref": f"#/properties/a/anyOf/{index}"},
+        },
+    }
+
+
+POINTERS = {
+    "superscript digit": _pointing_at("\u00b2"),
+    "arabic-indic digit": _pointing_at("\u0661"),
+    "5,000 digits": _pointing_at("9" * 5_000),
+    "19 digits": _pointing_at("1" + "0" * 18),
+}
+
+
+@pytest.mark.parametrize("schema", POINTERS.values(), ids=POINTERS.keys())
+def test_a_pointer_index_that_is_no_array_index_is_a_typed_error(schema: dict[str, Any]) -> None:
+    assert _every_path(Tool(name="t", input_schema=schema)) == []
+
+
+@pytest.mark.parametrize("schema", POINTERS.values(), ids=POINTERS.keys())
+def test_the_cli_answers_a_bad_pointer_without_an_internal_error(
+    schema: dict[str, Any], tmp_path: Path
+) -> None:
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps([{"name": "t", "inputSchema": schema}]))
+    for command in (["check", "--strict"], ["convert", "--to", "openai", "--strict"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "toolbridge", *command, str(source)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode in (0, 1, 2), done.stderr
+        assert "Traceback" not in done.stderr
