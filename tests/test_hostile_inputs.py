@@ -70,7 +70,10 @@ def test_the_cli_answers_a_bad_pointer_without_an_internal_error(
 ) -> None:
     source = tmp_path / "tools.json"
     source.write_text(json.dumps([{"name": "t", "inputSchema": schema}]))
-    for command in (["check", "--strict"], ["convert", "--to", "openai", "--strict"]):
+    for command in (
+        ["check", "--strict"],
+        ["convert", "--from", "mcp", "--to", "openai", "--strict"],
+    ):
         done = subprocess.run(
             [sys.executable, "-m", "toolbridge", *command, str(source)],
             capture_output=True,
@@ -78,4 +81,6 @@ def test_the_cli_answers_a_bad_pointer_without_an_internal_error(
             timeout=60,
         )
         assert done.returncode in (0, 1, 2), done.stderr
+        if done.returncode == 2:  # an input error naming the tool, not a usage error
+            assert done.stderr.startswith("toolbridge: error: tool 't"), done.stderr
         assert "Traceback" not in done.stderr
