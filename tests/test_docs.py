@@ -1,4 +1,4 @@
-"""Every Python block in the README and docs/ runs, and every example in examples/."""
+"""Every Python block in the READMEs and docs/ runs, and every example in examples/."""
 
 from __future__ import annotations
 
@@ -11,12 +11,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted(ROOT.glob("packages/*/README.md")),  # the package index pages
+]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
 def test_python_blocks_in_the_page_run(page: Path) -> None:
     """A page's blocks run in order in one namespace, as a reader would paste them."""
     module = types.ModuleType(f"docs_{page.stem.replace('-', '_')}")
