@@ -13,6 +13,7 @@ import toolbridge.calls
 from toolbridge import (
     AudioContent,
     BlobResourceContents,
+    ConfigError,
     ConversionError,
     EmbeddedResource,
     ImageContent,
@@ -21,6 +22,7 @@ from toolbridge import (
     TextResourceContents,
     ToolCallError,
     ToolResult,
+    tool,
 )
 from toolbridge._json import FrozenDict
 from toolbridge.calls import (
@@ -28,8 +30,12 @@ from toolbridge.calls import (
     PROVIDERS,
     Provider,
     ToolCall,
+    execute_tool_calls,
+    model_turn,
     parse_tool_calls,
     result_message,
+    results_turn,
+    run_tools_loop,
 )
 
 PNG = base64.b64encode(b"\x89PNG\r\n\x1a\nfake").decode()
@@ -766,3 +772,407 @@ def test_tool_call_fields_are_documented_and_keyword_only() -> None:
     assert all(field.kw_only for field in fields)
     with pytest.raises(TypeError):
         ToolCall("id", "name", {}, "mcp")  # type: ignore[call-arg]
+
+
+# -- running a response's calls: what a call needs, and what one bad call costs -----
+
+charged: list[int] = []
+
+
+@tool
+def charge(amount: int) -> str:
+    """Charge the customer's card (a side effect: it must never run unanswered)."""
+    charged.append(amount)
+    return f"charged {amount}"
+
+
+@pytest.fixture(autouse=True)
+def _no_charges() -> None:
+    charged.clear()
+
+
+def _openai_call(call_id: object = ..., arguments: str = '{"amount": 1}') -> dict[str, Any]:
+    function = {"name": "charge", "arguments": arguments}
+    call: dict[str, Any] = {"type": "function", "function": function}
+    if call_id is not ...:
+        call["id"] = call_id
+    return call
+
+
+def _anthropic_use(use_id: object = ..., **fields: Any) -> dict[str, Any]:
+    block: dict[str, Any] = {"type": "tool_use", "name": "charge", "input": {"amount": 1}}
+    if use_id is not ...:
+        block["id"] = use_id
+    return block | fields
+
+
+def _bedrock_use(use_id: object = ..., **fields: Any) -> dict[str, Any]:
+    use: dict[str, Any] = {"name": "charge", "input": {"amount": 1}}
+    if use_id is not ...:
+        use["toolUseId"] = use_id
+    return {"toolUse": use | fields}
+
+
+def _responses_call(call_id: object = ...) -> dict[str, Any]:
+    item: dict[str, Any] = {"type": "function_call", "name": "charge", "arguments": "{}"}
+    if call_id is not ...:
+        item["call_id"] = call_id
+    return item
+
+
+# A first good call, then one that cannot be answered: (provider, response, the bad id's path)
+UNANSWERABLE: list[tuple[Provider, Any, tuple[Any, ...]]] = [
+    (
+        "openai",
+        {"role": "assistant", "tool_calls": [_openai_call("a"), _openai_call()]},
+        ("tool_calls", 1, "id"),
+    ),
+    (
+        "openai",
+        {"role": "assistant", "tool_calls": [_openai_call("a"), _openai_call(None)]},
+        ("tool_calls", 1, "id"),
+    ),
+    (
+        "openai",
+        {"role": "assistant", "tool_calls": [_openai_call("a"), _openai_call(5)]},
+        ("tool_calls", 1, "id"),
+    ),
+    (
+        "openai-responses",
+        {"output": [_responses_call("a"), _responses_call()]},
+        ("output", 1, "call_id"),
+    ),
+    ("anthropic", {"content": [_anthropic_use("a"), _anthropic_use()]}, ("content", 1, "id")),
+    ("anthropic", {"content": [_anthropic_use("a"), _anthropic_use(None)]}, ("content", 1, "id")),
+    (
+        "bedrock",
+        {"content": [_bedrock_use("a"), _bedrock_use()]},
+        ("content", 1, "toolUse", "toolUseId"),
+    ),
+    (
+        "bedrock",
+        {"content": [_bedrock_use("a"), _bedrock_use(None)]},
+        ("content", 1, "toolUse", "toolUseId"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("provider", "response", "path"), UNANSWERABLE)
+def test_a_call_that_cannot_be_answered_refuses_the_response_before_any_tool_runs(
+    provider: Provider, response: Any, path: tuple[Any, ...]
+) -> None:
+    with pytest.raises(ToolCallError, match="id") as caught:
+        execute_tool_calls(response, provider, [charge])
+    assert caught.value.path == path
+    assert charged == []  # nothing ran, so nothing's result was lost
+    with pytest.raises(ToolCallError, match="id") as parsed:
+        parse_tool_calls(response, provider)
+    assert parsed.value.path == path
+
+
+def test_gemini_and_mcp_calls_need_no_id() -> None:
+    gemini = {"parts": [{"functionCall": {"name": "charge", "args": {"amount": 2}}}]}
+    executed = execute_tool_calls(gemini, "gemini", [charge])
+    assert executed.messages[0]["parts"][0]["functionResponse"]["name"] == "charge"
+    executed = execute_tool_calls({"name": "charge", "arguments": {"amount": 3}}, "mcp", [charge])
+    assert executed.messages[0]["content"][0]["text"] == "charged 3"
+    assert charged == [2, 3]
+
+
+# One good call beside malformed ones: (provider, response, the ids of the answers)
+MALFORMED_NEIGHBOURS: list[tuple[Provider, Any]] = [
+    (
+        "openai",
+        [_openai_call("ok"), _openai_call("bad", "[1]"), {"id": "anon", "function": {}}],
+    ),
+    (
+        "openai-responses",
+        [
+            {**_responses_call("ok"), "arguments": '{"amount": 1}'},
+            {**_responses_call("bad"), "arguments": "[1]"},
+            {"type": "function_call", "call_id": "anon", "arguments": "{}"},
+        ],
+    ),
+    (
+        "anthropic",
+        {
+            "content": [
+                _anthropic_use("ok"),
+                _anthropic_use("bad", input=[1]),
+                {"type": "tool_use", "id": "anon", "input": {}},
+            ]
+        },
+    ),
+    (
+        "gemini",
+        {
+            "parts": [
+                {"functionCall": {"id": "ok", "name": "charge", "args": {"amount": 1}}},
+                {"functionCall": {"id": "bad", "name": "charge", "args": [1]}},
+                {"functionCall": {"id": "anon", "args": {}}},
+            ]
+        },
+    ),
+    (
+        "bedrock",
+        {
+            "content": [
+                _bedrock_use("ok"),
+                _bedrock_use("bad", input=[1]),
+                {"toolUse": {"toolUseId": "anon", "input": {}}},
+            ]
+        },
+    ),
+    (
+        "mcp",
+        [
+            {
+                "jsonrpc": "2.0",
+                "id": "ok",
+                "method": "tools/call",
+                "params": {"name": "charge", "arguments": {"amount": 1}},
+            },
+            {
+                "jsonrpc": "2.0",
+                "id": "bad",
+                "method": "tools/call",
+                "params": {"name": "charge", "arguments": [1]},
+            },
+            {"jsonrpc": "2.0", "id": "anon", "method": "tools/call", "params": {"arguments": {}}},
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("provider", "response"), MALFORMED_NEIGHBOURS)
+def test_a_malformed_call_gets_its_own_error_result_and_its_neighbour_runs(
+    provider: Provider, response: Any
+) -> None:
+    executed = execute_tool_calls(response, provider, [charge])
+    assert charged == [1]
+    assert [call.id for call in executed.calls] == ["ok", "bad", "anon"]
+    ok, bad, anon = executed.results
+    assert not ok.is_error
+    assert bad.is_error
+    assert "must be a JSON object, not an array" in bad.text
+    assert anon.is_error
+    assert "no name" in anon.text
+    assert len(executed.messages) == (1 if provider in ("anthropic", "gemini", "bedrock") else 3)
+
+
+def test_a_custom_openai_call_gets_an_error_result_in_a_list_too() -> None:
+    custom = {"id": "c", "type": "custom", "custom": {"name": "charge", "input": "1"}}
+    executed = execute_tool_calls([_openai_call("ok"), custom], "openai", [charge])
+    assert charged == [1]
+    assert executed.messages[1]["tool_call_id"] == "c"
+    assert "unsupported tool call type 'custom'" in executed.messages[1]["content"]
+
+
+ANTHROPIC_USE = _anthropic_use("a")
+BEDROCK_USE = _bedrock_use("a")
+GEMINI_PART = {"functionCall": {"name": "charge", "args": {}}}
+RESPONSES_ITEM = _responses_call("a")
+OPENAI_CALL = _openai_call("a")
+
+# (input, the provider it was passed as, the provider whose shape it is)
+FOREIGN: list[tuple[Any, Provider, Provider]] = [
+    ({"role": "assistant", "content": [ANTHROPIC_USE]}, "openai", "anthropic"),
+    ({"role": "assistant", "content": None, "tool_calls": [OPENAI_CALL]}, "anthropic", "openai"),
+    ({"role": "assistant", "content": [BEDROCK_USE]}, "anthropic", "bedrock"),
+    ({"role": "assistant", "content": [ANTHROPIC_USE]}, "bedrock", "anthropic"),
+    ({"role": "model", "parts": [GEMINI_PART]}, "openai", "gemini"),
+    ({"output": [RESPONSES_ITEM]}, "bedrock", "openai-responses"),
+    ({"output": {"message": {"content": [BEDROCK_USE]}}}, "openai-responses", "bedrock"),
+    ([RESPONSES_ITEM], "anthropic", "openai-responses"),
+    ([ANTHROPIC_USE], "openai", "anthropic"),
+    ([GEMINI_PART], "bedrock", "gemini"),
+    ([BEDROCK_USE], "gemini", "bedrock"),
+    (OPENAI_CALL, "mcp", "openai"),
+    (RESPONSES_ITEM, "mcp", "openai-responses"),
+    (ANTHROPIC_MESSAGE, "gemini", "anthropic"),
+    (OPENAI_RESPONSE, "anthropic", "openai"),
+]
+
+_TITLES: dict[Provider, str] = {
+    "openai": "OpenAI Chat Completions",
+    "openai-responses": "OpenAI Responses",
+    "anthropic": "Anthropic",
+    "gemini": "Gemini",
+    "bedrock": "Bedrock Converse",
+    "mcp": "MCP",
+}
+
+
+@pytest.mark.parametrize(("message", "given", "seen"), FOREIGN)
+def test_another_providers_shape_is_refused_by_name(
+    message: Any, given: Provider, seen: Provider
+) -> None:
+    with pytest.raises(ToolCallError, match=f"{_TITLES[seen]}.*provider={seen!r}"):
+        parse_tool_calls(message, given)
+    with pytest.raises(ToolCallError, match=f"provider={seen!r}"):
+        execute_tool_calls(message, given, [charge])
+    assert charged == []
+
+
+def test_a_legacy_openai_function_call_is_refused_not_skipped() -> None:
+    legacy = {"role": "assistant", "function_call": {"name": "charge", "arguments": "{}"}}
+    with pytest.raises(ToolCallError, match="function_call"):
+        parse_tool_calls(legacy, "openai")
+
+
+def test_what_an_error_result_echoes_is_bounded() -> None:
+    huge = "x" * 1_000_000
+    call = {"id": "a", "type": "function", "function": {"name": huge, "arguments": "{}"}}
+    reply = execute_tool_calls([call], "openai", [charge]).messages[0]["content"]
+    assert reply.startswith("Error: no tool named 'xxx")
+    assert len(reply) < 5_000
+    assert "more characters" in reply
+    key = json.dumps({huge: 1, "amount": 1})
+    reply = execute_tool_calls([_openai_call("a", key)], "openai", [charge]).messages[0]["content"]
+    assert len(reply) < 5_000
+    odd = {"id": "a", "type": huge, "function": {"name": "charge"}}
+    reply = execute_tool_calls([odd], "openai", [charge]).messages[0]["content"]
+    assert len(reply) < 5_000
+
+
+class _Hostile:
+    """A response object every way of reading which raises."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def __getattr__(self, name: str) -> Any:
+        if self.where == "attribute":
+            raise ValueError(f"no {name}")
+        if name == "model_dump" and self.where == "model_dump":
+            return lambda: 1 / 0
+        raise AttributeError(name)
+
+    def __repr__(self) -> str:
+        raise ValueError("no repr")
+
+
+@pytest.mark.parametrize("where", ["attribute", "model_dump", "repr"])
+@pytest.mark.parametrize("provider", PROVIDERS)
+def test_a_response_object_that_raises_when_read_is_a_tool_call_error(
+    where: str, provider: Provider
+) -> None:
+    with pytest.raises(ToolCallError):
+        parse_tool_calls(_Hostile(where), provider)
+    with pytest.raises(ToolCallError):
+        parse_tool_calls([_Hostile(where)], provider)
+    with pytest.raises(ToolCallError):
+        execute_tool_calls(
+            {"role": "assistant", "tool_calls": [_Hostile(where)]}, "openai", [charge]
+        )
+    if provider != "mcp":
+        with pytest.raises(ToolCallError):
+            model_turn(_Hostile(where), provider)
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"tools": None}, "tools"),
+        ({"tools": 5}, "tools"),
+        ({"tools": [charge, "nope"]}, "not a Tool"),
+        ({"bogus": 1}, "bogus"),
+        ({"timeout": -1}, "timeout"),
+        ({"timeout": "5"}, "timeout"),
+        ({"identity": "me"}, "identity"),
+        ({"conversion": object()}, "conversion"),
+        ({"provider": "cohere"}, "provider"),
+    ],
+)
+def test_unusable_options_are_a_config_error_before_anything_runs(
+    options: dict[str, Any], match: str
+) -> None:
+    arguments: dict[str, Any] = {"provider": "openai", "tools": [charge]} | options
+    response = {"role": "assistant", "tool_calls": [_openai_call("a")]}
+    with pytest.raises(ConfigError, match=match):
+        execute_tool_calls(response, **arguments)
+    asked: list[Any] = []
+
+    def call_model(messages: list[Any]) -> Any:
+        asked.append(messages)
+        return OPENAI_RESPONSE
+
+    with pytest.raises(ConfigError, match=match):
+        run_tools_loop(call_model, [], **arguments)
+    assert asked == []
+    assert charged == []
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"max_turns": "3"}, "max_turns"),
+        ({"max_turns": 0}, "max_turns"),
+        ({"call_model": None}, "call_model"),
+        ({"messages": None}, "messages"),
+        ({"messages": "hi"}, "messages"),
+        ({"provider": "mcp"}, "MCP"),
+    ],
+)
+def test_the_loop_checks_its_own_options_before_calling_the_model(
+    options: dict[str, Any], match: str
+) -> None:
+    arguments: dict[str, Any] = {
+        "call_model": lambda messages: OPENAI_RESPONSE,
+        "messages": [],
+        "tools": [charge],
+        "provider": "openai",
+    } | options
+    with pytest.raises(ConfigError, match=match):
+        run_tools_loop(**arguments)
+
+
+def test_a_result_the_provider_cannot_carry_is_answered_and_the_others_kept() -> None:
+    @tool
+    def draw() -> ToolResult:
+        """Draw (returns an image whose base64 is broken)."""
+        return ToolResult(content=(ImageContent(data="not base64!", mime_type="image/png"),))
+
+    response = {"content": [_bedrock_use("a"), {"toolUse": {"toolUseId": "b", "name": "draw"}}]}
+    executed = execute_tool_calls(response, "bedrock", [charge, draw])
+    assert charged == [1]
+    first, second = executed.messages[0]["content"]
+    assert first["toolResult"]["status"] == "success"
+    assert second["toolResult"]["status"] == "error"
+    assert (
+        "the tool ran, but its result cannot be sent" in second["toolResult"]["content"][0]["text"]
+    )
+    assert not executed.results[1].is_error  # what the tool gave is kept for the caller
+
+
+def test_model_turn_never_crashes_and_agrees_with_parsing() -> None:
+    blocked = {"candidates": [{"content": None, "finishReason": "SAFETY"}]}
+    assert parse_tool_calls(blocked, "gemini") == ()
+    assert model_turn(blocked, "gemini") == []
+    assert model_turn({"candidates": [{"finishReason": "SAFETY"}]}, "gemini") == []
+    assert model_turn({"candidates": []}, "gemini") == []
+    assert model_turn({"choices": []}, "openai") == []
+    with pytest.raises(ToolCallError, match="message") as caught:
+        model_turn({"choices": [{"message": "abc"}]}, "openai")
+    assert caught.value.path == ("choices", 0, "message")
+    with pytest.raises(ToolCallError, match="content"):
+        model_turn({"candidates": [{"content": []}]}, "gemini")
+    with pytest.raises(ToolCallError, match="provider='anthropic'"):
+        model_turn(ANTHROPIC_MESSAGE, "openai")
+
+
+@pytest.mark.parametrize("provider", ["cohere", ["openai"]])
+def test_an_unknown_provider_is_a_typed_error_everywhere(provider: Any) -> None:
+    with pytest.raises(ConversionError, match="unknown provider"):
+        results_turn([{"role": "tool"}], provider)
+    with pytest.raises(ConversionError, match="unknown provider"):
+        result_message(TEXT, _call("mcp"), provider)
+    with pytest.raises(ToolCallError, match="unknown provider"):
+        parse_tool_calls(OPENAI_RESPONSE, provider)
+    with pytest.raises(ToolCallError, match="no conversation turns"):
+        model_turn(OPENAI_RESPONSE, provider)
+
+
+def test_parse_tool_calls_refuses_an_unknown_option() -> None:
+    with pytest.raises(ConfigError, match="bogus"):
+        parse_tool_calls(OPENAI_RESPONSE, "openai", bogus=1)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from typing import Any, cast
 
 import pytest
 
-from toolbridge import ImageContent, TextContent, Tool, ToolResult, tool
+from toolbridge import ImageContent, TextContent, Tool, ToolCallError, ToolResult, tool
 from toolbridge.calls import arun_tools_loop, execute_tool_calls, run_tools_loop
 from toolbridge.formats import to_anthropic, to_bedrock, to_gemini, to_openai, to_openai_responses
 from toolbridge.mcp import McpClient, StdioServer
@@ -464,3 +464,75 @@ def test_strict_and_renamed_calls_are_mapped_back_through_the_conversion() -> No
     assert not executed.results[0].is_error, executed.results[0].text
     assert seen == [{"query": "notes", "limit": 10}]  # strict's null removed, the default applied
     assert executed.messages[0]["tool_call_id"] == "c1"
+
+
+# -- a response that cannot be answered, and one whose calls can be, one by one ----------
+
+
+def test_a_call_without_an_id_stops_the_loop_before_any_tool_runs(tools: list[Tool]) -> None:
+    from openai import OpenAI
+
+    script = openai_script()
+    calls = script[0]["choices"][0]["message"]["tool_calls"]
+    del calls[2]["id"]  # check_stock: no result could ever be paired with it
+    with ScriptedEndpoint(script) as endpoint:
+        client = OpenAI(base_url=endpoint.url, api_key="test", max_retries=0)
+        call: Callable[[list[Any]], Any] = lambda messages: client.chat.completions.create(  # noqa: E731
+            model="m", messages=messages, tools=cast(Any, to_openai(tools))
+        )
+        with pytest.raises(ToolCallError, match="no id") as caught:
+            run_tools_loop(call, [{"role": "user", "content": "hi"}], tools, "openai")
+        assert len(endpoint.requests) == 1
+    assert caught.value.path == ("choices", 0, "message", "tool_calls", 2, "id")
+    assert ran == []  # nothing ran whose result would have been lost
+
+
+def test_bedrock_call_without_a_tool_use_id_stops_the_loop_before_any_tool_runs(
+    tools: list[Tool],
+) -> None:
+    import boto3
+
+    script = bedrock_script()
+    del script[0]["output"]["message"]["content"][0]["toolUse"]["toolUseId"]
+    with ScriptedEndpoint(script) as endpoint:
+        client = boto3.client(
+            "bedrock-runtime",
+            endpoint_url=endpoint.url,
+            region_name="us-east-1",
+            aws_access_key_id="test",
+            aws_secret_access_key="test",
+        )
+        call: Callable[[list[Any]], Any] = lambda messages: client.converse(  # noqa: E731
+            modelId="m", messages=messages, toolConfig={"tools": to_bedrock(tools)}
+        )
+        with pytest.raises(ToolCallError, match="no id"):
+            run_tools_loop(call, [{"role": "user", "content": [{"text": "hi"}]}], tools, "bedrock")
+        assert len(endpoint.requests) == 1
+    assert ran == []
+
+
+def test_a_malformed_anthropic_call_is_answered_and_its_neighbours_run(tools: list[Tool]) -> None:
+    from anthropic import Anthropic
+
+    script = anthropic_script()
+    uses = script[0]["content"]
+    uses[1]["input"] = ["Paris"]  # an array, not an object: this call alone is answered with why
+    del uses[3]["name"]  # no name: this call too
+    sent: Any = to_anthropic(tools)
+    with ScriptedEndpoint(script) as endpoint:
+        client = Anthropic(base_url=endpoint.url, api_key="test", max_retries=0)
+        call: Callable[[list[Any]], Any] = lambda messages: client.messages.create(  # noqa: E731
+            model="m", max_tokens=256, messages=messages, tools=sent
+        )
+        result = run_tools_loop(call, [{"role": "user", "content": "hi"}], tools, "anthropic")
+        second = endpoint.requests[1].body
+    assert result.stopped == "answer"
+    assert sorted(ran) == [("check_stock", "A-1"), ("get_weather", "Paris")]
+    blocks = {block["tool_use_id"]: block for block in second["messages"][-1]["content"]}
+    assert list(blocks) == [call_id for call_id, _, _ in CALLS]
+    assert blocks["call_b"]["is_error"] is True
+    assert "not an array" in blocks["call_b"]["content"][0]["text"]
+    assert blocks["call_d"]["is_error"] is True
+    assert "no name" in blocks["call_d"]["content"][0]["text"]
+    assert blocks["call_a"]["is_error"] is False
+    assert blocks["call_e"]["is_error"] is False

@@ -9,8 +9,10 @@ that provider expects back, paired with the call by its id::
     replies = [result_message(tool.invoke(call.arguments), call) for call in calls]
 
 `execute_tool_calls` does all of that for a whole response (concurrently, every
-failure an error result the model can correct) and gives the messages to append;
-`run_tools_loop` repeats it with the caller's own SDK call until the model answers.
+failure of one call an error result the model can correct, a response holding a call
+that could not be answered refused before any tool runs) and gives the messages to
+append; `run_tools_loop` repeats it with the caller's own SDK call until the model
+answers.
 """
 
 from toolbridge.calls._call import PROVIDERS, CallRestorer, Provider, ToolCall

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal, Protocol, TypeAlias, final
 from toolbridge._json import FrozenDict, freeze
 from toolbridge.errors import JsonPath, SchemaTooDeepError, ToolCallError
 
-__all__ = ["PROVIDERS", "CallRestorer", "Provider", "ToolCall"]
+__all__ = ["PAIRED_BY_ID", "PROVIDERS", "TITLES", "CallRestorer", "Provider", "ToolCall"]
 
 Provider: TypeAlias = Literal["openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp"]
 """A wire format tool calls are read from and results are shaped for.
@@ -27,6 +27,20 @@ PROVIDERS: Final[tuple[Provider, ...]] = (
     "openai-responses",
 )
 """Every `Provider`, sorted."""
+
+TITLES: Final[dict[str, str]] = {
+    "openai": "OpenAI Chat Completions",
+    "openai-responses": "OpenAI Responses",
+    "anthropic": "Anthropic",
+    "gemini": "Gemini",
+    "bedrock": "Bedrock Converse",
+    "mcp": "MCP",
+}
+"""Each provider's name in messages."""
+
+PAIRED_BY_ID: Final = frozenset({"openai", "openai-responses", "anthropic", "bedrock"})
+"""The providers whose results name the call they answer by its id: a call of theirs
+without one can never be answered (Gemini pairs by name and order, MCP by request)."""
 
 
 def _not_json(path: JsonPath) -> Any:

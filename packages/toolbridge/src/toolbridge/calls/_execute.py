@@ -1,32 +1,53 @@
 """Run every tool call of a model's response and shape the answers for the same provider.
 
-Whatever goes wrong with one call becomes an error result the model can read and
-correct, never an exception: a malformed call, an unknown tool, invalid arguments
-(the issues with their JSON paths), a refusal, a tool that raised or timed out. The
-tool does not run unless its arguments are valid. Calls run concurrently (the model
-asked for them together); results keep the calls' order.
+Everything a call needs to be answered is checked before any tool runs: the
+response must be that provider's shape, and where the provider pairs results with
+calls by id (OpenAI, Anthropic, Bedrock), every call must carry a string id. A
+response failing that is refused whole with `ToolCallError`, and nothing runs: a
+result that could not be sent back would be lost after its side effects happened.
+
+Past that, whatever goes wrong with one call becomes an error result the model can
+read and correct, never an exception, and never the neighbours' loss: a call with
+no name or malformed arguments, an unknown tool, invalid arguments (the issues with
+their JSON paths), a refusal, a tool that raised or timed out, a result the provider
+cannot carry. The tool does not run unless its arguments are valid. Calls run
+concurrently (the model asked for them together); results keep the calls' order.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, final
+from typing import Any, Final, Never, final
 
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
-from toolbridge.calls._call import CallRestorer, Provider, ToolCall
-from toolbridge.calls._fields import plain
-from toolbridge.calls._parse import parse_tool_calls
+from toolbridge.calls._call import PROVIDERS, TITLES, CallRestorer, Provider, ToolCall
+from toolbridge.calls._fields import bounded, shown
+from toolbridge.calls._parse import locate_calls, read_call
 from toolbridge.calls._shape import result_message
 from toolbridge.calls._turns import results_turn
-from toolbridge.errors import ToolbridgeError, ToolCallError
+from toolbridge.errors import ConfigError, ConversionError, ToolbridgeError, ToolCallError
 from toolbridge.toolsets._base import Toolset
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 from toolbridge.toolsets._static import StaticToolset
 
-__all__ = ["ExecutedCalls", "aexecute_tool_calls", "execute_tool_calls"]
+__all__ = [
+    "ExecutedCalls",
+    "aexecute_tool_calls",
+    "answer_calls",
+    "check_options",
+    "execute_tool_calls",
+    "toolset_of",
+]
+
+ERROR_TEXT_LIMIT: Final = 4_000
+"""The most characters of an error an error result carries: the model's own input
+(a name, an argument's key) is echoed in some, and a model may send megabytes."""
+
+_OPTIONS: Final = ("conversion", "identity", "timeout", "parallel")
 
 
 @final
@@ -35,9 +56,11 @@ class ExecutedCalls:
     """The calls a response held, what each gave, and the messages that answer them."""
 
     calls: tuple[ToolCall, ...]
-    """The calls as the model made them, in order."""
+    """The calls as the model made them, in order (a call that could not be read is
+    named as far as it could be, ``unknown`` when it had no usable name)."""
     results: tuple[ToolResult, ...]
-    """One result per call, in the same order (errors included)."""
+    """One result per call, in the same order (errors included): what the tool gave,
+    even where its message had to say instead that the provider cannot carry it."""
     messages: list[dict[str, Any]]
     """What to append to the conversation, in the provider's shape (see `results_turn`)."""
 
@@ -54,6 +77,7 @@ async def aexecute_tool_calls(
     identity: Identity | None = None,
     timeout: float | None = None,
     parallel: bool = True,
+    **unknown: Never,
 ) -> ExecutedCalls:
     """Run the tool calls in `response` with `tools`; shape the results for `provider`.
 
@@ -70,47 +94,168 @@ async def aexecute_tool_calls(
         identity: The caller, for a toolset's policies.
         timeout: Seconds each call may take.
         parallel: Run the calls concurrently (default) or one after another.
+        **unknown: Nothing else is taken: an unknown keyword is a `ConfigError`.
 
     Raises:
-        ToolCallError: `response` is not a message of that provider at all. (A single
-            malformed call is answered with an error result instead.)
+        ToolCallError: Before any tool runs: `response` is not a message of that
+            provider (another provider's shape is named), or holds a call that could
+            not be answered (no string id where the provider pairs results by id).
+            A call with no name or malformed arguments is answered with an error
+            result instead, and its neighbours run.
+        ConfigError: Before anything runs: an unknown provider or option, `tools` not
+            tools, an unusable `conversion`, `identity`, `timeout` or `parallel`.
     """
-    toolset = tools if isinstance(tools, Toolset) else StaticToolset(tools)
-    calls, broken = _read_calls(response, provider)
-    caller = identity or ANONYMOUS
-
-    async def answer(index: int, call: ToolCall) -> ToolResult:
-        if index in broken:
-            return ToolResult.from_error(broken[index])
-        return await _run(call, toolset, conversion, caller, timeout)
-
-    if parallel:
-        results = await asyncio.gather(*(answer(i, call) for i, call in enumerate(calls)))
-    else:
-        results = [await answer(i, call) for i, call in enumerate(calls)]
-    replies = [result_message(result, call) for call, result in zip(calls, results, strict=True)]
-    return ExecutedCalls(tuple(calls), tuple(results), results_turn(replies, provider))
+    check_options(unknown, _OPTIONS, provider, conversion, identity, timeout)
+    if not isinstance(parallel, bool):
+        raise ConfigError(f"parallel must be True or False, got {shown(parallel)}")
+    return await answer_calls(
+        response,
+        provider,
+        toolset_of(tools),
+        conversion=conversion,
+        identity=identity or ANONYMOUS,
+        timeout=timeout,
+        parallel=parallel,
+    )
 
 
 def execute_tool_calls(
     response: object,
     provider: Provider,
     tools: Toolset | Iterable[Tool],
-    **options: Any,
+    *,
+    conversion: CallRestorer | None = None,
+    identity: Identity | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    **unknown: Never,
 ) -> ExecutedCalls:
     """`aexecute_tool_calls` from sync code (in a fresh event loop; not inside a running one).
 
     Raises:
         SyncInvocationError: An event loop is already running in this thread.
         ToolCallError: See `aexecute_tool_calls`.
+        ConfigError: See `aexecute_tool_calls`.
     """
     from toolbridge._runtime import run_coroutine
 
+    check_options(unknown, _OPTIONS, provider, conversion, identity, timeout)
     return run_coroutine(
-        lambda: aexecute_tool_calls(response, provider, tools, **options),
+        lambda: aexecute_tool_calls(
+            response,
+            provider,
+            tools,
+            conversion=conversion,
+            identity=identity,
+            timeout=timeout,
+            parallel=parallel,
+        ),
         timeout=None,
         tool_name="tool calls",
     )
+
+
+# -- shared with the loop --------------------------------------------------------------
+
+
+def check_options(
+    unknown: Mapping[str, object],
+    known: tuple[str, ...],
+    provider: object,
+    conversion: object,
+    identity: object,
+    timeout: object,
+) -> None:
+    """Refuse options nothing could run with, before anything runs.
+
+    Raises:
+        ConfigError: An unknown option or provider; a `conversion` without
+            ``restore_call``; an `identity` that is not an `Identity`; a `timeout`
+            that is not a positive number of seconds.
+    """
+    if unknown:
+        names = ", ".join(shown(name) for name in unknown)
+        raise ConfigError(f"unknown option {names}; the options are {', '.join(known)}")
+    if provider not in PROVIDERS:
+        raise ConfigError(f"unknown provider {shown(provider)}; expected one of {list(PROVIDERS)}")
+    if conversion is not None and not callable(getattr(conversion, "restore_call", None)):
+        raise ConfigError(
+            "conversion must be the toolbridge.formats.Conversion that made the tools "
+            f"(anything with restore_call), got {type(conversion).__name__}"
+        )
+    if identity is not None and not isinstance(identity, Identity):
+        raise ConfigError(f"identity must be an Identity, got {type(identity).__name__}")
+    if timeout is not None and not (
+        isinstance(timeout, (int, float))
+        and not isinstance(timeout, bool)
+        and 0 < timeout < math.inf
+    ):
+        raise ConfigError(f"timeout must be a positive number of seconds, got {shown(timeout)}")
+
+
+def toolset_of(tools: object) -> Toolset:
+    """`tools` as a toolset.
+
+    Raises:
+        ConfigError: Not a `Toolset` or an iterable of `Tool`s with unique names.
+    """
+    if isinstance(tools, Toolset):
+        return tools
+    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
+        raise ConfigError(f"tools must be a Toolset or a list of Tools, got {type(tools).__name__}")
+    return StaticToolset(tools)
+
+
+async def answer_calls(
+    response: object,
+    provider: Provider,
+    toolset: Toolset,
+    *,
+    conversion: CallRestorer | None,
+    identity: Identity,
+    timeout: float | None,
+    parallel: bool,
+) -> ExecutedCalls:
+    """Read every call (refusing the response before anything runs), run, answer each."""
+    calls, unreadable = _read_calls(response, provider)
+
+    async def answer(index: int, call: ToolCall) -> tuple[ToolResult, dict[str, Any]]:
+        if index in unreadable:
+            result = _error(f"the call could not be read: {unreadable[index]}")
+        else:
+            result = await _run(call, toolset, conversion, identity, timeout)
+        return result, _reply(result, call)
+
+    if parallel:
+        answers = await asyncio.gather(*(answer(i, call) for i, call in enumerate(calls)))
+    else:
+        answers = [await answer(i, call) for i, call in enumerate(calls)]
+    results = tuple(result for result, _ in answers)
+    replies = [reply for _, reply in answers]
+    return ExecutedCalls(tuple(calls), results, results_turn(replies, provider))
+
+
+# -- one call -------------------------------------------------------------------------
+
+
+def _read_calls(
+    response: object, provider: Provider
+) -> tuple[list[ToolCall], dict[int, ToolCallError]]:
+    """The calls, and for each one whose name or arguments could not be read, why.
+
+    Locating the calls raises for the whole response (nothing has run yet); reading
+    one call's name and arguments concerns that call alone, which is then answered
+    with an error result under the id it came with.
+    """
+    calls: list[ToolCall] = []
+    unreadable: dict[int, ToolCallError] = {}
+    for raw in locate_calls(response, provider):
+        try:
+            calls.append(read_call(raw))
+        except ToolCallError as error:
+            unreadable[len(calls)] = error
+            calls.append(ToolCall(id=raw.id, name=raw.name or "unknown", provider=provider))
+    return calls, unreadable
 
 
 async def _run(
@@ -130,59 +275,22 @@ async def _run(
             call_id=call.id,
         )
     except ToolbridgeError as error:
-        return ToolResult.from_error(str(error))
+        return _error(str(error))
 
 
-def _read_calls(response: object, provider: Provider) -> tuple[list[ToolCall], dict[int, str]]:
-    """The calls, and for each one that could not be read, why (it gets an error result).
+def _error(message: str) -> ToolResult:
+    return ToolResult.from_error(bounded(message, ERROR_TEXT_LIMIT))
 
-    OpenAI sends arguments as JSON text a model may have malformed; one bad call must
-    not lose the others, so on a parse failure each call is read on its own.
+
+def _reply(result: ToolResult, call: ToolCall) -> dict[str, Any]:
+    """The message answering `call`; an error saying why when `result` cannot be carried.
+
+    Every call reaching here has what its provider pairs results on, so an error
+    result (text only) can always be shaped.
     """
     try:
-        return list(parse_tool_calls(response, provider)), {}
-    except ToolCallError:
-        entries = _raw_calls(response, provider)
-        if entries is None:
-            raise
-    calls: list[ToolCall] = []
-    broken: dict[int, str] = {}
-    for entry in entries:
-        try:
-            calls.extend(parse_tool_calls(entry, provider))
-        except ToolCallError as error:
-            name, call_id = _loose_name_and_id(entry, provider)
-            calls.append(ToolCall(id=call_id, name=name or "unknown", provider=provider))
-            broken[len(calls) - 1] = f"the call could not be read: {error}"
-    return calls, broken
-
-
-def _raw_calls(response: object, provider: Provider) -> list[Any] | None:
-    """The raw call entries of an OpenAI response, to read one by one; None otherwise."""
-    data = plain(response)
-    if not isinstance(data, Mapping):
-        return None
-    try:
-        if provider == "openai":
-            message = data["choices"][0]["message"] if "choices" in data else data
-            return list(message.get("tool_calls") or [])
-        if provider == "openai-responses":
-            return [item for item in data["output"] if item.get("type") == "function_call"]
-    except (KeyError, IndexError, TypeError, AttributeError):
-        return None
-    return None
-
-
-def _loose_name_and_id(entry: Any, provider: Provider) -> tuple[str | None, str | None]:
-    if not isinstance(entry, Mapping):
-        return None, None
-    if provider == "openai":
-        function = entry.get("function")
-        name = function.get("name") if isinstance(function, Mapping) else None
-        call_id = entry.get("id")
-    else:
-        name, call_id = entry.get("name"), entry.get("call_id")
-    return (
-        name if isinstance(name, str) and name else None,
-        call_id if isinstance(call_id, str) else None,
-    )
+        return result_message(result, call)
+    except ConversionError as error:
+        target = TITLES[call.provider]
+        note = _error(f"the tool ran, but its result cannot be sent to {target}: {error}")
+        return result_message(note, call)

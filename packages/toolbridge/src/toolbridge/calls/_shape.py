@@ -49,7 +49,8 @@ from toolbridge._content import (
 )
 from toolbridge._json import thaw
 from toolbridge._result import ToolResult
-from toolbridge.calls._call import PROVIDERS, Provider, ToolCall
+from toolbridge.calls._call import PROVIDERS, TITLES, Provider, ToolCall
+from toolbridge.calls._fields import shown
 from toolbridge.errors import ConversionError
 
 __all__ = ["ERROR_PREFIX", "result_message"]
@@ -58,15 +59,6 @@ ERROR_PREFIX: Final = "Error: "
 """Starts the text of an error result for targets without an error flag (OpenAI)."""
 
 _NO_MESSAGE: Final = "the tool failed without a message"
-
-_TARGETS: Final[dict[str, str]] = {
-    "openai": "OpenAI Chat Completions",
-    "openai-responses": "OpenAI Responses",
-    "anthropic": "Anthropic",
-    "gemini": "Gemini",
-    "bedrock": "Bedrock Converse",
-    "mcp": "MCP",
-}
 
 _IMAGE_TYPES: Final = frozenset({"image/png", "image/jpeg", "image/gif", "image/webp"})
 """The image types Anthropic, Bedrock and OpenAI all accept."""
@@ -95,9 +87,11 @@ def result_message(
             the call has none, or an image's base64 data is malformed (Bedrock).
     """
     target = call.provider if provider is None else provider
-    shape = _SHAPERS.get(target)
+    shape = _SHAPERS.get(target) if target in PROVIDERS else None  # even unhashable
     if shape is None:
-        raise ConversionError(f"unknown provider {target!r}; expected one of {list(PROVIDERS)}")
+        raise ConversionError(
+            f"unknown provider {shown(target)}; expected one of {list(PROVIDERS)}"
+        )
     return shape(result, call)
 
 
@@ -105,9 +99,7 @@ def result_message(
 
 
 def _note(kind: str, mime_type: str, target: str) -> str:
-    return (
-        f"[{kind} ({mime_type}) omitted: {_TARGETS[target]} tool results carry no {kind} content]"
-    )
+    return f"[{kind} ({mime_type}) omitted: {TITLES[target]} tool results carry no {kind} content]"
 
 
 def _renders(text: str, structured: Any) -> bool:
@@ -181,7 +173,7 @@ def _flagged(text: str, is_error: bool) -> str:
 def _call_id(call: ToolCall, target: str) -> str:
     if call.id is None:
         raise ConversionError(
-            f"{_TARGETS[target]} pairs results with calls by id, and this "
+            f"{TITLES[target]} pairs results with calls by id, and this "
             f"{call.provider} call to {call.name!r} has none"
         )
     return call.id
