@@ -4,24 +4,30 @@ failures as isError results, progress and logs passed through, HTTP guarded."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
+import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from mcp.client.client import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.dispatcher import ProgressFnT
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
-from mcp_types import ListToolsRequest, PaginatedRequestParams
+from mcp_types import ListToolsRequest, PaginatedRequestParams, TextContent
 from pydantic import TypeAdapter
 
 from toolbridge import (
+    ConfigError,
     Tool,
     ToolDefinitionError,
     ToolResult,
@@ -30,7 +36,7 @@ from toolbridge import (
     tool,
 )
 from toolbridge.formats import from_mcp, to_mcp
-from toolbridge.mcp import HttpServer, McpClient, StdioServer, build_server
+from toolbridge.mcp import HttpServer, McpClient, StdioServer, build_server, serve_async
 
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 calls: list[dict[str, Any]] = []
@@ -286,6 +292,8 @@ options = {"page_size": 50}
 if sys.argv[2] == "http":
     options.update(transport="http", port=int(sys.argv[3]),
                    on_ready=lambda url: print(url, file=sys.stderr, flush=True))
+if len(sys.argv) > 4:
+    options.update(body_timeout=float(sys.argv[4]))
 serve(tools, **options)
 """
 
@@ -307,21 +315,31 @@ def test_a_served_toolset_loads_back_with_equal_fingerprints(tmp_path: Path) -> 
 
 @pytest.fixture
 def http_server() -> Iterator[tuple[str, int]]:
+    with serving_http() as (url, port, _):
+        yield url, port
+
+
+@contextlib.contextmanager
+def serving_http(*options: str) -> Iterator[tuple[str, int, list[str]]]:
+    """`record` served over HTTP by a subprocess on a free port: its URL, its port, and
+    (once the block ends and the server stopped) the rest of what it wrote to stderr."""
     process = subprocess.Popen(
-        [sys.executable, "-c", SERVE, "record", "http", "0"],
+        [sys.executable, "-c", SERVE, "record", "http", "0", *options],
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
+    logged: list[str] = []
     try:
         assert process.stderr is not None
         url = process.stderr.readline().strip()
         assert url.startswith("http://127.0.0.1:"), url
-        yield url, int(url.rsplit(":", 1)[1].split("/")[0])
+        yield url, int(url.rsplit(":", 1)[1].split("/")[0]), logged
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(10)
         assert process.stderr is not None
+        logged.append(process.stderr.read())
         process.stderr.close()
 
 
@@ -449,3 +467,166 @@ def test_the_auth_hook_signs_every_http_request(http_server: tuple[str, int]) ->
 
     assert _run(main()) == "x7"
     assert signed.count("POST") >= 3  # initialize, tools/list, tools/call at least
+
+
+# -- what a client gets wrong over HTTP: answered, never a traceback ------------------------
+
+
+def exchange(port: int, request: bytes, *, leave: bool = False) -> tuple[int, bytes, float]:
+    """Send `request` as raw bytes and read until the server closes the connection.
+
+    Returns the status, the body and the seconds the answer took; with `leave`, the
+    client closes the connection right after sending, and the status is 0.
+    """
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        started = time.monotonic()
+        connection.sendall(request)
+        if leave:
+            return 0, b"", 0.0
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+        took = time.monotonic() - started
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body, took
+
+
+def initialize(
+    port: int, *, headers: str = "", body: bytes | None = None, length: int = 0
+) -> bytes:
+    """A raw ``initialize`` POST; `length` overrides the Content-Length sent."""
+    if body is None:
+        message = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
+        body = json.dumps(message).encode()
+    return (
+        f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}"
+        "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+        f"Content-Length: {length or len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode() + body
+
+
+def test_http_refuses_a_request_with_two_origins() -> None:
+    with serving_http() as (_, port, logged):
+        allowed, foreign = f"Origin: http://127.0.0.1:{port}\r\n", "Origin: http://evil.example\r\n"
+        answers = [
+            exchange(port, initialize(port, headers=first + second))
+            for first, second in ((foreign, allowed), (allowed, foreign))
+        ]
+    assert [status for status, _, _ in answers] == [400, 400]
+    for _, body, _ in answers:
+        assert json.loads(body)["error"]["type"] == "DuplicateHeader"
+    assert "Traceback" not in logged[0]
+
+
+def test_http_answers_a_lone_surrogate_with_400() -> None:
+    body = rb'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"x": "\ud800"}}'
+    with serving_http() as (_, port, logged):
+        status, answer, _ = exchange(port, initialize(port, body=body))
+    assert status == 400
+    assert json.loads(answer)["error"]["code"] == -32700  # a JSON-RPC parse error
+    assert "Traceback" not in logged[0]
+
+
+def test_http_answers_a_body_shorter_than_its_length_with_408_in_time() -> None:
+    with serving_http("1") as (_, port, logged):
+        status, body, took = exchange(port, initialize(port, length=1000))
+    assert status == 408
+    assert json.loads(body)["error"]["type"] == "BodyTimeout"
+    assert 0.9 < took < 5
+    assert "Traceback" not in logged[0]
+
+
+def test_an_unusable_body_timeout_is_refused_before_binding() -> None:
+    for timeout in (0, -1.0, float("nan")):
+        with pytest.raises(ConfigError, match="body_timeout"):
+            _run(serve_async([record], transport="http", port=0, body_timeout=timeout))
+
+
+def test_http_takes_a_client_leaving_mid_body_quietly() -> None:
+    with serving_http() as (_, port, logged):
+        exchange(port, initialize(port, length=1000), leave=True)
+        time.sleep(0.2)
+        status, _, _ = exchange(port, initialize(port))  # and the server goes on
+    assert status == 200
+    assert "Traceback" not in logged[0]
+    assert "Error" not in logged[0]
+
+
+# -- over stdio: the protocol alone on stdout ---------------------------------------------
+
+NOISY = '''
+import os
+from toolbridge import tool
+
+@tool
+def shout(text: str) -> str:
+    """Shout the text, and say so on stdout."""
+    print("sync print", text)
+    os.write(1, b"sync write to fd 1\\n")
+    return text.upper()
+
+@tool
+async def whisper(text: str) -> str:
+    """Whisper the text, and say so on stdout."""
+    print("async print", text)
+    return text.lower()
+'''
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_serve_over_stdio_keeps_what_tools_print_off_the_protocol(
+    buffered: bool, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`toolbridge serve` with the official client, whose environment has no
+    PYTHONUNBUFFERED: what the tools print reaches stderr, never the protocol."""
+    (tmp_path / "noisy.py").write_text(NOISY)
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if not buffered:
+        environment["PYTHONUNBUFFERED"] = "1"
+    server = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "toolbridge", "serve", "noisy.py"],
+        env=environment,
+        cwd=tmp_path,
+    )
+    errors = tmp_path / "stderr.txt"
+
+    async def main() -> list[str]:
+        with errors.open("w") as errlog:
+            async with Client(stdio_client(server, errlog=errlog), mode="legacy") as client:
+                texts = []
+                for name in ("shout", "whisper", "shout"):
+                    (block,) = (await client.call_tool(name, {"text": "Hi"})).content
+                    assert isinstance(block, TextContent)
+                    texts.append(block.text)
+                return texts
+
+    with caplog.at_level(logging.WARNING, logger="mcp"):
+        assert _run(main()) == ["HI", "hi", "HI"]
+    assert [record.getMessage() for record in caplog.records] == []
+    said = errors.read_text().splitlines()
+    assert said.count("sync print Hi") == 2
+    assert said.count("sync write to fd 1") == 2
+    assert said.count("async print Hi") == 1
+
+
+def test_what_was_printed_before_serving_goes_to_stderr_too(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Text still in the buffer of `sys.stdout` when `serve` starts is not the protocol's."""
+    script = "print('before serving')\n" + SERVE
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    server = StdioServerParameters(
+        command=sys.executable, args=["-c", script, "record", "stdio"], env=environment
+    )
+    errors = tmp_path / "stderr.txt"
+
+    async def main() -> bool:
+        with errors.open("w") as errlog:
+            async with Client(stdio_client(server, errlog=errlog), mode="legacy") as client:
+                return (await client.call_tool("record", {"count": 1})).is_error
+
+    with caplog.at_level(logging.WARNING, logger="mcp"):
+        assert _run(main()) is False
+    assert [record.getMessage() for record in caplog.records] == []
+    assert errors.read_text().splitlines() == ["before serving"]

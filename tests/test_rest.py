@@ -10,13 +10,14 @@ import http.client
 import json
 import logging
 import re
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import httpx
 import pytest
@@ -110,6 +111,13 @@ def explode(reason: str) -> str:
     """Fail the way a broken tool does."""
     ran.append("explode")
     raise ValueError(reason)
+
+
+@tool
+def paint(color: Literal["red", "blue"]) -> str:
+    """Paint in one of two colours."""
+    ran.append("paint")
+    return color
 
 
 @tool(name="files/read all")
@@ -432,6 +440,52 @@ def test_bodies_that_are_not_an_arguments_object_are_refused_before_the_tool(
         assert ran == []
 
 
+@pytest.mark.parametrize(
+    ("name", "body", "where"),
+    [
+        ("cancel_order", rb'{"order": "o-\ud800"}', "/order"),
+        ("paint", rb'{"color": "\udfff"}', "/color"),
+        ("weigh", rb'{"weights": {"\ud800": 1}}', "/weights"),
+        ("plan_route", rb'{"stops": [{"place": "\udc00x", "minutes": 1}]}', "/stops/0/place"),
+        ("cancel_order", rb'{"order": "\ud800", "\udc00": 1}', "/order"),
+        ("cancel_order", b'{"order": "\xed\xa0\x80"}', "/order"),  # encoded, not escaped
+    ],
+)
+def test_a_lone_surrogate_in_the_body_is_a_400_before_the_tool(
+    name: str, body: bytes, where: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """JSON may escape half of a surrogate pair, but no such string can be encoded: the
+    client's mistake is a 400, not a 500 from the answer's encoder or a 422 saying so."""
+    app = build_app([cancel_order, paint, weigh, plan_route])
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            headers = {"Content-Type": "application/json"}
+            return await client.post(f"/tools/{name}", content=body, headers=headers)
+
+    with caplog.at_level(logging.WARNING):
+        answer = asyncio.run(main())
+    assert answer.status_code == 400, answer.text
+    error = answer.json()["error"]
+    assert error["type"] == "InvalidJson"
+    assert "lone surrogate" in error["message"]
+    assert where in error["message"]
+    assert ran == []
+    assert caplog.records == []
+
+
+def test_an_escaped_surrogate_pair_is_one_character() -> None:
+    app = build_app([cancel_order])
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post("/tools/cancel_order", content=rb'{"order": "\ud83d\ude00"}')
+
+    answer = asyncio.run(main())
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["content"][0]["text"] == "cancelled \U0001f600"
+
+
 def test_an_oversized_stream_is_cut_off_at_the_limit() -> None:
     app = build_app([list_orders], max_body_bytes=100)
     pulled: list[int] = []
@@ -696,7 +750,7 @@ def test_the_openapi_document_is_openapi_31_with_one_path_per_visible_tool() -> 
     assert operation["operationId"] == "list_orders"
     assert operation["description"] == "List recent orders."
     assert set(operation["responses"]) == {
-        "200", "400", "403", "404", "413", "415", "422", "429", "500", "504"
+        "200", "400", "403", "404", "408", "413", "415", "422", "429", "500", "504"
     }  # fmt: skip
     reference = body_schema(for_bob, "/tools/list_orders")
     component = reference.removeprefix("#/components/schemas/")
@@ -868,6 +922,10 @@ def test_unusable_options_are_refused_and_close_the_socket() -> None:
         build_app([list_orders], max_body_bytes=0)
     with pytest.raises(ConfigError, match="list of strings"):
         build_app([list_orders], allowed_hosts="localhost")
+    unusable: tuple[Any, ...] = (0, -1.0, float("nan"), float("inf"), True, "5")
+    for timeout in unusable:
+        with pytest.raises(ConfigError, match="body_timeout"):
+            build_app([list_orders], body_timeout=timeout)
     with pytest.raises(ConfigError, match="max_body_bytes"):
         asyncio.run(serve_rest_async([list_orders], port=0, max_body_bytes=-1))
     gc.collect()  # an unclosed socket would warn here, and warnings are errors
@@ -915,7 +973,7 @@ def test_importing_toolbridge_imports_neither_starlette_nor_uvicorn() -> None:
 
 
 @contextlib.contextmanager
-def served(sink: MemorySink) -> Iterator[str]:
+def served(sink: MemorySink, **options: Any) -> Iterator[str]:
     """`serve_rest_async` on a free loopback port in a thread; stopped when the block ends."""
     ready = threading.Event()
     urls: list[str] = []
@@ -927,7 +985,7 @@ def served(sink: MemorySink) -> Iterator[str]:
 
     async def main() -> None:
         task = asyncio.create_task(
-            serve_rest_async(shop(sink), identity=identify, port=0, on_ready=on_ready)
+            serve_rest_async(shop(sink), identity=identify, port=0, on_ready=on_ready, **options)
         )
         running.append((asyncio.get_running_loop(), task))
         with contextlib.suppress(asyncio.CancelledError):
@@ -987,3 +1045,125 @@ def test_a_real_socket_on_loopback_serves_and_refuses_foreign_hosts() -> None:
 def server_threads(before: set[threading.Thread]) -> set[threading.Thread]:
     """Threads started since `before`, but for the shared workers that run sync tools."""
     return {t for t in set(threading.enumerate()) - before if t.name != "toolbridge-tool"}
+
+
+def exchange(port: int, request: bytes, *, leave: bool = False) -> tuple[int, bytes, float]:
+    """Send `request` as raw bytes and read until the server closes the connection.
+
+    Returns the status, the body and the seconds the answer took; with `leave`, the
+    client closes the connection right after sending, and the status is 0.
+    """
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        started = time.monotonic()
+        connection.sendall(request)
+        if leave:
+            return 0, b"", 0.0
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+        took = time.monotonic() - started
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body, took
+
+
+def test_a_request_with_two_origins_or_two_hosts_is_refused() -> None:
+    """Whichever of two Origin headers came first or last, the request is refused: a
+    guard that keeps one of them can be made to check the harmless one."""
+    with served(MemorySink()) as url:
+        port = int(url.rsplit(":", 1)[1])
+        allowed, foreign = f"Origin: {url}\r\n", "Origin: http://evil.example\r\n"
+        answers = [
+            exchange(
+                port,
+                f"GET /tools HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{first}{second}"
+                "Connection: close\r\n\r\n".encode(),
+            )
+            for first, second in ((foreign, allowed), (allowed, foreign), (allowed, ""))
+        ]
+        hosts = exchange(
+            port,
+            f"GET /tools HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1:{port}\r\n"
+            "Connection: close\r\n\r\n".encode(),
+        )
+    assert [status for status, _, _ in answers] == [400, 400, 200]
+    for _, body, _ in answers[:2]:
+        assert json.loads(body)["error"] == {
+            "type": "DuplicateHeader",
+            "message": "the request has 2 Origin headers; send one",
+        }
+    assert hosts[0] == 400  # uvicorn's HTTP parser refuses two Host headers itself
+
+
+def test_the_guard_refuses_two_host_headers_whatever_the_server() -> None:
+    """Not every ASGI server refuses two Host headers (uvicorn's h11 parser does): the
+    guard does, without reading the body."""
+    app = build_app([list_orders], allowed_hosts=["127.0.0.1:8000"])
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        raise AssertionError("the body was read")
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    for hosts in ([b"evil.example", b"127.0.0.1:8000"], [b"127.0.0.1:8000", b"evil.example"]):
+        sent.clear()
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/tools/list_orders",
+            "raw_path": b"/tools/list_orders",
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"host", host) for host in hosts],
+            "server": ("127.0.0.1", 8000),
+            "client": ("127.0.0.1", 12345),
+        }
+        asyncio.run(app(scope, receive, send))
+        assert sent[0]["status"] == 400
+        assert json.loads(sent[1]["body"])["error"]["type"] == "DuplicateHeader"
+    assert ran == []
+
+
+def test_a_body_shorter_than_its_length_is_answered_408_when_the_body_timeout_ends() -> None:
+    with served(MemorySink(), body_timeout=1.0) as url:
+        port = int(url.rsplit(":", 1)[1])
+        status, body, took = exchange(
+            port,
+            f"POST /tools/list_orders HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{}".encode(),
+        )
+    assert status == 408
+    assert json.loads(body)["error"] == {
+        "type": "BodyTimeout",
+        "message": "the body did not arrive within 1 s",
+    }
+    assert 0.9 < took < 5  # and the server closed the connection: `exchange` read to the end
+    assert ran == []
+
+
+def test_a_client_leaving_mid_body_is_not_an_error(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.DEBUG), served(MemorySink()) as url:
+        port = int(url.rsplit(":", 1)[1])
+        exchange(
+            port,
+            f"POST /tools/list_orders HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            'Content-Length: 100\r\n\r\n{"limit"'.encode(),
+            leave=True,
+        )
+        deadline = time.monotonic() + 5
+        while not told(caplog) and time.monotonic() < deadline:
+            time.sleep(0.01)
+    (record,) = told(caplog)
+    assert record.levelno == logging.DEBUG
+    assert record.exc_info is None
+    assert record.getMessage() == "POST /tools/list_orders: the client left before its body ended"
+    assert ran == []
+
+
+def told(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """What toolbridge logged (the event loop and uvicorn log things of their own)."""
+    return [record for record in caplog.records if record.name.startswith("toolbridge")]

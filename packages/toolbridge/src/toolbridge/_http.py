@@ -1,22 +1,57 @@
 """Serving an ASGI app on a socket: loopback and DNS-rebinding-safe defaults, uvicorn.
 
-The MCP server and the REST server both bind here, so both refuse the same foreign
-``Host`` and ``Origin`` headers by default: the loopback names on the bound port,
-or the bound host and port when that is not loopback. ``port=0`` picks a free port,
-and ``on_ready(url)`` says which once uvicorn listens.
+The MCP server and the REST server both bind here, and both put the same two ASGI
+middlewares in front of their app:
+
+* `HostGuard` refuses a foreign ``Host`` (421) or ``Origin`` (403), and a request
+  with more than one of either (400): a guard that kept one of two could be made to
+  check the harmless one. By default the loopback names on the bound port are
+  allowed, or the bound host and port when that is not loopback.
+* `BodyReader` reads each request's body whole before the app sees it: over
+  `max_bytes` is 413, a body still incomplete `timeout` seconds after the request's
+  headers is 408 (a ``Content-Length`` larger than what is sent would otherwise hold
+  the connection for good), and a client that leaves mid-body is let go quietly.
+
+Their refusals are JSON, ``{"error": {"type", "message"}}``. ``port=0`` picks a free
+port, and ``on_ready(url)`` says which once uvicorn listens.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
+import math
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-__all__ = ["Listener", "bind", "run_uvicorn"]
+import anyio
+
+from toolbridge.errors import ConfigError
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = [
+    "DEFAULT_BODY_LIMIT",
+    "DEFAULT_BODY_TIMEOUT",
+    "BodyReader",
+    "HostGuard",
+    "Listener",
+    "bind",
+    "checked_timeout",
+    "run_uvicorn",
+]
+
+DEFAULT_BODY_LIMIT: Final = 4 * 1024 * 1024
+"""The largest request body accepted, in bytes (the MCP SDK's default too)."""
+DEFAULT_BODY_TIMEOUT: Final = 30.0
+"""Seconds a request's body may take to arrive, counted from its headers."""
 
 _LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
+_log = logging.getLogger("toolbridge.http")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +84,143 @@ def bind(
     if allowed_origins is None:
         allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
     return Listener(listener, f"http://{shown}:{bound}", list(allowed_hosts), list(allowed_origins))
+
+
+def checked_timeout(seconds: object) -> float:
+    """`seconds` as a body timeout: a finite number above 0.
+
+    Raises:
+        ConfigError: Anything else.
+    """
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise ConfigError(f"body_timeout must be a number of seconds, got {seconds!r}")
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ConfigError(f"body_timeout must be a finite number above 0, got {seconds!r}")
+    return float(seconds)
+
+
+class HostGuard:
+    """ASGI middleware refusing requests whose Host or Origin is not allowed, or repeated.
+
+    An allowed value matches only itself, except that a final ``:*`` allows any port
+    (``[::1]:*``, ``http://a.example:*``). ``None`` allows any value, but never two.
+    """
+
+    def __init__(
+        self, app: ASGIApp, *, hosts: Sequence[str] | None, origins: Sequence[str] | None
+    ) -> None:
+        self._app = app
+        self._hosts = None if hosts is None else tuple(hosts)
+        self._origins = None if origins is None else tuple(origins)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            hosts: list[str] = []
+            origins: list[str] = []
+            for key, value in scope["headers"]:
+                name = key.lower()
+                if name == b"host":
+                    hosts.append(value.decode("latin-1"))
+                elif name == b"origin":
+                    origins.append(value.decode("latin-1"))
+            for header, values in (("Host", hosts), ("Origin", origins)):
+                if len(values) > 1:
+                    message = f"the request has {len(values)} {header} headers; send one"
+                    await _refuse(send, 400, "DuplicateHeader", message)
+                    return
+            host = hosts[0] if hosts else ""
+            if self._hosts is not None and not _matches(host, self._hosts):
+                await _refuse(send, 421, "MisdirectedRequest", f"host {host!r} is not served here")
+                return
+            if origins and self._origins is not None and not _matches(origins[0], self._origins):
+                await _refuse(send, 403, "ForbiddenOrigin", f"origin {origins[0]!r} is not allowed")
+                return
+        await self._app(scope, receive, send)
+
+
+def _matches(value: str, allowed: Sequence[str]) -> bool:
+    """`value` is one of `allowed`, or has the form ``base:PORT`` of an allowed ``base:*``."""
+    return any(_match(value, pattern) for pattern in allowed)
+
+
+def _match(value: str, pattern: str) -> bool:
+    if not pattern.endswith(":*"):
+        return value == pattern
+    base, _, port = value.rpartition(":")
+    return base == pattern[:-2] and port.isdigit()
+
+
+class BodyReader:
+    """ASGI middleware reading each HTTP request's body whole, within a size and a time.
+
+    The declared ``Content-Length`` is checked before anything is read, then the body
+    as it arrives, so an oversized body is never held whole. The app gets the body as
+    one message, and later ``receive()`` calls go to the server (a disconnect).
+    """
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int, timeout: float) -> None:
+        self._app = app
+        self._max_bytes = max_bytes
+        self._timeout = timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        declared = [
+            value.strip() for key, value in scope["headers"] if key.lower() == b"content-length"
+        ]
+        if any(length.isdigit() and int(length) > self._max_bytes for length in declared):
+            await self._too_large(send)
+            return
+        body = bytearray()
+        with anyio.move_on_after(self._timeout) as waiting:
+            while True:
+                message = await receive()
+                if message["type"] == "http.disconnect":
+                    what = f"{scope['method']} {scope['path']}"
+                    _log.debug("%s: the client left before its body ended", what)
+                    return
+                body += message.get("body", b"")
+                if len(body) > self._max_bytes:
+                    await self._too_large(send)
+                    return
+                if not message.get("more_body", False):
+                    break
+        if waiting.cancelled_caught:
+            said = f"the body did not arrive within {self._timeout:g} s"
+            await _refuse(send, 408, "BodyTimeout", said, close=True)
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self._app(scope, replay, send)
+
+    async def _too_large(self, send: Send) -> None:
+        message = f"the body is over the limit of {self._max_bytes} bytes"
+        await _refuse(send, 413, "BodyTooLarge", message, close=True)
+
+
+async def _refuse(send: Send, status: int, kind: str, message: str, *, close: bool = False) -> None:
+    """Answer ``{"error": {"type": kind, "message": message}}`` with `status`.
+
+    With `close`, the connection is closed after the answer (its body is unread).
+    """
+    body = json.dumps({"error": {"type": kind, "message": message}}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def run_uvicorn(

@@ -17,10 +17,18 @@ Given a `Toolset`, both handlers ask it for the request's caller (`identity`): t
 listing shows what the caller may see, a call passes the toolset's policies and
 audit, and a tool the caller may not see is answered exactly like an unknown one.
 
-`serve` runs it over stdio or streamable HTTP. Over HTTP it binds to 127.0.0.1 by
-default and refuses requests whose ``Host`` or ``Origin`` is not allowed (DNS
-rebinding protection): by default the loopback names on the bound port, or the
-bound host and port when that is not loopback.
+`serve` runs it over stdio or streamable HTTP. Over stdio, stdout carries the
+protocol alone for as long as the server runs: the SDK points file descriptor 1 at
+stderr and writes the protocol to a duplicate of it, and `sys.stdout` is stderr
+too, so what a tool prints reaches stderr at once instead of waiting in the
+buffer of `sys.stdout` until the descriptor is the protocol's again.
+
+Over HTTP it binds to 127.0.0.1 by default and puts `toolbridge._http`'s guard in
+front of the SDK's app, as the REST server does: a request whose ``Host`` or
+``Origin`` is not allowed (DNS rebinding protection; by default the loopback names
+on the bound port, or the bound host and port when that is not loopback) or that
+has two of either is refused, and a body that does not arrive whole within
+`body_timeout` gets 408.
 """
 
 from __future__ import annotations
@@ -29,9 +37,10 @@ import asyncio
 import base64
 import binascii
 import contextlib
+import sys
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
 import mcp_types as types
@@ -39,6 +48,15 @@ from mcp.server.lowlevel.server import Server as SdkServer
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 
 from toolbridge._context import CallContext, LogLevel, call_context
+from toolbridge._http import (
+    DEFAULT_BODY_LIMIT,
+    DEFAULT_BODY_TIMEOUT,
+    BodyReader,
+    HostGuard,
+    bind,
+    checked_timeout,
+    run_uvicorn,
+)
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import ToolbridgeError, ToolDefinitionError, ToolNotFoundError
@@ -223,12 +241,16 @@ async def serve_async(
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     on_ready: Callable[[str], None] | None = None,
+    body_timeout: float = DEFAULT_BODY_TIMEOUT,
     name: str = "toolbridge",
     version: str | None = None,
     instructions: str | None = None,
     page_size: int | None = None,
 ) -> None:
     """Serve `tools` over MCP until the client leaves (stdio) or the task is cancelled.
+
+    Over stdio, nothing but the protocol reaches stdout while the server runs: what
+    is printed (`sys.stdout`) or written to file descriptor 1 goes to stderr.
 
     Args:
         tools: The tools or a toolset; see `build_server`.
@@ -243,6 +265,8 @@ async def serve_async(
             accepted); by default the ``http://`` origins of the allowed hosts.
         on_ready: Called with the endpoint URL once the server listens (HTTP) or
             starts reading (stdio).
+        body_timeout: Seconds a request's body may take to arrive over HTTP, from
+            its headers; a body still incomplete then gets 408.
         name: As in `build_server`.
         version: As in `build_server`.
         instructions: As in `build_server`.
@@ -256,17 +280,46 @@ async def serve_async(
         instructions=instructions,
         page_size=page_size,
     )
+    timeout = checked_timeout(body_timeout)
     if transport == "stdio":
         from mcp.server.stdio import stdio_server
 
         async with stdio_server() as (read_stream, write_stream):
-            if on_ready is not None:
-                on_ready("stdio")
-            await server.run(read_stream, write_stream, server.create_initialization_options())
+            with _stdout_to_stderr():
+                if on_ready is not None:
+                    on_ready("stdio")
+                options = server.create_initialization_options()
+                await server.run(read_stream, write_stream, options)
         return
     if transport != "http":
         raise ValueError(f"transport must be 'stdio' or 'http', got {transport!r}")
-    await _serve_http(server, host, port, path, allowed_hosts, allowed_origins, on_ready=on_ready)
+    await _serve_http(
+        server, host, port, path, allowed_hosts, allowed_origins, timeout, on_ready=on_ready
+    )
+
+
+@contextlib.contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """`sys.stdout` is `sys.stderr` in the block, and nothing it holds outlives the block.
+
+    Entered once the SDK has pointed file descriptor 1 at stderr, and left before it
+    points it back at the protocol: what `sys.stdout` buffered before the block (or
+    was given in it by code that kept the object) is flushed to stderr, never to the
+    protocol once the descriptor is restored.
+    """
+    kept = sys.stdout
+    _flush(kept)
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout = kept
+        _flush(kept)
+
+
+def _flush(stream: Any) -> None:
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        stream.flush()
 
 
 async def _serve_http(
@@ -276,12 +329,11 @@ async def _serve_http(
     path: str,
     allowed_hosts: Sequence[str] | None,
     allowed_origins: Sequence[str] | None,
+    body_timeout: float,
     *,
     on_ready: Callable[[str], None] | None,
 ) -> None:
     from mcp.server.transport_security import TransportSecuritySettings
-
-    from toolbridge._http import bind, run_uvicorn
 
     listener = bind(host, port, allowed_hosts, allowed_origins)
     security = TransportSecuritySettings(
@@ -289,9 +341,13 @@ async def _serve_http(
         allowed_hosts=listener.allowed_hosts,
         allowed_origins=listener.allowed_origins,
     )
-    app = server.streamable_http_app(
+    sdk_app = server.streamable_http_app(
         streamable_http_path=path, transport_security=security, host=host
     )
+    # The SDK's own checks stay; these refuse what they let through (two Origin
+    # headers, a body that never ends) before the SDK reads anything.
+    body = BodyReader(sdk_app, max_bytes=DEFAULT_BODY_LIMIT, timeout=body_timeout)
+    app = HostGuard(body, hosts=listener.allowed_hosts, origins=listener.allowed_origins)
     url = listener.url + path
     ready = None if on_ready is None else (lambda: on_ready(url))
     await run_uvicorn(app, listener, lifespan="on", on_ready=ready)

@@ -9,6 +9,10 @@ Policies and audit are the toolset's own: this layer only asks it, for the calle
 `identity` names, and calls through `enter` like every other way in. A tool the
 caller may not see and a tool that does not exist get the same 404, byte for byte.
 Errors are JSON, ``{"error": {"type", "message", ...}}``, never a traceback.
+
+In front of the routes, the middlewares the MCP server uses too (`toolbridge._http`):
+the Host/Origin guard, then the body read whole within `max_body_bytes` and
+`body_timeout`.
 """
 
 from __future__ import annotations
@@ -32,11 +36,19 @@ except ImportError as error:  # pragma: no cover - the install shapes test this
         f"toolbridge.rest needs Starlette: pip install 'toolbridge[rest]' ({error})"
     ) from error
 
+from toolbridge._http import (
+    DEFAULT_BODY_LIMIT,
+    DEFAULT_BODY_TIMEOUT,
+    BodyReader,
+    HostGuard,
+    checked_timeout,
+)
 from toolbridge._tool import Tool
 from toolbridge.errors import (
     AccessDeniedError,
     ArgumentValidationError,
     ConfigError,
+    JsonPath,
     RateLimitError,
     ToolbridgeError,
     ToolNotFoundError,
@@ -44,7 +56,6 @@ from toolbridge.errors import (
     format_path,
 )
 from toolbridge.formats._mcp import to_mcp
-from toolbridge.rest._guard import HostGuard
 from toolbridge.rest._openapi import openapi_document
 from toolbridge.toolsets._base import CallOptions, Toolset
 from toolbridge.toolsets._entry import enter
@@ -53,9 +64,10 @@ from toolbridge.toolsets._static import StaticToolset
 
 __all__ = ["Identify", "build_app"]
 
-_DEFAULT_BODY_LIMIT: Final = 4 * 1024 * 1024
 _JSON_MEDIA: Final = re.compile(r"^application/(?:[\w.+-]+\+)?json\s*(?:;|$)", re.IGNORECASE)
 _JSON_TYPES: Final = {dict: "object", list: "array", str: "string", bool: "boolean"}
+_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+_SURROGATE_ESCAPE: Final = re.compile(rb"\\u[dD][89a-fA-F]")
 _log = logging.getLogger("toolbridge.rest")
 
 _Endpoint = Callable[[Request], Awaitable[Response]]
@@ -67,7 +79,8 @@ def build_app(
     identity: Identity | Identify | None = None,
     title: str = "toolbridge",
     version: str | None = None,
-    max_body_bytes: int = _DEFAULT_BODY_LIMIT,
+    max_body_bytes: int = DEFAULT_BODY_LIMIT,
+    body_timeout: float = DEFAULT_BODY_TIMEOUT,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
 ) -> Starlette:
@@ -82,11 +95,15 @@ def build_app(
         title: The OpenAPI document's title.
         version: Its version (toolbridge's by default).
         max_body_bytes: The largest request body accepted; a larger one gets 413.
+        body_timeout: Seconds a request's body may take to arrive, from its headers;
+            a body still incomplete then (a ``Content-Length`` larger than what is
+            sent) gets 408 and the connection is closed.
         allowed_hosts: ``Host`` values accepted (``"host:*"`` for any port); others
             get 421. ``None`` accepts any (`serve_rest` sets loopback defaults).
         allowed_origins: ``Origin`` values accepted (``"scheme://host:*"`` for any
             port; a request without one is accepted); others get 403. ``None``
-            accepts any.
+            accepts any. A request with two ``Host`` or two ``Origin`` headers gets
+            400 whatever these say.
 
     Returns:
         The app; serve it with `serve_rest` or any ASGI server.
@@ -101,6 +118,7 @@ def build_app(
         raise ConfigError(f"max_body_bytes must be an integer, got {max_body_bytes!r}")
     if max_body_bytes < 1:
         raise ConfigError(f"max_body_bytes must be positive, got {max_body_bytes}")
+    timeout = checked_timeout(body_timeout)
     identify = identifier(identity)
     shown_version = version or __version__
 
@@ -112,7 +130,7 @@ def build_app(
         caller = await identify(request)
         name: str = request.path_params["name"]
         if request.method == "POST":
-            arguments = await _arguments(request, max_body_bytes)
+            arguments = await _arguments(request)
             if isinstance(arguments, Response):
                 return arguments
             result = await enter(served, name, arguments, CallOptions(identity=caller))
@@ -138,7 +156,8 @@ def build_app(
                 HostGuard,
                 hosts=_patterns(allowed_hosts),
                 origins=_patterns(allowed_origins),
-            )
+            ),
+            Middleware(BodyReader, max_bytes=max_body_bytes, timeout=timeout),
         ],
         exception_handlers={404: _no_route, 405: _not_allowed},
     )
@@ -196,26 +215,18 @@ def _whole_seconds(seconds: float) -> int:
     return max(1, math.ceil(seconds))
 
 
-async def _arguments(request: Request, limit: int) -> dict[str, Any] | Response:
+async def _arguments(request: Request) -> dict[str, Any] | Response:
     """The request's arguments object, or the error response saying why there is none.
 
-    The declared length is checked first, then the body is read with the limit, so
-    an oversized body is never held whole.
+    `BodyReader` has read the body whole, within the size limit and the timeout.
     """
-    declared = request.headers.get("content-length", "").strip()
-    if declared.isdigit() and int(declared) > limit:
-        return _too_large(limit)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            return _too_large(limit)
+    body = await request.body()
     if not body.strip():
         return {}
     media = request.headers.get("content-type")
     if media is not None and not _JSON_MEDIA.match(media):
         return _error(415, "UnsupportedMediaType", f"the body must be JSON, not {media}")
-    return _parse(bytes(body))
+    return _parse(body)
 
 
 def _parse(body: bytes) -> dict[str, Any] | JSONResponse:
@@ -227,6 +238,10 @@ def _parse(body: bytes) -> dict[str, Any] | JSONResponse:
     if not isinstance(value, dict):
         kind = _JSON_TYPES.get(type(value), "number" if value is not None else "null")
         return _error(400, "InvalidArguments", f"the arguments must be a JSON object, not {kind}")
+    # Only an escape or a non-ASCII body can hold one: most bodies skip the walk.
+    lone = None if body.isascii() and not _SURROGATE_ESCAPE.search(body) else _lone_surrogate(value)
+    if lone is not None:
+        return _error(400, "InvalidJson", f"the body is not usable JSON: {lone}")
     return value
 
 
@@ -234,8 +249,34 @@ def _not_a_number(constant: str) -> Any:
     raise ValueError(f"{constant} is not a JSON number")
 
 
-def _too_large(limit: int) -> JSONResponse:
-    return _error(413, "BodyTooLarge", f"the body is over the limit of {limit} bytes")
+def _lone_surrogate(value: Any) -> str | None:
+    r"""Where `value` holds a lone surrogate, first in document order; None if nowhere.
+
+    JSON may escape half of a surrogate pair (``"\ud800"``) and `json.loads` keeps
+    it, but no such string is text: it cannot be encoded as UTF-8, so it could not
+    be validated against an enum, passed on, or answered. The client's mistake.
+    """
+    pending: list[tuple[JsonPath, Any, bool]] = [((), value, False)]
+    while pending:
+        path, node, is_key = pending.pop()
+        if isinstance(node, str):
+            found = _SURROGATE.search(node)
+            if found is not None:
+                where = format_path(path).encode("utf-8", "backslashreplace").decode()
+                if is_key:
+                    what = f"a key in {where}" if where else "a key of the arguments"
+                else:
+                    what = f"the string at {where}"
+                return f"{what} holds a lone surrogate, \\u{ord(found.group()):04x}"
+        elif isinstance(node, dict):
+            for key, item in reversed(node.items()):
+                pending.append(((*path, key), item, False))
+                pending.append((path, key, True))
+        elif isinstance(node, list):
+            pending.extend(
+                ((*path, index), item, False) for index, item in reversed(list(enumerate(node)))
+            )
+    return None
 
 
 def _patterns(values: Sequence[str] | None) -> tuple[str, ...] | None:

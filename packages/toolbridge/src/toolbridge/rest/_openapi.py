@@ -133,6 +133,7 @@ _ERRORS: Final = {
     "400": ("InvalidBody", "The body is not JSON, or not a JSON object."),
     "403": ("Refused", "The toolset's policy refused this call (approval)."),
     "404": ("NotFound", "No such tool, or none the caller may see (the same answer)."),
+    "408": ("BodyTimeout", "The body did not arrive within the server's body timeout."),
     "413": ("BodyTooLarge", "The body is over the server's limit."),
     "415": ("UnsupportedMediaType", "The body is not sent as JSON."),
     "422": ("InvalidArguments", "The arguments do not match the tool's input schema."),
