@@ -375,6 +375,40 @@ def test_help_exits_0() -> None:
     assert "ARGUMENTS_JSON" in completed.stdout
 
 
+COMMANDS = [
+    [],
+    ["inspect"],
+    ["export"],
+    ["validate"],
+    ["convert"],
+    ["check"],
+    ["diff"],
+    ["search"],
+    ["mcp"],
+    ["mcp", "list"],
+    ["mcp", "call"],
+    ["serve"],
+    ["init"],
+    ["plugins"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: " ".join(command) or "root")
+def test_help_shows_flags_as_taking_no_value(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main([*command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--help" in out
+    assert "<bool>" not in out  # typer's type column: "--json <bool>" read as taking a value
+    flags = re.findall(r"(--[a-z-]+)( +-[a-z])? +(\S+)", out)
+    for flag, _, after in flags:
+        if flag in ("--json", "--strict", "--help", "--version"):
+            assert not after.startswith("<"), (flag, after)
+
+
 def test_the_missing_extra_is_named_and_exits_2() -> None:
     code = (
         "import sys\n"

@@ -12,6 +12,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -240,6 +241,22 @@ def test_mcp_list_exits_2_when_every_server_fails() -> None:
     assert "cannot start" in done.stderr
 
 
+def test_mcp_list_leaves_out_different_tools_of_one_name_and_says_so(
+    fixture_server: Callable[..., list[str]],
+) -> None:
+    """The rule McpClient follows: the CLI lists the others instead of refusing them all."""
+    done = toolbridge("mcp", "list", "--", *fixture_server("--duplicate-names"))
+    assert done.returncode == 0, done.stderr
+    names = [entry["name"] for entry in json.loads(done.stdout)]
+    assert "echo" not in names
+    assert "add" in names
+    assert done.stderr == (
+        "toolbridge: warning: 2 different tools are named 'echo' (tools[0], tools[11]): a call "
+        "by that name could reach any of them (at '/tools/11/name'); listed by MCP server "
+        "'server'; all of them are left out\n"
+    )
+
+
 def test_mcp_list_needs_a_server() -> None:
     done = toolbridge("mcp", "list")
     assert done.returncode == 2
@@ -330,6 +347,155 @@ def test_mcp_call_of_an_unknown_tool_exits_2() -> None:
     assert "no tool named 'nope'" in done.stderr
 
 
+def test_mcp_call_of_a_name_that_is_only_namespaced_suggests_it(
+    fixture_server: Callable[..., list[str]], tmp_path: Path
+) -> None:
+    argv = fixture_server()
+    server = {"command": argv[0], "args": argv[1:]}
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"mem-a": server, "mem-b": server}}))
+    done = toolbridge("mcp", "call", "echo", '{"text": "hi"}', "--config", str(config))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "toolbridge: error: no tool named 'echo'; did you mean 'mem-a_echo' or 'mem-b_echo'?\n"
+    )
+
+
+def test_mcp_call_reports_a_timeout_at_once_and_exits_within_the_shutdown_time(
+    fixture_server: Callable[..., list[str]],
+) -> None:
+    """The server ignores stdin closing and SIGTERM: it is killed 2 s after the report."""
+    argv = fixture_server("--ignore-sigterm")
+    command = [sys.executable, "-m", "toolbridge", "mcp", "call", "sleep", '{"seconds": 30}']
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [*command, "--timeout", "0.5", "--", *argv],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        reported = time.monotonic() - started
+        status = process.wait(30)
+        exited = time.monotonic() - started
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+    assert status == 2
+    assert line == "toolbridge: error: tool 'sleep' did not finish within 0.5 s\n"
+    assert reported < 3.5  # start-up and the timeout; closing came first before (4 s)
+    assert 1.8 < exited - reported < 3  # the 2 s shutdown_timeout, then SIGKILL
+
+
+def test_mcp_call_cuts_a_huge_error_message(fixture_server: Callable[..., list[str]]) -> None:
+    argv = fixture_server("--bad-reply", "tools/call=huge-error")
+    done = toolbridge("mcp", "call", "echo", '{"text": "hi"}', "--", *argv)
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "toolbridge: error: MCP server 'server' answered with error -32603: Internal error: xxx"
+    )
+    assert done.stderr.endswith(" more characters)\n")
+    assert len(done.stderr) < 1_200
+
+
+def test_a_server_that_breaks_the_protocol_fails_at_once(
+    fixture_server: Callable[..., list[str]],
+) -> None:
+    started = time.monotonic()
+    done = toolbridge("mcp", "list", "--", *fixture_server("--bad-reply", "tools/list=array"))
+    assert done.returncode == 2
+    assert done.stderr == (
+        "toolbridge: warning: MCP server 'server': answered tools/list (id 2) with a result "
+        "that is an array, where MCP requires an object; the connection was closed\n"
+    )
+    assert time.monotonic() - started < 10  # 60 s (the tools/list timeout) before
+
+
+# -- --startup-timeout ----------------------------------------------------------------------
+
+LIVE_COMMANDS = {
+    "mcp list": ["mcp", "list"],
+    "mcp call": ["mcp", "call", "echo", '{"text": "hi"}'],
+    "check": ["check"],
+    "check --target": ["check", "--target", "openai"],
+    "search": ["search", "echo the text"],
+}
+
+
+@pytest.mark.parametrize("command", list(LIVE_COMMANDS))
+def test_startup_timeout_bounds_a_server_that_never_finishes_the_handshake(
+    fixture_server: Callable[..., list[str]], command: str
+) -> None:
+    argv = fixture_server("--hang-initialize")
+    started = time.monotonic()
+    done = toolbridge(*LIVE_COMMANDS[command], "--startup-timeout", "0.5", "--", *argv)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (
+        "toolbridge: warning: MCP server 'server': did not finish the MCP handshake within "
+        "0.5 s (startup_timeout)\n"
+    )
+    assert time.monotonic() - started < 10  # 30 s (the default) before
+
+
+def test_startup_timeout_bounds_one_server_of_a_config(
+    fixture_server: Callable[..., list[str]], tmp_path: Path
+) -> None:
+    good, hung = fixture_server(), fixture_server("--hang-initialize")
+    config = tmp_path / "mcp.json"
+    config.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "good": {"command": good[0], "args": good[1:]},
+                    "hung": {"command": hung[0], "args": hung[1:]},
+                }
+            }
+        )
+    )
+    started = time.monotonic()
+    done = toolbridge("mcp", "list", "--config", str(config), "--startup-timeout", "0.5")
+    assert done.returncode == 0, done.stderr
+    assert "echo" in [entry["name"] for entry in json.loads(done.stdout)]
+    assert "MCP server 'hung': did not finish the MCP handshake within 0.5 s" in done.stderr
+    assert time.monotonic() - started < 10
+
+
+def test_startup_timeout_bounds_a_listing_too(fixture_server: Callable[..., list[str]]) -> None:
+    argv = fixture_server("--hang-list")
+    done = toolbridge("mcp", "list", "--startup-timeout", "0.5", "--", *argv)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "toolbridge: warning: MCP server 'server': did not answer tools/list within 0.5 s "
+        "(list_timeout)\n"
+    )
+
+
+def test_startup_timeout_must_be_above_zero() -> None:
+    done = toolbridge("mcp", "list", "--startup-timeout", "0", "--", *BUNDLED)
+    assert done.returncode == 2
+    assert "must be a number of seconds above 0, got 0" in done.stderr
+
+
+def test_a_server_writing_what_is_not_json_rpc_is_quoted(
+    fixture_server: Callable[..., list[str]],
+) -> None:
+    argv = fixture_server("--stdout-banner", "Usage: thing [OPTIONS] FILE", "--hang-initialize")
+    done = toolbridge("mcp", "list", "--startup-timeout", "0.5", "--", *argv)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "toolbridge: warning: MCP server 'server': did not finish the MCP handshake within "
+        "0.5 s (startup_timeout); its stdout began with a line that is not JSON-RPC: "
+        "'Usage: thing [OPTIONS] FILE'\n"
+    )
+
+
 # -- serve --------------------------------------------------------------------------------
 
 
@@ -368,6 +534,35 @@ def test_serve_over_stdio_keeps_the_module_s_prints_off_the_wire(tmp_path: Path)
             return first.text, second.text
 
     assert asyncio.run(main()) == ("HI", "AGAIN")
+
+
+def test_serve_over_http_counts_one_tool_as_one() -> None:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toolbridge",
+            "serve",
+            "toolbridge.examples.weather:get_forecast",
+            "--transport",
+            "http",
+            "--port",
+            "0",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(10)
+        if process.stderr is not None:
+            process.stderr.close()
+    assert re.fullmatch(r"serving 1 tool on http://127\.0\.0\.1:\d+/mcp\n", line), line
 
 
 def test_serve_one_attribute_and_refuse_what_is_not_a_tool() -> None:

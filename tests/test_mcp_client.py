@@ -17,6 +17,8 @@ import pytest
 
 from toolbridge import (
     ArgumentValidationError,
+    ConversionError,
+    InvocationError,
     OutputValidationError,
     PinMismatchError,
     RemoteError,
@@ -33,7 +35,7 @@ from toolbridge._content import (
     ResourceLink,
     TextContent,
 )
-from toolbridge.mcp import McpClient, StdioServer, load_mcp_tools, load_mcp_tools_sync
+from toolbridge.mcp import McpClient, McpTools, StdioServer, load_mcp_tools, load_mcp_tools_sync
 
 Argv = Callable[..., list[str]]
 
@@ -44,6 +46,32 @@ def _server(argv: list[str]) -> StdioServer:
 
 def _run(coroutine: Any) -> Any:
     return asyncio.run(coroutine)
+
+
+FAST: dict[str, Any] = {"startup_timeout": 2, "list_timeout": 2}
+"""Short start-up and listing timeouts: a failure must come well before them."""
+
+
+def _started(argv: list[str], **options: Any) -> tuple[McpClient, float]:
+    """A client of the server `argv` starts, started and closed, and how long start took."""
+
+    async def main() -> tuple[McpClient, float]:
+        client = McpClient(_server(argv), **{**FAST, **options})
+        started = time.monotonic()
+        try:
+            await client.start()
+            return client, time.monotonic() - started
+        finally:
+            await client.aclose()
+
+    result: tuple[McpClient, float] = _run(main())
+    return result
+
+
+def _tools_file(tmp_path: Path, tools: list[dict[str, Any]]) -> str:
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps(tools))
+    return str(path)
 
 
 # -- loading ---------------------------------------------------------------------------
@@ -134,6 +162,30 @@ def test_servers_start_concurrently(fixture_server: Argv) -> None:
     assert _run(main()) < 4  # five one-second starts, sequentially at least 5 s
 
 
+def test_load_mcp_tools_gives_the_servers_that_failed(fixture_server: Argv) -> None:
+    config = {
+        "good": _server(fixture_server()),
+        "early": _server(fixture_server("--exit-before-initialize")),
+    }
+
+    async def main() -> McpTools[Tool]:
+        return await load_mcp_tools(config)
+
+    tools = _run(main())
+    assert isinstance(tools, list)
+    assert isinstance(tools, McpTools)
+    assert {tool.namespace for tool in tools} == {"good"}
+    assert set(tools.failures) == {"early"}
+    assert isinstance(tools.failures["early"], ServerError)
+    assert "exited with status 3" in str(tools.failures["early"])
+    assert tools.problems == ()
+    synced = load_mcp_tools_sync(config)
+    assert set(synced.failures) == {"early"}
+    invoker = synced[0].invoker
+    assert invoker is not None
+    invoker._client.close()  # type: ignore[attr-defined]
+
+
 def test_config_files_of_the_mcpservers_shape_load(fixture_server: Argv, tmp_path: Path) -> None:
     argv = fixture_server()
     path = tmp_path / "mcp.json"
@@ -193,6 +245,18 @@ def test_invalid_arguments_never_reach_the_server(fixture_server: Argv) -> None:
             return (await client.call("count", {})).text
 
     assert _run(main()) == "1"  # only the count call itself was served
+
+
+def test_an_unknown_name_suggests_the_close_ones(fixture_server: Argv) -> None:
+    config = {"mem-a": _server(fixture_server()), "mem-b": _server(fixture_server())}
+    with McpClient(config) as client:
+        with pytest.raises(ToolNotFoundError) as caught:
+            client.tool("echo")
+        assert caught.value.__notes__ == ["did you mean 'mem-a_echo' or 'mem-b_echo'?"]
+        assert client.close_names("mem-a_ech")[:2] == ["mem-a_echo", "mem-b_echo"]
+        with pytest.raises(ToolNotFoundError) as caught:
+            client.tool("zzz")
+        assert not hasattr(caught.value, "__notes__")
 
 
 def test_an_unknown_tool_is_not_found(fixture_server: Argv) -> None:
@@ -431,15 +495,32 @@ def test_a_large_message_under_the_limit_arrives_whole(fixture_server: Argv) -> 
 
 
 def test_closing_ends_servers_that_ignore_sigterm_and_their_children(fixture_server: Argv) -> None:
-    async def main() -> list[int]:
+    """Within the default shutdown_timeout (2 s) and half a second: SIGKILL by then."""
+
+    async def main() -> tuple[list[int], float]:
         argv = fixture_server("--ignore-sigterm", "--spawn-grandchild")
         async with McpClient(_server(argv)) as client:
-            return [int(pid) for pid in (await client.call("pid", {})).text.split()]
+            pids = [int(pid) for pid in (await client.call("pid", {})).text.split()]
+            started = time.monotonic()
+        return pids, time.monotonic() - started
 
-    pids = _run(main())
+    pids, took = _run(main())
+    assert 1.8 < took < 2.8  # it waited, then killed; it took 4 s and more before
     assert len(pids) == 2
     for pid in pids:  # gone (or a zombie of the group, waiting for init to reap it)
         assert not Path(f"/proc/{pid}").exists() or _zombie(pid)
+
+
+def test_shutdown_timeout_bounds_closing(fixture_server: Argv) -> None:
+    async def main() -> float:
+        argv = fixture_server("--ignore-sigterm", "--hang-call")
+        async with McpClient(_server(argv), shutdown_timeout=0.4) as client:
+            with pytest.raises(ToolTimeoutError):
+                await client.call("sleep", {"seconds": 30}, timeout=0.2)
+            started = time.monotonic()
+        return time.monotonic() - started
+
+    assert _run(main()) < 1.2
 
 
 def _zombie(pid: int) -> bool:
@@ -447,6 +528,224 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
     except FileNotFoundError:
         return True
+
+
+# -- replies that break the protocol -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "kind", "message"),
+    [
+        (
+            "tools/list",
+            "array",
+            "answered tools/list (id 2) with a result that is an array, where MCP requires an "
+            "object; the connection was closed",
+        ),
+        (
+            "tools/list",
+            "batch",
+            "answered with a JSON-RPC batch (a JSON array of 1 message): JSON-RPC answers a "
+            "batch only to a batch, and toolbridge sends none, while tools/list (id 2) waited",
+        ),
+        (
+            "tools/list",
+            "null-id",
+            'answered with "id": null, so no request can be matched, while tools/list (id 2) '
+            "waited",
+        ),
+        (
+            "tools/list",
+            "invalid-utf8",
+            "answered tools/list (id 2) with bytes that are not UTF-8 (0xff at byte 92)",
+        ),
+        (
+            "tools/list",
+            "surrogate",
+            "answered tools/list (id 2) with a lone surrogate ('\\ud800'), which is not "
+            "Unicode text",
+        ),
+        (
+            "initialize",
+            "array",
+            "answered initialize (id 1) with a result that is an array, where MCP requires "
+            "an object",
+        ),
+        (
+            "initialize",
+            "wrong-id",
+            "answered request id 1001, which was never sent, while initialize (id 1) waited",
+        ),
+        (
+            "initialize",
+            "null-id",
+            'answered with "id": null, so no request can be matched, while initialize (id 1) '
+            "waited",
+        ),
+        (
+            "initialize",
+            "garbage",
+            "answered initialize with a malformed result: capabilities: Field required; "
+            "protocolVersion: Field required; serverInfo: Field required",
+        ),
+        (
+            "initialize",
+            "version",
+            "answered initialize with protocol version '1999-01-01', which this client does "
+            "not speak (it speaks 2024-11-05, ",
+        ),
+    ],
+)
+def test_a_reply_that_breaks_the_protocol_ends_the_load_at_once(
+    fixture_server: Argv, method: str, kind: str, message: str
+) -> None:
+    client, took = _started(fixture_server("--bad-reply", f"{method}={kind}"))
+    failure = client.failures["server"]
+    assert isinstance(failure, ServerError)
+    assert message in str(failure)
+    assert "exited with status" not in str(failure)
+    assert took < 1.5  # not the 2 s startup/list timeout
+
+
+def test_a_tools_list_that_takes_too_long_says_so(fixture_server: Argv) -> None:
+    client, took = _started(fixture_server("--hang-list"), list_timeout=0.5)
+    assert str(client.failures["server"]) == (
+        "MCP server 'server': did not answer tools/list within 0.5 s (list_timeout)"
+    )
+    assert took < 1.5
+
+
+def test_a_handshake_that_times_out_says_what_the_server_wrote_instead(
+    fixture_server: Argv,
+) -> None:
+    argv = fixture_server("--stdout-banner", "Usage: thing [OPTIONS]", "--hang-initialize")
+    client, took = _started(argv, startup_timeout=0.5)
+    assert str(client.failures["server"]) == (
+        "MCP server 'server': did not finish the MCP handshake within 0.5 s (startup_timeout); "
+        "its stdout began with a line that is not JSON-RPC: 'Usage: thing [OPTIONS]'"
+    )
+    assert took < 1.5
+
+
+def test_a_banner_before_the_handshake_is_logged_and_skipped(
+    fixture_server: Argv, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="toolbridge.mcp"):
+        client, _ = _started(fixture_server("--stdout-banner", "Starting the server..."))
+    assert client.failures == {}
+    assert "echo" in [tool.name for tool in client.tools]
+    assert any("'Starting the server...'" in record.getMessage() for record in caplog.records)
+
+
+def test_a_schema_nested_100_objects_deep_loads_and_is_called(
+    fixture_server: Argv, tmp_path: Path
+) -> None:
+    schema: dict[str, Any] = {"type": "string"}
+    value: Any = "bottom"
+    for _ in range(100):
+        schema = {"type": "object", "properties": {"inner": schema}, "required": ["inner"]}
+        value = {"inner": value}
+    path = _tools_file(tmp_path, [{"name": "deep", "inputSchema": schema}])
+
+    async def main() -> tuple[dict[str, ServerError], str, float]:
+        started = time.monotonic()
+        async with McpClient(
+            _server(fixture_server("--tool-description-from", path)), **FAST
+        ) as client:
+            took = time.monotonic() - started
+            result = await client.call("deep", value, timeout=2)
+            return dict(client.failures), result.text, took
+
+    failures, text, took = _run(main())
+    assert failures == {}
+    assert text.startswith('deep called with {"inner": {"inner": ')
+    assert took < 1.5
+
+
+def test_arguments_nested_deeper_than_the_sdk_writes_are_refused_at_once(
+    fixture_server: Argv, tmp_path: Path
+) -> None:
+    """The MCP SDK writes no message nested deeper than about 250 levels."""
+    path = _tools_file(tmp_path, [{"name": "any", "inputSchema": {"type": "object"}}])
+    value: Any = "bottom"
+    for _ in range(300):
+        value = {"a": value}
+
+    async def main() -> tuple[str, float, str]:
+        async with McpClient(_server(fixture_server("--tool-description-from", path))) as client:
+            started = time.monotonic()
+            with pytest.raises(InvocationError) as caught:
+                await client.call("any", value, timeout=2)
+            took = time.monotonic() - started
+            return str(caught.value), took, (await client.call("echo", {"text": "again"})).text
+
+    message, took, again = _run(main())
+    assert message.startswith(
+        "the arguments of tool 'any' cannot be sent to MCP server 'server': the MCP SDK "
+        "cannot write them (Maximum serialization depth exceeded"
+    )
+    assert took < 1.5
+    assert again == "again"
+
+
+def test_a_tool_the_mcp_schema_refuses_is_left_out_by_name_and_the_rest_load(
+    fixture_server: Argv, tmp_path: Path
+) -> None:
+    path = _tools_file(
+        tmp_path,
+        [{"name": "untyped", "description": "No type.", "inputSchema": {"properties": {}}}],
+    )
+    client, _ = _started(fixture_server("--tool-description-from", path))
+    names = [tool.name for tool in client.tools]
+    assert "untyped" not in names
+    assert "echo" in names
+    assert client.failures == {}
+    (problem,) = client.problems
+    assert isinstance(problem, ConversionError)
+    assert problem.path == ("tools", 11)
+    assert str(problem) == (
+        "tool 'untyped' breaks the MCP schema: inputSchema.type: Field required (at '/tools/11')"
+    )
+    assert problem.__notes__ == ["listed by MCP server 'server'; the tool is left out"]
+
+
+def test_two_different_tools_of_one_name_are_both_left_out(fixture_server: Argv) -> None:
+    client, _ = _started(fixture_server("--duplicate-names"))
+    names = [tool.name for tool in client.tools]
+    assert "echo" not in names
+    assert "server_echo" not in names
+    assert "add" in names
+    assert len(names) == len(set(names))
+    (problem,) = client.problems
+    assert isinstance(problem, ConversionError)
+    assert str(problem).startswith(
+        "2 different tools are named 'echo' (tools[0], tools[11]): a call by that name could "
+        "reach any of them"
+    )
+    assert problem.__notes__ == ["listed by MCP server 'server'; all of them are left out"]
+
+
+def test_one_definition_listed_twice_loads_once(fixture_server: Argv, tmp_path: Path) -> None:
+    twin = {"name": "twin", "description": "Listed twice.", "inputSchema": {"type": "object"}}
+    client, _ = _started(
+        fixture_server("--tool-description-from", _tools_file(tmp_path, [twin, twin]))
+    )
+    assert [tool.name for tool in client.tools].count("twin") == 1
+    assert client.problems == ()
+
+
+def test_a_huge_error_message_is_cut(fixture_server: Argv) -> None:
+    async def main() -> None:
+        argv = fixture_server("--bad-reply", "tools/call=huge-error")
+        async with McpClient(_server(argv)) as client:
+            await client.call("echo", {"text": "hi"})
+
+    with pytest.raises(RemoteError) as caught:
+        _run(main())
+    message = str(caught.value)
+    assert len(message) < 1_200
+    assert message.startswith("MCP server 'server' answered with error -32603: Internal error: xxx")
+    assert message.endswith(f"... ({2**20 + 16 - 1_000} more characters)")
 
 
 # -- names, pins, list_changed, progress and logs ----------------------------------------

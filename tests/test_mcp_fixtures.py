@@ -758,6 +758,104 @@ def test_silent_discover_never_answers_server_discover(fixture_server: Argv) -> 
         raw.close()
 
 
+def test_hang_list_never_answers_tools_list(fixture_server: Argv) -> None:
+    with Raw(fixture_server("--hang-list")) as raw:
+        raw.initialize()
+        raw.request("tools/list")
+        with pytest.raises(queue.Empty):
+            raw.line(timeout=0.3)
+        assert raw.call("ping")["result"] == {}
+        raw.close()
+
+
+def test_stdout_banner_comes_first(fixture_server: Argv) -> None:
+    with Raw(fixture_server("--stdout-banner", "Starting the server...")) as raw:
+        assert raw.line() == b"Starting the server...\n"
+        assert raw.initialize()["result"]["serverInfo"]["name"] == "fixture"
+        raw.close()
+
+
+def _bad_line(argv: list[str], method: str) -> bytes:
+    """The raw line the server answers `method` with (after the handshake, but for it)."""
+    with Raw(argv) as raw:
+        if method == "initialize":
+            raw.request("initialize", {"protocolVersion": "2025-11-25", "capabilities": {}})
+        else:
+            raw.initialize()
+            params = {"name": "echo", "arguments": {"text": "hi"}}
+            raw.request(method, params if method == "tools/call" else None)
+        line = raw.line()
+        raw.close()
+    return line
+
+
+@pytest.mark.parametrize(
+    ("method", "kind"),
+    [
+        ("tools/list", "array"),
+        ("initialize", "batch"),
+        ("tools/list", "null-id"),
+        ("initialize", "wrong-id"),
+        ("initialize", "garbage"),
+        ("tools/call", "huge-error"),
+        ("initialize", "version"),
+    ],
+)
+def test_bad_reply_breaks_the_answer_to_one_method(
+    fixture_server: Argv, method: str, kind: str
+) -> None:
+    answer = json.loads(_bad_line(fixture_server("--bad-reply", f"{method}={kind}"), method))
+    request_id = 1 if method == "initialize" else 2
+    if kind == "batch":
+        assert isinstance(answer, list)
+        assert answer[0]["id"] == request_id
+    elif kind == "array":
+        assert answer["result"][0]["name"] == "echo"  # the tools array itself
+    elif kind == "null-id":
+        assert answer["id"] is None
+    elif kind == "wrong-id":
+        assert answer["id"] == request_id + 1000
+    elif kind == "garbage":
+        assert answer["result"] == {"garbage": True}
+    elif kind == "huge-error":
+        assert answer["error"]["code"] == -32603
+        assert len(answer["error"]["message"]) > 2**20
+    else:
+        assert answer["result"]["protocolVersion"] == "1999-01-01"
+
+
+@pytest.mark.parametrize(
+    ("kind", "broken"), [("invalid-utf8", b"\xff\xfe"), ("surrogate", b"\\ud800")]
+)
+def test_bad_reply_puts_what_json_cannot_carry_in_a_description(
+    fixture_server: Argv, kind: str, broken: bytes
+) -> None:
+    line = _bad_line(fixture_server("--bad-reply", f"tools/list={kind}"), "tools/list")
+    assert b'"description":"Echo the text back.' + broken + b'"' in line
+    if kind == "surrogate":  # JSON Python reads, but not Unicode text
+        description = json.loads(line)["result"]["tools"][0]["description"]
+        with pytest.raises(UnicodeEncodeError):
+            description.encode()
+    else:
+        with pytest.raises(UnicodeDecodeError):
+            line.decode()
+
+
+def test_bad_reply_leaves_other_methods_alone(fixture_server: Argv) -> None:
+    with Raw(fixture_server("--bad-reply", "tools/list=array")) as raw:
+        assert raw.initialize()["result"]["protocolVersion"] == "2025-11-25"
+        assert raw.call("ping") == {"jsonrpc": "2.0", "id": 2, "result": {}}
+        raw.close()
+
+
+def test_bad_reply_refuses_an_unknown_kind(fixture_server: Argv) -> None:
+    done = subprocess.run(
+        fixture_server("--bad-reply", "tools/list=nonsense"), capture_output=True, timeout=10
+    )
+    assert done.returncode == 2
+    assert b"KIND must be one of" in done.stderr
+
+
 # -- third-party servers --------------------------------------------------------------------
 
 

@@ -149,7 +149,7 @@ def test_a_server_that_ignores_stdin_close_and_sigterm_is_ended_with_its_childre
         process = await ServerProcess.start(_python(STUBBORN))
         grandchild = int(await asyncio.wait_for(process.stdout.readline(), 10))
         started = time.monotonic()
-        status = await process.close(grace=0.5)
+        status = await process.close(timeout=1.0)
         return process.pid, grandchild, status, time.monotonic() - started
 
     pid, grandchild, status, took = asyncio.run(main())

@@ -28,6 +28,7 @@ from toolbridge import (
     ArgumentValidationError,
     ConversionError,
     ImageContent,
+    ServerError,
     TextContent,
     Tool,
     ToolAnnotations,
@@ -35,6 +36,7 @@ from toolbridge import (
     tool,
 )
 from toolbridge.formats import from_mcp
+from toolbridge.mcp import McpTools
 from toolbridge_langchain import (
     ToolbridgeStructuredTool,
     from_langchain,
@@ -475,3 +477,25 @@ def test_mcp_tools_run_in_an_agent_loop(fixture_server: Callable[..., list[str]]
         "hello",
         third.content,
     ]
+
+
+def test_load_mcp_tools_gives_the_servers_that_failed(
+    fixture_server: Callable[..., list[str]],
+) -> None:
+    good, early = fixture_server(), fixture_server("--exit-before-initialize")
+    config = {
+        "good": {"command": good[0], "args": good[1:]},
+        "early": {"command": early[0], "args": early[1:]},
+    }
+
+    async def main() -> McpTools[ToolbridgeStructuredTool]:
+        return await load_mcp_tools(config)
+
+    tools = asyncio.run(main())
+    assert isinstance(tools, McpTools)
+    assert all(isinstance(item, ToolbridgeStructuredTool) for item in tools)
+    assert "echo" in [item.name for item in tools]
+    assert list(tools.failures) == ["early"]
+    assert isinstance(tools.failures["early"], ServerError)
+    assert "exited with status 3" in str(tools.failures["early"])
+    assert tools.problems == ()

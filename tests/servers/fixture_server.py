@@ -44,6 +44,21 @@ WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA="
 
 Json = dict[str, Any]
 
+BAD_REPLIES = (
+    "array",
+    "batch",
+    "null-id",
+    "wrong-id",
+    "garbage",
+    "invalid-utf8",
+    "surrogate",
+    "huge-error",
+    "version",
+)
+"""The kinds of ``--bad-reply METHOD=KIND``: how the answer to METHOD breaks the protocol."""
+MARK = "\u0000bad-reply-mark\u0000"
+"""Put in a reply's text, then replaced in the encoded line by what JSON cannot carry."""
+
 
 def _tool(
     name: str, description: str, input_schema: Json, output_schema: Json | None = None, **extra: Any
@@ -143,6 +158,9 @@ class Server:
         self.options = options
         self.output = threading.Lock()
         self.lock = threading.Lock()
+        self.bad: dict[str, str] = dict(item.split("=", 1) for item in options.bad_reply)
+        self.methods: dict[str, str] = {}
+        """Method names of the requests whose answer `bad` breaks, by JSON-encoded id."""
         self.tools = base_tools()
         if options.duplicate_names:
             self.tools.append(
@@ -187,8 +205,11 @@ class Server:
 
     # -- the wire ----------------------------------------------------------------------
 
-    def send(self, message: Json) -> None:
-        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
+    def send(self, message: Json | list[Json]) -> None:
+        self.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode())
+
+    def write(self, line: bytes) -> None:
+        data = line + b"\n"
         if self.options.garbage_lines:
             data = (
                 b"this line is not JSON at all\n"
@@ -203,7 +224,47 @@ class Server:
                 pass
 
     def answer(self, request_id: Any, result: Json) -> None:
+        if self.bad:
+            with self.lock:
+                method = self.methods.pop(json.dumps(request_id), None)
+            if method is not None:
+                self.answer_badly(request_id, result, self.bad[method])
+                return
         self.send({"jsonrpc": "2.0", "id": request_id, "result": result})
+
+    def answer_badly(self, request_id: Any, result: Json, kind: str) -> None:
+        """Answer in one of the ways `BAD_REPLIES` names."""
+        message: Json = {"jsonrpc": "2.0", "id": request_id, "result": result}
+        if kind == "array":
+            message["result"] = result.get("tools", [result])
+        elif kind == "batch":
+            self.send([message])
+            return
+        elif kind == "null-id":
+            message["id"] = None
+        elif kind == "wrong-id":
+            wrong = request_id + 1000 if isinstance(request_id, int) else f"{request_id}-wrong"
+            message["id"] = wrong
+        elif kind == "garbage":
+            message["result"] = {"garbage": True}
+        elif kind == "huge-error":
+            del message["result"]
+            message["error"] = {"code": -32603, "message": "Internal error: " + "x" * 2**20}
+        elif kind == "version":
+            message["result"] = {**result, "protocolVersion": "1999-01-01"}
+        else:  # invalid-utf8, surrogate: in the first tool's description, else a "note"
+            tools = result.get("tools")
+            if tools:
+                first = {**tools[0], "description": tools[0].get("description", "") + MARK}
+                message["result"] = {**result, "tools": [first, *tools[1:]]}
+            else:
+                message["result"] = {**result, "note": MARK}
+            line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+            mark = json.dumps(MARK, ensure_ascii=False)[1:-1].encode()
+            broken = b"\xff\xfe" if kind == "invalid-utf8" else b"\\ud800"
+            self.write(line.replace(mark, broken))
+            return
+        self.send(message)
 
     def error(self, request_id: Any, code: int, message: str) -> None:
         self.send({"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}})
@@ -262,6 +323,9 @@ class Server:
 
     def request(self, request_id: Any, method: str, params: Json) -> None:
         options = self.options
+        if method in self.bad:
+            with self.lock:
+                self.methods[json.dumps(request_id)] = method
         if method == "initialize":
             if options.hang_initialize:
                 return
@@ -272,7 +336,8 @@ class Server:
         elif method == "ping":
             self.answer(request_id, {})
         elif method == "tools/list":
-            self.list_tools(request_id, params)
+            if not options.hang_list:
+                self.list_tools(request_id, params)
         elif method == "tools/call":
             self.call_tool(request_id, params)
         elif method == "logging/setLevel":
@@ -503,6 +568,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     add("--page-size", type=int, default=0, metavar="K", help="tools/list pages of K tools")
     add("--hang-call", action="store_true", help="never answer tools/call (but for pid)")
     add("--hang-initialize", action="store_true", help="never answer initialize")
+    add("--hang-list", action="store_true", help="never answer tools/list")
     add("--delay-initialize", type=float, default=0, metavar="SECONDS")
     add("--exit-before-initialize", action="store_true", help="say so on stderr and exit 3")
     add("--crash-on-call", metavar="NAME", help="os._exit(1) when the tool NAME is called")
@@ -519,7 +585,19 @@ def parse(argv: list[str]) -> argparse.Namespace:
     add("--change-schema", action="store_true", help="change alters echo's inputSchema instead")
     add("--ignore-cancel", action="store_true", help="answer cancelled calls anyway, late")
     add("--silent-discover", action="store_true", help="never answer server/discover")
-    return parser.parse_args(argv)
+    add("--stdout-banner", metavar="TEXT", help="write TEXT as a line on stdout at start")
+    add(
+        "--bad-reply",
+        action="append",
+        default=[],
+        metavar="METHOD=KIND",
+        help=f"answer METHOD against the protocol; KIND is one of {', '.join(BAD_REPLIES)}",
+    )
+    options = parser.parse_args(argv)
+    for item in options.bad_reply:
+        if item.partition("=")[2] not in BAD_REPLIES:
+            parser.error(f"--bad-reply {item!r}: KIND must be one of {', '.join(BAD_REPLIES)}")
+    return options
 
 
 def serve_or_fail(server: Server) -> None:
@@ -548,6 +626,8 @@ def main() -> None:
         # read starts would wait for the next line) and any other thread.
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
     server = Server(options)
+    if options.stdout_banner is not None:
+        server.write(options.stdout_banner.encode())
     if options.spawn_grandchild:
         import subprocess
 

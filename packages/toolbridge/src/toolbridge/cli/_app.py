@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, TypeVar, cast
+from typing import Annotated, Any, TypeVar, cast
 
 import typer
 
@@ -18,7 +18,14 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
 from toolbridge.cli._init import init_command
-from toolbridge.cli._mcp import ConfigOption, HeaderOption, UrlOption, mcp_app, serve_command
+from toolbridge.cli._mcp import (
+    ConfigOption,
+    HeaderOption,
+    StartupTimeoutOption,
+    UrlOption,
+    mcp_app,
+    serve_command,
+)
 from toolbridge.cli._search import search_command
 from toolbridge.errors import ConversionError
 from toolbridge.formats import SOURCES, TARGETS, Source, Target
@@ -97,12 +104,32 @@ Reference = Annotated[
     ),
 ]
 
+HELP_OPTIONS = ["-h", "--help"]
+
 app = typer.Typer(
     name="toolbridge",
     add_completion=False,
     pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": HELP_OPTIONS},
 )
+
+
+def command() -> Any:
+    """The click command `main` runs: `app`, its flags shown as taking no value.
+
+    typer writes ``<bool>`` after every flag in ``--help`` (``--json <bool>``), as if it
+    took a value; an empty metavar shows nothing there.
+    """
+    root = typer.main.get_command(app)
+    todo = [root]
+    while todo:
+        found = todo.pop()
+        help_option = found.get_help_option(typer.Context(found, help_option_names=HELP_OPTIONS))
+        for param in [*found.params, *([help_option] if help_option else [])]:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        todo.extend(getattr(found, "commands", {}).values())
+    return root
 
 
 @app.callback(invoke_without_command=True)
@@ -277,6 +304,7 @@ def check_command(
     url: UrlOption = None,
     header: HeaderOption = None,
     config: ConfigOption = None,
+    startup_timeout: StartupTimeoutOption = None,
 ) -> None:
     """List what a target would reject in the tools sent as they are; exit 1 if anything.
 
@@ -287,7 +315,9 @@ def check_command(
     """
     if target is not None:
         _one_of(TARGETS, "target format")(target)
-    tools, origin = _check_input(input_path, source, url, header, config, bundled=target is None)
+    tools, origin = _check_input(
+        input_path, source, url, header, config, bundled=target is None, startup=startup_timeout
+    )
     if target is not None:
         problems = formats.check(tools, cast(Target, target), strict=strict)
         if _output.wants_json(json_output):
@@ -324,6 +354,7 @@ def _check_input(
     config: str | None,
     *,
     bundled: bool,
+    startup: float | None = None,
 ) -> tuple[list[Tool], str]:
     """The tools to check, and where they come from (for a person's eyes)."""
     try:
@@ -346,7 +377,7 @@ def _check_input(
     if live is None:
         name = "stdin" if input_path in (None, "-") else input_path
         return _input.read_input(input_path, cast(Source, source)), str(name)
-    with _live.client_for(live) as client:
+    with _live.client_for(live, startup_timeout=startup) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)
         return client.tools, origin

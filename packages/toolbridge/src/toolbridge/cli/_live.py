@@ -94,19 +94,31 @@ def _headers(lines: Sequence[str]) -> dict[str, str]:
 
 
 @contextmanager
-def client_for(config: Any, *, timeout: float | None = None) -> Iterator[McpClient]:
-    """An open `McpClient` on `config`; each failed server reported on stderr.
+def client_for(
+    config: Any, *, timeout: float | None = None, startup_timeout: float | None = None
+) -> Iterator[McpClient]:
+    """An open `McpClient` on `config`; failed servers and left-out tools said on stderr.
 
-    While servers start, a spinner shows on stderr when it is a terminal.
+    `startup_timeout` bounds each server's start, handshake and each ``tools/list``
+    request (the client's defaults are 30 s and 60 s). While servers start, a spinner
+    shows on stderr when it is a terminal. An error raised inside is reported at once,
+    before the servers are closed (which takes at most the client's
+    ``shutdown_timeout``, 2 s, more), and the command exits with status 2.
     """
     import logging
 
+    import typer
+
+    from toolbridge.cli import _output
+    from toolbridge.errors import ToolbridgeError
     from toolbridge.mcp import McpClient, read_servers
 
     # Failures are reported below, once: not again by logging's last-resort handler.
     logging.getLogger("toolbridge.mcp").addHandler(logging.NullHandler())
     count = len(read_servers(config))
     options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
+    if startup_timeout is not None:
+        options |= {"startup_timeout": startup_timeout, "list_timeout": startup_timeout}
     client = McpClient(config, **options)
     if sys.stderr.isatty():
         from rich.console import Console
@@ -117,7 +129,13 @@ def client_for(config: Any, *, timeout: float | None = None) -> Iterator[McpClie
         client.__enter__()
     try:
         for failure in client.failures.values():
-            sys.stderr.write(f"toolbridge: warning: {' '.join(str(failure).split())}\n")
-        yield client
+            _output.write_warning(str(failure))
+        for problem in client.problems:
+            _output.write_warning(_output.with_notes(problem))
+        try:
+            yield client
+        except ToolbridgeError as error:
+            _output.write_error(_output.with_notes(error))  # now, not after closing
+            raise typer.Exit(2) from None
     finally:
         client.close()

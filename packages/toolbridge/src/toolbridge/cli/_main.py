@@ -44,14 +44,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(EXTRA_MISSING + "\n")
         return USAGE
 
-    from toolbridge.cli._app import app
+    from toolbridge.cli._app import command as app_command
     from toolbridge.cli._input import InputError
     from toolbridge.cli._live import SERVER_COMMAND, split_command
     from toolbridge.cli._output import write_error
     from toolbridge.errors import ToolbridgeError
 
     _put_working_directory_on_path()
-    command = typer.main.get_command(app)
+    command = app_command()
     args, server_command = split_command(sys.argv[1:] if argv is None else argv)
     SERVER_COMMAND.set(server_command)
     try:

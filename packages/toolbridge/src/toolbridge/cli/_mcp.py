@@ -12,6 +12,7 @@ from toolbridge import formats
 from toolbridge._json import thaw
 from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _live, _output
+from toolbridge.errors import ToolNotFoundError
 from toolbridge.formats import TARGETS, Target
 
 mcp_app = typer.Typer(
@@ -36,6 +37,25 @@ ConfigOption = Annotated[
         "--config",
         metavar="FILE",
         help="A JSON file of servers ({'mcpServers': {...}}); all of them start.",
+    ),
+]
+
+
+def _positive(value: float | None) -> float | None:
+    if value is not None and not value > 0:
+        raise typer.BadParameter(f"must be a number of seconds above 0, got {value:g}")
+    return value
+
+
+StartupTimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--startup-timeout",
+        metavar="SECONDS",
+        callback=_positive,
+        help="How long each server may take to start, finish the MCP handshake and "
+        "answer each tools/list request (default: 30 s for the handshake, 60 s a listing).",
+        show_default=False,
     ),
 ]
 
@@ -72,6 +92,7 @@ def list_command(
     json_output: Annotated[
         bool, typer.Option("--json", help="Write JSON even to a terminal (MCP format).")
     ] = False,
+    startup_timeout: StartupTimeoutOption = None,
 ) -> None:
     """List a live server's tools (-- COMMAND ARGS..., --url or --config), as convert writes them.
 
@@ -79,7 +100,8 @@ def list_command(
     (mcp by default). Servers that fail are reported on stderr; the exit status is 2
     only if all fail.
     """
-    with _live.client_for(_config(url, header, config)) as client:
+    live = _config(url, header, config)
+    with _live.client_for(live, startup_timeout=startup_timeout) as client:
         tools, servers = client.tools, client.servers
         if client.failures and len(client.failures) == len(servers):
             raise typer.Exit(2)
@@ -112,20 +134,30 @@ def call_command(
         float | None,
         typer.Option("--timeout", metavar="SECONDS", help="How long the call may take."),
     ] = None,
+    startup_timeout: StartupTimeoutOption = None,
 ) -> None:
     """Call one tool of a live server; print its result (MCP CallToolResult JSON).
 
     Exit status: 0 done, 1 the tool reported an error (isError), 2 usage, invalid
-    arguments (nothing is sent) or a server that failed.
+    arguments (nothing is sent), an unknown tool (the close names are suggested) or a
+    server that failed.
     """
     try:
         value = _arguments.load(arguments)
     except _arguments.ArgumentsError as error:
         raise typer.BadParameter(str(error), param_hint="ARGUMENTS_JSON") from None
-    with _live.client_for(_config(url, header, config), timeout=timeout) as client:
+    live = _config(url, header, config)
+    with _live.client_for(live, timeout=timeout, startup_timeout=startup_timeout) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)
-        result = client.tool(name).invoke(value)
+        try:
+            tool = client.tool(name)
+        except ToolNotFoundError as error:
+            if client.failures:  # it may be a tool of a server that failed
+                failed = ", ".join(map(repr, client.failures))
+                error.add_note(f"the servers that failed may have it: {failed}")
+            raise
+        result = tool.invoke(value)
     _output.write_json(result.to_dict())
     if result.is_error:
         raise typer.Exit(1)
@@ -163,7 +195,7 @@ def serve_command(
 
     def ready(url: str) -> None:
         if transport == "http":
-            sys.stderr.write(f"serving {count[0]} tools on {url}\n")
+            sys.stderr.write(f"serving {count[0]} tool{'s' * (count[0] != 1)} on {url}\n")
             sys.stderr.flush()
 
     if reference.lower().endswith(_TOOLSET_SUFFIXES):

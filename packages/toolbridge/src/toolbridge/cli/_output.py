@@ -35,6 +35,17 @@ def write_error(message: str) -> None:
     sys.stderr.write(f"{PROGRAM}: error: {one_line}\n")
 
 
+def write_warning(message: str) -> None:
+    """Write ``toolbridge: warning: MESSAGE`` to stderr, on one line whatever the message."""
+    one_line = " ".join(message.split())
+    sys.stderr.write(f"{PROGRAM}: warning: {one_line}\n")
+
+
+def with_notes(error: BaseException) -> str:
+    """An error's message and its notes (PEP 678), as one line's text."""
+    return "; ".join([str(error), *getattr(error, "__notes__", ())])
+
+
 def write_note(message: str) -> None:
     """Write ``toolbridge: note: MESSAGE`` to stderr: worth knowing, not wrong."""
     sys.stderr.write(f"{PROGRAM}: note: {message}\n")

@@ -9,7 +9,7 @@ import typer
 
 from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live, _output
-from toolbridge.cli._mcp import ConfigOption, HeaderOption, UrlOption
+from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.formats import SOURCES, Source
 
 __all__ = ["search_command"]
@@ -44,6 +44,7 @@ def search_command(
     json_output: Annotated[
         bool, typer.Option("--json", help="Write JSON even to a terminal.")
     ] = False,
+    startup_timeout: StartupTimeoutOption = None,
 ) -> None:
     """Rank tools for QUERY, from INPUT, a live server or a --toolset file.
 
@@ -55,7 +56,9 @@ def search_command(
         raise typer.BadParameter(f"unknown source format {source!r}", param_hint="--from")
     if mode not in ("bm25", "dense", "hybrid"):
         raise typer.BadParameter("must be bm25, dense or hybrid", param_hint="--mode")
-    hits = _search(query, input_path, source, url, header, config, toolset, k, mode)
+    hits = _search(
+        query, input_path, source, url, header, config, toolset, k, mode, startup_timeout
+    )
     if _output.wants_json(json_output):
         _output.write_json(
             [
@@ -85,6 +88,7 @@ def _search(
     toolset_file: str | None,
     k: int,
     mode: str,
+    startup_timeout: float | None = None,
 ) -> list[tuple[str, float, str]]:
     from toolbridge.search import ToolSearch
 
@@ -110,7 +114,7 @@ def _search(
 
         return asyncio.run(from_toolset())
     if live is not None:
-        with _live.client_for(live) as client:
+        with _live.client_for(live, startup_timeout=startup_timeout) as client:
             if client.failures and len(client.failures) == len(client.servers):
                 raise typer.Exit(2)
             tools: list[Tool] = client.tools

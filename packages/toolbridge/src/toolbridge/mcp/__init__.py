@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolbridge.mcp._config import SINGLE_SERVER_NAME, read_servers
 from toolbridge.mcp._environment import SAFE_VARIABLES, child_environment
+from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ __all__ = [
     "SINGLE_SERVER_NAME",
     "HttpServer",
     "McpClient",
+    "McpTools",
     "Server",
     "SseServer",
     "StdioServer",

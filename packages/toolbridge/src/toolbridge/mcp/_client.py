@@ -16,6 +16,7 @@ sync code a private loop in a daemon thread.
 from __future__ import annotations
 
 import asyncio
+import difflib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from types import TracebackType
@@ -34,10 +35,13 @@ from toolbridge.errors import (
 )
 from toolbridge.formats._mcp import read_tool
 from toolbridge.mcp._config import read_servers
-from toolbridge.mcp._connection import Connection, ConnectionOptions, ProgressFn
+from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
+from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._loop import LoopThread
 from toolbridge.mcp._naming import Namespacing, exposed_names
 from toolbridge.mcp._pins import PinPolicy, Pins, check_pins
+from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
+from toolbridge.mcp._wire import bounded
 
 __all__ = ["McpClient", "McpInvoker", "load_mcp_tools", "load_mcp_tools_sync"]
 
@@ -88,6 +92,10 @@ class McpClient:
         timeout: Default seconds a call may take; ``None`` waits forever.
         tool_timeouts: Per-tool defaults, by exposed tool name.
         startup_timeout: Seconds a server has to start and finish the handshake.
+        list_timeout: Seconds a server has to answer each ``tools/list`` request.
+        shutdown_timeout: Seconds closing waits for a stdio server to exit, half after
+            closing its stdin and half after SIGTERM, before SIGKILL ends its process
+            group; closing takes at most about half a second more.
         namespacing: When tool names get their server's name in front (see
             ``_naming``): ``"on_collision"`` (default), ``"always"`` or ``"never"``.
         pins: ``{server: {tool: fingerprint}}`` from an earlier `fingerprints`.
@@ -114,6 +122,8 @@ class McpClient:
         timeout: float | None = DEFAULT_TIMEOUT,
         tool_timeouts: Mapping[str, float] | None = None,
         startup_timeout: float = 30.0,
+        list_timeout: float = 60.0,
+        shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
         namespacing: Namespacing = "on_collision",
         pins: Pins | None = None,
         on_pin_mismatch: PinPolicy = "block",
@@ -139,6 +149,8 @@ class McpClient:
         self._repeatable = repeatable
         self._options = ConnectionOptions(
             startup_timeout=startup_timeout,
+            list_timeout=list_timeout,
+            shutdown_timeout=shutdown_timeout,
             max_pages=max_pages,
             max_tools=max_tools,
             max_message_size=max_message_size,
@@ -194,19 +206,42 @@ class McpClient:
 
     @property
     def problems(self) -> tuple[ToolbridgeError, ...]:
-        """Tools left out or flagged: pin mismatches, unreadable definitions."""
+        """Tools left out or flagged.
+
+        Pin mismatches, unreadable definitions, definitions the MCP schema refuses, and
+        different tools listed under one name.
+        """
         return tuple(problem for found in self._problems.values() for problem in found)
 
     def tool(self, name: str) -> Tool:
         """The loaded tool exposed as `name`.
 
         Raises:
-            ToolNotFoundError: No loaded tool has that name.
+            ToolNotFoundError: No loaded tool has that name; a note names the close
+                ones (the tool of that name on a server, exposed namespaced, first).
         """
         try:
             return self._by_name[name]
         except KeyError:
-            raise ToolNotFoundError(name) from None
+            error = ToolNotFoundError(name)
+        close = self.close_names(name)
+        if close:
+            error.add_note(f"did you mean {' or '.join(map(repr, close))}?")
+        raise error
+
+    def close_names(self, name: str) -> list[str]:
+        """Loaded tools' names close to `name`, at most five.
+
+        First those of a server's tool called `name` (exposed namespaced), then the
+        most alike names.
+        """
+        same = [
+            tool.name
+            for tool in self._tools
+            if isinstance(tool.invoker, McpInvoker) and tool.invoker.remote_name == name
+        ]
+        alike = difflib.get_close_matches(name, list(self._by_name), n=5, cutoff=0.6)
+        return list(dict.fromkeys([*same, *alike]))[:5]
 
     def origin(self, name: str) -> tuple[str, str]:
         """``(server, tool name on that server)`` of the tool exposed as `name`."""
@@ -335,16 +370,43 @@ class McpClient:
 
     async def _load(self, server: str, *, may_raise: bool = True) -> None:
         wire = await self._connections[server].list_tools()
-        tools: list[Tool] = []
+        read: list[tuple[int, Tool]] = []
         problems: list[ToolbridgeError] = []
         self._problems[server] = problems
+
+        def leave_out(error: ConversionError, what: str = "the tool is") -> None:
+            error.add_note(f"listed by MCP server {server!r}; {what} left out")
+            problems.append(error)
+            _log.warning("MCP server %r listed an unusable tool: %s", server, error)
+
         for index, item in enumerate(wire):
+            if isinstance(item, LeftOut):
+                named = f"tool {bounded(repr(item.name), 200)}" if item.name else "a tool"
+                refused = "; ".join(item.errors)
+                leave_out(
+                    ConversionError(
+                        f"{named} breaks the MCP schema: {refused}", path=("tools", index)
+                    )
+                )
+                continue
             try:
-                tools.append(read_tool(item, ("tools", index)))
+                read.append((index, read_tool(item, ("tools", index))))
             except ConversionError as error:
-                error.add_note(f"listed by MCP server {server!r}; the tool is left out")
-                problems.append(error)
-                _log.warning("MCP server %r listed an unusable tool: %s", server, error)
+                leave_out(error)
+        tools = [tool for _, tool in read]
+        for name, listed in _ambiguous(read).items():
+            where = ", ".join(f"tools[{index}]" for index, _ in listed)
+            leave_out(
+                ConversionError(
+                    f"{len(listed)} different tools are named {bounded(repr(name), 200)} "
+                    f"({bounded(where, 200)}): a call "
+                    "by that name could reach any of them",
+                    path=("tools", listed[-1][0], "name"),
+                ),
+                "all of them are",
+            )
+            tools = [tool for tool in tools if tool.name != name]
+        tools = _first_of_each_name(tools)
         mismatches = check_pins(server, tools, self._pins)
         if mismatches and self._pin_policy == "raise" and may_raise:
             raise mismatches[0]
@@ -500,6 +562,31 @@ class McpClient:
         return forward
 
 
+def _ambiguous(read: list[tuple[int, Tool]]) -> dict[str, list[tuple[int, Tool]]]:
+    """The names a server lists for more than one different definition, with those.
+
+    One definition listed twice (a page overlap, say) is no ambiguity: it loads once.
+    """
+    by_name: dict[str, list[tuple[int, Tool]]] = {}
+    for index, tool in read:
+        by_name.setdefault(tool.name, []).append((index, tool))
+    return {
+        name: listed
+        for name, listed in by_name.items()
+        if len({tool.fingerprint for _, tool in listed}) > 1
+    }
+
+
+def _first_of_each_name(tools: list[Tool]) -> list[Tool]:
+    seen: set[str] = set()
+    unique: list[Tool] = []
+    for tool in tools:
+        if tool.name not in seen:
+            seen.add(tool.name)
+            unique.append(tool)
+    return unique
+
+
 def _in_loop(callback: ProgressFn, loop: asyncio.AbstractEventLoop | None) -> ProgressFn:
     """`callback`, run in `loop` when called from another one."""
 
@@ -518,26 +605,29 @@ def _in_loop(callback: ProgressFn, loop: asyncio.AbstractEventLoop | None) -> Pr
 
 def _result(raw: Mapping[str, Any], invoker: McpInvoker) -> ToolResult:
     if "content" not in raw:
+        keys = bounded(repr(sorted(raw)[:10]), 200)
         raise ServerError(
-            f"answered tools/call {invoker.remote_name!r} without content "
-            f"(keys: {sorted(raw)[:10]})",
+            f"answered tools/call {invoker.remote_name!r} without content (keys: {keys})",
             server=invoker.server,
         )
     try:
         return ToolResult.from_dict(raw)
     except ConversionError as error:
         raise ServerError(
-            f"answered tools/call {invoker.remote_name!r} with a malformed result: {error}",
+            f"answered tools/call {invoker.remote_name!r} with a malformed result: "
+            f"{bounded(str(error))}",
             server=invoker.server,
         ) from None
 
 
-async def load_mcp_tools(config: Any, **options: Any) -> list[Tool]:
+async def load_mcp_tools(config: Any, **options: Any) -> McpTools[Tool]:
     """Start MCP servers and return their tools, each calling its server's session.
 
     The sessions stay open while the event loop runs (they end with it, or with the
     interpreter); use `McpClient` for an explicit lifecycle. A server that fails is
-    logged and left out; if every server fails, the first failure is raised.
+    logged and left out, and is in the returned list's ``failures`` (by server name,
+    as `McpClient.failures`), the tools left out in its ``problems``; if every server
+    fails, the first failure is raised.
 
     Args:
         config: What `McpClient` takes: a connection, a name mapping, an
@@ -551,14 +641,14 @@ async def load_mcp_tools(config: Any, **options: Any) -> list[Tool]:
     client = McpClient(config, **options)
     await client.start()
     _raise_if_all_failed(client)
-    return client.tools
+    return McpTools(client.tools, failures=client.failures, problems=client.problems)
 
 
-def load_mcp_tools_sync(config: Any, **options: Any) -> list[Tool]:
+def load_mcp_tools_sync(config: Any, **options: Any) -> McpTools[Tool]:
     """`load_mcp_tools` for sync code: the sessions run in a private background loop.
 
     The tools work with ``tool.invoke`` (and ``ainvoke`` from any loop); the sessions
-    end when the interpreter exits.
+    end when the interpreter exits. The list has ``failures`` and ``problems`` too.
     """
     client = McpClient(config, **options)
     client.__enter__()
@@ -570,7 +660,7 @@ def load_mcp_tools_sync(config: Any, **options: Any) -> list[Tool]:
     import atexit
 
     atexit.register(client.close)
-    return client.tools
+    return McpTools(client.tools, failures=client.failures, problems=client.problems)
 
 
 def _raise_if_all_failed(client: McpClient) -> None:

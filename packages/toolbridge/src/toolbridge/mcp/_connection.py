@@ -7,15 +7,22 @@ matches responses to requests by id and drops a late response to a request that 
 abandoned. What this layer adds:
 
 * start-up with a deadline, and the reason a server failed to start (exit status,
-  stderr tail) instead of a bare "connection closed";
+  stderr tail, what it wrote to stdout that is not JSON-RPC, the protocol rule its
+  answer to ``initialize`` broke) instead of a bare "connection closed";
+* every message through a `Wire`, which ends the connection at once when a reply
+  breaks the protocol, instead of leaving its request to wait for its timeout;
 * ``tools/list`` read page by page to the end, bounded (pages, tools, a repeating
-  cursor end in `ServerError`, never a loop);
+  cursor, a page that takes longer than `list_timeout` end in `ServerError`, never a
+  loop); a tool the protocol's schema refuses is left out (`LeftOut`), not the page;
 * SDK errors mapped into the toolbridge tree: a timeout is `ToolTimeoutError` (the
   SDK has already sent ``notifications/cancelled``), a dead server `ServerError`, an
-  error response `RemoteError`;
+  error response `RemoteError` (its message cut to 1,000 characters), arguments the
+  SDK cannot write (nested deeper than about 250 levels) `InvocationError`;
 * after the server exits or crashes, the next call starts a new session; over HTTP a
   request answered with "session terminated" is re-sent once on a new session (the
-  server never ran it).
+  server never ran it);
+* closing takes at most `shutdown_timeout` and a little more: a stdio server gets
+  SIGKILL by then (see `ServerProcess.close`).
 """
 
 from __future__ import annotations
@@ -30,16 +37,25 @@ from typing import TYPE_CHECKING, Any, Final, cast, final
 import mcp_types as types
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter, ValidationError
 
-from toolbridge.errors import RemoteError, ServerError, ToolbridgeError, ToolTimeoutError
+from toolbridge.errors import (
+    InvocationError,
+    RemoteError,
+    ServerError,
+    ToolbridgeError,
+    ToolTimeoutError,
+)
+from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 from toolbridge.mcp._transport import StdioTransport
+from toolbridge.mcp._wire import Wire, bounded, describe, left_out
 
 if TYPE_CHECKING:
     from mcp.shared.dispatcher import ProgressFnT
 
-__all__ = ["Connection", "ConnectionOptions"]
+__all__ = ["Connection", "ConnectionOptions", "LeftOut"]
 
 _RAW: Final[Any] = TypeAdapter(dict[str, Any])
 """Results are read as plain JSON: toolbridge parses them itself, once."""
@@ -66,6 +82,7 @@ class ConnectionOptions:
 
     startup_timeout: float = 30.0
     list_timeout: float = 60.0
+    shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT
     max_pages: int = 100
     max_tools: int = 10_000
     max_message_size: int = 16 * 1024 * 1024
@@ -73,6 +90,17 @@ class ConnectionOptions:
     protocol: str = "legacy"
     client_name: str = "toolbridge"
     client_version: str = "0"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A listed tool the protocol's schema refuses: in `Connection.list_tools` in its place."""
+
+    name: object
+    """Its ``name`` as sent (maybe not a string)."""
+    errors: tuple[str, ...]
+    """What is wrong, each with where in the tool: ``inputSchema.type: Field required``."""
 
 
 @final
@@ -94,6 +122,7 @@ class Connection:
         self._log = logging.getLogger(f"toolbridge.mcp.server.{name}")
         self._client: Client | None = None
         self._transport: StdioTransport | None = None
+        self._wire: Wire | None = None
         self._runner: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
         self._lock = asyncio.Lock()
@@ -108,6 +137,8 @@ class Connection:
         if self._runner is None or self._runner.done():
             return None
         if self._transport is not None and self._transport.ended.is_set():
+            return None
+        if self._wire is not None and self._wire.ended.is_set():
             return None
         return self._client
 
@@ -146,9 +177,10 @@ class Connection:
             client = await asyncio.wait_for(asyncio.shield(ready), timeout)
         except TimeoutError:
             stderr = self.stderr_tail()
+            strays = self._wire.stray_note() if self._wire is not None else ""
             await self._stop_runner(cancel=True)
             raise ServerError(
-                f"did not finish the MCP handshake within {timeout:g} s (startup_timeout)",
+                f"did not finish the MCP handshake within {timeout:g} s (startup_timeout)" + strays,
                 server=self.name,
                 stderr=stderr,
             ) from None
@@ -180,6 +212,8 @@ class Connection:
                         ready.set_exception(await self._startup_error(error))
                     return
                 self._client = client
+                if self._wire is not None:
+                    self._wire.version = client.session.protocol_version
                 if not ready.done():
                     ready.set_result(client)
                 await self._wait_until_over()
@@ -195,8 +229,9 @@ class Connection:
 
     async def _wait_until_over(self) -> None:
         waits = [asyncio.create_task(self._stop.wait())]
-        if self._transport is not None:
-            waits.append(asyncio.create_task(self._transport.ended.wait()))
+        for ended in (self._transport, self._wire):
+            if ended is not None:
+                waits.append(asyncio.create_task(ended.ended.wait()))
         try:
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -206,36 +241,61 @@ class Connection:
     def _transport_for(self, stack: contextlib.AsyncExitStack) -> Any:
         server = self.server
         self._transport = None
+        self._wire = Wire(self.name)
         if isinstance(server, StdioServer):
             self._transport = StdioTransport(
                 server,
                 name=self.name,
                 stderr_limit=self._options.stderr_limit,
                 max_message_size=self._options.max_message_size,
+                shutdown_timeout=self._options.shutdown_timeout,
             )
-            return self._transport
-        return _http_transport(server)
+            return self._wire.around(self._transport)
+        return self._wire.around(_http_transport(server))
 
     async def _startup_error(self, error: BaseException) -> ServerError:
+        """Why the handshake failed: the protocol rule broken first, then how it ended."""
         error = _leaf(error)
+        stderr = self.stderr_tail()
+        wire = self._wire
         if isinstance(error, ServerError):
             return error
+        if wire is not None and wire.failure is not None:
+            return ServerError(wire.failure, server=self.name, stderr=stderr)
+        if isinstance(error, ValidationError):
+            return ServerError(
+                f"answered initialize with a malformed result: {describe(error)}",
+                server=self.name,
+                stderr=stderr,
+            )
+        version = wire.version if wire is not None else None
+        if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS:
+            return ServerError(
+                f"answered initialize with protocol version {bounded(version, 100)!r}, which "
+                f"this client does not speak (it speaks {', '.join(HANDSHAKE_PROTOCOL_VERSIONS)})",
+                server=self.name,
+                stderr=stderr,
+            )
+        strays = wire.stray_note() if wire is not None else ""
         if self._transport is not None and (self._transport.ended.is_set() or _is_closed(error)):
             reason = await self._transport.end_reason()
             return ServerError(
-                f"{reason} before the MCP handshake ended",
-                server=self.name,
-                stderr=self.stderr_tail(),
+                f"{reason} before the MCP handshake ended{strays}", server=self.name, stderr=stderr
             )
         detail = (
             error.message if isinstance(error, MCPError) else f"{type(error).__name__}: {error}"
         )
-        return ServerError(f"did not start: {detail}", server=self.name, stderr=self.stderr_tail())
+        return ServerError(
+            f"did not start: {bounded(detail)}{strays}", server=self.name, stderr=stderr
+        )
 
     async def _stop_runner(self, *, cancel: bool = False) -> None:
-        """End the session task, politely or (`cancel`, or after 10 s) by cancelling it.
+        """End the session task, politely or by cancelling it.
 
-        Cancelling is for a task stuck in the handshake, which a stop cannot reach.
+        It is cancelled at once with `cancel`, else when the polite end takes a second
+        longer than `shutdown_timeout`. Cancelling is for a task stuck in the handshake,
+        which a stop cannot reach; a stdio server's process group gets SIGKILL then
+        (`StdioTransport.__aexit__`).
         """
         runner = self._runner
         if runner is None:
@@ -243,7 +303,7 @@ class Connection:
         self._stop.set()
         if not cancel:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(runner), 10)
+                await asyncio.wait_for(asyncio.shield(runner), self._options.shutdown_timeout + 1)
         if not runner.done():
             runner.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -258,11 +318,15 @@ class Connection:
 
     # -- requests ---------------------------------------------------------------------
 
-    async def list_tools(self) -> list[dict[str, Any]]:
-        """Every tool the server lists, all pages read, as wire dicts."""
+    async def list_tools(self) -> list[dict[str, Any] | LeftOut]:
+        """Every tool the server lists, all pages read, as wire dicts.
+
+        A tool the negotiated protocol version's schema refuses is a `LeftOut` in its
+        place, so that the others still load.
+        """
         client = await self.start()
         options = self._options
-        tools: list[dict[str, Any]] = []
+        tools: list[dict[str, Any] | LeftOut] = []
         seen: set[str] = set()
         cursor: str | None = None
         for _ in range(options.max_pages):
@@ -270,10 +334,17 @@ class Connection:
             page = await self._request(
                 client, types.ListToolsRequest(params=params), options.list_timeout, None
             )
+            refused = {entry["index"]: entry for entry in left_out(page)}
             items = page.get("tools")
             if not isinstance(items, list):
                 raise ServerError("answered tools/list without a tools array", server=self.name)
-            tools.extend(items)
+            kept = iter(items)
+            tools.extend(
+                LeftOut(refused[index]["name"], tuple(refused[index]["errors"]))
+                if index in refused
+                else next(kept)
+                for index in range(len(items) + len(refused))
+            )
             if len(tools) > options.max_tools:
                 raise ServerError(
                     f"listed more than {options.max_tools} tools (max_tools)", server=self.name
@@ -283,7 +354,8 @@ class Connection:
                 return tools
             if not isinstance(cursor, str):
                 raise ServerError(
-                    f"sent a nextCursor that is not a string: {cursor!r}", server=self.name
+                    f"sent a nextCursor that is not a string: {bounded(repr(cursor), 100)}",
+                    server=self.name,
                 )
             if cursor in seen:
                 raise ServerError(
@@ -340,24 +412,36 @@ class Connection:
             return result
         except MCPError as error:
             if error.code == _REQUEST_TIMEOUT and timeout is not None:
-                what = tool if tool is not None else f"{self.name}: {request.method}"
-                raise ToolTimeoutError(what, timeout) from None
+                if tool is not None:
+                    raise ToolTimeoutError(tool, timeout) from None
+                raise ServerError(
+                    f"did not answer {request.method} within {timeout:g} s (list_timeout)",
+                    server=self.name,
+                ) from None
             if error.code == _CONNECTION_CLOSED:
                 raise await self._gone(error) from None
             raise RemoteError(
-                error.message, server=self.name, code=error.code, data=error.data
+                bounded(error.message), server=self.name, code=error.code, data=error.data
             ) from None
         except ValidationError as error:
             raise ServerError(
-                f"answered {request.method} with a malformed result: {error.errors()[0]['msg']}",
+                f"answered {request.method} with a malformed result: {describe(error)}",
                 server=self.name,
             ) from None
         except ToolbridgeError:
             raise
+        except ValueError as error:  # the SDK cannot write the request (too deep, say)
+            what = f"the arguments of tool {tool!r}" if tool is not None else request.method
+            raise InvocationError(
+                f"{what} cannot be sent to MCP server {self.name!r}: the MCP SDK cannot "
+                f"write them ({error})"
+            ) from error
         except (OSError, RuntimeError) as error:  # the HTTP client's own failures
             raise ServerError(f"{request.method} failed: {error}", server=self.name) from error
 
     async def _gone(self, error: MCPError) -> ServerError:
+        if self._wire is not None and self._wire.failure is not None:
+            return ServerError(self._wire.failure, server=self.name, stderr=self.stderr_tail())
         if self._transport is not None:
             reason = await self._transport.end_reason()
             return ServerError(reason, server=self.name, stderr=self.stderr_tail())

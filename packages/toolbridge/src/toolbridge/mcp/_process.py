@@ -10,7 +10,9 @@
 * stdout lines longer than `max_message_size` are refused by the reader, instead of
   growing without bound.
 * `close` closes stdin and waits, then sends SIGTERM to the group and waits, then
-  SIGKILL: a server that ignores both still ends, and is reaped (no zombie).
+  SIGKILL: a server that ignores both still ends, and is reaped (no zombie). The two
+  waits share `shutdown_timeout` (2 s by default), so closing takes at most that plus
+  about half a second to reap the group.
 
 A grandchild that starts a session of its own (``setsid``) leaves the group and is
 beyond reach; nothing portable can find it.
@@ -29,13 +31,23 @@ from toolbridge.errors import ServerError
 from toolbridge.mcp._environment import child_environment
 from toolbridge.mcp._servers import StdioServer
 
-__all__ = ["DEFAULT_MAX_MESSAGE_SIZE", "DEFAULT_STDERR_LIMIT", "ServerProcess"]
+__all__ = [
+    "DEFAULT_MAX_MESSAGE_SIZE",
+    "DEFAULT_SHUTDOWN_TIMEOUT",
+    "DEFAULT_STDERR_LIMIT",
+    "ServerProcess",
+]
 
 DEFAULT_STDERR_LIMIT: Final = 64 * 1024
 """Bytes of a server's stderr kept for error messages."""
 DEFAULT_MAX_MESSAGE_SIZE: Final = 16 * 1024 * 1024
 """The longest stdout line (one JSON-RPC message) accepted from a server."""
+DEFAULT_SHUTDOWN_TIMEOUT: Final = 2.0
+"""Seconds `close` waits for a server to exit before SIGKILL: half after stdin closes,
+half after SIGTERM."""
 _CHUNK: Final = 64 * 1024
+_REAP: Final = 0.5
+"""Seconds to wait, after SIGKILL, for the group to go and stderr to end."""
 
 _log = logging.getLogger("toolbridge.mcp.stderr")
 
@@ -129,28 +141,31 @@ class ServerProcess:
             if _log.isEnabledFor(logging.DEBUG):
                 _log.debug("%s: %s", self.name, chunk.decode("utf-8", "replace").rstrip())
 
-    async def close(self, *, grace: float = 2.0) -> int:
+    async def close(self, *, timeout: float = DEFAULT_SHUTDOWN_TIMEOUT) -> int:
         """End the server and everything it started; return its exit status.
 
-        stdin is closed first (the polite way to stop a stdio server); after `grace`
-        seconds the process group gets SIGTERM, and after `grace` more, SIGKILL.
+        stdin is closed first (the polite way to stop a stdio server); after half of
+        `timeout` seconds the process group gets SIGTERM, and after the other half,
+        SIGKILL. It returns within `timeout` plus about half a second.
         """
         process = self._process
         if process.stdin is not None and not process.stdin.is_closing():
             process.stdin.close()
-        for ask in (None, signal.SIGTERM, signal.SIGKILL):
+        step = max(timeout, 0.0) / 2
+        for ask in (None, signal.SIGTERM):
             if ask is not None:
                 self._signal_group(ask)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(process.wait(), grace)
+                await asyncio.wait_for(process.wait(), step)
                 break
-        else:  # pragma: no cover - SIGKILL cannot be ignored
-            await process.wait()
+        else:
+            self._signal_group(signal.SIGKILL)
+            await process.wait()  # SIGKILL cannot be ignored
         self._signal_group(signal.SIGKILL)  # what the server left behind in its group
-        await self._group_gone(timeout=0.5)
+        await self._group_gone(timeout=_REAP)
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._drain, grace)  # stderr ends once the group is gone
-        if not self._drain.done():
+            await asyncio.wait_for(asyncio.shield(self._drain), _REAP)  # ends with the group
+        if not self._drain.done():  # a process outside the group holds stderr open
             self._drain.cancel()
         # The pipes' transport closes by itself only once stdout is read to its end;
         # an ended server's unread output is of no use, so close it now.

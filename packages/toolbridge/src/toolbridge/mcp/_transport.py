@@ -5,12 +5,17 @@ a file and spawns through its own environment rules; this one reuses `ServerProc
 (literal argv, no parent secrets, stderr drained into a bounded tail, the whole
 process group ended) and adds what a session needs on top:
 
-* one JSON-RPC message per stdout line, parsed by the SDK's message model;
-* a line that is not a JSON-RPC message (a banner, a stray ``print``) is logged as a
-  warning on ``toolbridge.mcp`` and skipped, never fatal, never silent;
+* one JSON-RPC message per stdout line, parsed by the SDK's message model; a line
+  that model refuses is read again by the standard library, which nests as deep as
+  toolbridge does (the model stops at about 200 levels: a deep but valid schema still
+  loads), and what it still is not is described in an `Unreadable` for the `Wire`
+  (a banner or a stray ``print`` is logged and skipped there, never fatal, never
+  silent; a reply that breaks the protocol ends the connection);
 * a line over the size limit ends the connection with `ServerError`: the reader
   cannot know which request it answered, so every pending call fails at once
   instead of waiting for its timeout;
+* a message that cannot be written ends the connection, never the writer alone
+  (which would leave every later request waiting for its timeout);
 * when stdout ends (the server exited or crashed) the read stream closes, which
   fails every pending request immediately; `failure` then says why, with the exit
   status and the stderr tail.
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
+import json
 import os
 import signal
 from types import TracebackType
@@ -29,17 +34,19 @@ from typing import TYPE_CHECKING, Any, Final, final
 import anyio
 import mcp_types
 from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
 
-from toolbridge.mcp._process import ServerProcess
+from toolbridge._issues import json_type
+from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT, ServerProcess
+from toolbridge.mcp._wire import NULL_ID, Unreadable
 
 if TYPE_CHECKING:
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
     from toolbridge.mcp._servers import StdioServer
 
-__all__ = ["StdioTransport"]
+__all__ = ["StdioTransport", "read_line"]
 
-_log = logging.getLogger("toolbridge.mcp")
 _LIVE: Final[set[int]] = set()
 """Process ids of servers started and not yet ended, for the exit hook."""
 
@@ -69,12 +76,19 @@ class StdioTransport:
     """``async with StdioTransport(...) as (read, write)``: a started server's streams."""
 
     def __init__(
-        self, server: StdioServer, *, name: str, stderr_limit: int, max_message_size: int
+        self,
+        server: StdioServer,
+        *,
+        name: str,
+        stderr_limit: int,
+        max_message_size: int,
+        shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
     ) -> None:
         self._server = server
         self._name = name
         self._stderr_limit = stderr_limit
         self._max_message_size = max_message_size
+        self._shutdown_timeout = shutdown_timeout
         self._process: ServerProcess | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._failure: str | None = None
@@ -136,7 +150,7 @@ class StdioTransport:
             for stream in self._streams:
                 stream.close()
             if process is not None:
-                await process.close()
+                await process.close(timeout=self._shutdown_timeout)
         finally:
             for task in self._tasks:
                 task.cancel()
@@ -164,24 +178,13 @@ class StdioTransport:
                         return
                     if not line:
                         return
-                    message = self._parse(line)
+                    message = read_line(line)
                     if message is not None:
                         await to_session.send(message)
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             return  # the session is gone
         finally:
             self.ended.set()
-
-    def _parse(self, line: bytes) -> SessionMessage | None:
-        if not line.strip():
-            return None
-        try:
-            message: Any = mcp_types.jsonrpc_message_adapter.validate_json(line, by_name=False)
-        except ValueError:
-            shown = line[:200].decode("utf-8", "replace").rstrip()
-            _log.warning("MCP server %r wrote a line that is not JSON-RPC: %r", self._name, shown)
-            return None
-        return SessionMessage(message)
 
     async def _write(
         self, process: ServerProcess, from_session: MemoryObjectReceiveStream[SessionMessage]
@@ -190,8 +193,144 @@ class StdioTransport:
         try:
             async with from_session:
                 async for item in from_session:
-                    data = item.message.model_dump_json(by_alias=True, exclude_unset=True)
-                    stdin.write(data.encode() + b"\n")
+                    try:
+                        data = _encode(item.message)
+                    except (ValueError, TypeError, RecursionError) as error:
+                        self._failure = (
+                            f"a message to it cannot be written as JSON ({error}); "
+                            "the connection was closed"
+                        )
+                        self._end_input()
+                        return
+                    stdin.write(data)
                     await stdin.drain()
         except (ConnectionError, OSError, anyio.ClosedResourceError, anyio.BrokenResourceError):
             self.ended.set()  # the server closed its stdin: the connection is over
+
+    def _end_input(self) -> None:
+        """Close the session's read stream: every pending request fails at once."""
+        self.ended.set()
+        if self._streams:
+            self._streams[0].close()
+
+
+def _encode(message: Any) -> bytes:
+    """One message as a line of JSON."""
+    data: str = message.model_dump_json(by_alias=True, exclude_unset=True)
+    return data.encode() + b"\n"
+
+
+def read_line(line: bytes) -> SessionMessage | Unreadable | None:
+    """One stdout line as a message, an `Unreadable` saying what it is, or None if blank."""
+    if not line.strip():
+        return None
+    try:
+        return SessionMessage(_MESSAGE.validate_json(line, by_name=False))
+    except ValidationError:
+        pass
+    excerpt = line[:200].decode("utf-8", "replace").rstrip()
+    problems: list[str] = []
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        problems.append(
+            f"bytes that are not UTF-8 (0x{line[error.start]:02x} at byte {error.start})"
+        )
+        text = line.decode("utf-8", "replace")
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        return Unreadable("JSON nested too deeply to read", excerpt=excerpt, kind="broken")
+    except ValueError as error:
+        jsonrpc = text.lstrip().startswith(("{", "[")) and '"jsonrpc"' in text
+        if jsonrpc:
+            return Unreadable(
+                f"a JSON-RPC message that is not JSON ({error})", excerpt=excerpt, kind="broken"
+            )
+        return Unreadable("not JSON", excerpt=excerpt, kind="stray")
+    return _read_value(value, problems, excerpt)
+
+
+_MESSAGE: Final = mcp_types.jsonrpc_message_adapter
+_REPLY_KEYS: Final = frozenset({"result", "error"})
+
+
+def _read_value(value: Any, problems: list[str], excerpt: str) -> SessionMessage | Unreadable:
+    """A parsed line (or a batch's item) as a message, or what is wrong with it."""
+    if isinstance(value, list):
+        items = [_read_value(item, problems, excerpt) for item in value]
+        return Unreadable("a JSON-RPC batch", excerpt=excerpt, kind="batch", items=items)
+    if not isinstance(value, dict):
+        return Unreadable("JSON that is not JSON-RPC", excerpt=excerpt, kind="stray")
+    surrogate = _lone_surrogate(value)
+    if surrogate is not None:
+        problems = [
+            *problems,
+            f"a lone surrogate ('\\u{surrogate:04x}'), which is not Unicode text",
+        ]
+    if not problems:
+        try:
+            return SessionMessage(_MESSAGE.validate_python(value, by_name=False))
+        except ValidationError as error:
+            invalid = error
+    else:
+        invalid = None
+    if "method" in value:
+        problem = "; ".join(problems) or _first(invalid)
+        return Unreadable(problem, excerpt=excerpt, kind="message")
+    if _REPLY_KEYS & value.keys():
+        problem = "; ".join(problems) or _reply_problem(value) or _first(invalid)
+        reply_id = value.get("id")
+        return Unreadable(problem, excerpt=excerpt, kind="reply", reply_id=reply_id)
+    if "jsonrpc" in value:
+        return Unreadable(_first(invalid), excerpt=excerpt, kind="broken")
+    return Unreadable("JSON that is not JSON-RPC", excerpt=excerpt, kind="stray")
+
+
+def _reply_problem(value: dict[str, Any]) -> str | None:
+    """What makes a response unreadable, in words; None if nothing known."""
+    if value.get("jsonrpc") != "2.0":
+        return 'a "jsonrpc" member that is not "2.0"'
+    if "id" not in value:
+        return 'no "id"'
+    reply_id = value["id"]
+    if reply_id is None and "result" in value:
+        return NULL_ID
+    if isinstance(reply_id, bool) or not isinstance(reply_id, int | str | None):
+        return f"an id that is {_a(json_type(reply_id))}"
+    if "result" in value and "error" in value:
+        return "both a result and an error"
+    if "result" in value and not isinstance(value["result"], dict):
+        return f"a result that is {_a(json_type(value['result']))}, where MCP requires an object"
+    if "error" in value:
+        return "an error member that is not {code: integer, message: string}"
+    return None
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _first(error: ValidationError | None) -> str:
+    if error is None:
+        return "a malformed message"
+    first = error.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(part) for part in first["loc"][1:])
+    return f"a malformed message ({where + ': ' if where else ''}{first['msg']})"
+
+
+def _lone_surrogate(value: Any) -> int | None:
+    """The first lone surrogate in any string of `value` (keys too), or None."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            for char in node:
+                if "\ud800" <= char <= "\udfff":
+                    return ord(char)
+        elif isinstance(node, dict):
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return None

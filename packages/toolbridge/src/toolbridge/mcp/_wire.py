@@ -1,0 +1,405 @@
+"""Between a transport and the SDK's session: every message, checked against the protocol.
+
+The SDK matches a response to its request by id and drops what it cannot match or
+parse, so a reply that breaks the protocol leaves its request waiting for its
+timeout. A `Wire` sits on the transport's two streams, knows which requests are in
+flight, and ends the connection at once when a reply breaks the protocol, with a
+`failure` that says how (the pending requests then fail with `ServerError`):
+
+* a reply the transport could not read (`Unreadable`: a result that is not an
+  object, ``"id": null``, bytes that are not UTF-8, a lone surrogate, ...) to a
+  request in flight;
+* a reply to a request id that was never sent, while a request waits;
+* a JSON-RPC batch holding replies (JSON-RPC answers only a batch with a batch, and
+  toolbridge sends none), or any batch after MCP 2025-03-26, which dropped them.
+
+What cannot be pinned on a waiting request (a stray ``print``, a late reply to an
+abandoned request) is logged on ``toolbridge.mcp`` and skipped.
+
+It also sieves ``tools/list`` pages: a tool the negotiated protocol version's schema
+refuses would make the SDK refuse the whole page, so it is taken out and described
+under the result's ``_meta`` key `LEFT_OUT` (see `left_out`), and the others load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Final, Literal, final
+
+import anyio
+from mcp.shared.dispatcher import coerce_request_id
+from mcp.shared.message import SessionMessage
+from mcp_types.jsonrpc import (
+    JSONRPCError,
+    JSONRPCNotification,
+    JSONRPCRequest,
+    JSONRPCResponse,
+)
+from mcp_types.methods import validate_server_result
+from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
+
+    Streams = tuple[
+        MemoryObjectReceiveStream[SessionMessage | Exception],
+        MemoryObjectSendStream[SessionMessage],
+    ]
+
+__all__ = [
+    "LEFT_OUT",
+    "NULL_ID",
+    "TEXT_LIMIT",
+    "Unreadable",
+    "Wire",
+    "bounded",
+    "describe",
+    "left_out",
+]
+
+_log = logging.getLogger("toolbridge.mcp")
+
+LEFT_OUT: Final = "toolbridge/leftOut"
+"""The ``_meta`` key of a sieved ``tools/list`` result: ``[{index, name, errors}]``."""
+NULL_ID: Final = '"id": null'
+"""The `Unreadable.problem` of a reply whose only fault is its null id."""
+TEXT_LIMIT: Final = 1_000
+"""The most characters of a server's own text (an error message) put in a message."""
+_BATCH_VERSIONS: Final = frozenset({"2024-11-05", "2025-03-26"})
+"""The MCP versions that allowed JSON-RPC batches (2025-06-18 removed them)."""
+_STRAYS_KEPT: Final = 3
+
+
+def bounded(text: str, limit: int = TEXT_LIMIT) -> str:
+    """`text`, cut to `limit` characters with a note of how many more there were."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
+def describe(error: ValidationError, limit: int = 3) -> str:
+    """A pydantic error's first few problems, each with where: ``tools[3].name: ...``."""
+    found = error.errors(include_url=False, include_input=False)
+    parts = [f"{_location(item['loc'])}: {item['msg']}" for item in found[:limit]]
+    more = f" (and {len(found) - limit} more)" if len(found) > limit else ""
+    return "; ".join(parts) + more
+
+
+def _location(loc: Sequence[str | int]) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else str(part)
+    return text or "the result"
+
+
+@final
+class Unreadable(Exception):
+    """A line the transport could not pass on as a JSON-RPC message, and what it made of it.
+
+    It travels the read stream as an exception item, for the `Wire` to judge.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        excerpt: str,
+        kind: Literal["stray", "broken", "message", "reply", "batch"],
+        reply_id: object = None,
+        items: Sequence[SessionMessage | Unreadable] = (),
+    ) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        """What is wrong, as the end of a sentence: ``a result that is an array, ...``."""
+        self.excerpt = excerpt
+        """The line's first 200 characters."""
+        self.kind = kind
+        """``stray`` (not JSON, or JSON that is not JSON-RPC), ``broken`` (JSON-RPC that
+        cannot be read at all), ``message`` (a malformed request or notification),
+        ``reply`` (a malformed response) or ``batch`` (a JSON array of messages)."""
+        self.reply_id = reply_id
+        """A reply's ``id`` as sent (None for null or missing)."""
+        self.items = tuple(items)
+        """A batch's messages, each read on its own."""
+
+
+@final
+class Wire:
+    """The checks between one session's transport and the SDK (see the module docstring)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.version: str | None = None
+        """The negotiated protocol version, once known."""
+        self.failure: str | None = None
+        """Why the wire ended the connection (a broken protocol), else None."""
+        self.strays: list[str] = []
+        """The first lines the server wrote that were not JSON-RPC (excerpts)."""
+        self.stray_count = 0
+        self.ended = asyncio.Event()
+        """Set once nothing more will reach the session (end of input, or `failure`)."""
+        self._in_flight: dict[Any, str] = {}
+        self._highest = -1
+        self._issued: set[Any] = set()
+        """Request ids that are not integers, ever sent (integers: up to `_highest`)."""
+
+    def stray_note(self) -> str:
+        """``; it wrote to stdout what is not JSON-RPC: '...'`` ('' if it did not)."""
+        if not self.strays:
+            return ""
+        more = self.stray_count - 1
+        tail = f" (and {more} more line{'s' * (more != 1)})" if more > 0 else ""
+        return f"; its stdout began with a line that is not JSON-RPC: {self.strays[0]!r}{tail}"
+
+    @contextlib.asynccontextmanager
+    async def around(
+        self, transport: AbstractAsyncContextManager[Streams]
+    ) -> AsyncIterator[Streams]:
+        """Enter `transport` and give the session streams that pass through this wire."""
+        async with transport as (read, write):
+            to_session, session_read = anyio.create_memory_object_stream[
+                SessionMessage | Exception
+            ](0)
+            session_write, from_session = anyio.create_memory_object_stream[SessionMessage](0)
+            pumps = [
+                asyncio.create_task(self._inbound(read, to_session), name=f"mcp-in-{self.name}"),
+                asyncio.create_task(
+                    self._outbound(from_session, write), name=f"mcp-out-{self.name}"
+                ),
+            ]
+            try:
+                yield session_read, session_write
+            finally:
+                for pump in pumps:
+                    pump.cancel()
+                for stream in (to_session, session_read, session_write, from_session):
+                    stream.close()
+                await asyncio.gather(*pumps, return_exceptions=True)
+                self.ended.set()
+
+    async def _inbound(
+        self,
+        read: MemoryObjectReceiveStream[SessionMessage | Exception],
+        to_session: MemoryObjectSendStream[SessionMessage | Exception],
+    ) -> None:
+        try:
+            async with to_session:
+                async for item in read:
+                    for passed in self._judge(item):
+                        await to_session.send(passed)
+                    if self.failure is not None:
+                        return
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+            return  # the session is gone
+        finally:
+            self.ended.set()
+
+    async def _outbound(
+        self,
+        from_session: MemoryObjectReceiveStream[SessionMessage],
+        write: MemoryObjectSendStream[SessionMessage],
+    ) -> None:
+        try:
+            async with write, from_session:
+                async for item in from_session:
+                    self._sent(item.message)
+                    await write.send(item)
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
+            return
+
+    # -- what goes out ----------------------------------------------------------------
+
+    def _sent(self, message: Any) -> None:
+        if isinstance(message, JSONRPCRequest):
+            key = coerce_request_id(message.id)
+            self._in_flight[key] = message.method
+            if isinstance(key, int):
+                self._highest = max(self._highest, key)
+            else:
+                self._issued.add(key)
+        elif (
+            isinstance(message, JSONRPCNotification)
+            and message.method == "notifications/cancelled"
+            and message.params is not None
+        ):
+            abandoned = message.params.get("requestId")
+            if isinstance(abandoned, int | str):
+                self._in_flight.pop(coerce_request_id(abandoned), None)
+
+    def _was_sent(self, key: object) -> bool:
+        if isinstance(key, int) and not isinstance(key, bool):
+            return 0 <= key <= self._highest
+        return key in self._issued
+
+    # -- what comes in ----------------------------------------------------------------
+
+    def _judge(self, item: SessionMessage | Exception) -> list[SessionMessage | Exception]:
+        if isinstance(item, Unreadable):
+            return self._judge_unreadable(item)
+        if isinstance(item, Exception):
+            return [item]
+        message = item.message
+        if not isinstance(message, JSONRPCResponse | JSONRPCError):
+            return [item]
+        if message.id is None:  # only an error may have it: the server could not read one
+            assert isinstance(message, JSONRPCError)
+            error = message.error
+            self._violation(
+                f'answered with an error whose "id" is null, so no request can be matched '
+                f"({error.code}: {bounded(error.message, 200)})"
+            )
+            return []
+        key = coerce_request_id(message.id)
+        method = self._in_flight.pop(key, None)
+        if method is None:
+            if self._was_sent(key):
+                return [item]  # a late reply to an abandoned request: the SDK drops it
+            self._violation(f"answered request id {message.id!r}, which was never sent")
+            return []
+        if isinstance(message, JSONRPCResponse):
+            if method == "initialize":
+                version = message.result.get("protocolVersion")
+                self.version = version if isinstance(version, str) else None
+            elif method == "tools/list":
+                return [self._sieve(item, message)]
+        return [item]
+
+    def _judge_unreadable(self, item: Unreadable) -> list[SessionMessage | Exception]:
+        if item.kind == "stray":
+            self.stray_count += 1
+            if len(self.strays) < _STRAYS_KEPT:
+                self.strays.append(item.excerpt)
+            _log.warning(
+                "MCP server %r wrote a line that is not JSON-RPC: %r", self.name, item.excerpt
+            )
+        elif item.kind == "message":
+            _log.warning(
+                "MCP server %r sent a malformed request or notification (%s): %r",
+                self.name,
+                item.problem,
+                item.excerpt,
+            )
+        elif item.kind == "broken":
+            self._violation(f"wrote {item.problem}: {item.excerpt!r}")
+        elif item.kind == "reply":
+            self._judge_bad_reply(item)
+        else:
+            return self._judge_batch(item)
+        return []
+
+    def _judge_bad_reply(self, item: Unreadable) -> None:
+        rid = item.reply_id
+        if rid is None:
+            detail = "" if item.problem == NULL_ID else f" and {item.problem}"
+            self._violation(f'answered with "id": null{detail}, so no request can be matched')
+            return
+        key = coerce_request_id(rid) if isinstance(rid, int | str) else None
+        method = self._in_flight.get(key) if key is not None else None
+        if method is not None:
+            self._fail(f"answered {method} (id {rid!r}) with {item.problem}")
+        elif key is not None and self._was_sent(key):
+            _log.warning(
+                "MCP server %r answered an abandoned request (id %r) with %s; dropped",
+                self.name,
+                rid,
+                item.problem,
+            )
+        else:
+            self._violation(
+                f"answered request id {rid!r}, which was never sent, with {item.problem}"
+            )
+
+    def _judge_batch(self, item: Unreadable) -> list[SessionMessage | Exception]:
+        replies = sum(
+            1
+            for part in item.items
+            if (isinstance(part, Unreadable) and part.kind == "reply")
+            or (
+                isinstance(part, SessionMessage)
+                and isinstance(part.message, JSONRPCResponse | JSONRPCError)
+            )
+        )
+        size = f"a JSON array of {len(item.items)} message{'s' * (len(item.items) != 1)}"
+        if replies:
+            self._violation(
+                f"answered with a JSON-RPC batch ({size}): JSON-RPC answers a batch only "
+                "to a batch, and toolbridge sends none"
+            )
+            return []
+        if self.version not in _BATCH_VERSIONS:
+            when = f"MCP {self.version}" if self.version else "an MCP handshake"
+            self._violation(
+                f"sent a JSON-RPC batch ({size}), which {when} does not allow "
+                "(only 2024-11-05 and 2025-03-26 did)"
+            )
+            return []
+        passed: list[SessionMessage | Exception] = []
+        for part in item.items:
+            passed.extend(self._judge(part))
+        return passed
+
+    def _violation(self, reason: str) -> None:
+        """End the connection if a request waits (it would wait in vain); else log."""
+        if not self._in_flight:
+            _log.warning("MCP server %r %s; ignored", self.name, reason)
+            return
+        waiting = [f"{method} (id {key!r})" for key, method in self._in_flight.items()]
+        more = f" and {len(waiting) - 1} more" if len(waiting) > 1 else ""
+        self._fail(f"{reason}, while {waiting[0]}{more} waited")
+
+    def _fail(self, reason: str) -> None:
+        if self.failure is None:
+            self.failure = f"{reason}; the connection was closed"
+
+    # -- tools/list -------------------------------------------------------------------
+
+    def _sieve(self, item: SessionMessage, message: JSONRPCResponse) -> SessionMessage:
+        """Take the tools the protocol's schema refuses out of a tools/list page."""
+        result = message.result
+        try:
+            validate_server_result("tools/list", self.version or "2025-11-25", result)
+        except ValidationError as error:
+            problems = error.errors(include_url=False, include_input=False)
+        except (KeyError, ValueError):
+            return item  # an unknown version: the SDK says so
+        else:
+            return item
+        refused: dict[int, list[str]] = {}
+        for problem in problems:
+            loc = problem["loc"]
+            if len(loc) < 2 or loc[0] != "tools" or not isinstance(loc[1], int):
+                return item  # the page itself is malformed: the SDK reports it
+            refused.setdefault(loc[1], []).append(f"{_location(loc[2:])}: {problem['msg']}")
+        tools = result["tools"]
+        entries = [
+            {
+                "index": index,
+                "name": tools[index].get("name") if isinstance(tools[index], dict) else None,
+                "errors": errors,
+            }
+            for index, errors in sorted(refused.items())
+        ]
+        meta = result.get("_meta")
+        sieved = {
+            **result,
+            "tools": [tool for index, tool in enumerate(tools) if index not in refused],
+            "_meta": {**(meta if isinstance(meta, dict) else {}), LEFT_OUT: entries},
+        }
+        return SessionMessage(
+            JSONRPCResponse(jsonrpc="2.0", id=message.id, result=sieved), metadata=item.metadata
+        )
+
+
+def left_out(page: dict[str, Any]) -> list[dict[str, Any]]:
+    """Remove and return the tools `Wire` took out of a tools/list page (by page index)."""
+    meta = page.get("_meta")
+    if not isinstance(meta, dict) or LEFT_OUT not in meta:
+        return []
+    entries: list[dict[str, Any]] = meta.pop(LEFT_OUT)
+    if not meta:
+        del page["_meta"]
+    return entries
