@@ -1167,3 +1167,34 @@ def test_a_client_leaving_mid_body_is_not_an_error(caplog: pytest.LogCaptureFixt
 def told(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     """What toolbridge logged (the event loop and uvicorn log things of their own)."""
     return [record for record in caplog.records if record.name.startswith("toolbridge")]
+
+
+def test_a_content_length_of_thousands_of_digits_is_413_not_a_crash() -> None:
+    """``int()`` refuses more than 4,300 digits: such a length is simply too large."""
+    app = build_app([list_orders], max_body_bytes=1_000)
+    sent: list[Message] = []
+
+    async def receive() -> Message:
+        raise AssertionError("the body was read")
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/tools/list_orders",
+        "raw_path": b"/tools/list_orders",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-length", b"9" * 5_000)],
+        "server": ("127.0.0.1", 8000),
+        "client": ("127.0.0.1", 12345),
+    }
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"])["error"]["type"] == "BodyTooLarge"
+    assert ran == []

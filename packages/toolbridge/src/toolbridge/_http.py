@@ -170,7 +170,7 @@ class BodyReader:
         declared = [
             value.strip() for key, value in scope["headers"] if key.lower() == b"content-length"
         ]
-        if any(length.isdigit() and int(length) > self._max_bytes for length in declared):
+        if any(_over(length, self._max_bytes) for length in declared):
             await self._too_large(send)
             return
         body = bytearray()
@@ -205,6 +205,11 @@ class BodyReader:
     async def _too_large(self, send: Send) -> None:
         message = f"the body is over the limit of {self._max_bytes} bytes"
         await _refuse(send, 413, "BodyTooLarge", message, close=True)
+
+
+def _over(length: bytes, limit: int) -> bool:
+    """A declared ``Content-Length`` over `limit` (thousands of digits count as over)."""
+    return length.isdigit() and (len(length) > 18 or int(length) > limit)
 
 
 async def _refuse(send: Send, status: int, kind: str, message: str, *, close: bool = False) -> None:
