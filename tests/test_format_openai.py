@@ -13,6 +13,7 @@ from openai.types.responses import FunctionTool
 from openai.types.shared import FunctionDefinition
 
 from toolbridge import ConversionError, SchemaTooDeepError, Tool, ToolAnnotations, thaw
+from toolbridge._json import FrozenDict, FrozenList
 from toolbridge.calls import ToolCall
 from toolbridge.formats import (
     Target,
@@ -625,3 +626,47 @@ def test_every_corpus_tool_goes_to_openai_and_back(data_dir: Path) -> None:
             assert write(back) == conversion.output  # written again: the same wire
             count += len(tools)
     assert count > 2000
+
+
+# -- one writer, two paths: the wire object alone, or with its report ---------------------
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)  # keeps key order: order is compared too
+
+
+def _frozen_throughout(value: Any) -> bool:
+    if isinstance(value, dict):
+        return type(value) is FrozenDict and all(_frozen_throughout(v) for v in value.values())
+    if isinstance(value, list):
+        return type(value) is FrozenList and all(_frozen_throughout(v) for v in value)
+    return True
+
+
+@pytest.mark.parametrize("strict", [True, False, None])
+def test_the_wire_alone_is_what_convert_writes(data_dir: Path, strict: bool | None) -> None:
+    # to_openai(tool) writes the wire object without its report and plan; convert
+    # writes both. Each path on its own tools: neither finds the other's cache.
+    for tools, twins in zip(corpus(data_dir), corpus(data_dir), strict=True):
+        for tool, twin in zip(tools, twins, strict=True):
+            for target, write in (("openai", to_openai), ("openai-responses", to_openai_responses)):
+                alone = write(tool, strict=strict)
+                written = convert(twin, target, strict=strict).output  # type: ignore[arg-type]
+                assert _text(alone) == _text(written), tool.name
+                assert _frozen_throughout(alone)
+                hash(alone)  # the frozen containers' cached hash slot is set
+
+
+def test_the_wire_alone_does_not_hide_the_report() -> None:
+    tool = Tool(
+        name="search",
+        description="Search.",
+        input_schema={"type": "object", "properties": {"q": {"type": "string", "default": "x"}}},
+    )
+    wire = to_openai(tool, strict=True)
+    conversion = convert(tool, "openai", strict=True)
+    assert conversion.output is wire  # one object for every caller, in either order
+    assert {entry.keyword for entry in conversion.report} >= {"default", "required"}
+    assert conversion.plans  # the way back for the nullable optional property
+    other = Tool(name="search", input_schema=tool.input_schema)
+    assert convert(other, "openai", strict=True).output is to_openai(other, strict=True)

@@ -98,20 +98,45 @@ def _schema_error(message: str, path: JsonPath) -> Exception:
     return SchemaError(message, path=path)
 
 
+_new_dict: Final = dict.__new__
+_fill_dict: Final = dict.update
+_new_list: Final = list.__new__
+_fill_list: Final = list.extend
+
+
 def new_frozen_dict(items: dict[str, Any]) -> FrozenDict:
     """Wrap a dict whose values are already frozen JSON, without checking or copying them."""
-    frozen = dict.__new__(FrozenDict)
-    dict.__init__(frozen, items)
+    frozen: FrozenDict = _new_dict(FrozenDict)
+    _fill_dict(frozen, items)
     frozen._hash = None
     return frozen
 
 
 def new_frozen_list(items: list[Any]) -> FrozenList:
     """Wrap a list whose items are already frozen JSON, without checking or copying them."""
-    frozen = list.__new__(FrozenList)
-    list.__init__(frozen, items)
+    frozen: FrozenList = _new_list(FrozenList)
+    _fill_list(frozen, items)
     frozen._hash = None
     return frozen
+
+
+def seal(value: Any) -> Any:
+    """Freeze the plain containers of a value built from frozen parts, and only those.
+
+    A transform that copies only what it changes builds plain `dict` / `list` nodes
+    around parts of a frozen source; sealing wraps the new nodes in place of a full
+    `freeze`, which would copy (and check) the reused parts again.
+    """
+    kind = type(value)
+    if kind is dict:
+        return new_frozen_dict({k: seal(v) if type(v) in _BUILT else v for k, v in value.items()})
+    if kind is list:
+        return new_frozen_list([seal(v) if type(v) in _BUILT else v for v in value])
+    return value
+
+
+_BUILT: Final = (dict, list)
+"""The exact types `seal` wraps (the frozen ones are subclasses)."""
 
 
 def freeze(value: Any, *, error: ErrorFactory = _schema_error, path: JsonPath = ()) -> Any:

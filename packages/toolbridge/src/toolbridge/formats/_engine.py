@@ -4,6 +4,10 @@ A format module supplies a `Writer` (one tool, its exposed name and the options 
 a `Lowered` out). `write_tools` maps the names of the whole set onto names the target
 accepts, then asks the writer for each tool, keeping the result on the tool: an
 unchanged tool converted again costs a dictionary lookup.
+
+``to_<target>(tool)`` needs the wire object alone: `emit_one` asks a `WireWriter`
+(the same writer, without its report and plan) and keeps the wire object under the
+same key; `convert` later writes the report and plan and keeps that one object.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from toolbridge.formats._common import tools_given
 from toolbridge.formats._lowering import Lowered, OnUnsupported
 from toolbridge.schema._names import NAME_RULES, NameMap
 
-__all__ = ["QuickWriter", "Writer", "emit", "emit_one", "write_one", "write_tools"]
+__all__ = ["WireWriter", "Writer", "emit", "emit_one", "write_one", "write_tools"]
 
 _NAME_RULE: Final = {"gemini-openapi": "gemini", "canonical": "mcp"}
 """Targets that share another's name rule (MCP's only reports, never renames)."""
@@ -28,9 +32,9 @@ Writer = Callable[[Tool, str, bool | None, OnUnsupported], Lowered]
 """Writes one tool under an exposed name: ``(tool, name, strict, on_unsupported)``;
 ``strict=None`` leaves strictness to what the tool's source said."""
 
-QuickWriter = Callable[[Tool, bool | None, OnUnsupported], FrozenDict | None]
-"""Writes the wire object alone of one tool under its own name, for ``to_<target>(tool)``,
-or returns None to leave it to the `Writer` (its report and plan are not made)."""
+WireWriter = Callable[[Tool, bool | None, OnUnsupported], FrozenDict]
+"""Writes the wire object of one tool under its own name, as its `Writer` would,
+without the report and plan: ``(tool, strict, on_unsupported)``."""
 
 
 def _lowered(
@@ -43,21 +47,26 @@ def _lowered(
 ) -> Lowered:
     cache = _cache_of(tool)
     key = (target, strict, on_unsupported, name)
-    lowered: Lowered | None = cache.get(key)
-    if lowered is None:
-        try:
-            lowered = writer(tool, name, strict, on_unsupported)
-        except ToolbridgeError as error:
-            if str(error).startswith(f"tool {tool.name!r}"):
-                raise
-            wrapped = ConversionError(f"tool {tool.name!r}: {error}")  # its text has the path
-            wrapped.path = tuple(getattr(error, "path", ()))
-            raise wrapped from error
-        quick = cache.get(key[:3]) if name == tool.name else None
-        if quick is not None:  # emit_one wrote it first: one object for every caller
-            lowered = dataclasses.replace(lowered, wire=quick)
-        cache[key] = lowered
+    cached: Lowered | FrozenDict | None = cache.get(key)
+    if isinstance(cached, Lowered):
+        return cached
+    try:
+        lowered = writer(tool, name, strict, on_unsupported)
+    except ToolbridgeError as error:
+        raise _named(tool, error) from error
+    if cached is not None:  # emit_one wrote the wire object first: one object for every caller
+        lowered = dataclasses.replace(lowered, wire=cached)
+    cache[key] = lowered
     return lowered
+
+
+def _named(tool: Tool, error: ToolbridgeError) -> ToolbridgeError:
+    """The error with the tool's name in front (its text has the path), once."""
+    if str(error).startswith(f"tool {tool.name!r}"):
+        return error
+    wrapped = ConversionError(f"tool {tool.name!r}: {error}")
+    wrapped.path = tuple(getattr(error, "path", ()))
+    return wrapped
 
 
 def write_one(
@@ -79,37 +88,39 @@ def emit_one(
     tool: Tool,
     target: str,
     writer: Writer,
+    wire: WireWriter,
     strict: bool | None,
     on_unsupported: OnUnsupported,
-    quick: QuickWriter | None,
 ) -> FrozenDict:
-    """`emit` of one tool: its cached wire object, else `quick`'s, else the writer's.
+    """`emit` of one tool: its cached wire object, else `wire`'s (cached under the same key).
 
     Positional, and called straight from the ``to_*`` functions: it is the path of
-    every conversion of one tool.
+    every conversion of one tool. A name the target does not take as it is goes
+    through `write_one` (the name map) and `writer`.
     """
-    cache = _cache_of(tool)
-    key = (target, strict, on_unsupported)
-    wire: FrozenDict | None = cache.get(key)
-    if wire is None:
-        written: Lowered | None = cache.get((*key, tool.name))  # convert wrote it first
-        if written is not None:
-            wire = written.wire
-        elif quick is not None:
-            wire = quick(tool, strict, on_unsupported)
-        if wire is None:
-            wire = _lowered_one(tool, target, writer, strict, on_unsupported).wire
-        cache[key] = wire
-    return wire
+    cache: dict[Any, Any] | None = tool.__dict__.get("_format_cache")  # (`_cache_of`, inline)
+    if cache is None:
+        cache = tool._format_cache
+    key = (target, strict, on_unsupported, tool.name)
+    cached: Lowered | FrozenDict | None = cache.get(key)
+    if isinstance(cached, Lowered):
+        return cached.wire
+    if cached is not None:
+        return cached
+    if not _takes_name(tool, target):  # renamed: never written under its own name
+        written = write_one(tool, target, writer, strict, on_unsupported)[0].wire
+    else:
+        try:
+            written = wire(tool, strict, on_unsupported)
+        except ToolbridgeError as error:
+            raise _named(tool, error) from error
+    cache[key] = written
+    return written
 
 
-def _lowered_one(
-    tool: Tool, target: str, writer: Writer, strict: bool | None, on_unsupported: OnUnsupported
-) -> Lowered:
-    """`write_one` without the name map: a name the target accepts is shown as it is."""
-    if NAME_RULES[_NAME_RULE.get(target, target)].pattern.fullmatch(tool.name) is None:
-        return write_one(tool, target, writer, strict, on_unsupported)[0]
-    return _lowered(tool, tool.name, target, writer, strict, on_unsupported)
+def _takes_name(tool: Tool, target: str) -> bool:
+    """True when the target accepts the tool's name as it is (no name map needed)."""
+    return NAME_RULES[_NAME_RULE.get(target, target)].pattern.fullmatch(tool.name) is not None
 
 
 def _cache_of(tool: Tool) -> dict[Any, Any]:
@@ -165,10 +176,12 @@ def emit(
     """What a ``to_<target>`` function returns.
 
     One wire object for one tool (the cached fast path), a list for several. A
-    target with a `QuickWriter` calls `emit_one` itself for one tool.
+    target with a `WireWriter` calls `emit_one` itself for one tool.
     """
     if type(tools) is Tool:
-        return emit_one(tools, target, writer, strict, on_unsupported, None)
+        if not _takes_name(tools, target):
+            return write_one(tools, target, writer, strict, on_unsupported)[0].wire
+        return _lowered(tools, tools.name, target, writer, strict, on_unsupported).wire
     _, written, _, _ = write_tools(
         tools, target, writer, strict=strict, on_unsupported=on_unsupported, function=function
     )

@@ -2,7 +2,9 @@
 
 Pure functions shared by the format modules: the tool-level fields a target has no
 slot for, description limits, OpenAI's completeness rules for non-strict schemas,
-and the choice between a strict schema and its fallback.
+and the choice between a strict schema and its fallback. A writer gathers the
+report and the argument plan in `Notes` when `convert` asks for them; without
+(``to_<target>(tool)``) the same steps make the wire object alone.
 """
 
 from __future__ import annotations
@@ -11,17 +13,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, final
 
-from toolbridge._json import FrozenDict, freeze
-from toolbridge._tool import Tool
+from toolbridge._json import FrozenDict, freeze, new_frozen_dict, new_frozen_list
+from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import JsonPath
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._gemini import GeminiPlan
 from toolbridge.schema._report import LossAction, LossEntry
-from toolbridge.schema._strict import StrictPlan, to_strict
+from toolbridge.schema._strict import StrictPlan, strict_schema
 
 __all__ = [
     "ArgumentPlan",
     "Lowered",
+    "Notes",
     "OnUnsupported",
     "anthropic_strict_schema",
     "complete_for_openai",
@@ -52,6 +55,23 @@ class Lowered:
     """Whether the wire object asks the provider for strict (constrained) arguments."""
 
 
+@final
+class Notes:
+    """What a writer gathers beside the wire object when `convert` asks: report and plan."""
+
+    __slots__ = ("plan", "report")
+
+    def __init__(self) -> None:
+        self.report: list[LossEntry] = []
+        """Every change made to fit the target, in order."""
+        self.plan: ArgumentPlan | None = None
+        """The way back for arguments, when they need one."""
+
+    def lowered(self, wire: FrozenDict, strict: bool) -> Lowered:
+        """The `Lowered` of a write that gathered these notes."""
+        return Lowered(wire, tuple(self.report), self.plan, strict)
+
+
 _SCHEMA_KEYS: Final = (
     "properties",
     "patternProperties",
@@ -75,6 +95,9 @@ _SCHEMA_VALUES: Final = (
 )
 
 
+_NO_ANNOTATIONS: Final = ToolAnnotations()
+
+
 def fields_not_carried(tool: Tool, carried: frozenset[str], target: str) -> list[LossEntry]:
     """A dropped entry for each stated tool field the target has no slot for.
 
@@ -86,7 +109,7 @@ def fields_not_carried(tool: Tool, carried: frozenset[str], target: str) -> list
     stated = {
         "title": tool.title is not None,
         "output_schema": tool.output_schema is not None,
-        "annotations": bool(tool.annotations.to_dict()),
+        "annotations": tool.annotations != _NO_ANNOTATIONS,  # (any hint stated)
     }
     for name, is_stated in stated.items():
         if is_stated and name not in carried:
@@ -131,12 +154,21 @@ def complete_for_openai(
     schema is returned unchanged (the same object) when nothing is missing.
     """
     entries: list[LossEntry] = []
-    root = schema
-    if "type" not in schema:
-        root = {"type": "object", **schema}
-        entries.append(_added(tool, (), "type", '"object"'))
-    completed = _complete(root, (), tool, entries)
-    return (schema if not entries else freeze(completed)), entries
+    return completed(schema, tool, entries), entries
+
+
+def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEntry] | None) -> Any:
+    """`complete_for_openai`'s schema; each addition reported in `entries` when given."""
+    source = schema if type(schema) is FrozenDict else freeze(schema)
+    root = source
+    if "type" not in source:
+        root = {"type": "object", **source}
+        if entries is not None:
+            entries.append(_added(tool, (), "type", '"object"'))
+    done = _complete(root, (), tool, entries)
+    if done is source:
+        return schema  # nothing was missing: the same object
+    return new_frozen_dict(done) if type(done) is dict else done
 
 
 def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEntry:
@@ -149,41 +181,68 @@ def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEn
     )
 
 
-def _complete(node: Any, path: JsonPath, tool: str | None, entries: list[LossEntry]) -> Any:
+def _complete(node: Any, path: JsonPath, tool: str | None, entries: list[LossEntry] | None) -> Any:
+    """The (frozen) node with what is missing added: new frozen nodes where it changed."""
     # Schemas here are frozen, so dict and list checks are exact (and fast: no ABCs).
     if not isinstance(node, dict):
         return node
-    changed: dict[str, Any] | None = None
     types = node.get("type")
+    if type(types) is str and types not in _WHOLE and _SUBSCHEMA_KEYS.isdisjoint(node):
+        return node  # a scalar with nothing below: the common case
+    changed: dict[str, Any] | None = None
     if types is not None:
         declared = types if isinstance(types, list) else (types,)
         if "object" in declared and "properties" not in node:
-            changed = dict(node, properties={})
-            entries.append(_added(tool, path, "properties", "{}"))
+            changed = dict(node, properties=_EMPTY)
+            if entries is not None:
+                entries.append(_added(tool, path, "properties", "{}"))
         if "array" in declared and "items" not in node:
-            changed = dict(changed or node, items={})
-            entries.append(_added(tool, path, "items", "{}"))
+            changed = dict(changed or node, items=_EMPTY)
+            if entries is not None:
+                entries.append(_added(tool, path, "items", "{}"))
     for key, value in node.items():
         kind = _SUBSCHEMAS.get(key)
-        if kind is None:
+        if kind is None or not isinstance(value, (dict, list)):
             continue
-        done: Any = value
-        if kind == "map" and isinstance(value, dict):
-            children = {
-                name: _complete(s, (*path, key, name), tool, entries) for name, s in value.items()
-            }
-            if any(children[name] is not value[name] for name in children):
-                done = children
-        elif kind != "map" and isinstance(value, list) and (kind == "list" or key == "items"):
-            items = [_complete(s, (*path, key, i), tool, entries) for i, s in enumerate(value)]
-            if any(new is not old for new, old in zip(items, value, strict=True)):
-                done = items
-        elif kind == "value" and isinstance(value, dict):
-            done = _complete(value, (*path, key), tool, entries)
+        where = path if entries is None else (*path, key)
+        done = _completed_below(kind, key, value, where, tool, entries)
         if done is not value:
             changed = dict(changed or node)
             changed[key] = done
-    return node if changed is None else changed
+    return node if changed is None else new_frozen_dict(changed)
+
+
+def _completed_below(
+    kind: str,
+    key: str,
+    value: Any,
+    path: JsonPath,
+    tool: str | None,
+    entries: list[LossEntry] | None,
+) -> Any:
+    """One keyword's subschemas completed: a map of them, a list, or one value."""
+    if kind == "value" and isinstance(value, dict):
+        return _complete(value, path, tool, entries)
+    if kind == "map" and isinstance(value, dict):
+        named: dict[str, Any] | None = None
+        for name, sub in value.items():
+            types = sub.get("type") if type(sub) is FrozenDict else None
+            if type(types) is str and types not in _WHOLE and _SUBSCHEMA_KEYS.isdisjoint(sub):
+                continue  # `_complete`'s common case (a scalar), without the call
+            done = _complete(sub, path if entries is None else (*path, name), tool, entries)
+            if done is not sub:
+                named = dict(value) if named is None else named
+                named[name] = done
+        return value if named is None else new_frozen_dict(named)
+    if kind != "map" and isinstance(value, list) and (kind == "list" or key == "items"):
+        listed: list[Any] | None = None
+        for index, sub in enumerate(value):
+            done = _complete(sub, path if entries is None else (*path, index), tool, entries)
+            if done is not sub:
+                listed = list(value) if listed is None else listed
+                listed[index] = done
+        return value if listed is None else new_frozen_list(listed)
+    return value
 
 
 _SUBSCHEMAS: Final = (
@@ -192,6 +251,11 @@ _SUBSCHEMAS: Final = (
     | dict.fromkeys(_SCHEMA_VALUES, "value")
 )
 """Keyword -> where its subschemas are: a map of them, a list, or one value."""
+_SUBSCHEMA_KEYS: Final = frozenset(_SUBSCHEMAS)
+_EMPTY: Final = new_frozen_dict({})
+"""``{}``: what a missing ``properties`` or ``items`` gets (frozen, shared)."""
+_WHOLE: Final = frozenset({"object", "array"})
+"""The types whose schemas may be missing a part (``properties``, ``items``)."""
 
 
 def anthropic_strict_schema(
@@ -214,22 +278,26 @@ def anthropic_strict_schema(
 
 
 def openai_parameters(
-    tool: Tool, *, strict: bool, on_unsupported: OnUnsupported
-) -> tuple[Mapping[str, Any], list[LossEntry], StrictPlan | None, bool]:
+    tool: Tool, strict: bool, on_unsupported: OnUnsupported, notes: Notes | None
+) -> tuple[Mapping[str, Any], bool]:
     """The ``parameters`` for OpenAI: strict when asked and possible, else completed.
 
-    Returns:
-        The schema, the report, the restore plan (strict only) and whether the
-        schema is strict. A schema that cannot be strict falls back to the source
-        schema made complete for non-strict mode, its report saying why strict mode
-        is off (keyword ``"strict"``), or raises under ``on_unsupported="raise"``.
+    Returns the schema and whether it is strict; with `notes`, the report entries
+    and (strict only) the restore plan go there. A schema that cannot be strict falls
+    back to the source schema made complete for non-strict mode, its report saying
+    why strict mode is off (keyword ``"strict"``), or raises under
+    ``on_unsupported="raise"``.
     """
+    report = None if notes is None else notes.report
     if strict:
-        converted = to_strict(tool.input_schema, tool=tool.name, on_unsupported=on_unsupported)
-        if converted.strict:
-            return converted.schema, list(converted.report), converted.restore, True
-        reasons = [entry for entry in converted.report if entry.keyword == "strict"]
-        schema, entries = complete_for_openai(tool.input_schema, tool.name)
-        return schema, [*reasons, *entries], None, False
-    schema, entries = complete_for_openai(tool.input_schema, tool.name)
-    return schema, entries, None, False
+        found: list[LossEntry] | None = None if notes is None else []
+        raising = on_unsupported == "raise"
+        output, is_strict, plan = strict_schema(tool.input_schema, tool.name, raising, found, False)
+        if is_strict:
+            if notes is not None and found is not None:
+                notes.report.extend(found)
+                notes.plan = plan
+            return output, True
+        if report is not None and found is not None:
+            report.extend(entry for entry in found if entry.keyword == "strict")
+    return completed(tool.input_schema, tool.name, report), False

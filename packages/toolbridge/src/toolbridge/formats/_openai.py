@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, overload
 
-from toolbridge._accelerated import SPEEDUPS
-from toolbridge._json import freeze
+from toolbridge._json import FrozenDict, freeze, new_frozen_dict
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
-from toolbridge.formats._engine import QuickWriter, emit, emit_one
+from toolbridge.formats._engine import emit, emit_one
 from toolbridge.formats._lowering import (
     Lowered,
+    Notes,
     OnUnsupported,
     description_within,
     fields_not_carried,
@@ -39,71 +39,80 @@ DESCRIPTION_LIMIT: Final = 1024
 """OpenAI's longest function description, in characters."""
 _FUNCTION_KEYS: Final = frozenset({"name", "description", "parameters", "strict"})
 _EMPTY_OBJECT: Final = freeze({"type": "object", "properties": {}})
+_NO_KEYS: Final[Mapping[str, Any]] = new_frozen_dict({})
 
 
 # -- to OpenAI ----------------------------------------------------------------------------
 
 
-def _source_strict(tool: Tool) -> bool:
+def _write(
+    tool: Tool,
+    name: str,
+    strict: bool | None,
+    on_unsupported: OnUnsupported,
+    notes: Notes | None,
+    flat: bool,
+) -> tuple[FrozenDict, bool]:
+    """The wire object in one pass (Chat Completions, or Responses when `flat`).
+
+    Returns it with whether it is strict; with `notes`, the report and plan go there.
+    """
     openai = tool.meta.get("openai")
-    return isinstance(openai, Mapping) and openai.get("strict") is True
-
-
-def _function(
-    tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported
-) -> tuple[dict[str, Any], list[Any], Any, bool, Mapping[str, Any]]:
-    parameters, schema_report, plan, is_strict = openai_parameters(
-        tool,
-        strict=_source_strict(tool) if strict is None else strict,
-        on_unsupported=on_unsupported,
-    )
-    description, cut = description_within(tool, DESCRIPTION_LIMIT, "OpenAI")
-    report = [*fields_not_carried(tool, frozenset(), "OpenAI"), *cut, *schema_report]
-    function: dict[str, Any] = {
-        "name": name,
-        "description": description,
+    source: Mapping[str, Any] = openai if isinstance(openai, dict) else _NO_KEYS  # (frozen)
+    description = tool.description
+    if notes is not None:
+        notes.report.extend(fields_not_carried(tool, frozenset(), "OpenAI"))
+    if len(description) > DESCRIPTION_LIMIT:
+        description, cut = description_within(tool, DESCRIPTION_LIMIT, "OpenAI")
+        if notes is not None:
+            notes.report.extend(cut)
+    wanted = source.get("strict") is True if strict is None else strict
+    parameters, is_strict = openai_parameters(tool, wanted, on_unsupported, notes)
+    function = {
+        "name": name if type(name) is str else _text(name),
+        "description": description if type(description) is str else _text(description),
         "parameters": parameters,
         "strict": is_strict,
     }
-    openai = tool.meta.get("openai")
-    extra: Mapping[str, Any] = {}
-    if isinstance(openai, Mapping):
-        for key, value in (openai.get("function") or {}).items():
+    if source:  # a tool read from OpenAI: its other keys are written back
+        for key, value in (source.get("function") or _NO_KEYS).items():
             function.setdefault(key, value)
-        extra = openai.get("extra") or {}
-    return function, report, plan, is_strict, extra
+    if flat:
+        wire = {"type": "function", **function}
+    else:
+        wire = {"type": "function", "function": new_frozen_dict(function)}
+    if source:
+        for key, value in (source.get("extra") or _NO_KEYS).items():
+            if flat or key not in ("type", "function"):
+                wire.setdefault(key, value)
+    return new_frozen_dict(wire), is_strict
 
 
-_QUICK_CHAT: Final[QuickWriter | None] = None if SPEEDUPS is None else SPEEDUPS.quick_openai_chat
-"""The whole wire object from the C accelerator, for the common case; else None.
-
-The common case: the tool did not come from OpenAI (no extra keys to write back),
-OpenAI takes its name as it is (``NAME_RULES["openai"]``), and a schema that cannot
-be strict falls back rather than raising. The report and plan are not made:
-`convert` runs the full writer when it needs them."""
-_QUICK_RESPONSES: Final[QuickWriter | None] = (
-    None if SPEEDUPS is None else SPEEDUPS.quick_openai_responses
-)
+def _text(value: str) -> str:
+    """The exact `str` a frozen wire object holds (a subclass, such as a str enum, is not)."""
+    return str.__str__(value)
 
 
 def _write_chat(
     tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported
 ) -> Lowered:
-    function, report, plan, is_strict, extra = _function(tool, name, strict, on_unsupported)
-    wire = {"type": "function", "function": function} | {
-        key: value for key, value in extra.items() if key not in ("type", "function")
-    }
-    return Lowered(freeze(wire), tuple(report), plan, is_strict)
+    notes = Notes()
+    return notes.lowered(*_write(tool, name, strict, on_unsupported, notes, False))
 
 
 def _write_responses(
     tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported
 ) -> Lowered:
-    function, report, plan, is_strict, extra = _function(tool, name, strict, on_unsupported)
-    wire = {"type": "function", **function}
-    for key, value in extra.items():
-        wire.setdefault(key, value)
-    return Lowered(freeze(wire), tuple(report), plan, is_strict)
+    notes = Notes()
+    return notes.lowered(*_write(tool, name, strict, on_unsupported, notes, True))
+
+
+def _wire_chat(tool: Tool, strict: bool | None, on_unsupported: OnUnsupported) -> FrozenDict:
+    return _write(tool, tool.name, strict, on_unsupported, None, False)[0]
+
+
+def _wire_responses(tool: Tool, strict: bool | None, on_unsupported: OnUnsupported) -> FrozenDict:
+    return _write(tool, tool.name, strict, on_unsupported, None, True)[0]
 
 
 @overload
@@ -144,7 +153,7 @@ def to_openai(
             schema that cannot be strict.
     """
     if type(tools) is Tool:  # the common call, without emit's keyword arguments
-        return emit_one(tools, "openai", _write_chat, strict, on_unsupported, _QUICK_CHAT)
+        return emit_one(tools, "openai", _write_chat, _wire_chat, strict, on_unsupported)
     return emit(
         tools,
         "openai",
@@ -180,7 +189,7 @@ def to_openai_responses(
     """
     if type(tools) is Tool:  # the common call, without emit's keyword arguments
         return emit_one(
-            tools, "openai-responses", _write_responses, strict, on_unsupported, _QUICK_RESPONSES
+            tools, "openai-responses", _write_responses, _wire_responses, strict, on_unsupported
         )
     return emit(
         tools,

@@ -52,11 +52,13 @@ raises `ConversionError` with its path. Report paths are in the source schema.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
 from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._limits import check_size
 from toolbridge._references import parse_pointer, references, resolve
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
@@ -73,6 +75,7 @@ _FORMATS: Final = frozenset(
 _KEPT: Final = frozenset({"description", "title", "const"})
 _OBJECT: Final = ("properties", "required", "additionalProperties", "patternProperties")
 _DEFINITIONS: Final = ("$defs", "definitions")
+_DEFINITIONS_KEYS: Final = frozenset(_DEFINITIONS)
 _BLOCKS: Final = (("$defs",), ("definitions",))
 _UNIONS: Final = frozenset({"anyOf", "oneOf", "allOf"})
 _SHAPE: Final = frozenset(
@@ -129,7 +132,9 @@ def to_anthropic_strict(
             where); with either, it nests deeper than `MAX_DEPTH` through its refs.
         SchemaError: The schema is not valid JSON Schema (the path says where), or a
             ``$ref`` points at nothing.
+        SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values.
     """
+    check_size(schema, tool=tool)
     raising = on_unsupported == "raise"
     return explained(schema, lambda: _to_anthropic_strict(schema, tool, raising))
 
@@ -139,22 +144,24 @@ def _to_anthropic_strict(
 ) -> AnthropicStrictSchema:
     source = freeze(schema)
     walker = _Walker(source, tool, raising)
-    output = walker.node(source, (), 0, root=True) if isinstance(source, Mapping) else source
-    if isinstance(output, Mapping):
+    output = walker.node(source, (), 0, root=True) if isinstance(source, dict) else source
+    if isinstance(output, dict):
         output = walker.prune(output)
-    if not isinstance(output, Mapping) or output.get("type") != "object":
+    if not isinstance(output, dict) or output.get("type") != "object":
         walker.unsupported((), "type", "the root must be an object schema")
     return AnthropicStrictSchema(schema=output, report=tuple(walker.report), strict=walker.strict)
 
 
 class _Walker:
+    """One walk of one (frozen) schema: objects are dicts, so checks are for `dict`."""
+
     def __init__(self, source: Any, tool: str | None, raising: bool) -> None:
         self.source, self.tool, self.raising = source, tool, raising
         self.report: dict[LossEntry, None] = {}  # a target copied elsewhere reports once
         self.strict = True
         self.targets: dict[JsonPath, Any] = {}  # converted ref targets, by source path
-        self.reached: dict[JsonPath, frozenset[JsonPath]] = {}
-        self.refs: list[tuple[JsonPath, JsonPath]] | None = None
+        self.refs: _Refs | None = None
+        self.cycles: dict[JsonPath, int] | None = None  # each target's strong component
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         entry = LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
@@ -171,7 +178,7 @@ class _Walker:
         self, node: Any, path: JsonPath, depth: int, *, root: bool = False, part: bool = False
     ) -> Any:
         """The strict copy of one subschema (`part`: an ``allOf`` part)."""
-        if not isinstance(node, Mapping):
+        if not isinstance(node, dict):
             self.unsupported(path, "type", f"the boolean schema {json.dumps(node)}")
             return node
         if depth > MAX_DEPTH:  # ref targets copied in place nest deeper than the source
@@ -212,15 +219,15 @@ class _Walker:
                     self.unsupported(where, key, f"type {json.dumps(value)}")
             elif key == "enum":
                 out[key] = value
-                if isinstance(value, list) and any(isinstance(v, (Mapping, list)) for v in value):
+                if isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
                     self.unsupported(where, key, "an enum with object or array values")
-            elif key in _DEFINITIONS and isinstance(value, Mapping):
+            elif key in _DEFINITIONS and isinstance(value, dict):
                 if root:
                     self.definitions(key, value, out, depth)
                 else:
                     detail = "below the root: a $ref into it gets a copy of its target"
                     self.note(where, key, LossAction.DROPPED, detail)
-            elif key == "items" and isinstance(value, (Mapping, bool)):
+            elif key == "items" and isinstance(value, (dict, bool)):
                 out[key] = self.node(value, where, depth + 1)
             elif key in ("items", "prefixItems"):
                 self.unsupported(where, key, "a tuple array (items by position)")
@@ -273,7 +280,7 @@ class _Walker:
             out["type"] = "object"
             detail = 'added "type": "object"' + (" to the root" if root else " beside properties")
             self.note((*path, "type"), "type", LossAction.REWRITTEN, detail)
-        if isinstance(props, Mapping):
+        if isinstance(props, dict):
             where = (*path, "properties")
             out["properties"] = {k: self.node(v, (*where, k), depth + 2) for k, v in props.items()}
         if "required" in node:
@@ -285,7 +292,7 @@ class _Walker:
             pattern = node["patternProperties"]
             out["patternProperties"] = (
                 {k: self.node(v, (*where, k), depth + 2) for k, v in pattern.items()}
-                if isinstance(pattern, Mapping)
+                if isinstance(pattern, dict)
                 else pattern
             )
             closed = False
@@ -294,7 +301,7 @@ class _Walker:
             why = "an open map (additionalProperties is not false)"
             self.unsupported(where, "additionalProperties", why)
             out["additionalProperties"] = (
-                self.node(extra, where, depth + 1) if isinstance(extra, Mapping) else extra
+                self.node(extra, where, depth + 1) if isinstance(extra, dict) else extra
             )
             closed = False
         if not closed:
@@ -310,7 +317,7 @@ class _Walker:
             self.unsupported(path, "properties", why)
             return
         required = node.get("required", [])
-        missing = [r for r in required if not isinstance(props, Mapping) or r not in props]
+        missing = [r for r in required if not isinstance(props, dict) or r not in props]
         if missing:
             why = f"required names properties with no schema: {missing}"
             self.unsupported((*path, "required"), "required", why)
@@ -338,16 +345,16 @@ class _Walker:
 
     def closed(self, schema: Any) -> bool:
         """True for a converted closed object, or a kept ref to a source one."""
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, dict):
             return False
         if schema.get("additionalProperties") is False:
             return True
         target = _follow(self.source, schema["$ref"]) if set(schema) == {"$ref"} else None
         source = resolve(self.source, target) if target is not None else None
         return (
-            isinstance(source, Mapping)
+            isinstance(source, dict)
             and source.get("type") == "object"
-            and isinstance(source.get("properties"), Mapping)
+            and isinstance(source.get("properties"), dict)
             and source.get("additionalProperties", False) is False
             and "patternProperties" not in source
         )
@@ -391,9 +398,9 @@ class _Walker:
         closed = {
             frozenset(p["properties"])
             for p in parts
-            if isinstance(p, Mapping) and p.get("additionalProperties") is False
+            if isinstance(p, dict) and p.get("additionalProperties") is False
         }
-        if isinstance(node.get("properties"), Mapping):
+        if isinstance(node.get("properties"), dict):
             closed.add(frozenset(node["properties"]))
         if len(closed) > 1:
             why = "allOf parts closed over different properties (only shared ones usable)"
@@ -434,7 +441,7 @@ class _Walker:
                 copy = None
         out, notes = self.keywords(rest, path, depth, root=root)
         out = _described(out, notes)
-        if not isinstance(copy, Mapping):  # strict is off: the ref stays, with its siblings
+        if not isinstance(copy, dict):  # strict is off: the ref stays, with its siblings
             return _seal({"$ref": reference, **out, **{k: rest[k] for k in _OBJECT if k in rest}})
         if "description" in out and "description" in copy and "description" not in rest:
             out["description"] = f"{copy['description']} {out['description']}"
@@ -459,32 +466,42 @@ class _Walker:
         return self.targets[target]
 
     def recursive(self, location: JsonPath, target: JsonPath) -> bool:
-        """True when expanding `target` leads back to the schema at `location`."""
-        return any(location[: len(t)] == t for t in self.reach(target))
+        """True when expanding `target` leads back to the schema at `location`.
+
+        That is: a target whose schema holds `location` is `target` itself, or is
+        reached from it, and so lies on a cycle with it (the ref at `location` leads
+        from that target to `target`): one lookup per enclosing target.
+        """
+        refs = self.source_refs()
+        if self.cycles is None:
+            self.cycles = refs.components()
+        if location[: len(target)] == target:
+            return True
+        component = self.cycles.get(target)
+        if component is None:  # not a source ref's target: follow its refs instead
+            return any(location[: len(t)] == t for t in refs.reach([target]))
+        return any(self.cycles.get(holder) == component for holder in refs.holders(location))
 
     def definitions(
         self, key: str, block: Mapping[str, Any], out: dict[str, Any], depth: int
     ) -> None:
         """The root's definitions block: those a ref leads to, converted (`prune` ends it)."""
-        live = set().union(
-            *(self.reach(t) for at, t in self.source_refs() if at[:1] not in _BLOCKS)
-        )
+        refs = self.source_refs()
+        live = refs.reach(t for at, t in refs.located if at[:1] not in _BLOCKS)
         out[key] = {name: self.target((key, name), depth) for name in block if (key, name) in live}
 
     def prune(self, output: Mapping[str, Any]) -> Any:
         """The output without the definitions no ``$ref`` left in it leads to (reported)."""
-        found = [
-            (at, step)
-            for at, keyword, reference in references(output)
-            if keyword == "$ref" and (step := _follow(output, reference)) is not None
-        ]
-        needed: set[JsonPath] = set()
-        stack = [step for at, step in found if at[:1] not in _BLOCKS]
-        while stack:
-            step = stack.pop()
-            if step not in needed:
-                needed.add(step)
-                stack.extend(d for at, d in found if at[: len(step)] == step)
+        if not any(isinstance(self.source.get(key), Mapping) for key in _DEFINITIONS):
+            return output  # nothing to prune
+        found = _Refs(
+            [
+                (at, step)
+                for at, keyword, reference in references(output)
+                if keyword == "$ref" and (step := _follow(output, reference)) is not None
+            ]
+        )
+        needed = found.reach(step for at, step in found.located if at[:1] not in _BLOCKS)
         pruned = dict(output)
         for key in _DEFINITIONS:
             block = self.source.get(key)
@@ -500,29 +517,103 @@ class _Walker:
                 del pruned[key]
         return _seal(pruned)
 
-    def source_refs(self) -> list[tuple[JsonPath, JsonPath]]:
+    def source_refs(self) -> _Refs:
         """Every local ``$ref`` of the source: where it is, and the path it points at."""
         if self.refs is None:
-            self.refs = [
-                (location, step)
-                for location, keyword, reference in references(self.source)
-                if keyword == "$ref" and (step := _follow(self.source, reference)) is not None
-            ]
+            self.refs = _Refs(
+                [
+                    (location, step)
+                    for location, keyword, reference in references(self.source)
+                    if keyword == "$ref" and (step := _follow(self.source, reference)) is not None
+                ]
+            )
         return self.refs
 
-    def reach(self, target: JsonPath) -> frozenset[JsonPath]:
-        """`target` and every target its refs lead to, transitively."""
-        found = self.reached.get(target)
-        if found is None:
-            seen: set[JsonPath] = set()
-            stack = [target]
-            while stack:
-                step = stack.pop()
-                if step not in seen:
-                    seen.add(step)
-                    stack.extend(d for at, d in self.source_refs() if at[: len(step)] == step)
-            found = self.reached[target] = frozenset(seen)
-        return found
+
+_LAST: Final = "\U0010ffff"
+
+
+def _key(path: JsonPath) -> str:
+    """A string whose prefixes are exactly the keys of the path's ancestors."""
+    return "/" + "".join(str(p).replace("~", "~0").replace("/", "~1") + "/" for p in path)
+
+
+class _Refs:
+    """Local references (where each is, the path it points at), indexed by location.
+
+    A target "leads to" every target of the refs inside its schema. Each question
+    is answered from a sorted index of the locations, never by scanning them all:
+    a chain of thousands of definitions, each referring to the next, takes linear
+    time, not the cubic time of scanning every ref for every step of every ref.
+    """
+
+    def __init__(self, located: list[tuple[JsonPath, JsonPath]]) -> None:
+        self.located = located
+        ordered = sorted(((_key(at), step) for at, step in located), key=lambda e: e[0])
+        self.keys = [key for key, _ in ordered]
+        self.steps = [step for _, step in ordered]
+        self.targets = {step for _, step in located}
+        self.lengths = sorted({len(step) for step in self.targets})
+
+    def below(self, target: JsonPath) -> list[JsonPath]:
+        """The targets of the refs inside the schema at `target` (itself included)."""
+        key = _key(target)
+        return self.steps[bisect_left(self.keys, key) : bisect_left(self.keys, key + _LAST)]
+
+    def holders(self, location: JsonPath) -> Iterable[JsonPath]:
+        """The targets whose schema holds `location` (itself included)."""
+        for length in self.lengths:
+            if length > len(location):
+                break
+            if (prefix := location[:length]) in self.targets:
+                yield prefix
+
+    def reach(self, starts: Iterable[JsonPath]) -> set[JsonPath]:
+        """The starts and every target their refs lead to, transitively."""
+        seen: set[JsonPath] = set()
+        stack = list(starts)
+        while stack:
+            step = stack.pop()
+            if step not in seen:
+                seen.add(step)
+                stack.extend(self.below(step))
+        return seen
+
+    def components(self) -> dict[JsonPath, int]:
+        """Each target's strongly connected component (Tarjan's, iteratively)."""
+        index: dict[JsonPath, int] = {}
+        low: dict[JsonPath, int] = {}
+        component: dict[JsonPath, int] = {}
+        stack: list[JsonPath] = []
+        for root in self.targets:
+            if root in index:
+                continue
+            work = [(root, iter(self.below(root)))]
+            index[root] = low[root] = len(index)
+            stack.append(root)
+            while work:
+                node, successors = work[-1]
+                for step in successors:
+                    if step not in index:
+                        index[step] = low[step] = len(index)
+                        stack.append(step)
+                        work.append((step, iter(self.below(step))))
+                        break
+                    if step not in component:
+                        low[node] = min(low[node], index[step])
+                else:
+                    work.pop()
+                    if work:
+                        parent = work[-1][0]
+                        low[parent] = min(low[parent], low[node])
+                    if low[node] == index[node]:
+                        number = len(component)
+                        while True:
+                            member = stack.pop()
+                            component[member] = number
+                            if member == node:
+                                break
+        return component
 
 
 def _type_set(types: Any) -> set[str]:
@@ -532,7 +623,7 @@ def _type_set(types: Any) -> set[str]:
 
 
 def _get(schema: Any, key: str) -> Any:
-    return schema.get(key) if isinstance(schema, Mapping) else None
+    return schema.get(key) if isinstance(schema, dict) else None
 
 
 def _described(out: dict[str, Any], notes: list[str]) -> dict[str, Any]:
@@ -576,7 +667,12 @@ def _in_grammar(pattern: str) -> bool:
 
 
 def _closed_apart(branches: list[Any]) -> bool:
-    """True when the branches are closed objects, each requiring a property the others lack."""
+    """True when the branches are closed objects, each requiring a property the others lack.
+
+    Branch ``i`` fails when some other branch declares every property it requires:
+    found by intersecting, smallest first, the sets of branches declaring each of
+    its required properties (never by comparing every pair of branches).
+    """
     closed = [
         ({r for r in b.get("required", ()) if isinstance(r, str)}, set(b["properties"]))
         for b in branches
@@ -584,12 +680,26 @@ def _closed_apart(branches: list[Any]) -> bool:
         and b.get("additionalProperties") is False
         and isinstance(b.get("properties"), Mapping)
     ]
-    return len(closed) == len(branches) and all(
-        need - others
-        for i, (need, _) in enumerate(closed)
-        for j, (_, others) in enumerate(closed)
-        if i != j
-    )
+    if len(closed) != len(branches):
+        return False
+    if len(closed) == 1:
+        return True
+    declaring: dict[str, set[int]] = {}
+    for index, (_, declared) in enumerate(closed):
+        for name in declared:
+            declaring.setdefault(name, set()).add(index)
+    for index, (need, _) in enumerate(closed):
+        sets = sorted((declaring.get(name, set()) for name in need), key=len)
+        if not sets:
+            return False
+        others = sets[0] - {index}
+        for declared in sets[1:]:
+            if not others:
+                break
+            others &= declared
+        if others:
+            return False
+    return True
 
 
 def _follow(root: Any, reference: str) -> JsonPath | None:
@@ -600,9 +710,9 @@ def _follow(root: Any, reference: str) -> JsonPath | None:
     target: list[str | int] = []
     node = root
     for part in parsed:
-        target.append(str(part) if isinstance(node, Mapping) else part)
+        target.append(str(part) if isinstance(node, dict) else part)
         node = resolve(node, (part,))
-    return tuple(target) if isinstance(node, (Mapping, bool)) else None
+    return tuple(target) if isinstance(node, (dict, bool)) else None
 
 
 def _is_definition(target: JsonPath) -> bool:

@@ -9,15 +9,15 @@ a shape asks here, and a malformed schema becomes a `SchemaError` with its path.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from toolbridge._meta_schema import meta_problem
 from toolbridge.errors import SchemaError, ToolbridgeError
 
-__all__ = ["explained", "malformed"]
+__all__ = ["TRIPS", "explain", "explained", "malformed"]
 
 _Result = TypeVar("_Result")
-_TRIPS: Final = (TypeError, AttributeError, KeyError, IndexError, ValueError)
+TRIPS: Final = (TypeError, AttributeError, KeyError, IndexError, ValueError)
 """What reading an unexpected shape raises in Python."""
 
 
@@ -46,10 +46,21 @@ def explained(schema: Any, transform: Callable[[], _Result]) -> _Result:
     """
     try:
         return transform()
-    except _TRIPS as error:
-        if isinstance(error, ToolbridgeError):
-            raise  # already a typed error with its path
-        reason = malformed(schema)
-        if reason is None:
-            raise  # a well-formed schema: a bug here, not bad input
-        raise reason from error
+    except TRIPS as error:
+        explain(schema, error)
+
+
+def explain(schema: Any, error: Exception) -> NoReturn:
+    """Raise what `error`, a transform's trip on `schema`, means (`explained`'s step).
+
+    Raises:
+        SchemaError: The schema is not valid JSON Schema (the path is where).
+        Exception: `error` itself: typed already, or the schema is well-formed (a bug
+            here, not bad input).
+    """
+    if isinstance(error, ToolbridgeError):
+        raise error  # already a typed error with its path
+    reason = malformed(schema)
+    if reason is None:
+        raise error
+    raise reason from error

@@ -28,16 +28,15 @@ Providers that cannot follow references get a schema with none left. The rules:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._json import MAX_DEPTH, FrozenDict, FrozenList, freeze, seal
 from toolbridge._references import parse_pointer, resolve
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
-__all__ = ["DEFAULT_MAX_DEPTH", "DEFAULT_MAX_NODES", "inline_refs"]
+__all__ = ["DEFAULT_MAX_DEPTH", "DEFAULT_MAX_NODES", "inline_refs", "inlined", "may_refer"]
 
 DEFAULT_MAX_DEPTH: Final = 3
 """How many times a recursive definition is expanded along one branch before the cut."""
@@ -62,6 +61,13 @@ _ADJACENT: Final = frozenset(
     | {"minContains", "maxContains", "if", "then", "else", "$ref"}
 )
 _LEGACY: Final = ("draft-03", "draft-04", "draft-06", "draft-07")
+_STRUCTURE: Final = (
+    _SCHEMA
+    | _SCHEMA_LIST
+    | _SCHEMA_MAP
+    | {"$ref", "$dynamicRef", "$recursiveRef", "$id", "$schema"}
+)
+"""Keywords that make a subschema more than a leaf to the inliner (with the definitions)."""
 
 
 def inline_refs(
@@ -97,31 +103,77 @@ def inline_refs(
         return Transformed(schema)
     if not isinstance(schema, Mapping):
         raise SchemaError(f"a schema must be an object or a boolean, not {type(schema).__name__}")
-    if not _may_refer(schema, definitions_keywords):
+    keys = frozenset((*_REFERENCE_KEYS, *definitions_keywords))
+    if not may_refer(schema, keys):
         return Transformed(freeze(schema))
+    return inlined(
+        schema,
+        tool=tool,
+        keep_recursive=keep_recursive,
+        max_depth=max_depth,
+        max_nodes=max_nodes,
+        definitions_keywords=definitions_keywords,
+    )
+
+
+def inlined(
+    schema: Mapping[str, Any],
+    *,
+    tool: str | None = None,
+    keep_recursive: bool = False,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    definitions_keywords: Sequence[str] = ("$defs", "definitions"),
+) -> Transformed:
+    """`inline_refs` of an object schema known to hold a reference or definitions block.
+
+    Without `may_refer`'s look first. The output shares the parts of a frozen source
+    that no reference changed; only the parts around inlined refs are new.
+    """
     inliner = _Inliner(schema, tool, keep_recursive, frozenset(definitions_keywords))
     inliner.max_depth, inliner.max_nodes = max(max_depth, 0), max_nodes
     output = inliner.schema(schema, (), 0)
     kept = inliner.kept_blocks()
     if kept and isinstance(output, Mapping):
         output = {**output, **kept}
-    return Transformed(freeze(output), tuple(inliner.report.values()))
+    frozen = seal(output) if inliner.frozen else freeze(output)
+    return Transformed(frozen, tuple(inliner.report.values()))
 
 
 _REFERENCE_KEYS: Final = ("$ref", "$dynamicRef", "$recursiveRef")
 
 
-def _may_refer(schema: Mapping[str, Any], definitions: Sequence[str]) -> bool:
-    """False when no key anywhere is a reference or a definitions block: nothing to do.
+def may_refer(schema: Any, keys: frozenset[str]) -> bool:
+    """False when no object anywhere in `schema` has one of `keys`: nothing to inline.
 
-    One pass of the C JSON encoder; a string value spelled like such a key only
-    sends the schema down the full walk, which then changes nothing.
+    One look at every object's keys, level by level (a value spelled like such a key
+    only sends the schema down the full walk, which then changes nothing). Deeper
+    than `MAX_DEPTH`, or cyclic, is left to the walk, which says so.
     """
-    try:
-        text = json.dumps(schema, ensure_ascii=False, check_circular=False)
-    except (TypeError, ValueError, RecursionError):  # the walk reports it where it is
-        return True
-    return any(f'"{key}"' in text for key in (*_REFERENCE_KEYS, *definitions))
+    level: list[Any] = [schema]
+    for _ in range(MAX_DEPTH + 1):
+        below: list[Any] = []
+        for node in level:
+            kind = type(node)
+            if kind in _LEAVES:
+                continue
+            if kind is FrozenDict or kind is dict:
+                if not keys.isdisjoint(node):
+                    return True
+                below.extend(node.values())
+            elif kind is FrozenList or isinstance(node, (list, tuple)):
+                below.extend(node)
+            elif isinstance(node, Mapping):
+                if not keys.isdisjoint(node.keys()):
+                    return True
+                below.extend(node.values())
+        if not below:
+            return False
+        level = below
+    return True
+
+
+_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
 
 
 class _Inliner:
@@ -136,6 +188,14 @@ class _Inliner:
         self.recursive: dict[JsonPath, bool] = {}
         self.kept: dict[JsonPath, None] = {}  # root definitions left as refs, in order
         self.nodes = 0
+        self.frozen = type(root) is FrozenDict  # then unchanged parts are shared, not copied
+        # A frozen schema's objects are dicts: a check for dict is exact, and cheaper than
+        # the Mapping ABC any other input needs.
+        self.maps: type[Any] = dict if self.frozen else Mapping
+        self.schemas: tuple[type[Any], ...] = (self.maps, bool)
+        self.followed: dict[str, JsonPath | None] = {}
+        self.below: dict[JsonPath, list[JsonPath]] = {}
+        self.structure = _STRUCTURE | definitions  # keywords a leaf has none of
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         entry = LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
@@ -143,10 +203,68 @@ class _Inliner:
 
     def schema(self, node: Any, path: JsonPath, depth: int) -> Any:
         """A copy of the subschema at `path` (in the source) with its refs inlined."""
-        if not isinstance(node, Mapping):
+        if not isinstance(node, self.maps):
             return node
         if depth > MAX_DEPTH:
             raise SchemaTooDeepError(f"inlining nests deeper than {MAX_DEPTH} levels", path=path)
+        self.count(path)
+        if self.frozen and self.structure.isdisjoint(node):
+            return node  # a leaf: nothing below to inline
+        if "$dynamicRef" in node or "$recursiveRef" in node:
+            raise SchemaError("$dynamicRef and $recursiveRef cannot be inlined", path=path)
+        if path and "$id" in node and self.refs_below(path):
+            raise SchemaError("a nested $id changes what local $refs mean; not inlined", path=path)
+        out: dict[str, Any] = {}
+        same = True  # `out` is `node` so far: a frozen node is then returned as it is
+        for key, value in node.items():
+            if key in self.definitions and isinstance(value, self.maps):
+                same = False
+                if depth:  # the root's blocks are reported by kept_blocks, after the walk
+                    where = (*path, key)
+                    self.note(where, key, LossAction.REWRITTEN, "definitions inlined and removed")
+            elif key == "$ref" or (depth and not path and key in ("$schema", "$id")):
+                same = False
+            elif key in _SCHEMA and isinstance(value, self.schemas):
+                out[key] = done = self.schema(value, (*path, key), depth + 1)
+                same = same and done is value
+            elif key in _SCHEMA_LIST and isinstance(value, list):
+                out[key] = done = self.each(value, (*path, key), depth)
+                same = same and done is value
+            elif key in _SCHEMA_MAP and isinstance(value, self.maps):
+                out[key] = done = self.named(value, (*path, key), depth)
+                same = same and done is value
+            else:
+                out[key] = value
+        reference = node.get("$ref")
+        if isinstance(reference, str):
+            return self.ref(reference, out, path, depth)
+        return node if same and self.frozen else out
+
+    def each(self, value: list[Any], path: JsonPath, depth: int) -> list[Any]:
+        """A list of subschemas, each inlined (the same list when none changed)."""
+        items = [self.schema(v, (*path, i), depth + 2) for i, v in enumerate(value)]
+        if self.frozen and all(new is old for new, old in zip(items, value, strict=True)):
+            return value
+        return items
+
+    def named(self, value: Mapping[str, Any], path: JsonPath, depth: int) -> Mapping[str, Any]:
+        """A map of subschemas, each inlined (the same map when none changed)."""
+        items: dict[str, Any] = {}
+        same = True
+        leaves = depth + 2 <= MAX_DEPTH
+        for key, sub in value.items():
+            if leaves and type(sub) is FrozenDict and self.structure.isdisjoint(sub):
+                self.nodes += 1  # a leaf: nothing to inline (`schema`, without the call)
+                if self.nodes > self.max_nodes:
+                    self.count((*path, key))
+                items[key] = sub
+                continue
+            items[key] = done = self.schema(sub, (*path, key), depth + 2)
+            same = same and done is sub
+        return value if same and self.frozen else items
+
+    def count(self, path: JsonPath) -> None:
+        """One more subschema in the output; past `max_nodes` that is an error."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SchemaError(
@@ -154,28 +272,6 @@ class _Inliner:
                 "used repeatedly multiply); raise max_nodes or keep the refs",
                 path=path,
             )
-        if "$dynamicRef" in node or "$recursiveRef" in node:
-            raise SchemaError("$dynamicRef and $recursiveRef cannot be inlined", path=path)
-        if path and "$id" in node and self.refs_below(path):
-            raise SchemaError("a nested $id changes what local $refs mean; not inlined", path=path)
-        out: dict[str, Any] = {}
-        for key, value in node.items():
-            where = (*path, key)
-            if key in self.definitions and isinstance(value, Mapping):
-                if depth:  # the root's blocks are reported by kept_blocks, after the walk
-                    self.note(where, key, LossAction.REWRITTEN, "definitions inlined and removed")
-            elif key == "$ref" or (depth and not path and key in ("$schema", "$id")):
-                continue
-            elif key in _SCHEMA and isinstance(value, (Mapping, bool)):
-                out[key] = self.schema(value, where, depth + 1)
-            elif key in _SCHEMA_LIST and isinstance(value, list):
-                out[key] = [self.schema(v, (*where, i), depth + 2) for i, v in enumerate(value)]
-            elif key in _SCHEMA_MAP and isinstance(value, Mapping):
-                out[key] = {k: self.schema(v, (*where, k), depth + 2) for k, v in value.items()}
-            else:
-                out[key] = value
-        reference = node.get("$ref")
-        return out if not isinstance(reference, str) else self.ref(reference, out, path, depth)
 
     def kept_blocks(self) -> dict[str, dict[str, Any]]:
         """The root's definitions blocks with only the kept (recursive) definitions in them."""
@@ -189,7 +285,7 @@ class _Inliner:
         for keyword, block in self.root.items():  # in schema order
             if (
                 keyword in self.definitions
-                and isinstance(block, Mapping)
+                and isinstance(block, self.maps)
                 and len(blocks.get(keyword, ())) < len(block)
             ):
                 detail = "definitions inlined and removed" + (
@@ -229,15 +325,21 @@ class _Inliner:
 
     def follow(self, reference: str) -> JsonPath | None:
         """`locate` without the errors: None for a ref that cannot be inlined."""
+        if reference in self.followed:
+            return self.followed[reference]
+        found = self.followed[reference] = self._follow(reference)
+        return found
+
+    def _follow(self, reference: str) -> JsonPath | None:
         parsed = parse_pointer(reference)
         if parsed is None:
             return None
         target: list[str | int] = []
         node: Any = self.root
         for part in parsed:
-            target.append(str(part) if isinstance(node, Mapping) else part)
+            target.append(str(part) if isinstance(node, self.maps) else part)
             node = resolve(node, (part,))
-        return tuple(target) if isinstance(node, (Mapping, bool)) else None
+        return tuple(target) if isinstance(node, self.schemas) else None
 
     def combine(self, target: Any, siblings: dict[str, Any], path: JsonPath) -> Any:
         """The target and the ref's sibling keywords, as one schema with both meanings."""
@@ -250,7 +352,7 @@ class _Inliner:
             rules = {}
         if not rules and not notes:
             return target
-        if isinstance(target, Mapping) and _separable(target.keys(), rules.keys()):
+        if isinstance(target, self.maps) and _separable(target.keys(), rules.keys()):
             return {**target, **notes, **rules}
         return {**notes, "allOf": [target, rules] if rules else [target]}
 
@@ -270,13 +372,19 @@ class _Inliner:
 
     def refs_below(self, target: JsonPath) -> list[JsonPath]:
         """The local targets the refs in a subschema point at (outside definitions blocks)."""
+        found = self.below.get(target)
+        if found is None:
+            found = self.below[target] = self._refs_below(target)
+        return list(found)
+
+    def _refs_below(self, target: JsonPath) -> list[JsonPath]:
         found: list[JsonPath] = []
         stack: list[Any] = [resolve(self.root, target)]
         while stack:
             node = stack.pop()
             if isinstance(node, list):
                 stack.extend(node)
-            if not isinstance(node, Mapping):
+            if not isinstance(node, self.maps):
                 continue
             reference = node.get("$ref")
             step = self.follow(reference) if isinstance(reference, str) else None
@@ -285,7 +393,7 @@ class _Inliner:
             for key, value in node.items():
                 if key in _SCHEMA or key in _SCHEMA_LIST:
                     stack.append(value)
-                elif key in _SCHEMA_MAP and isinstance(value, Mapping):
+                elif key in _SCHEMA_MAP and isinstance(value, self.maps):
                     stack.extend(value.values())
         return found
 

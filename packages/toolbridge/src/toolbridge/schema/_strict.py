@@ -49,18 +49,32 @@ inlined definition they are the definition's own path (``$defs/...``).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, final
+from typing import Any, Final, Literal, TypeAlias, final
 
-from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict, new_frozen_list
+from toolbridge._json import (
+    MAX_DEPTH,
+    FrozenDict,
+    FrozenList,
+    freeze,
+    new_frozen_dict,
+    new_frozen_list,
+)
 from toolbridge._references import parse_pointer, pointer
-from toolbridge.errors import ConversionError, JsonPath
-from toolbridge.schema._malformed import explained
-from toolbridge.schema._refs import inline_refs
+from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
+from toolbridge.schema._malformed import TRIPS, explain
+from toolbridge.schema._refs import inlined, may_refer
 from toolbridge.schema._report import LossAction, LossEntry
 
-__all__ = ["StrictPlan", "StrictSchema", "restore_strict_arguments", "to_strict"]
+__all__ = [
+    "StrictPlan",
+    "StrictSchema",
+    "restore_strict_arguments",
+    "strict_schema",
+    "to_strict",
+]
 
 _FORMATS: Final = frozenset(
     {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
@@ -74,7 +88,6 @@ _KEPT: Final = frozenset(
 _ANNOTATIONS: Final = frozenset({"description", "title"})
 _SCALARS: Final = frozenset({"string", "number", "integer", "boolean"})
 _DEFINITIONS: Final = ("$defs", "definitions")
-_NULL: Final = {"type": "null"}
 
 
 @final
@@ -146,30 +159,116 @@ def to_strict(
             where).
         SchemaError: The schema is malformed, or its refs cannot be inlined.
     """
-    raising = on_unsupported == "raise"
-    return explained(schema, lambda: _to_strict(schema, tool, raising))
+    report: list[LossEntry] = []
+    output, strict, plan = strict_schema(schema, tool, on_unsupported == "raise", report)
+    return StrictSchema(
+        schema=output,
+        report=tuple(report),
+        strict=strict,
+        restore=StrictPlan(root=None) if plan is None else plan,
+    )
 
 
-def _to_strict(schema: Mapping[str, Any], tool: str | None, raising: bool) -> StrictSchema:
-    source = freeze(schema)
-    walker = _Walker(tool, raising)
-    if not isinstance(source, Mapping):
-        walker.unsupported((), "type", "the root must be an object schema")
-        return StrictSchema(
-            schema=source, report=tuple(walker.report), strict=False, restore=StrictPlan(root=None)
-        )
+def strict_schema(
+    schema: Any,
+    tool: str | None,
+    raising: bool,
+    report: list[LossEntry] | None,
+    fallback_copy: bool = True,
+) -> tuple[Any, bool, StrictPlan | None]:
+    """`to_strict`'s walk: the frozen schema, whether it is strict, and the restore plan.
+
+    With a `report` list, its entries are added to it and the plan is made; with None
+    (the ``to_openai(tool)`` path) neither is. Without `fallback_copy` a schema that
+    cannot be strict is not copied past the first reason (a writer sends the source
+    then): the walk goes on only for what could still raise, and the report after it
+    holds the reasons alone.
+
+    A schema without references is walked once, as it is. The walk stops where it
+    meets a ``$ref`` or a definitions block, and the schema is walked again after
+    `inline_refs`, as the module docstring says (the report starts with its entries).
+
+    Raises:
+        ConversionError: As `to_strict`.
+        SchemaError: As `to_strict` (a malformed schema, as `explained` says).
+    """
+    try:
+        source = schema if type(schema) is FrozenDict else freeze(schema)
+        if not isinstance(source, dict):
+            return _not_an_object(source, tool, raising, report)
+        if not _REFERENCES.isdisjoint(source):  # definitions at the root: no walk as it is
+            return _walk(source, tool, raising, report, fallback_copy, False)
+        try:
+            return _walk(source, tool, raising, report, fallback_copy, True)
+        except _Refers:
+            pass
+        except (ToolbridgeError, *TRIPS):
+            if not _refers(source):
+                raise  # no reference: the walk after inlining would stop at the same place
+        return _walk(source, tool, raising, report, fallback_copy, False)
+    except TRIPS as error:
+        explain(schema, error)
+
+
+def _not_an_object(
+    source: Any, tool: str | None, raising: bool, report: list[LossEntry] | None
+) -> tuple[Any, bool, StrictPlan | None]:
+    """`strict_schema` of a schema that is not an object (a boolean, say): never strict."""
+    walker = _Walker(tool, raising, report is not None, direct=False)
+    walker.unsupported((), "type", "the root must be an object schema")
+    if report is None:
+        return source, False, None
+    report.extend(walker.entries or ())
+    return source, False, StrictPlan(root=None)
+
+
+def _walk(
+    source: Mapping[str, Any],
+    tool: str | None,
+    raising: bool,
+    report: list[LossEntry] | None,
+    copy: bool,
+    direct: bool,
+) -> tuple[Any, bool, StrictPlan | None]:
+    """One walk of the source: as it is (`direct`), or with its refs inlined first."""
+    walker = _Walker(tool, raising, report is not None, direct=direct, fallback_copy=copy)
     if source.get("type", "object") != "object" and "properties" not in source:
         walker.unsupported((), "type", "the root must be a plain object schema")
-    inlined = inline_refs(source, tool=tool, keep_recursive=True)
-    output, root = walker.node(inlined.schema, (), 0, root=True)
+    schema: Any = source
+    inlined: tuple[LossEntry, ...] = ()
+    if not direct:
+        schema, inlined = _inlined(source, tool)
+    output, root = walker.node(schema, (), 0, root=True)
+    if not walker.building:
+        output, root = source, None  # (not a copy: the caller sends the source)
+    if report is None or walker.entries is None or walker.definitions is None:
+        return output, walker.strict, None
+    report.extend(inlined)
+    report.extend(walker.entries)
+    if root is None:
+        return output, walker.strict, None
     walker.definitions.setdefault((), root)
-    report = (*inlined.report, *walker.report)
-    return StrictSchema(
-        schema=freeze(output),
-        report=report,
-        strict=walker.strict,
-        restore=StrictPlan(root=root, definitions=walker.definitions),
-    )
+    return output, walker.strict, StrictPlan(root=root, definitions=walker.definitions)
+
+
+def _inlined(source: Mapping[str, Any], tool: str | None) -> tuple[Any, tuple[LossEntry, ...]]:
+    """The source with its refs inlined (recursive ones kept), and that step's report."""
+    done = inlined(source, tool=tool, keep_recursive=True)
+    return done.schema, done.report
+
+
+class _Refers(Exception):
+    """The direct walk met a ``$ref`` or a definitions block: inline them first."""
+
+
+_REFERENCES: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef", *_DEFINITIONS})
+"""Keys that send the walk to `inline_refs` (wherever they are: a property of that
+name only costs the detour, which then changes nothing)."""
+
+
+def _refers(value: Any) -> bool:
+    """True when an object anywhere in `value` has one of the `_REFERENCES` keys."""
+    return may_refer(value, _REFERENCES)
 
 
 def restore_strict_arguments(
@@ -191,200 +290,447 @@ def restore_strict_arguments(
     return dict(value)
 
 
+_UNTYPED: Final = frozenset({"anyOf", "oneOf", "enum", "const", "$ref", "allOf"})
+"""Keywords that give a schema without ``type`` a shape (else it accepts any value)."""
+
+_SAID: Final = frozenset(
+    {"default", "examples", "minLength", "maxLength", "uniqueItems", "minProperties"}
+    | {"maxProperties", "deprecated"}
+)
+"""Keywords `_in_words` can say (besides an unsupported ``format``)."""
+
+# What the walk does with each keyword; a keyword not named here is dropped.
+_KEEP: Final = "keep"
+_LATER: Final = "object"  # the object step, after the other keywords
+_REFERENCE: Final = "reference"
+_ITEMS: Final = "items"
+_UNION: Final = "union"
+_FORMAT: Final = "format"
+_WORDS: Final = "words"
+_ALL_OF: Final = "allOf"
+_STEPS: Final[dict[str, str]] = (
+    dict.fromkeys(_KEPT, _KEEP)
+    | dict.fromkeys(("properties", "required", "additionalProperties", "patternProperties"), _LATER)
+    | dict.fromkeys(_REFERENCES, _REFERENCE)
+    | {"items": _ITEMS, "anyOf": _UNION, "oneOf": _UNION, "format": _FORMAT, "allOf": _ALL_OF}
+    | dict.fromkeys(_SAID, _WORDS)
+)
+_CONTAINERS: Final = (dict, list)
+_NO_PROPERTIES: Final = new_frozen_dict({})
+_ObjectPlan: TypeAlias = tuple[frozenset[str] | None, frozenset[str], dict[str, "_Node | None"]]
+"""An object's plan parts: its closed keys, the nullable ones, each property's plan."""
+_NO_NAMES: Final = new_frozen_list([])
+
+
 class _Walker:
-    def __init__(self, tool: str | None, raising: bool) -> None:
-        self.tool, self.raising = tool, raising
-        self.report: list[LossEntry] = []
+    """One walk of one schema: the strict copy, and when asked the report and plan.
+
+    The schema is frozen JSON (objects are `FrozenDict`, a `dict`), so the checks are
+    for `dict`, cheaper than the `Mapping` ABC.
+
+    Without a report (`entries` None) no `LossEntry` and no `_Node` is made, and no
+    text only a report would show is built. Without `fallback_copy`, the first reason
+    the schema cannot be strict ends `building`: from there the walk only looks for
+    what could still raise (a malformed keyword, a reference) and notes reasons.
+    `direct`: the schema was not inlined; meeting a reference raises `_Refers`, and a
+    subschema the walk does not enter is searched for one.
+    """
+
+    __slots__ = (
+        "building",
+        "copies",
+        "definitions",
+        "direct",
+        "entries",
+        "fallback_copy",
+        "raising",
+        "strict",
+        "tool",
+    )
+
+    def __init__(
+        self,
+        tool: str | None,
+        raising: bool,
+        report: bool,
+        *,
+        direct: bool,
+        fallback_copy: bool = True,
+    ) -> None:
+        self.tool, self.raising, self.direct = tool, raising, direct
+        self.entries: list[LossEntry] | None = [] if report else None
+        self.definitions: dict[JsonPath, _Node | None] | None = {} if report else None
+        self.fallback_copy = fallback_copy
         self.strict = True
-        self.definitions: dict[JsonPath, _Node | None] = {}
+        self.building = True  # the copy (and its plan and notes) is made
+        # Inlining shares one object wherever a definition is used; without a report
+        # (no paths to tell) its copy is made once: by (id, nullable).
+        self.copies: dict[tuple[int, bool], Any] | None = None if report or direct else {}
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
-        entry = LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
-        self.report.append(entry)
+        if self.entries is not None and self.building:
+            self.entries.append(
+                LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
+            )
 
     def unsupported(self, path: JsonPath, keyword: str, why: str) -> None:
         """A reason strict mode is off: raise, or note it and go on with strict=False."""
         if self.raising:
             raise ConversionError(f"cannot be made strict: {why}", path=path)
         self.strict = False
-        self.note(path, "strict", LossAction.DROPPED, f"strict mode off: {why} ({keyword})")
+        self.building = self.fallback_copy
+        if self.entries is not None:
+            detail = f"strict mode off: {why} ({keyword})"
+            self.entries.append(
+                LossEntry(
+                    tool=self.tool,
+                    path=path,
+                    keyword="strict",
+                    action=LossAction.DROPPED,
+                    detail=detail,
+                )
+            )
+
+    def unentered(self, value: Any) -> None:
+        """A subschema the walk leaves out or copies: a reference there needs inlining."""
+        if self.direct and isinstance(value, _CONTAINERS) and _refers(value):
+            raise _Refers
 
     def node(
-        self, node: Any, path: JsonPath, depth: int, *, root: bool = False
+        self,
+        node: Any,
+        path: JsonPath,
+        depth: int,
+        root: bool = False,
+        nullable: bool = False,
     ) -> tuple[Any, _Node | None]:
-        """The strict copy of one subschema and its restore plan."""
-        if not isinstance(node, Mapping):
-            self.unsupported(path, "type", f"the boolean schema {json.dumps(node)}")
+        """The strict copy of one subschema (frozen) and its restore plan.
+
+        `nullable`: the copy also accepts null (an optional property of a closed object).
+        """
+        if not isinstance(node, dict):
+            if self.entries is None and not self.raising:
+                self.unsupported(path, "type", "")  # (the words only for a report or an error)
+            else:
+                self.unsupported(path, "type", f"the boolean schema {json.dumps(node)}")
             return node, None
         if depth > MAX_DEPTH:  # merged allOf parts can nest a little deeper than the source
             raise ConversionError("schema nests too deeply", path=path)
-        if _is_plain_leaf(node):
-            return node, _LEAF  # already strict as it is: the frozen source itself
-        node = self.merge_all_of(node, path)
+        copies = self.copies
+        if copies is None:
+            return self.copy(node, path, depth, root, nullable)
+        key = (id(node), nullable)
+        done = copies.get(key)
+        if done is None:
+            done = copies[key] = self.copy(node, path, depth, root, nullable)
+        return done
+
+    def copy(
+        self, node: Mapping[str, Any], path: JsonPath, depth: int, root: bool, nullable: bool
+    ) -> tuple[Any, _Node | None]:
+        """`node`'s work on a schema object: its keywords, then its type's step."""
+        kind = node.get("type")
+        if type(kind) is str and kind in _LEAF_TYPES and node.keys() <= _SCALAR_KEYS:
+            return self.scalar(node, path, nullable), _LEAF
+        if "allOf" in node:
+            node = self.merge_all_of(node, path)
+            kind = node.get("type")  # (a part may give it)
         out: dict[str, Any] = {}
-        notes: list[str] = []
-        plan_kind: Literal["object", "array", "other"] = "other"
+        said: list[str] = []
         items_plan: _Node | None = None
         branches: tuple[_Node | None, ...] = ()
         reference: JsonPath | None = None
         for key, value in node.items():
-            where = (*path, key)
-            if key in _KEPT:
+            step = _STEPS.get(key)
+            if step is _KEEP:
                 out[key] = value
-            elif key in ("properties", "required", "additionalProperties", "patternProperties"):
-                continue  # the object step below
-            elif key in _DEFINITIONS and isinstance(value, Mapping):
-                out[key] = {}
-                for name, definition in value.items():
-                    copy, plan = self.node(definition, (*where, name), depth + 2)
-                    out[key][name] = copy
-                    target = parse_pointer(pointer((key, name)))
-                    if target is not None and not path:
-                        self.definitions[target] = plan
-            elif key == "$ref" and isinstance(value, str):
-                out[key], reference = value, parse_pointer(value)
-            elif key == "items" and isinstance(value, Mapping):
-                out[key], items_plan = self.node(value, where, depth + 1)
-            elif key == "items":
-                self.unsupported(where, key, "tuple arrays (items as a list)")
-                out[key] = value
-            elif key in ("anyOf", "oneOf") and isinstance(value, list):
+            elif step is _LATER:
+                continue
+            elif step is _ITEMS and isinstance(value, dict):
+                out[key], items_plan = self.node(value, (*path, key), depth + 1)
+            elif step is _UNION and isinstance(value, list):
                 branches = self.union(node, key, value, out, path, depth)
-            elif key == "format" and value in _FORMATS:
-                out[key] = value
-            elif (said := _in_words(key, value)) is not None:
-                notes.append(said)
-                self.note(where, key, LossAction.MOVED_TO_DESCRIPTION, f"said as {said!r}")
-            elif key == "allOf":  # left by merge_all_of: it could not be merged
-                out[key] = [self.node(v, (*where, i), depth + 2)[0] for i, v in enumerate(value)]
+            elif step is _WORDS and (words := _in_words(key, value)) is not None:
+                said.append(words)
+                if self.entries is not None:
+                    self.said(words, key, path)
+            elif step is _REFERENCE and key == "$ref" and not self.direct and type(value) is str:
+                out[key], reference = value, parse_pointer(value)
             else:
-                self.note(where, key, LossAction.DROPPED, "not supported in strict mode")
-        types = node.get("type")
-        type_set = set(types) if isinstance(types, list) else {types} if types else set()
-        props = node.get("properties")
-        if "object" in type_set or isinstance(props, Mapping) or (root and not type_set):
+                self.keyword(step, key, value, out, said, path, depth)
+        if kind == "object":  # the common case: no other type to tell
+            is_object, is_array = True, False
+            object_plan = self.object(node, out, path, depth, root)
+        else:
+            is_object, is_array, object_plan = self.typed(node, kind, out, path, depth, root)
+        if not self.building:
+            return node, None
+        if said or "exclusiveMaximum" in out or "exclusiveMinimum" in out or "$ref" in out:
+            out = self.finished(out, said, path)
+        copy = new_frozen_dict(out)
+        if nullable:
+            copy = _nullable(copy)
+        if self.entries is None:
+            return copy, None
+        if is_object and object_plan is not None:
+            keys, optional, properties = object_plan
+            return copy, _Node(
+                kind="object",
+                keys=keys,
+                optional=optional,
+                properties=properties,
+                branches=branches,
+                ref=reference,
+            )
+        if is_array or items_plan is not None or branches or reference is not None:
+            shape: Literal["array", "other"] = "array" if is_array else "other"
+            return copy, _Node(kind=shape, items=items_plan, branches=branches, ref=reference)
+        return copy, _LEAF  # nothing to undo: one shared node
+
+    def typed(
+        self,
+        node: Mapping[str, Any],
+        kind: Any,
+        out: dict[str, Any],
+        path: JsonPath,
+        depth: int,
+        root: bool,
+    ) -> tuple[bool, bool, _ObjectPlan | None]:
+        """The step by type of a schema that is not plainly an object.
+
+        Returns whether it is an object, whether an array, and the object's plan parts.
+        """
+        has_type, is_object, is_array = _typed(kind)
+        is_object = is_object or isinstance(node.get("properties"), dict)
+        is_object = is_object or (root and not has_type)
+        object_plan = None
+        if is_object:
             if "type" not in node:
                 out["type"] = "object"
-                self.note(
-                    (*path, "type"),
-                    "type",
-                    LossAction.REWRITTEN,
-                    'added "type": "object" beside properties',
-                )
-            plan_kind = "object"
-            object_plan = self.object(node, out, path, depth, root=root)
-        else:
-            object_plan = None
-        if "array" in type_set:
-            plan_kind = "array"
-            if "items" not in node:
-                self.unsupported(path, "items", "an array whose items may be anything")
-        if (
-            not type_set
-            and not ({"anyOf", "oneOf", "enum", "const", "$ref", "allOf"} & node.keys())
-            and plan_kind == "other"
-        ):
+                detail = 'added "type": "object" beside properties'
+                self.note((*path, "type"), "type", LossAction.REWRITTEN, detail)
+            object_plan = self.object(node, out, path, depth, root)
+        elif self.direct and ("patternProperties" in node or "additionalProperties" in node):
+            self.unentered(node.get("patternProperties"))  # left out of a non-object
+            self.unentered(node.get("additionalProperties"))
+        if is_array and "items" not in node:
+            self.unsupported(path, "items", "an array whose items may be anything")
+        if not has_type and not is_object and _UNTYPED.isdisjoint(node.keys()):
             self.unsupported(path, "type", "a value of any type")
+        return is_object, is_array, object_plan
+
+    def scalar(self, node: Mapping[str, Any], path: JsonPath, nullable: bool) -> Any:
+        """A scalar schema (a type in `_LEAF_TYPES`, only `_SCALAR_KEYS`): `node`'s common case.
+
+        Its keywords are kept or said in words; a plain one is the source itself.
+        """
+        if node.keys() <= _PLAIN_KEYS or _is_plain_leaf(node):
+            return _nullable(node) if nullable and self.building else node
+        out: dict[str, Any] = {}
+        said: list[str] = []
+        for key, value in node.items():
+            if key in _KEPT or (key == "format" and value in _FORMATS):
+                out[key] = value
+            elif (words := _in_words(key, value)) is not None:
+                said.append(words)
+                if self.entries is not None:
+                    self.said(words, key, path)
+            else:
+                self.unentered(value)
+                self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
+        if not self.building:
+            return node
+        if said or "exclusiveMaximum" in out or "exclusiveMinimum" in out:
+            out = self.finished(out, said, path)
+        if nullable and _or_null(out):
+            return new_frozen_dict(out)
+        copy = new_frozen_dict(out)
+        return _nullable(copy) if nullable else copy
+
+    def keyword(
+        self,
+        step: str | None,
+        key: str,
+        value: Any,
+        out: dict[str, Any],
+        said: list[str],
+        path: JsonPath,
+        depth: int,
+    ) -> None:
+        """The less common keywords: references, tuple items, formats, allOf, the dropped."""
+        if step is _REFERENCE and self.direct:
+            raise _Refers
+        if step is _REFERENCE and key in _DEFINITIONS and isinstance(value, dict):
+            out[key] = self.definitions_block(key, value, path, depth)
+        elif step is _ITEMS:  # not an object: a tuple array
+            self.unentered(value)
+            self.unsupported((*path, key), key, "tuple arrays (items as a list)")
+            out[key] = value
+        elif step is _FORMAT and value in _FORMATS:
+            out[key] = value
+        elif step is _FORMAT:
+            said.append(words := f"format: {value}")
+            self.said(words, key, path)
+        elif step is _ALL_OF:  # left by merge_all_of: it could not be merged
+            out[key] = new_frozen_list(
+                [self.node(v, (*path, key, i), depth + 2)[0] for i, v in enumerate(value)]
+            )
+        else:
+            self.unentered(value)
+            self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
+
+    def said(self, words: str, key: str, path: JsonPath) -> None:
+        """Report a keyword said in the description instead."""
+        detail = f"said as {words!r}"
+        self.note((*path, key), key, LossAction.MOVED_TO_DESCRIPTION, detail)
+
+    def finished(self, out: dict[str, Any], said: list[str], path: JsonPath) -> dict[str, Any]:
+        """The last steps of a copy: draft-04 bounds, the words said, a kept ref's siblings."""
+        if "exclusiveMaximum" in out or "exclusiveMinimum" in out:
+            self.draft04_bounds(out, path)
+        if said:
+            text = str(out.get("description", "")).rstrip()
+            words = "(" + "; ".join(said) + ")"
+            out["description"] = f"{text} {words}" if text else words
+        if "$ref" in out and len(out) > 1:  # a kept ref's siblings: 2020-12 "and" as one branch
+            anchor = new_frozen_list([new_frozen_dict({"$ref": out.pop("$ref")})])
+            return {"anyOf": anchor, **out}
+        return out
+
+    def draft04_bounds(self, out: dict[str, Any], path: JsonPath) -> None:
+        """Draft-04's boolean exclusiveMaximum / exclusiveMinimum, as the 2020-12 numbers."""
         for bound, limit in (("exclusiveMaximum", "maximum"), ("exclusiveMinimum", "minimum")):
-            if isinstance(out.get(bound), bool):  # draft-04: a flag on maximum / minimum
+            if isinstance(out.get(bound), bool):
                 flag = out.pop(bound)
                 if flag and limit in out:
                     out[bound] = out.pop(limit)
                 detail = "the draft-04 flag as the 2020-12 number" if flag else "a false flag"
                 self.note((*path, bound), bound, LossAction.REWRITTEN, detail)
-        if notes:
-            text = str(out.get("description", "")).rstrip()
-            words = "(" + "; ".join(notes) + ")"
-            out["description"] = f"{text} {words}" if text else words
-        if "$ref" in out and len(out) > 1:  # a kept ref's siblings: 2020-12 "and" as one branch
-            out = {"anyOf": [{"$ref": out.pop("$ref")}], **out}
-        if object_plan is not None:
-            plan = _Node(
-                kind="object",
-                keys=object_plan[0],
-                optional=object_plan[1],
-                properties=object_plan[2],
-                branches=branches,
-                ref=reference,
-            )
-        else:
-            plan = _Node(kind=plan_kind, items=items_plan, branches=branches, ref=reference)
-        return _seal(out), plan
+
+    def definitions_block(
+        self, key: str, block: Mapping[str, Any], path: JsonPath, depth: int
+    ) -> FrozenDict:
+        """A definitions block (the kept recursive ones): each definition walked once."""
+        copies: dict[str, Any] = {}
+        for name, definition in block.items():
+            copies[name], plan = self.node(definition, (*path, key, name), depth + 2)
+            target = parse_pointer(pointer((key, name)))
+            if target is not None and not path and self.definitions is not None:
+                self.definitions[target] = plan
+        return new_frozen_dict(copies)
 
     def object(
-        self,
-        node: Mapping[str, Any],
-        out: dict[str, Any],
-        path: JsonPath,
-        depth: int,
-        *,
-        root: bool,
-    ) -> tuple[frozenset[str] | None, frozenset[str], dict[str, _Node | None]]:
-        """The object step: close, require all, make the optional ones nullable."""
-        props: Mapping[str, Any] = node.get("properties") or {}
-        required = [r for r in node.get("required", ()) if isinstance(r, str)]
-        extra = node.get("additionalProperties", None)
+        self, node: Mapping[str, Any], out: dict[str, Any], path: JsonPath, depth: int, root: bool
+    ) -> _ObjectPlan | None:
+        """The object step: close, require all, make the optional ones nullable.
+
+        Returns the plan's parts (closed keys, nullable ones, properties' plans), or
+        None without a report.
+        """
+        props: Mapping[str, Any] = node.get("properties") or _NO_PROPERTIES
+        required = node.get("required", _NO_NAMES)
+        if type(required) is not FrozenList:  # malformed: read as before (or trip)
+            required = [r for r in required if isinstance(r, str)]
+        extra = node.get("additionalProperties")
         pattern = node.get("patternProperties")
-        plans: dict[str, _Node | None] = {}
-        closed = extra is False or (extra is None and (props or root))
-        if pattern is not None:
-            self.unsupported(
-                (*path, "patternProperties"),
-                "patternProperties",
-                "patternProperties (keys matched by a pattern)",
-            )
-            out["patternProperties"] = pattern
-            closed = False
-        if extra is not None and extra is not False:
-            self.unsupported(
-                (*path, "additionalProperties"),
-                "additionalProperties",
-                "an open map (additionalProperties is not false)",
-            )
-            out["additionalProperties"] = (
-                self.node(extra, (*path, "additionalProperties"), depth + 1)[0]
-                if isinstance(extra, Mapping) and extra
-                else extra
-            )
-        elif not closed and pattern is None:
-            self.unsupported(path, "properties", "a free-form object (no properties declared)")
-        missing = [name for name in required if name not in props]
-        if closed and missing:
-            self.unsupported(
-                (*path, "required"),
-                "required",
-                f"required names properties with no schema: {missing}",
-            )
-            closed = False
-        copies: dict[str, Any] = {}
-        optional: set[str] = set()
-        for name, sub in props.items():
-            copy, plans[name] = self.node(sub, (*path, "properties", name), depth + 2)
-            if closed and name not in required:
-                copy = _nullable(copy)
-                optional.add(name)
-            copies[name] = copy
-        if closed:
-            if extra is not False:
-                detail = "additionalProperties: false added: strict mode closes every object"
-                where = (*path, "additionalProperties")
-                self.note(where, "additionalProperties", LossAction.REWRITTEN, detail)
-            if optional:
-                names = ", ".join(sorted(optional))
-                detail = (
-                    f"optional {names} made required and nullable; "
-                    "restore_strict_arguments removes their nulls"
+        if pattern is None and (extra is None or extra is False):
+            closed = extra is False or bool(props) or root
+            if not closed:
+                why = "a free-form object (no properties declared)"
+                self.unsupported(path, "properties", why)
+        else:
+            closed = self.open_object(extra, pattern, out, path, depth)
+        if closed and required:
+            missing = [r for r in required if type(r) is str and r not in props]
+            if missing:
+                self.unsupported(
+                    (*path, "required"),
+                    "required",
+                    f"required names properties with no schema: {missing}",
                 )
-                self.note((*path, "required"), "required", LossAction.REWRITTEN, detail)
+                closed = False
+        copies, plans = self.properties(props, required, closed, path, depth)
+        if closed:
             out["properties"] = copies
-            out["required"] = list(props)
+            out["required"] = new_frozen_list(list(props)) if self.building else props
             out["additionalProperties"] = False
+            if plans is None:
+                return None
+            optional = [name for name in props if name not in required]
+            self.closed(extra, optional, path)
             return frozenset(props), frozenset(optional), plans
         if props:
             out["properties"] = copies
         if "required" in node:
             out["required"] = node["required"]
-        return None, frozenset(), plans
+        return None if plans is None else (None, frozenset(), plans)
+
+    def open_object(
+        self, extra: Any, pattern: Any, out: dict[str, Any], path: JsonPath, depth: int
+    ) -> bool:
+        """An object open to more keys (patternProperties, additionalProperties): False."""
+        if pattern is not None:
+            self.unentered(pattern)
+            where = (*path, "patternProperties")
+            why = "patternProperties (keys matched by a pattern)"
+            self.unsupported(where, "patternProperties", why)
+            out["patternProperties"] = pattern
+        if extra is not None and extra is not False:
+            where = (*path, "additionalProperties")
+            why = "an open map (additionalProperties is not false)"
+            self.unsupported(where, "additionalProperties", why)
+            out["additionalProperties"] = (
+                self.node(extra, where, depth + 1)[0]
+                if isinstance(extra, dict) and extra
+                else extra
+            )
+        return False
+
+    def properties(
+        self,
+        props: Mapping[str, Any],
+        required: list[str],
+        closed: bool,
+        path: JsonPath,
+        depth: int,
+    ) -> tuple[FrozenDict, dict[str, _Node | None] | None]:
+        """Each property's strict copy, the optional ones made nullable when closed.
+
+        Returns the copies and (with a report) each one's plan.
+        """
+        copies: dict[str, Any] = {}
+        plans: dict[str, _Node | None] | None = {} if self.entries is not None else None
+        making = closed and self.building
+        for name, sub in props.items():
+            kind = sub.get("type") if type(sub) is FrozenDict else None
+            if type(kind) is str and kind in _LEAF_TYPES and sub.keys() <= _PLAIN_KEYS:
+                # The most common property, a plain scalar (`scalar`'s first case, inline).
+                copies[name] = (
+                    _nullable_scalar(sub, kind) if making and name not in required else sub
+                )
+                plan: _Node | None = _LEAF
+            else:
+                nullable = closed and name not in required
+                where = (*path, "properties", name)
+                copies[name], plan = self.node(sub, where, depth + 2, False, nullable)
+            if plans is not None:
+                plans[name] = plan
+        if not self.building:
+            return _NO_PROPERTIES, None
+        return new_frozen_dict(copies), plans
+
+    def closed(self, extra: Any, optional: list[str], path: JsonPath) -> None:
+        """Report closing an object: additionalProperties added, optional made nullable."""
+        if extra is not False:
+            detail = "additionalProperties: false added: strict mode closes every object"
+            where = (*path, "additionalProperties")
+            self.note(where, "additionalProperties", LossAction.REWRITTEN, detail)
+        if optional:
+            detail = (
+                f"optional {', '.join(sorted(optional))} made required and nullable; "
+                "restore_strict_arguments removes their nulls"
+            )
+            self.note((*path, "required"), "required", LossAction.REWRITTEN, detail)
 
     def union(
         self,
@@ -400,11 +746,14 @@ class _Walker:
         if key == "oneOf":
             if "anyOf" in node:
                 self.unsupported(where, key, "oneOf beside anyOf")
-                out[key] = [self.node(v, (*where, i), depth + 2)[0] for i, v in enumerate(value)]
+                out[key] = new_frozen_list(
+                    [self.node(v, (*where, i), depth + 2)[0] for i, v in enumerate(value)]
+                )
                 return ()
+            exclusive = _exclusive(value)  # read in both modes: it trips on malformed branches
             detail = (
                 "as anyOf: the branches exclude each other, same meaning"
-                if _exclusive(value)
+                if exclusive
                 else "as anyOf: the branches may overlap, a value matching several is now accepted"
             )
             self.note(where, key, LossAction.REWRITTEN, detail)
@@ -413,8 +762,8 @@ class _Walker:
             copy, plan = self.node(branch, (*where, i), depth + 2)
             copies.append(copy)
             plans.append(plan)
-        out["anyOf"] = copies
-        return tuple(plans)
+        out["anyOf"] = new_frozen_list(copies)
+        return tuple(plans) if self.entries is not None else ()
 
     def merge_all_of(self, node: Mapping[str, Any], path: JsonPath) -> Mapping[str, Any]:
         """The node with its allOf parts merged in, when they do not clash."""
@@ -423,15 +772,16 @@ class _Walker:
             return node
         merged: dict[str, Any] = {k: v for k, v in node.items() if k != "allOf"}
         for part in parts:
-            if not isinstance(part, Mapping) or "$ref" in part or "allOf" in part:
+            if not isinstance(part, dict) or "$ref" in part or "allOf" in part:
                 return self._unmerged(node, path)
             for key, value in part.items():
                 if key not in merged or merged[key] == value:
                     merged[key] = value
                 elif key == "properties" and not (set(value) & set(merged[key])):
-                    merged[key] = {**merged[key], **value}
+                    merged[key] = new_frozen_dict({**merged[key], **value})
                 elif key == "required":
-                    merged[key] = [*merged[key], *(r for r in value if r not in merged[key])]
+                    more = (r for r in value if r not in merged[key])
+                    merged[key] = new_frozen_list([*merged[key], *more])
                 elif key in _ANNOTATIONS:
                     continue  # the outer one wins
                 else:
@@ -444,7 +794,19 @@ class _Walker:
         return node
 
 
+def _typed(types: Any) -> tuple[bool, bool, bool]:
+    """Whether ``type`` is stated, and whether it names ``object``, ``array``."""
+    if type(types) is str:
+        return bool(types), types == "object", types == "array"
+    declared = set(types) if isinstance(types, list) else {types} if types else set()
+    return bool(declared), "object" in declared, "array" in declared
+
+
 _LEAF_KEYS: Final = _KEPT | {"format"}
+_SCALAR_KEYS: Final = _LEAF_KEYS | _SAID
+"""A scalar schema with these keywords only is done by `_Walker.scalar`."""
+_PLAIN_KEYS: Final = _KEPT - {"exclusiveMaximum", "exclusiveMinimum"}
+"""A leaf with these keys only is plain whatever their values (no format, no flags)."""
 _LEAF_TYPES: Final = _SCALARS | {"null"}
 _LEAF: Final = _Node(kind="other")
 
@@ -455,10 +817,13 @@ def _is_plain_leaf(node: Mapping[str, Any]) -> bool:
     The common case (``{"type": "string", "description": ...}``) skips the walk.
     """
     kind = node.get("type")
+    if type(kind) is not str or kind not in _LEAF_TYPES:
+        return False
+    keys = node.keys()
+    if keys <= _PLAIN_KEYS:
+        return True
     return (
-        type(kind) is str
-        and kind in _LEAF_TYPES
-        and node.keys() <= _LEAF_KEYS
+        keys <= _LEAF_KEYS
         and node.get("format", "date") in _FORMATS
         and type(node.get("exclusiveMaximum", 0)) is not bool
         and type(node.get("exclusiveMinimum", 0)) is not bool
@@ -506,7 +871,26 @@ def _in_words(keyword: str, value: Any) -> str | None:
 
 
 def _show(value: Any) -> str:
-    return f"'{value}'" if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    """A value in words: a string quoted, anything else as its JSON text."""
+    return f"'{value}'" if isinstance(value, str) else _json_text(value, _SHOWN)
+
+
+def _json_text(value: Any, encoder: json.JSONEncoder) -> str:
+    """``json.dumps`` with the encoder's options; scalars without the encoder's set-up."""
+    kind = type(value)
+    if value is None or kind is bool:
+        return "null" if value is None else "true" if value else "false"
+    if kind is int:
+        return int.__repr__(value)
+    if kind is float and math.isfinite(value):
+        return float.__repr__(value)
+    return encoder.encode(value)
+
+
+_SHOWN: Final = json.JSONEncoder(ensure_ascii=False)
+"""What ``json.dumps(value, ensure_ascii=False)`` uses, made once."""
+_CANONICAL: Final = json.JSONEncoder(sort_keys=True)
+"""What ``json.dumps(value, sort_keys=True)`` uses, made once."""
 
 
 def _accepts_null(schema: Mapping[str, Any]) -> bool:
@@ -519,31 +903,65 @@ def _accepts_null(schema: Mapping[str, Any]) -> bool:
         return "type" not in schema
     branches = schema.get("anyOf")
     return isinstance(branches, list) and any(
-        isinstance(b, Mapping) and _accepts_null(b) for b in branches
+        isinstance(b, dict) and _accepts_null(b) for b in branches
     )
+
+
+_NULL: Final = new_frozen_dict({"type": "null"})
+_OR_NULL: Final = {name: new_frozen_list([name, "null"]) for name in _SCALARS}
+"""Shared frozen parts of nullable copies (immutable, so every output may hold them)."""
+_UNION_KEYS: Final = frozenset({"anyOf", *_ANNOTATIONS})
+_NOT_SIMPLE: Final = frozenset({"const", "anyOf", "$ref"})
 
 
 def _nullable(schema: Any) -> Any:
     """The schema, also accepting null: a type list for scalars, anyOf otherwise."""
-    if not isinstance(schema, Mapping) or _accepts_null(schema):
+    if not isinstance(schema, dict):
         return schema
     types = schema.get("type")
-    simple = isinstance(types, str) and types in _SCALARS and "const" not in schema
-    if simple and "anyOf" not in schema and "$ref" not in schema:
-        copy = {**schema, "type": new_frozen_list([types, "null"])}
-        if isinstance(schema.get("enum"), list):
-            copy["enum"] = new_frozen_list([*schema["enum"], None])
-        return new_frozen_dict(copy)  # frozen parts only: no sealing walk needed
-    if isinstance(schema.get("anyOf"), list) and set(schema) <= {"anyOf", *_ANNOTATIONS}:
-        return {**schema, "anyOf": [*schema["anyOf"], dict(_NULL)]}
+    if type(types) is str and types in _OR_NULL and _NOT_SIMPLE.isdisjoint(schema):
+        copy = dict(schema)
+        _or_null(copy)
+        return new_frozen_dict(copy)
+    if _accepts_null(schema):
+        return schema
+    if isinstance(schema.get("anyOf"), list) and schema.keys() <= _UNION_KEYS:
+        return new_frozen_dict({**schema, "anyOf": new_frozen_list([*schema["anyOf"], _NULL])})
     notes = {k: v for k, v in schema.items() if k in _ANNOTATIONS}
-    rest = {k: v for k, v in schema.items() if k not in _ANNOTATIONS}
-    return {"anyOf": [rest, dict(_NULL)], **notes}
+    rest = new_frozen_dict({k: v for k, v in schema.items() if k not in _ANNOTATIONS})
+    return new_frozen_dict({"anyOf": new_frozen_list([rest, _NULL]), **notes})
+
+
+def _nullable_scalar(schema: Mapping[str, Any], kind: str) -> Any:
+    """`_nullable` of a plain scalar (``type`` `kind`, only `_PLAIN_KEYS`): the common case."""
+    pair = _OR_NULL.get(kind)
+    if pair is None or "const" in schema:
+        return _nullable(schema)
+    copy = {**schema, "type": pair}  # (`_or_null`, without a second look at the keys)
+    if "enum" in schema and isinstance(schema["enum"], list):
+        copy["enum"] = new_frozen_list([*schema["enum"], None])
+    return new_frozen_dict(copy)
+
+
+def _or_null(schema: dict[str, Any]) -> bool:
+    """Make a simple scalar schema (a dict being built) accept null: ``[t, "null"]``.
+
+    Such a scalar (no ``const``, ``anyOf`` or ``$ref``) never accepts null already;
+    an ``enum`` gets null too. Returns False, changing nothing, for any other schema.
+    """
+    types = schema.get("type")
+    pair = _OR_NULL.get(types) if type(types) is str else None
+    if pair is None or not _NOT_SIMPLE.isdisjoint(schema):
+        return False
+    schema["type"] = pair
+    if isinstance(schema.get("enum"), list):
+        schema["enum"] = new_frozen_list([*schema["enum"], None])
+    return True
 
 
 def _exclusive(branches: list[Any]) -> bool:
     """True when no value can match two of the branches (a cheap, sufficient test)."""
-    if not all(isinstance(b, Mapping) for b in branches):
+    if not all(isinstance(b, dict) for b in branches):
         return False
     types = [_types(b) for b in branches]
     if all(t is not None for t in types) and _pairwise_disjoint(types):
@@ -570,12 +988,12 @@ def _types(schema: Mapping[str, Any]) -> set[str] | None:
 
 
 def _values(schema: Any) -> set[str] | None:
-    if not isinstance(schema, Mapping):
+    if not isinstance(schema, dict):
         return None
     if "const" in schema:
-        return {json.dumps(schema["const"], sort_keys=True)}
+        return {_json_text(schema["const"], _CANONICAL)}
     if isinstance(schema.get("enum"), list):
-        return {json.dumps(v, sort_keys=True) for v in schema["enum"]}
+        return {_json_text(v, _CANONICAL) for v in schema["enum"]}
     return None
 
 
