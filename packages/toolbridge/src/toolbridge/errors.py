@@ -9,6 +9,7 @@ with the original as ``__cause__``::
     ├── ToolDefinitionError          a tool's own fields are unusable (empty name, ...)
     ├── SchemaError                  a JSON Schema is malformed or cannot be compiled
     │   ├── SchemaTooDeepError       nesting deeper than the supported bound
+    │   ├── SchemaTooLargeError      larger than a documented size limit (.limit)
     │   └── RemoteReferenceError     a $ref or $schema naming a network or file URI (never fetched)
     ├── UnsupportedAnnotationError   a function parameter's type has no JSON Schema
     ├── ArgumentValidationError      arguments do not match the input schema (.issues)
@@ -59,6 +60,7 @@ __all__ = [
     "ResultError",
     "SchemaError",
     "SchemaTooDeepError",
+    "SchemaTooLargeError",
     "ServerError",
     "SyncInvocationError",
     "ToolCallError",
@@ -103,6 +105,21 @@ class SchemaError(ToolbridgeError, ValueError):
 
 class SchemaTooDeepError(SchemaError):
     """A schema, or a value checked against one, nests deeper than the supported bound."""
+
+
+class SchemaTooLargeError(SchemaError):
+    """A schema is larger than a documented size limit, or would unfold beyond one.
+
+    Raised before the work starts (or as soon as the bound is reached), so that no
+    transform, check or validator takes more than its bounded time on hostile input.
+
+    Attributes:
+        limit: The limit that was reached.
+    """
+
+    def __init__(self, message: str, *, limit: int, path: JsonPath = ()) -> None:
+        self.limit = limit
+        super().__init__(message, path=path)
 
 
 class RemoteReferenceError(SchemaError):

@@ -53,12 +53,12 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
 from toolbridge._json import MAX_DEPTH, freeze
-from toolbridge._limits import check_size
+from toolbridge._limits import check_built, check_size
 from toolbridge._references import parse_pointer, references, resolve
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
@@ -132,7 +132,8 @@ def to_anthropic_strict(
             where); with either, it nests deeper than `MAX_DEPTH` through its refs.
         SchemaError: The schema is not valid JSON Schema (the path says where), or a
             ``$ref`` points at nothing.
-        SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values.
+        SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values,
+            or the converted one would (copies of ``$ref`` targets repeat them).
     """
     check_size(schema, tool=tool)
     raising = on_unsupported == "raise"
@@ -145,6 +146,8 @@ def _to_anthropic_strict(
     source = freeze(schema)
     walker = _Walker(source, tool, raising)
     output = walker.node(source, (), 0, root=True) if isinstance(source, dict) else source
+    if walker.copied:  # converted targets are shared where copied: size the written form
+        check_built(output, tool=tool)
     if isinstance(output, dict):
         output = walker.prune(output)
     if not isinstance(output, dict) or output.get("type") != "object":
@@ -161,6 +164,8 @@ class _Walker:
         self.strict = True
         self.targets: dict[JsonPath, Any] = {}  # converted ref targets, by source path
         self.refs: _Refs | None = None
+        self.followed: dict[str, JsonPath | None] = {}
+        self.copied = False  # a converted target was copied in place of a ref
         self.cycles: dict[JsonPath, int] | None = None  # each target's strong component
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
@@ -349,7 +354,7 @@ class _Walker:
             return False
         if schema.get("additionalProperties") is False:
             return True
-        target = _follow(self.source, schema["$ref"]) if set(schema) == {"$ref"} else None
+        target = self.follow(schema["$ref"]) if set(schema) == {"$ref"} else None
         source = resolve(self.source, target) if target is not None else None
         return (
             isinstance(source, dict)
@@ -413,7 +418,7 @@ class _Walker:
         reference: str = node["$ref"]
         where = (*path, "$ref")
         rest = {k: v for k, v in node.items() if k != "$ref"}
-        target = _follow(self.source, reference)
+        target = self.follow(reference)
         if target is None and parse_pointer(reference) is not None:
             raise SchemaError(f"$ref {reference!r} points at no schema", path=where)
         copy: Any = None
@@ -426,7 +431,7 @@ class _Walker:
         else:
             copy = self.target(target, depth)
             for _ in range(MAX_DEPTH):  # a definition that is itself a bare ref: follow it
-                step = _follow(self.source, copy["$ref"]) if _get(copy, "$ref") else None
+                step = self.follow(copy["$ref"]) if _get(copy, "$ref") else None
                 if step is None or set(copy) != {"$ref"}:
                     break
                 copy = self.target(step, depth)
@@ -456,6 +461,7 @@ class _Walker:
         )
         detail = f"replaced by a copy of its converted target: {why}"
         self.note(where, "$ref", LossAction.REWRITTEN, detail)
+        self.copied = True
         return _seal({**copy, **out})
 
     def target(self, target: JsonPath, depth: int) -> Any:
@@ -494,11 +500,13 @@ class _Walker:
         """The output without the definitions no ``$ref`` left in it leads to (reported)."""
         if not any(isinstance(self.source.get(key), Mapping) for key in _DEFINITIONS):
             return output  # nothing to prune
+        followed: dict[str, JsonPath | None] = {}
         found = _Refs(
             [
                 (at, step)
                 for at, keyword, reference in references(output)
-                if keyword == "$ref" and (step := _follow(output, reference)) is not None
+                if keyword == "$ref"
+                and (step := _memo(followed, reference, lambda r: _follow(output, r))) is not None
             ]
         )
         needed = found.reach(step for at, step in found.located if at[:1] not in _BLOCKS)
@@ -517,6 +525,10 @@ class _Walker:
                 del pruned[key]
         return _seal(pruned)
 
+    def follow(self, reference: str) -> JsonPath | None:
+        """`_follow` in the source, once per reference."""
+        return _memo(self.followed, reference, lambda r: _follow(self.source, r))
+
     def source_refs(self) -> _Refs:
         """Every local ``$ref`` of the source: where it is, and the path it points at."""
         if self.refs is None:
@@ -524,7 +536,7 @@ class _Walker:
                 [
                     (location, step)
                     for location, keyword, reference in references(self.source)
-                    if keyword == "$ref" and (step := _follow(self.source, reference)) is not None
+                    if keyword == "$ref" and (step := self.follow(reference)) is not None
                 ]
             )
         return self.refs
@@ -700,6 +712,15 @@ def _closed_apart(branches: list[Any]) -> bool:
         if others:
             return False
     return True
+
+
+def _memo(
+    known: dict[str, JsonPath | None], reference: str, follow: Callable[[str], JsonPath | None]
+) -> JsonPath | None:
+    if reference in known:
+        return known[reference]
+    found = known[reference] = follow(reference)
+    return found
 
 
 def _follow(root: Any, reference: str) -> JsonPath | None:

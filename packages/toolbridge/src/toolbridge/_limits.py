@@ -1,0 +1,113 @@
+"""The size limits that keep every transform, check and validator bounded.
+
+Each transform and check walks a schema in time linear in its size, and a validator
+checks a value in time linear in the value and in the schema it unfolds to. These
+limits bound those sizes, so that no tool takes more than about a second
+(``bench/run.py --only limits`` times the worst shapes just below them). A schema
+beyond one is refused with `SchemaTooLargeError` before the work starts. Real
+schemas are far below: the largest of the 1,037 tools of the MCP corpus has 1,151
+JSON values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from toolbridge.errors import SchemaTooLargeError
+
+__all__ = ["MAX_SCHEMA_SIZE", "check_built", "check_size", "schema_size", "written_size"]
+
+MAX_SCHEMA_SIZE: Final = 100_000
+"""The most JSON values one schema may have (each object, array, string, number,
+boolean and null counts one), and the most subschemas it may unfold to when every
+``$ref`` is followed where it is used (what a validator evaluates)."""
+
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+
+
+def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
+    """How many JSON values `schema` has, counted up to just past `limit`.
+
+    Iterative, and it stops once the count passes `limit`: counting a huge schema
+    costs no more than counting one at the limit.
+    """
+    count = 1
+    stack = [schema]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        if isinstance(node, (dict, Mapping)):
+            values: Any = node.values()
+        elif isinstance(node, (list, tuple)):
+            values = node
+        else:
+            continue
+        count += len(values)
+        if count > limit:
+            break
+        push([value for value in values if type(value) not in _SCALARS])
+    return count
+
+
+def check_size(schema: Any, *, tool: str | None = None) -> None:
+    """Refuse a schema of more than `MAX_SCHEMA_SIZE` JSON values.
+
+    Raises:
+        SchemaTooLargeError: It has more; the message names `tool` when given.
+    """
+    if schema_size(schema) > MAX_SCHEMA_SIZE:
+        owner = f"tool {tool!r}: " if tool is not None else ""
+        raise SchemaTooLargeError(
+            f"{owner}the schema has more than {MAX_SCHEMA_SIZE:,} JSON values "
+            "(toolbridge's size limit)",
+            limit=MAX_SCHEMA_SIZE,
+        )
+
+
+def written_size(value: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
+    """How many JSON values `value` has once written out, counted up to just past `limit`.
+
+    A transform may share one converted subschema between the places that use it
+    (a ``$ref`` target copied in place): the value is then a graph, linear to
+    build, whose written form repeats each shared part wherever it is used, and
+    can be exponentially larger. Each distinct part is sized once.
+    """
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        node, ready = stack.pop()
+        if id(node) in sizes:
+            continue
+        items: Any = node.values() if isinstance(node, Mapping) else node
+        if not ready:
+            stack.append((node, True))
+            stack.extend(
+                (item, False)
+                for item in items
+                if type(item) not in _SCALARS and isinstance(item, (Mapping, list, tuple))
+            )
+            continue
+        total = 1
+        for item in items:
+            total += sizes.get(id(item), 1)
+        if total > limit:
+            return total
+        sizes[id(node)] = total
+    return sizes.get(id(value), 1)
+
+
+def check_built(value: Any, *, tool: str | None = None) -> None:
+    """Refuse a transform's output that would be written as more than `MAX_SCHEMA_SIZE` values.
+
+    Raises:
+        SchemaTooLargeError: It would; the message names `tool` when given.
+    """
+    if isinstance(value, (Mapping, list, tuple)) and written_size(value) > MAX_SCHEMA_SIZE:
+        owner = f"tool {tool!r}: " if tool is not None else ""
+        raise SchemaTooLargeError(
+            f"{owner}the converted schema would have more than {MAX_SCHEMA_SIZE:,} JSON "
+            "values (toolbridge's size limit): a $ref target copied where it is used "
+            "repeats it",
+            limit=MAX_SCHEMA_SIZE,
+        )
