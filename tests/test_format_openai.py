@@ -8,11 +8,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionFunctionTool, ChatCompletionToolParam
 from openai.types.responses import FunctionTool
 from openai.types.shared import FunctionDefinition
 
-from toolbridge import ConversionError, SchemaTooDeepError, Tool, ToolAnnotations, thaw
+from toolbridge import (
+    ConversionError,
+    SchemaTooDeepError,
+    Tool,
+    ToolAnnotations,
+    ToolbridgeError,
+    thaw,
+)
 from toolbridge._json import FrozenDict, FrozenList
 from toolbridge.calls import ToolCall
 from toolbridge.formats import (
@@ -670,3 +679,80 @@ def test_the_wire_alone_does_not_hide_the_report() -> None:
     assert conversion.plans  # the way back for the nullable optional property
     other = Tool(name="search", input_schema=tool.input_schema)
     assert convert(other, "openai", strict=True).output is to_openai(other, strict=True)
+
+
+_KEYWORDS: st.SearchStrategy[Any] = st.fixed_dictionaries(
+    {},
+    optional={
+        "description": st.text(max_size=4),
+        "default": st.one_of(st.none(), st.integers(-2, 2), st.text(max_size=3)),
+        "format": st.sampled_from(["date", "uri", 3]),  # 3: malformed, a strict walk trips
+        "minLength": st.integers(0, 3),
+        "enum": st.lists(st.one_of(st.none(), st.text(max_size=2)), max_size=3),
+        "not": st.just({"$ref": "#/$defs/A"}),  # a reference where the walk does not go
+    },
+)
+
+
+def _schemas() -> st.SearchStrategy[Any]:
+    leaves = st.one_of(
+        st.builds(
+            lambda kind, words: {"type": kind, **words},
+            st.sampled_from(["string", "integer", "boolean", "null", ["string", "null"]]),
+            _KEYWORDS,
+        ),
+        st.booleans(),
+        st.just({}),
+        st.just({"$ref": "#/$defs/A"}),
+    )
+
+    def extend(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+        names = st.sampled_from(["a", "b", "$ref", "definitions"])
+        return st.one_of(
+            st.fixed_dictionaries(
+                {"type": st.just("object"), "properties": st.dictionaries(names, children)},
+                optional={
+                    "required": st.lists(names, max_size=2),
+                    "additionalProperties": st.one_of(st.booleans(), children),
+                },
+            ),
+            st.fixed_dictionaries(
+                {"type": st.just("array")}, optional={"items": st.one_of(children, st.just(5))}
+            ),
+            st.fixed_dictionaries({"anyOf": st.lists(children, max_size=2)}),
+            st.fixed_dictionaries({"oneOf": st.lists(children, max_size=2)}),
+            st.fixed_dictionaries({"allOf": st.lists(children, max_size=2)}),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=8)
+
+
+def _written(write: Any, *args: Any, **options: Any) -> Any:
+    """The wire object as JSON text (key order kept), or the error raised instead."""
+    try:
+        written = write(*args, **options)
+    except ToolbridgeError as error:
+        return type(error).__name__, str(error), getattr(error, "path", None)
+    return _text(written if write is not convert else written.output)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.dictionaries(st.sampled_from(["a", "b", "c"]), _schemas(), max_size=3),
+    st.booleans(),
+    st.sampled_from(["fallback", "raise"]),
+)
+def test_the_wire_alone_and_convert_agree_on_any_schema(
+    properties: dict[str, Any], defined: bool, on_unsupported: Any
+) -> None:
+    # The light path stops copying at the first reason a schema cannot be strict and
+    # inlines only when it meets a reference: it must still write (or raise) exactly
+    # what the full write does, malformed and referring schemas included.
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if defined:
+        schema["$defs"] = {"A": {"type": "object", "properties": {"x": {"type": "string"}}}}
+    options = {"strict": True, "on_unsupported": on_unsupported}
+    for target, write in (("openai", to_openai), ("openai-responses", to_openai_responses)):
+        alone = _written(write, Tool(name="t", input_schema=schema), **options)
+        full = _written(convert, Tool(name="t", input_schema=schema), target, **options)
+        assert alone == full

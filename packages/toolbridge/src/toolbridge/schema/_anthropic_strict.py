@@ -57,13 +57,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
-from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._json import MAX_DEPTH, freeze, seal
 from toolbridge._limits import check_built, check_size
 from toolbridge._references import parse_pointer, references, resolve
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._report import LossAction, LossEntry
-from toolbridge.schema._strict import _exclusive, _in_words, _seal, _show
+from toolbridge.schema._strict import _exclusive, _in_words, _show
 
 __all__ = ["AnthropicStrictSchema", "to_anthropic_strict"]
 
@@ -203,7 +203,7 @@ class _Walker:
             self.unsupported(path, "items", "an array whose items may be anything")
         if not types and not is_object and not ({"enum", "const", *_UNIONS} & node.keys()):
             self.unsupported(path, "type", "a value of any type")
-        return _seal(_described(out, notes))
+        return seal(_described(out, notes))
 
     def keywords(
         self, node: Mapping[str, Any], path: JsonPath, depth: int, *, root: bool
@@ -427,7 +427,7 @@ class _Walker:
         elif self.recursive(path, target):
             self.unsupported(where, "$ref", f"a recursive schema ({reference!r} leads back here)")
         elif not rest and not root and not part and _is_definition(target):
-            return _seal({"$ref": reference})
+            return seal({"$ref": reference})
         else:
             copy = self.target(target, depth)
             for _ in range(MAX_DEPTH):  # a definition that is itself a bare ref: follow it
@@ -447,7 +447,7 @@ class _Walker:
         out, notes = self.keywords(rest, path, depth, root=root)
         out = _described(out, notes)
         if not isinstance(copy, dict):  # strict is off: the ref stays, with its siblings
-            return _seal({"$ref": reference, **out, **{k: rest[k] for k in _OBJECT if k in rest}})
+            return seal({"$ref": reference, **out, **{k: rest[k] for k in _OBJECT if k in rest}})
         if "description" in out and "description" in copy and "description" not in rest:
             out["description"] = f"{copy['description']} {out['description']}"
         why = (
@@ -462,7 +462,7 @@ class _Walker:
         detail = f"replaced by a copy of its converted target: {why}"
         self.note(where, "$ref", LossAction.REWRITTEN, detail)
         self.copied = True
-        return _seal({**copy, **out})
+        return seal({**copy, **out})
 
     def target(self, target: JsonPath, depth: int) -> Any:
         """The converted schema at `target` (a source path), converted once."""
@@ -523,7 +523,7 @@ class _Walker:
                 pruned[key] = kept
             else:
                 del pruned[key]
-        return _seal(pruned)
+        return seal(pruned)
 
     def follow(self, reference: str) -> JsonPath | None:
         """`_follow` in the source, once per reference."""

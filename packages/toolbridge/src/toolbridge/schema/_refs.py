@@ -31,7 +31,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from toolbridge._json import MAX_DEPTH, FrozenDict, FrozenList, freeze, seal
+from toolbridge._json import (
+    MAX_DEPTH,
+    FrozenDict,
+    FrozenList,
+    freeze,
+    new_frozen_dict,
+    new_frozen_list,
+    seal,
+)
 from toolbridge._references import parse_pointer, resolve
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
@@ -238,14 +246,18 @@ class _Inliner:
         reference = node.get("$ref")
         if isinstance(reference, str):
             return self.ref(reference, out, path, depth)
-        return node if same and self.frozen else out
+        if not self.frozen:
+            return out
+        return node if same else new_frozen_dict(out)
 
     def each(self, value: list[Any], path: JsonPath, depth: int) -> list[Any]:
         """A list of subschemas, each inlined (the same list when none changed)."""
         items = [self.schema(v, (*path, i), depth + 2) for i, v in enumerate(value)]
-        if self.frozen and all(new is old for new, old in zip(items, value, strict=True)):
+        if not self.frozen:
+            return items
+        if all(new is old for new, old in zip(items, value, strict=True)):
             return value
-        return items
+        return new_frozen_list(items)
 
     def named(self, value: Mapping[str, Any], path: JsonPath, depth: int) -> Mapping[str, Any]:
         """A map of subschemas, each inlined (the same map when none changed)."""
@@ -261,7 +273,9 @@ class _Inliner:
                 continue
             items[key] = done = self.schema(sub, (*path, key), depth + 2)
             same = same and done is sub
-        return value if same and self.frozen else items
+        if not self.frozen:
+            return items
+        return value if same else new_frozen_dict(items)
 
     def count(self, path: JsonPath) -> None:
         """One more subschema in the output; past `max_nodes` that is an error."""
@@ -300,12 +314,12 @@ class _Inliner:
         if self.keep and keepable and self.is_recursive(target):
             if target:
                 self.kept.setdefault(target)
-            return {"$ref": reference, **siblings}
+            return self.built({"$ref": reference, **siblings})
         count = self.active.get(target, 0)
         if count >= self.max_depth and self.is_recursive(target):
             detail = f"recursive {reference!r} cut after {self.max_depth} levels: accepts anything"
             self.note((*path, "$ref"), "$ref", LossAction.DROPPED, detail)
-            copy: Any = {"description": f"(recursion into {reference} cut here)"}
+            copy: Any = self.built({"description": f"(recursion into {reference} cut here)"})
         else:
             self.active[target] = count + 1
             copy = self.schema(resolve(self.root, target), target, depth + 1)
@@ -353,8 +367,13 @@ class _Inliner:
         if not rules and not notes:
             return target
         if isinstance(target, self.maps) and _separable(target.keys(), rules.keys()):
-            return {**target, **notes, **rules}
-        return {**notes, "allOf": [target, rules] if rules else [target]}
+            return self.built({**target, **notes, **rules})
+        parts = [target, self.built(rules)] if rules else [target]
+        return self.built({**notes, "allOf": new_frozen_list(parts) if self.frozen else parts})
+
+    def built(self, node: dict[str, Any]) -> Any:
+        """A node the inliner made: frozen at once when the source is (no sealing later)."""
+        return new_frozen_dict(node) if self.frozen else node
 
     def is_recursive(self, target: JsonPath) -> bool:
         """True when expanding `target` can lead back to it."""

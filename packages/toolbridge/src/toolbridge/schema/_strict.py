@@ -524,7 +524,8 @@ class _Walker:
 
         Its keywords are kept or said in words; a plain one is the source itself.
         """
-        if node.keys() <= _PLAIN_KEYS or _is_plain_leaf(node):
+        keys = node.keys()
+        if keys <= _PLAIN_KEYS or (keys <= _LEAF_KEYS and _is_plain_leaf(node)):
             return _nullable(node) if nullable and self.building else node
         out: dict[str, Any] = {}
         said: list[str] = []
@@ -640,15 +641,14 @@ class _Walker:
                 self.unsupported(path, "properties", why)
         else:
             closed = self.open_object(extra, pattern, out, path, depth)
-        if closed and required:
+        if closed and required and not _declared(required, props):
             missing = [r for r in required if type(r) is str and r not in props]
-            if missing:
-                self.unsupported(
-                    (*path, "required"),
-                    "required",
-                    f"required names properties with no schema: {missing}",
-                )
-                closed = False
+            self.unsupported(
+                (*path, "required"),
+                "required",
+                f"required names properties with no schema: {missing}",
+            )
+            closed = False
         copies, plans = self.properties(props, required, closed, path, depth)
         if closed:
             out["properties"] = copies
@@ -794,6 +794,14 @@ class _Walker:
         return node
 
 
+def _declared(required: list[Any], props: Mapping[str, Any]) -> bool:
+    """True when every name `required` lists (strings only) is one of `props`."""
+    for name in required:  # noqa: SIM110 - a loop: no generator on the path of every object
+        if type(name) is str and name not in props:
+            return False
+    return True
+
+
 def _typed(types: Any) -> tuple[bool, bool, bool]:
     """Whether ``type`` is stated, and whether it names ``object``, ``array``."""
     if type(types) is str:
@@ -828,23 +836,6 @@ def _is_plain_leaf(node: Mapping[str, Any]) -> bool:
         and type(node.get("exclusiveMaximum", 0)) is not bool
         and type(node.get("exclusiveMinimum", 0)) is not bool
     )
-
-
-def _seal(value: Any) -> Any:
-    """Freeze the containers a step built; the frozen parts it reused stay as they are.
-
-    Each node seals its own output, so the finished schema needs no second copy.
-    """
-    kind = type(value)
-    if kind is dict:
-        return new_frozen_dict({k: _seal(v) if type(v) in _BUILT else v for k, v in value.items()})
-    if kind is list:
-        return new_frozen_list([_seal(v) if type(v) in _BUILT else v for v in value])
-    return value
-
-
-_BUILT: Final = (dict, list)
-"""The exact types of containers a step builds (frozen ones are subclasses)."""
 
 
 def _in_words(keyword: str, value: Any) -> str | None:
