@@ -11,15 +11,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import mcp_types
 import pytest
 from fastmcp import Client, FastMCP
+from fastmcp.tools import Tool as FastMCPTool
 
 import toolbridge
 from toolbridge import Tool, tool
 from toolbridge.examples.weather import convert_temperature, get_forecast
 from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.mcp import McpClient, StdioServer
-from toolbridge_fastmcp import ToolbridgeTool, add_tools, from_fastmcp, make_server
+from toolbridge_fastmcp import ToolbridgeTool, add_tools, from_fastmcp, make_server, to_fastmcp
 
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
@@ -113,6 +115,51 @@ def test_a_fastmcp_server_reads_back_as_canonical_tools() -> None:
     assert shouted.text == "HEY HEY"
     with pytest.raises(toolbridge.ArgumentValidationError):
         asyncio.run(tools["shout"].ainvoke({"text": 1}))
+
+
+def _research(task_support: object) -> Tool:
+    definition: dict[str, Any] = {
+        "name": "research",
+        "description": "Research a topic.",
+        "inputSchema": {"type": "object", "properties": {"topic": {"type": "string"}}},
+        "execution": {"taskSupport": task_support},
+    }
+    (tool,) = from_mcp([definition])
+    return tool
+
+
+def test_execution_survives_to_fastmcp_and_back() -> None:
+    """FastMCP lists an MCP tool's ``execution`` as given (to MCP 2025-11-25 clients;
+    2026-07-28 has no such field), and a FastMCP tool's reads back."""
+    research = _research("optional")
+    (made,) = to_fastmcp(research)
+    assert made.execution == mcp_types.ToolExecution(task_support="optional")
+
+    async def listed() -> list[Any]:
+        async with Client(make_server("tasks", [research]), mode="legacy") as client:
+            return list(await client.list_tools())
+
+    (entry,) = asyncio.run(listed())
+    served = entry.model_dump(by_alias=True, mode="json", exclude_none=True)
+    assert served["execution"] == {"taskSupport": "optional"}
+    assert from_mcp(served).meta["mcp"]["execution"] == {"taskSupport": "optional"}
+
+    async def lookup(topic: str) -> str:
+        """Look a topic up."""
+        return topic
+
+    native: FastMCP[Any] = FastMCP("native")
+    required = mcp_types.ToolExecution(task_support="required")
+    native.add_tool(
+        FastMCPTool.from_function(lookup, task=False).model_copy(update={"execution": required})
+    )
+    (read,) = asyncio.run(from_fastmcp(native))
+    assert read.meta["mcp"]["execution"] == {"taskSupport": "required"}
+
+
+def test_an_execution_fastmcp_cannot_hold_is_a_conversion_error() -> None:
+    with pytest.raises(toolbridge.ConversionError, match=r"research.*not an MCP ToolExecution"):
+        to_fastmcp(_research("sometimes"))
 
 
 SERVE = """

@@ -3,7 +3,11 @@
 To FastMCP: each tool becomes a FastMCP ``Tool`` whose ``parameters`` and
 ``output_schema`` are the tool's prebuilt schemas exactly as given, and whose title
 is its own (FastMCP never re-derives them from a signature, so a ``**kwargs`` proxy
-such as a tool loaded from another MCP server works). A server made with
+such as a tool loaded from another MCP server works). An MCP tool's ``execution``
+(``taskSupport``) goes in FastMCP's ``execution``, listed as given to clients of MCP
+2025-11-25 (MCP 2026-07-28 has no such field), as FastMCP's own proxy does; the
+FastMCP tool's ``task_config`` stays ``forbidden``, so FastMCP runs it as a plain
+call and declares no tasks for it. A server made with
 ``dereference_schemas=False`` (`make_server`) lists them so; FastMCP's default
 inlines their ``$ref``. Its ``run`` validates the arguments with toolbridge
 before the handler runs; invalid arguments, a tool that raises and an ``isError``
@@ -11,7 +15,7 @@ result raise FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` re
 
 From FastMCP: `from_fastmcp(server)` lists the server's tools in process (through
 its middleware, as a client would see them) and returns canonical tools whose
-invoker calls ``server.call_tool``.
+invoker calls ``server.call_tool``; their ``execution`` is kept (``meta["mcp"]``).
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.tools import Tool as FastMCPTool
 from fastmcp.tools.base import ToolResult as FastMCPResult
-from pydantic import PrivateAttr, TypeAdapter
+from pydantic import PrivateAttr, TypeAdapter, ValidationError
 
-from toolbridge import Tool, ToolbridgeError, ToolResult, thaw
+from toolbridge import ConversionError, Tool, ToolbridgeError, ToolResult, thaw
 from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.plugins import as_tools, call_async, call_sync
 
@@ -70,7 +74,8 @@ def to_fastmcp(tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
     """Canonical tools as FastMCP tools with their schemas exactly as given.
 
     Raises:
-        ConversionError: Something other than tools.
+        ConversionError: Something other than tools, or an ``execution`` that is not
+            MCP's (``{"taskSupport": "optional"}``).
     """
     return [_fastmcp_tool(tool) for tool in as_tools(tools)]
 
@@ -105,6 +110,17 @@ def make_server(name: str, tools: Tool | Iterable[Tool], **options: Any) -> Fast
 def _fastmcp_tool(tool: Tool) -> ToolbridgeTool:
     wire = to_mcp(tool)
     annotations = wire.get("annotations")
+    execution = wire.get("execution")
+    try:
+        carried = (
+            mcp_types.ToolExecution.model_validate(execution) if execution is not None else None
+        )
+    except ValidationError as error:
+        raise ConversionError(
+            f"tool {tool.name!r}: execution {repr(execution)[:200]} is not an MCP "
+            f"ToolExecution: {error.errors()[0]['msg']}",
+            path=("execution",),
+        ) from None
     made = ToolbridgeTool(
         name=tool.name,
         title=tool.title,
@@ -112,6 +128,7 @@ def _fastmcp_tool(tool: Tool) -> ToolbridgeTool:
         parameters=dict(thaw(tool.input_schema)),
         output_schema=thaw(tool.output_schema) if tool.output_schema is not None else None,
         annotations=mcp_types.ToolAnnotations.model_validate(annotations) if annotations else None,
+        execution=carried,
         tags=set(tool.tags),
         version=tool.version,
         meta=wire.get("_meta"),

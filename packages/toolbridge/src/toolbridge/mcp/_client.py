@@ -6,7 +6,8 @@ concurrently; every tool of a server calls through that session. Tools are ordin
 input schema before anything is sent, and checks structured content against the
 output schema when the result comes back. An ``isError`` result stays an error
 result (``ToolResult.is_error``); a server that fails is a `ServerError`, an error
-response a `RemoteError`, a timeout a `ToolTimeoutError`.
+response a `RemoteError`, a timeout a `ToolTimeoutError`. A tool that runs only as
+an MCP task is called as one (``tasks="run"``), or left out (``tasks="exclude"``).
 
 The client lives in the event loop it was started in; a tool called from another
 thread or loop is run there. ``with McpClient(...)`` and `load_mcp_tools_sync` give
@@ -26,7 +27,9 @@ from toolbridge._context import CallContext, current_call
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import (
+    ConfigError,
     ConversionError,
+    InvocationError,
     PinMismatchError,
     ServerError,
     SyncInvocationError,
@@ -38,9 +41,10 @@ from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
 from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._loop import LoopThread
-from toolbridge.mcp._naming import Namespacing, exposed_names
+from toolbridge.mcp._naming import Namespacing, exposed_names, namespaced
 from toolbridge.mcp._pins import PinPolicy, Pins, check_pins
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
+from toolbridge.mcp._tasks import TaskMode, needs_task, runs_tasks
 from toolbridge.mcp._wire import bounded
 
 __all__ = ["McpClient", "McpInvoker", "load_mcp_tools", "load_mcp_tools_sync"]
@@ -57,9 +61,17 @@ DEFAULT_TIMEOUT: Final = 60.0
 class McpInvoker:
     """Calls one tool of one server through its client's persistent session."""
 
-    __slots__ = ("_client", "remote_name", "server", "tool_name")
+    __slots__ = ("_client", "as_task", "remote_name", "server", "tool_name")
 
-    def __init__(self, client: McpClient, server: str, remote_name: str, tool_name: str) -> None:
+    def __init__(
+        self,
+        client: McpClient,
+        server: str,
+        remote_name: str,
+        tool_name: str,
+        *,
+        as_task: bool = False,
+    ) -> None:
         self._client = client
         self.server = server
         """The server's name in the configuration."""
@@ -67,6 +79,9 @@ class McpInvoker:
         """The tool's name on its server."""
         self.tool_name = tool_name
         """The name the tool is exposed under (namespaced or not)."""
+        self.as_task = as_task
+        """The tool runs only as an MCP task (``execution.taskSupport: "required"``):
+        it is called as one when its server takes task-augmented calls."""
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
         """Call the tool from sync code (any thread but the client's own loop)."""
@@ -113,6 +128,10 @@ class McpClient:
             server since MCP 2024-11-05 answers; ``"auto"`` first probes
             ``server/discover`` (MCP 2026-07-28) and falls back to it.
         stderr_limit: Bytes of a stdio server's stderr kept for error messages.
+        tasks: What happens to a tool that runs only as an MCP task (its listing says
+            ``execution.taskSupport: "required"``): ``"run"`` (default) calls it as a
+            task, so it works as any other tool; ``"exclude"`` leaves it out, with an
+            `InvocationError` in `problems`, raised again when it is asked for by name.
     """
 
     def __init__(
@@ -135,9 +154,12 @@ class McpClient:
         max_message_size: int = 16 * 1024 * 1024,
         stderr_limit: int = 64 * 1024,
         protocol: Literal["legacy", "auto"] = "legacy",
+        tasks: TaskMode = "run",
     ) -> None:
         from toolbridge import __version__
 
+        if tasks not in ("run", "exclude"):
+            raise ConfigError(f'tasks must be "run" or "exclude", not {tasks!r}')
         self._servers = read_servers(config)
         self._timeout = timeout
         self._tool_timeouts = dict(tool_timeouts or {})
@@ -147,6 +169,7 @@ class McpClient:
         self._on_progress = on_progress
         self._on_tools_changed = on_tools_changed
         self._repeatable = repeatable
+        self._task_mode = tasks
         self._options = ConnectionOptions(
             startup_timeout=startup_timeout,
             list_timeout=list_timeout,
@@ -163,6 +186,8 @@ class McpClient:
         self._connections: dict[str, Connection] = {}
         self._definitions: dict[str, list[Tool]] = {}
         self._blocked: dict[str, set[str]] = {}
+        self._excluded: dict[str, dict[str, str]] = {}
+        """Tools left out by ``tasks="exclude"``: by server, then name, why."""
         self._failures: dict[str, ServerError] = {}
         self._problems: dict[str, list[ToolbridgeError]] = {}
         self._tools: list[Tool] = []
@@ -208,8 +233,9 @@ class McpClient:
     def problems(self) -> tuple[ToolbridgeError, ...]:
         """Tools left out or flagged.
 
-        Pin mismatches, unreadable definitions, definitions the MCP schema refuses, and
-        different tools listed under one name.
+        Pin mismatches, unreadable definitions, definitions the MCP schema refuses,
+        different tools listed under one name, and with ``tasks="exclude"`` the tools
+        that run only as tasks (an `InvocationError` each).
         """
         return tuple(problem for found in self._problems.values() for problem in found)
 
@@ -219,11 +245,17 @@ class McpClient:
         Raises:
             ToolNotFoundError: No loaded tool has that name; a note names the close
                 ones (the tool of that name on a server, exposed namespaced, first).
+            InvocationError: With ``tasks="exclude"``, the tool runs only as an MCP
+                task and was left out; the message says how to call it.
         """
         try:
             return self._by_name[name]
         except KeyError:
             error = ToolNotFoundError(name)
+        for server, excluded in self._excluded.items():
+            for remote, why in excluded.items():
+                if name in (remote, namespaced(server, remote)):
+                    raise InvocationError(why)
         close = self.close_names(name)
         if close:
             error.add_note(f"did you mean {' or '.join(map(repr, close))}?")
@@ -416,10 +448,31 @@ class McpClient:
             _log.warning("%s%s", mismatch, "; blocked" if blocking else "")
         self._definitions[server] = tools
         self._blocked[server] = {m.tool_name for m in mismatches} if blocking else set()
+        self._excluded[server] = {}
+        for tool in tools:
+            if not needs_task(tool):
+                continue
+            if self._task_mode == "exclude":
+                why = _task_only(tool.name, server)
+                self._excluded[server][tool.name] = why
+                problems.append(InvocationError(why))
+                _log.info("%s", why)
+            elif not runs_tasks(self._connections[server].server_capabilities):
+                _log.warning(
+                    "MCP server %r lists tool %r as task-only but does not take task-"
+                    "augmented calls (tasks.requests.tools.call): it is called plainly",
+                    server,
+                    tool.name,
+                )
 
     def _rebuild(self) -> None:
         loaded = {
-            server: [tool for tool in tools if tool.name not in self._blocked.get(server, ())]
+            server: [
+                tool
+                for tool in tools
+                if tool.name not in self._blocked.get(server, ())
+                and tool.name not in self._excluded.get(server, {})
+            ]
             for server, tools in self._definitions.items()
         }
         names = exposed_names(
@@ -430,7 +483,7 @@ class McpClient:
         for server in self._servers:
             for tool in loaded.get(server, ()):
                 exposed = names[(server, tool.name)]
-                invoker = McpInvoker(self, server, tool.name, exposed)
+                invoker = McpInvoker(self, server, tool.name, exposed, as_task=needs_task(tool))
                 meta = {**tool.meta, "mcp_origin": {"server": server, "name": tool.name}}
                 built.append(
                     tool.replace(name=exposed, namespace=server, meta=meta, invoker=invoker)
@@ -518,14 +571,22 @@ class McpClient:
         on_progress = self._progress(invoker.tool_name, context, caller)
         try:
             raw = await connection.call(
-                invoker.remote_name, arguments, timeout=timeout, on_progress=on_progress
+                invoker.remote_name,
+                arguments,
+                timeout=timeout,
+                on_progress=on_progress,
+                as_task=invoker.as_task,
             )
         except ServerError as crash:
             if not self._may_repeat(invoker):
                 raise
             _log.info("calling %r again after: %s", invoker.tool_name, crash)
             raw = await connection.call(
-                invoker.remote_name, arguments, timeout=timeout, on_progress=on_progress
+                invoker.remote_name,
+                arguments,
+                timeout=timeout,
+                on_progress=on_progress,
+                as_task=invoker.as_task,
             )
         return _result(raw, invoker)
 
@@ -560,6 +621,14 @@ class McpClient:
                     _log.exception("a progress callback of %r raised", tool_name)
 
         return forward
+
+
+def _task_only(name: str, server: str) -> str:
+    return (
+        f"tool {name!r} of MCP server {server!r} runs only as an MCP task (its "
+        'execution.taskSupport is "required"), and tasks="exclude" left it out; pass '
+        'tasks="run" to McpClient or load_mcp_tools to call it as a task'
+    )
 
 
 def _ambiguous(read: list[tuple[int, Tool]]) -> dict[str, list[tuple[int, Tool]]]:

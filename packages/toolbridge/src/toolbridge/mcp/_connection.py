@@ -18,6 +18,9 @@ abandoned. What this layer adds:
   SDK has already sent ``notifications/cancelled``), a dead server `ServerError`, an
   error response `RemoteError` (its message cut to 1,000 characters), arguments the
   SDK cannot write (nested deeper than about 250 levels) `InvocationError`;
+* a tool that runs only as a task (``execution.taskSupport: "required"``) called as
+  an MCP task, on a server that takes them: created, polled, its result fetched, and
+  cancelled when its call ends early (see `_tasks`);
 * after the server exits or crashes, the next call starts a new session; over HTTP a
   request answered with "session terminated" is re-sent once on a new session (the
   server never ran it);
@@ -30,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, cast, final
 
@@ -49,13 +52,14 @@ from toolbridge.errors import (
 )
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
+from toolbridge.mcp._tasks import ProgressFn, Send, TaskRunner, can_cancel_tasks, runs_tasks
 from toolbridge.mcp._transport import StdioTransport
 from toolbridge.mcp._wire import Wire, bounded, describe, left_out
 
 if TYPE_CHECKING:
     from mcp.shared.dispatcher import ProgressFnT
 
-__all__ = ["Connection", "ConnectionOptions", "LeftOut"]
+__all__ = ["Connection", "ConnectionOptions", "LeftOut", "ProgressFn"]
 
 _RAW: Final[Any] = TypeAdapter(dict[str, Any])
 """Results are read as plain JSON: toolbridge parses them itself, once."""
@@ -71,8 +75,6 @@ _LEVELS: Final = {
     "alert": logging.CRITICAL,
     "emergency": logging.CRITICAL,
 }
-
-ProgressFn = Callable[[float, float | None, str | None], Awaitable[None]]
 
 
 @final
@@ -127,6 +129,7 @@ class Connection:
         self._stop = asyncio.Event()
         self._lock = asyncio.Lock()
         self._closed = False
+        self._tasks = TaskRunner(name)
         self.starts = 0
         """How many sessions were started (the first, then one per reconnection)."""
 
@@ -145,6 +148,12 @@ class Connection:
     def stderr_tail(self) -> str:
         """The tail of a stdio server's stderr ('' for HTTP)."""
         return self._transport.stderr_tail() if self._transport is not None else ""
+
+    @property
+    def server_capabilities(self) -> types.ServerCapabilities | None:
+        """What the server declared in the handshake (None while no session is up)."""
+        client = self._client
+        return client.session.server_capabilities if client is not None else None
 
     @property
     def pid(self) -> int | None:
@@ -241,7 +250,9 @@ class Connection:
     def _transport_for(self, stack: contextlib.AsyncExitStack) -> Any:
         server = self.server
         self._transport = None
-        self._wire = Wire(self.name)
+        self._wire = Wire(
+            self.name, on_task_status=self._tasks.on_status, on_orphan_task=self._orphan_task
+        )
         if isinstance(server, StdioServer):
             self._transport = StdioTransport(
                 server,
@@ -314,6 +325,7 @@ class Connection:
         """End the session and the server; later calls raise `ServerError`."""
         async with self._lock:
             self._closed = True
+            await self._tasks.close()  # the tasks/cancel requests in flight go out first
             await self._stop_runner()
 
     # -- requests ---------------------------------------------------------------------
@@ -375,14 +387,52 @@ class Connection:
         *,
         timeout: float | None,
         on_progress: ProgressFn | None,
+        as_task: bool = False,
     ) -> dict[str, Any]:
-        """Send ``tools/call`` and return the raw result."""
-        request = types.CallToolRequest(
-            params=types.CallToolRequestParams(name=name, arguments=arguments)
-        )
+        """Send ``tools/call`` and return the raw result.
+
+        With `as_task` (the tool runs only as a task) it runs as an MCP task when the
+        server takes task-augmented calls; without them it is called plainly, as the
+        protocol says.
+        """
         client = await self.start()
+        capabilities = client.session.server_capabilities
+        if not (as_task and runs_tasks(capabilities)):
+            request = types.CallToolRequest(
+                params=types.CallToolRequestParams(name=name, arguments=arguments)
+            )
+            _, result = await self._send_call(client, request, timeout, on_progress, name)
+            return result
+
+        async def create(token: str | None) -> tuple[Send, dict[str, Any]]:
+            params = types.CallToolRequestParams(
+                name=name, arguments=arguments, task=types.TaskMetadata()
+            )
+            if token is not None:
+                params.meta = {"progress_token": token}
+            request = types.CallToolRequest(params=params)
+            used, created = await self._send_call(client, request, None, None, name)
+            return self._sender(used, name), created
+
+        return await self._tasks.run(
+            create,
+            name,
+            timeout=timeout,
+            on_progress=on_progress,
+            cancellable=can_cancel_tasks(capabilities),
+        )
+
+    async def _send_call(
+        self,
+        client: Client,
+        request: types.CallToolRequest,
+        timeout: float | None,
+        on_progress: ProgressFn | None,
+        name: str,
+    ) -> tuple[Client, dict[str, Any]]:
+        """Send a ``tools/call``; over HTTP once more on a new session if the old is gone."""
         try:
-            return await self._request(client, request, timeout, on_progress, tool=name)
+            return client, await self._request(client, request, timeout, on_progress, tool=name)
         except RemoteError as error:
             if not (isinstance(self.server, HttpServer) and _session_gone(error)):
                 raise
@@ -391,7 +441,21 @@ class Connection:
             if self._client is client:
                 await self._stop_runner()
         client = await self.start()
-        return await self._request(client, request, timeout, on_progress, tool=name)
+        return client, await self._request(client, request, timeout, on_progress, tool=name)
+
+    def _sender(self, client: Client, name: str) -> Send:
+        """Sends the requests of a task of tool `name` on the session that created it."""
+
+        async def send(request: Any, timeout: float | None) -> dict[str, Any]:
+            return await self._request(client, request, timeout, None, tool=name)
+
+        return send
+
+    def _orphan_task(self, name: str, created: object) -> None:
+        """A task the server created for a call abandoned before its answer: cancel it."""
+        client = self._client
+        if client is not None and can_cancel_tasks(client.session.server_capabilities):
+            self._tasks.on_orphan(self._sender(client, name), name, created)
 
     async def _request(
         self,
@@ -460,6 +524,8 @@ class Connection:
         inner = getattr(message, "root", message)
         if isinstance(inner, types.ToolListChangedNotification) and self._on_tools_changed:
             self._on_tools_changed(self.name)
+        elif isinstance(inner, types.ProgressNotification):
+            await self._tasks.on_progress(inner.params)
 
 
 def _leaf(error: BaseException) -> BaseException:

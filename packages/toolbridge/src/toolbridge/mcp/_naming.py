@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
-__all__ = ["Namespacing", "exposed_names"]
+__all__ = ["Namespacing", "exposed_names", "namespaced"]
 
 Namespacing = Literal["on_collision", "always", "never"]
 """When a tool's name gets its server's name in front."""
@@ -23,6 +23,11 @@ _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]+")
 
 def _prefix(server: str) -> str:
     return _UNSAFE.sub("_", server).strip("_") or "server"
+
+
+def namespaced(server: str, name: str) -> str:
+    """``<server>_<name>``: `name` with its server's name in front, as when they collide."""
+    return f"{_prefix(server)}_{name}"
 
 
 def exposed_names(
@@ -38,12 +43,12 @@ def exposed_names(
     exposed: dict[tuple[str, str], str] = {}
     for server, names in tools.items():
         for name in names:
-            namespaced = namespacing == "always" or (
+            in_front = namespacing == "always" or (
                 namespacing == "on_collision" and counts[name] > 1
             )
-            candidate = f"{_prefix(server)}_{name}" if namespaced else name
+            candidate = namespaced(server, name) if in_front else name
             if candidate in taken:
-                candidate = f"{_prefix(server)}_{name}"
+                candidate = namespaced(server, name)
             unique, number = candidate, 2
             while unique in taken:
                 unique, number = f"{candidate}_{number}", number + 1

@@ -19,6 +19,13 @@ abandoned request) is logged on ``toolbridge.mcp`` and skipped.
 It also sieves ``tools/list`` pages: a tool the negotiated protocol version's schema
 refuses would make the SDK refuse the whole page, so it is taken out and described
 under the result's ``_meta`` key `LEFT_OUT` (see `left_out`), and the others load.
+
+And it carries MCP tasks past the SDK, which knows their messages but not their
+methods: the ``CreateTaskResult`` answering a task-augmented ``tools/call`` (which
+the SDK would refuse as a ``CallToolResult``) reaches it as an empty result with the
+task under the ``_meta`` key `TASK`; ``notifications/tasks/status`` (which the SDK
+drops) goes to `on_task_status`; and a task created for a call abandoned before its
+answer came goes to `on_orphan_task`, to be cancelled.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Final, Literal, final
 
@@ -53,6 +60,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LEFT_OUT",
     "NULL_ID",
+    "TASK",
     "TEXT_LIMIT",
     "Unreadable",
     "Wire",
@@ -65,6 +73,10 @@ _log = logging.getLogger("toolbridge.mcp")
 
 LEFT_OUT: Final = "toolbridge/leftOut"
 """The ``_meta`` key of a sieved ``tools/list`` result: ``[{index, name, errors}]``."""
+TASK: Final = "toolbridge/task"
+"""The ``_meta`` key of a task-augmented ``tools/call`` result that created a task: its
+``task`` (see `Wire`)."""
+TASK_STATUS: Final = "notifications/tasks/status"
 NULL_ID: Final = '"id": null'
 """The `Unreadable.problem` of a reply whose only fault is its null id."""
 TEXT_LIMIT: Final = 1_000
@@ -131,8 +143,18 @@ class Unreadable(Exception):
 class Wire:
     """The checks between one session's transport and the SDK (see the module docstring)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        on_task_status: Callable[[object], None] | None = None,
+        on_orphan_task: Callable[[str, object], None] | None = None,
+    ) -> None:
         self.name = name
+        self.on_task_status = on_task_status
+        """Receives the params of every ``notifications/tasks/status``."""
+        self.on_orphan_task = on_orphan_task
+        """Receives ``(tool name, task)`` of a task created for an abandoned call."""
         self.version: str | None = None
         """The negotiated protocol version, once known."""
         self.failure: str | None = None
@@ -146,6 +168,10 @@ class Wire:
         self._highest = -1
         self._issued: set[Any] = set()
         """Request ids that are not integers, ever sent (integers: up to `_highest`)."""
+        self._task_calls: dict[Any, str] = {}
+        """Task-augmented ``tools/call`` requests in flight: their tool's name, by id."""
+        self._abandoned_task_calls: dict[Any, str] = {}
+        """The same, once their caller gave up on them (a task may still be created)."""
 
     def stray_note(self) -> str:
         """``; it wrote to stdout what is not JSON-RPC: '...'`` ('' if it did not)."""
@@ -221,6 +247,9 @@ class Wire:
                 self._highest = max(self._highest, key)
             else:
                 self._issued.add(key)
+            params = message.params
+            if message.method == "tools/call" and params is not None and "task" in params:
+                self._task_calls[key] = str(params.get("name"))
         elif (
             isinstance(message, JSONRPCNotification)
             and message.method == "notifications/cancelled"
@@ -228,7 +257,10 @@ class Wire:
         ):
             abandoned = message.params.get("requestId")
             if isinstance(abandoned, int | str):
-                self._in_flight.pop(coerce_request_id(abandoned), None)
+                key = coerce_request_id(abandoned)
+                self._in_flight.pop(key, None)
+                if key in self._task_calls:
+                    self._abandoned_task_calls[key] = self._task_calls.pop(key)
 
     def _was_sent(self, key: object) -> bool:
         if isinstance(key, int) and not isinstance(key, bool):
@@ -243,6 +275,10 @@ class Wire:
         if isinstance(item, Exception):
             return [item]
         message = item.message
+        if isinstance(message, JSONRPCNotification) and message.method == TASK_STATUS:
+            if self.on_task_status is not None:
+                self.on_task_status(message.params)
+            return []  # the SDK would drop it: no table of its versions has the method
         if not isinstance(message, JSONRPCResponse | JSONRPCError):
             return [item]
         if message.id is None:  # only an error may have it: the server could not read one
@@ -255,7 +291,17 @@ class Wire:
             return []
         key = coerce_request_id(message.id)
         method = self._in_flight.pop(key, None)
+        tasked = self._task_calls.pop(key, None)
         if method is None:
+            orphan = self._abandoned_task_calls.pop(key, None)
+            if (
+                orphan is not None
+                and self.on_orphan_task is not None
+                and isinstance(message, JSONRPCResponse)
+                and "task" in message.result
+                and "content" not in message.result
+            ):
+                self.on_orphan_task(orphan, message.result["task"])
             if self._was_sent(key):
                 return [item]  # a late reply to an abandoned request: the SDK drops it
             self._violation(f"answered request id {message.id!r}, which was never sent")
@@ -266,6 +312,8 @@ class Wire:
                 self.version = version if isinstance(version, str) else None
             elif method == "tools/list":
                 return [self._sieve(item, message)]
+            elif tasked is not None:
+                return [self._created(item, message)]
         return [item]
 
     def _judge_unreadable(self, item: Unreadable) -> list[SessionMessage | Exception]:
@@ -391,6 +439,22 @@ class Wire:
         }
         return SessionMessage(
             JSONRPCResponse(jsonrpc="2.0", id=message.id, result=sieved), metadata=item.metadata
+        )
+
+    # -- tasks ------------------------------------------------------------------------
+
+    def _created(self, item: SessionMessage, message: JSONRPCResponse) -> SessionMessage:
+        """A ``CreateTaskResult`` as an empty ``CallToolResult`` holding it under `TASK`.
+
+        A server that ran the call at once (it may) answered with its result: that
+        passes unchanged.
+        """
+        result = message.result
+        if "content" in result or "task" not in result:
+            return item
+        carried = {"content": [], "_meta": {TASK: result.get("task")}}
+        return SessionMessage(
+            JSONRPCResponse(jsonrpc="2.0", id=message.id, result=carried), metadata=item.metadata
         )
 
 
