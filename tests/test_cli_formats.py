@@ -454,3 +454,13 @@ def test_the_check_and_diff_views() -> None:
     assert "openai and bedrock receive the 1 tool alike" in render(
         _render.differences_view((), "openai", "bedrock", 1)
     )
+
+
+@pytest.mark.parametrize("source", ["openai", "openai-responses", "gemini"])
+def test_convert_from_the_wrong_format_is_an_input_error_not_empty_schemas(
+    source: str, data_dir: Path
+) -> None:
+    """MCP JSON read as OpenAI or Gemini used to give every tool an empty schema (exit 0)."""
+    path = server(data_dir, "mcp-server-time")
+    (done,) = run_all(start("convert", "--from", source, "--to", "mcp", str(path)))
+    assert_input_error(done, "'get_current_time'", "inputSchema", "--from mcp", "'/0/inputSchema'")

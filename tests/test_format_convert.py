@@ -482,3 +482,24 @@ def test_every_corpus_tool_comes_back_as_reported(corpus: list[list[Tool]], targ
     assert count > 1000
     if target in ("openai", "openai-responses", "gemini-openapi"):
         assert changed > 100  # the rewrites happen, and are reported
+
+
+def test_a_tool_of_another_format_is_refused_rather_than_read_without_its_schema() -> None:
+    schema = {"type": "object", "properties": {"x": {"type": "string"}}}
+    shapes = {
+        "inputSchema": {"name": "a", "inputSchema": schema},
+        "input_schema": {"name": "a", "input_schema": schema},
+        "parametersJsonSchema": {"name": "a", "parametersJsonSchema": schema},
+        "toolSpec": {"name": "a", "toolSpec": {"name": "a"}},
+    }
+    for read in (from_openai, from_openai_responses, from_gemini):
+        for key, tool_object in shapes.items():
+            if key == "parametersJsonSchema" and read is from_gemini:
+                continue  # Gemini's own slot
+            with pytest.raises(ConversionError, match=f"has {key}, as ") as caught:
+                read([tool_object])
+            assert caught.value.path == (0, key), (read, key)
+    # Without a schema anywhere, "no arguments" is what OpenAI and Gemini mean.
+    for read in (from_openai, from_gemini):
+        (read_back,) = read([{"name": "a"}])
+        assert read_back.input_schema == {"type": "object", "properties": {}}

@@ -3,15 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, SchemaTooDeepError
 
-__all__ = ["frozen", "object_schema", "plain", "read_tools", "string_field", "tools_given"]
+__all__ = [
+    "frozen",
+    "no_foreign_schema",
+    "object_schema",
+    "plain",
+    "read_tools",
+    "string_field",
+    "tools_given",
+]
 
 ReadOne = Callable[[Mapping[str, Any], JsonPath], Tool]
+
+_SCHEMA_SLOTS: Final = {
+    "inputSchema": ("mcp", "an MCP tool"),
+    "input_schema": ("anthropic", "an Anthropic tool"),
+    "parameters": ("openai", "an OpenAI function"),
+    "parametersJsonSchema": ("gemini", "a Gemini declaration"),
+    "toolSpec": ("bedrock", "a Bedrock tool"),
+}
+"""Where each source format keeps a tool's input schema: the format, and its tools."""
+
+
+def no_foreign_schema(
+    data: Mapping[str, Any], own: Iterable[str], path: JsonPath, owner: str
+) -> None:
+    """Refuse a tool that has none of its format's schema slots but another format's.
+
+    A tool read in the wrong format would otherwise lose its schema without a word
+    (a missing ``parameters`` means "no arguments" to OpenAI and Gemini).
+
+    Raises:
+        ConversionError: At the foreign slot, naming the format to read it as.
+    """
+    own = tuple(own)
+    if any(data.get(key) is not None for key in own):
+        return
+    for key, (source, kind) in _SCHEMA_SLOTS.items():
+        if key not in own and data.get(key) is not None:
+            raise ConversionError(
+                f"{owner} has no {' or '.join(own)} but has {key}, as {kind} does: "
+                f"its schema would be lost; read it as {source} (--from {source})",
+                path=(*path, key),
+            )
 
 
 def plain(obj: Any, path: JsonPath) -> Any:

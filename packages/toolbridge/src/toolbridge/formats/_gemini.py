@@ -26,7 +26,13 @@ from typing import Any, Final, overload
 from toolbridge._json import freeze
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, SchemaError, ToolbridgeError
-from toolbridge.formats._common import frozen, object_schema, plain, string_field
+from toolbridge.formats._common import (
+    frozen,
+    no_foreign_schema,
+    object_schema,
+    plain,
+    string_field,
+)
 from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
 from toolbridge.schema._dialects import from_openapi30
@@ -219,6 +225,7 @@ def _read(data: Mapping[str, Any], path: JsonPath) -> Tool:
         )
     owner = f"Gemini function {name!r}"
     description = string_field(data, "description", path, owner)
+    no_foreign_schema(data, ("parametersJsonSchema", "parameters"), path, owner)
     for json_key, openapi_key in (
         ("parametersJsonSchema", "parameters"),
         ("responseJsonSchema", "response"),

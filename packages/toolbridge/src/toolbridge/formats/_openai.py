@@ -22,7 +22,13 @@ from typing import Any, Final, overload
 from toolbridge._json import FrozenDict, freeze, new_frozen_dict
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
-from toolbridge.formats._common import frozen, object_schema, read_tools, string_field
+from toolbridge.formats._common import (
+    frozen,
+    no_foreign_schema,
+    object_schema,
+    read_tools,
+    string_field,
+)
 from toolbridge.formats._engine import emit, emit_one
 from toolbridge.formats._lowering import (
     Lowered,
@@ -235,6 +241,7 @@ def _reader(source: str, strict_default: bool) -> Any:
             )
         owner = f"OpenAI function {name!r}"
         description = string_field(function, "description", where, owner)
+        no_foreign_schema(function, ("parameters",), where, owner)
         parameters = function.get("parameters")
         if parameters is None:
             parameters = _EMPTY_OBJECT
