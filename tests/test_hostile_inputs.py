@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from toolbridge import Tool, ToolbridgeError
-from toolbridge.formats import STRICT_TARGETS, TARGETS, check, convert
+from toolbridge.formats import STRICT_TARGETS, TARGETS, check, convert, from_mcp
 
 
 def _every_path(item: Tool) -> list[str]:
@@ -84,3 +84,50 @@ def test_the_cli_answers_a_bad_pointer_without_an_internal_error(
         if done.returncode == 2:  # an input error naming the tool, not a usage error
             assert done.stderr.startswith("toolbridge: error: tool 't"), done.stderr
         assert "Traceback" not in done.stderr
+
+
+SURROGATES = {
+    "in a description": {"name": "t", "description": "a\ud800b", "inputSchema": {"type": "object"}},
+    "in a name": {"name": "t\udfff", "inputSchema": {"type": "object"}},
+    "in a property name": {
+        "name": "t",
+        "inputSchema": {"type": "object", "properties": {"a\ud800": {"type": "string"}}},
+    },
+    "in an enum value": {
+        "name": "t",
+        "inputSchema": {"type": "object", "properties": {"a": {"enum": ["x\udc00"]}}},
+    },
+}
+
+
+@pytest.mark.parametrize("tool_object", SURROGATES.values(), ids=SURROGATES.keys())
+def test_a_lone_surrogate_is_never_an_untyped_error(tool_object: dict[str, Any]) -> None:
+    (item,) = from_mcp([tool_object])
+    assert _every_path(item) == []
+
+
+def test_check_names_where_a_schema_holds_a_lone_surrogate() -> None:
+    (item,) = from_mcp([SURROGATES["in a property name"]])
+    (problem,) = [p for p in check([item], "openai") if p.rule == "json-schema"]
+    assert problem.path == ("properties", "a\ud800")
+    assert "lone surrogate" in problem.detail
+
+
+@pytest.mark.parametrize("tool_object", SURROGATES.values(), ids=SURROGATES.keys())
+def test_the_cli_writes_a_lone_surrogate_as_its_json_escape(
+    tool_object: dict[str, Any], tmp_path: Path
+) -> None:
+    """The documented rule: the command's output carries it as ``\\udXXX``, valid JSON
+    that reads back as the same string; a terminal shows the escape too."""
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps([tool_object]))  # ensure_ascii: the file holds the escape
+    for command in (["convert", "--from", "mcp", "--to", "mcp"], ["check"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "toolbridge", *command, str(source)],
+            capture_output=True,
+            timeout=60,
+        )
+        assert done.returncode in (0, 1), done.stderr
+        written = json.loads(done.stdout)
+        if command[0] == "convert":
+            assert written == [tool_object]

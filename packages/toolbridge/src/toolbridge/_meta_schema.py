@@ -113,7 +113,38 @@ def meta_problem(schema: Any, *, assume_2020_12: bool = False) -> MetaProblem | 
     except jsonschema_rs.ValidationError as error:
         keyword = str(error.schema_path[-1]) if error.schema_path else ""
         return MetaProblem(tuple(error.instance_path), keyword, error.message)
+    except UnicodeEncodeError:
+        return _lone_surrogate(schema)
     return None
+
+
+def _lone_surrogate(schema: Any) -> MetaProblem:
+    """Where a lone surrogate sits in `schema` (a key or a string), as a problem."""
+    stack: list[tuple[JsonPath, Any]] = [((), schema)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, str):
+            if not _is_text(node):
+                return MetaProblem(path, "", f"the string {ascii(node)[:80]} {_LONE}")
+        elif isinstance(node, Mapping):
+            for key, value in node.items():
+                if not _is_text(key):
+                    return MetaProblem((*path, key), "", f"the key {ascii(key)[:80]} {_LONE}")
+                stack.append(((*path, key), value))
+        elif isinstance(node, list):
+            stack.extend(((*path, index), value) for index, value in enumerate(node))
+    return MetaProblem((), "", f"a string {_LONE}")
+
+
+_LONE: Final = "holds a lone surrogate: not Unicode text, no provider takes it"
+
+
+def _is_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _without_dialects(schema: Any) -> Any:

@@ -51,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from toolbridge.errors import ToolbridgeError
 
     _put_working_directory_on_path()
+    _escape_lone_surrogates()
     command = app_command()
     args, server_command = split_command(sys.argv[1:] if argv is None else argv)
     SERVER_COMMAND.set(server_command)
@@ -71,6 +72,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_error(message)
         return code
     return status if isinstance(status, int) else OK
+
+
+def _escape_lone_surrogates() -> None:
+    r"""Write a lone surrogate (``"\ud800"``) as its escape instead of failing on it.
+
+    It is not Unicode, so no UTF-8 stream takes it, yet JSON's ``\uXXXX`` escapes
+    carry one, and tools read from JSON may hold it. Escaped, it stays valid JSON
+    inside a string (and reads back as the same text), and shows as ``\ud800`` at
+    a terminal and in error messages.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _usage_error(error: Exception) -> tuple[str, int] | None:

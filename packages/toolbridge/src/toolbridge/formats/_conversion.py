@@ -339,7 +339,7 @@ def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:
         problem = meta_problem(tool.input_schema)
         if problem is not None:
             detail = problem.detail
-            if problem.keyword != "$schema":
+            if problem.keyword not in ("$schema", ""):
                 detail = f"not valid JSON Schema 2020-12: {detail}"
             problems.append(
                 Problem(
