@@ -103,11 +103,9 @@ def emit_one(
         cache = tool._format_cache
     key = (target, strict, on_unsupported, tool.name)
     cached: Lowered | FrozenDict | None = cache.get(key)
-    if isinstance(cached, Lowered):
-        return cached.wire
     if cached is not None:
-        return cached
-    if not _takes_name(tool, target):  # renamed: never written under its own name
+        return cached.wire if type(cached) is Lowered else cached
+    if _FULLMATCH[target](tool.name) is None:  # renamed: never written under its own name
         written = write_one(tool, target, writer, strict, on_unsupported)[0].wire
     else:
         try:
@@ -120,7 +118,14 @@ def emit_one(
 
 def _takes_name(tool: Tool, target: str) -> bool:
     """True when the target accepts the tool's name as it is (no name map needed)."""
-    return NAME_RULES[_NAME_RULE.get(target, target)].pattern.fullmatch(tool.name) is not None
+    return _FULLMATCH[target](tool.name) is not None
+
+
+_FULLMATCH: Final = {
+    target: NAME_RULES[_NAME_RULE.get(target, target)].pattern.fullmatch
+    for target in (*NAME_RULES, *_NAME_RULE)
+}
+"""Each target's name test, looked up once: `_takes_name` is on every conversion's path."""
 
 
 def _cache_of(tool: Tool) -> dict[Any, Any]:

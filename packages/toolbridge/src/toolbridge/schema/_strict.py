@@ -238,7 +238,10 @@ def _walk(
     inlined: tuple[LossEntry, ...] = ()
     if not direct:
         schema, inlined = _inlined(source, tool)
-    output, root = walker.node(schema, (), 0, root=True)
+    if direct:  # the source itself, an object at depth 0: `node`'s checks are passed
+        output, root = walker.copy(schema, (), 0, True, False)
+    else:
+        output, root = walker.node(schema, (), 0, True)
     if not walker.building:
         output, root = source, None  # (not a copy: the caller sends the source)
     if report is None or walker.entries is None or walker.definitions is None:
@@ -430,8 +433,10 @@ class _Walker:
     ) -> tuple[Any, _Node | None]:
         """`node`'s work on a schema object: its keywords, then its type's step."""
         kind = node.get("type")
-        if type(kind) is str and kind in _LEAF_TYPES and node.keys() <= _SCALAR_KEYS:
+        if type(kind) is str and kind in _LEAF_TYPES and _SCALAR_KEYS.issuperset(node):
             return self.scalar(node, path, nullable), _LEAF
+        if kind == "object" and _PLAIN_OBJECT_KEYS.issuperset(node):
+            return self.plain_object(node, path, depth, root, nullable)
         if "allOf" in node:
             node = self.merge_all_of(node, path)
             kind = node.get("type")  # (a part may give it)
@@ -487,6 +492,29 @@ class _Walker:
             return copy, _Node(kind=shape, items=items_plan, branches=branches, ref=reference)
         return copy, _LEAF  # nothing to undo: one shared node
 
+    def plain_object(
+        self, node: Mapping[str, Any], path: JsonPath, depth: int, root: bool, nullable: bool
+    ) -> tuple[Any, _Node | None]:
+        """`copy` of an object with only `_PLAIN_OBJECT_KEYS`: the most common object.
+
+        The same steps without the keyword loop: ``type`` and the annotations are
+        kept, the object step does the rest (nothing is said in words or dropped).
+        """
+        out: dict[str, Any] = {}
+        for key, value in node.items():  # (a loop: cheaper than a comprehension here)
+            if key in _PLAIN_KEPT:
+                out[key] = value
+        object_plan = self.object(node, out, path, depth, root)
+        if not self.building:
+            return node, None
+        copy = new_frozen_dict(out)
+        if nullable:
+            copy = _nullable(copy)
+        if object_plan is None:  # (no report: `object` gives no plan)
+            return copy, None
+        keys, optional, properties = object_plan
+        return copy, _Node(kind="object", keys=keys, optional=optional, properties=properties)
+
     def typed(
         self,
         node: Mapping[str, Any],
@@ -524,9 +552,10 @@ class _Walker:
 
         Its keywords are kept or said in words; a plain one is the source itself.
         """
-        keys = node.keys()
-        if keys <= _PLAIN_KEYS or (keys <= _LEAF_KEYS and _is_plain_leaf(node)):
+        if _PLAIN_KEYS.issuperset(node) or (_LEAF_KEYS.issuperset(node) and _is_plain_leaf(node)):
             return _nullable(node) if nullable and self.building else node
+        if _DEFAULTED_KEYS.issuperset(node):
+            return self.defaulted(node, path, nullable)
         out: dict[str, Any] = {}
         said: list[str] = []
         for key, value in node.items():
@@ -543,6 +572,28 @@ class _Walker:
             return node
         if said or "exclusiveMaximum" in out or "exclusiveMinimum" in out:
             out = self.finished(out, said, path)
+        if nullable and _or_null(out):
+            return new_frozen_dict(out)
+        copy = new_frozen_dict(out)
+        return _nullable(copy) if nullable else copy
+
+    def defaulted(self, node: Mapping[str, Any], path: JsonPath, nullable: bool) -> Any:
+        """`scalar` of a plain scalar with a ``default`` (`_DEFAULTED_KEYS` only).
+
+        The next most common property: its default said in the description, without
+        the keyword loop and `finished`.
+        """
+        words = f"default: {_show(node['default'])}"
+        if self.entries is not None:
+            self.said(words, "default", path)
+        if not self.building:
+            return node
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key != "default":
+                out[key] = value
+        text = str(out.get("description", "")).rstrip()  # (`finished`, for one said keyword)
+        out["description"] = f"{text} ({words})" if text else f"({words})"
         if nullable and _or_null(out):
             return new_frozen_dict(out)
         copy = new_frozen_dict(out)
@@ -701,18 +752,23 @@ class _Walker:
         copies: dict[str, Any] = {}
         plans: dict[str, _Node | None] | None = {} if self.entries is not None else None
         making = closed and self.building
+        plain = _PLAIN_KEYS.issuperset  # (cheaper than `keys() <=` on a small dict)
+        direct = self.copies is None and depth + 2 <= MAX_DEPTH  # `node`'s checks, made once
         for name, sub in props.items():
             kind = sub.get("type") if type(sub) is FrozenDict else None
-            if type(kind) is str and kind in _LEAF_TYPES and sub.keys() <= _PLAIN_KEYS:
+            if type(kind) is str and kind in _LEAF_TYPES and plain(sub):
                 # The most common property, a plain scalar (`scalar`'s first case, inline).
-                copies[name] = (
-                    _nullable_scalar(sub, kind) if making and name not in required else sub
-                )
+                if making and name not in required:
+                    sub = _nullable_scalar(sub, kind)
+                copies[name] = sub
                 plan: _Node | None = _LEAF
             else:
                 nullable = closed and name not in required
                 where = (*path, "properties", name)
-                copies[name], plan = self.node(sub, where, depth + 2, False, nullable)
+                if direct and kind is not None:  # an object schema: `node` would `copy` it
+                    copies[name], plan = self.copy(sub, where, depth + 2, False, nullable)
+                else:
+                    copies[name], plan = self.node(sub, where, depth + 2, False, nullable)
             if plans is not None:
                 plans[name] = plan
         if not self.building:
@@ -816,6 +872,11 @@ _SCALAR_KEYS: Final = _LEAF_KEYS | _SAID
 _PLAIN_KEYS: Final = _KEPT - {"exclusiveMaximum", "exclusiveMinimum"}
 """A leaf with these keys only is plain whatever their values (no format, no flags)."""
 _LEAF_TYPES: Final = _SCALARS | {"null"}
+_DEFAULTED_KEYS: Final = _PLAIN_KEYS | {"default"}
+"""A scalar with these keys only is done by `_Walker.defaulted`."""
+_PLAIN_KEPT: Final = frozenset({"type", *_ANNOTATIONS})
+_PLAIN_OBJECT_KEYS: Final = _PLAIN_KEPT | {"properties", "required", "additionalProperties"}
+"""An object with these keys only is done by `_Walker.plain_object`."""
 _LEAF: Final = _Node(kind="other")
 
 
