@@ -18,7 +18,7 @@ from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import JsonPath
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._gemini import GeminiPlan
-from toolbridge.schema._report import LossAction, LossEntry
+from toolbridge.schema._report import LossAction, LossEntry, new_entry
 from toolbridge.schema._strict import StrictPlan, strict_schema
 
 __all__ = [
@@ -68,8 +68,24 @@ class Notes:
         """The way back for arguments, when they need one."""
 
     def lowered(self, wire: FrozenDict, strict: bool) -> Lowered:
-        """The `Lowered` of a write that gathered these notes."""
-        return Lowered(wire, tuple(self.report), self.plan, strict)
+        """The `Lowered` of a write that gathered these notes.
+
+        Made with its slots set directly: a frozen dataclass's ``__init__`` sets each
+        field through ``object.__setattr__``, and `convert` makes one per tool.
+        """
+        lowered: Lowered = _new(Lowered)
+        set_wire, set_report, set_plan, set_strict = _SET_LOWERED
+        set_wire(lowered, wire)
+        set_report(lowered, tuple(self.report))
+        set_plan(lowered, self.plan)
+        set_strict(lowered, strict)
+        return lowered
+
+
+_new: Final = object.__new__
+_SET_LOWERED: Final = tuple(
+    Lowered.__dict__[name].__set__ for name in ("wire", "report", "plan", "strict")
+)
 
 
 _SCHEMA_KEYS: Final = (
@@ -105,23 +121,16 @@ def fields_not_carried(tool: Tool, carried: frozenset[str], target: str) -> list
     ``output_schema`` and ``annotations`` (name, description and input schema are
     always carried).
     """
-    entries = []
-    stated = {
-        "title": tool.title is not None,
-        "output_schema": tool.output_schema is not None,
-        "annotations": tool.annotations != _NO_ANNOTATIONS,  # (any hint stated)
-    }
+    entries: list[LossEntry] = []
+    title, output = tool.title is not None, tool.output_schema is not None
+    annotations = tool.annotations != _NO_ANNOTATIONS  # (any hint stated)
+    if not (title or output or annotations):  # the common tool: nothing to look up
+        return entries
+    stated = {"title": title, "output_schema": output, "annotations": annotations}
     for name, is_stated in stated.items():
         if is_stated and name not in carried:
-            entries.append(
-                LossEntry(
-                    tool=tool.name,
-                    path=(name,),
-                    keyword=name,
-                    action=LossAction.DROPPED,
-                    detail=f"{target} tools have no {name.replace('_', ' ')}",
-                )
-            )
+            detail = f"{target} tools have no {name.replace('_', ' ')}"
+            entries.append(new_entry(tool.name, (name,), name, LossAction.DROPPED, detail))
     return entries
 
 
@@ -172,13 +181,8 @@ def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEnt
 
 
 def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEntry:
-    return LossEntry(
-        tool=tool,
-        path=path,
-        keyword=keyword,
-        action=LossAction.REWRITTEN,
-        detail=f"{keyword}: {value} added (OpenAI requires it; the meaning is the same)",
-    )
+    detail = f"{keyword}: {value} added (OpenAI requires it; the meaning is the same)"
+    return new_entry(tool, path, keyword, LossAction.REWRITTEN, detail)
 
 
 def _complete(node: Any, path: JsonPath, tool: str | None, entries: list[LossEntry] | None) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, final
+from typing import Any, Final, final
 
 from toolbridge.errors import JsonPath, format_path
 
@@ -72,3 +72,28 @@ class Transformed:
     """The transformed schema (frozen JSON)."""
     report: tuple[LossEntry, ...] = ()
     """Every change made, in schema order."""
+
+
+_new: Final = object.__new__
+_SET_FIELDS: Final = tuple(
+    LossEntry.__dict__[name].__set__ for name in ("tool", "path", "keyword", "action", "detail")
+)
+
+
+def new_entry(
+    tool: str | None, path: JsonPath, keyword: str, action: LossAction, detail: str
+) -> LossEntry:
+    """``LossEntry(tool=..., ...)`` for a walk that makes many: the same frozen entry.
+
+    It sets the slots directly (a frozen dataclass's ``__init__`` goes through
+    ``object.__setattr__`` field by field, about twice the cost); the arguments are
+    the walk's own, already of the field types.
+    """
+    entry: LossEntry = _new(LossEntry)
+    set_tool, set_path, set_keyword, set_action, set_detail = _SET_FIELDS
+    set_tool(entry, tool)
+    set_path(entry, path)
+    set_keyword(entry, keyword)
+    set_action(entry, action)
+    set_detail(entry, detail)
+    return entry

@@ -66,7 +66,7 @@ from toolbridge._references import parse_pointer, pointer
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.schema._malformed import TRIPS, explain
 from toolbridge.schema._refs import inlined, may_refer
-from toolbridge.schema._report import LossAction, LossEntry
+from toolbridge.schema._report import LossAction, LossEntry, new_entry
 
 __all__ = [
     "StrictPlan",
@@ -109,6 +109,39 @@ class _Node:
     """One entry per ``anyOf`` branch."""
     ref: JsonPath | None = None
     """A kept ``$ref``: the plan is the definition's, in `StrictPlan.definitions`."""
+
+
+_SET_NODE: Final = tuple(
+    _Node.__dict__[name].__set__
+    for name in ("kind", "keys", "optional", "properties", "items", "branches", "ref")
+)
+
+
+def _new_node(
+    kind: Literal["object", "array", "other"],
+    keys: frozenset[str] | None,
+    optional: frozenset[str],
+    properties: Mapping[str, _Node | None],
+    items: _Node | None,
+    branches: tuple[_Node | None, ...],
+    ref: JsonPath | None,
+) -> _Node:
+    """``_Node(kind=..., ...)`` with every field given, its slots set directly.
+
+    The walk makes one per object, array and union of the schema; a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``, about
+    twice the cost.
+    """
+    node: _Node = object.__new__(_Node)
+    set_kind, set_keys, set_optional, set_properties, set_items, set_branches, set_ref = _SET_NODE
+    set_kind(node, kind)
+    set_keys(node, keys)
+    set_optional(node, optional)
+    set_properties(node, properties)
+    set_items(node, items)
+    set_branches(node, branches)
+    set_ref(node, ref)
+    return node
 
 
 @final
@@ -372,9 +405,7 @@ class _Walker:
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         if self.entries is not None and self.building:
-            self.entries.append(
-                LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
-            )
+            self.entries.append(new_entry(self.tool, path, keyword, action, detail))
 
     def unsupported(self, path: JsonPath, keyword: str, why: str) -> None:
         """A reason strict mode is off: raise, or note it and go on with strict=False."""
@@ -384,15 +415,7 @@ class _Walker:
         self.building = self.fallback_copy
         if self.entries is not None:
             detail = f"strict mode off: {why} ({keyword})"
-            self.entries.append(
-                LossEntry(
-                    tool=self.tool,
-                    path=path,
-                    keyword="strict",
-                    action=LossAction.DROPPED,
-                    detail=detail,
-                )
-            )
+            self.entries.append(new_entry(self.tool, path, "strict", LossAction.DROPPED, detail))
 
     def unentered(self, value: Any) -> None:
         """A subschema the walk leaves out or copies: a reference there needs inlining."""
@@ -479,17 +502,11 @@ class _Walker:
             return copy, None
         if is_object and object_plan is not None:
             keys, optional, properties = object_plan
-            return copy, _Node(
-                kind="object",
-                keys=keys,
-                optional=optional,
-                properties=properties,
-                branches=branches,
-                ref=reference,
-            )
+            return copy, _new_node("object", keys, optional, properties, None, branches, reference)
         if is_array or items_plan is not None or branches or reference is not None:
             shape: Literal["array", "other"] = "array" if is_array else "other"
-            return copy, _Node(kind=shape, items=items_plan, branches=branches, ref=reference)
+            node_plan = _new_node(shape, None, frozenset(), {}, items_plan, branches, reference)
+            return copy, node_plan
         return copy, _LEAF  # nothing to undo: one shared node
 
     def plain_object(
@@ -513,7 +530,7 @@ class _Walker:
         if object_plan is None:  # (no report: `object` gives no plan)
             return copy, None
         keys, optional, properties = object_plan
-        return copy, _Node(kind="object", keys=keys, optional=optional, properties=properties)
+        return copy, _new_node("object", keys, optional, properties, None, (), None)
 
     def typed(
         self,
