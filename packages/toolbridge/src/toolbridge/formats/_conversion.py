@@ -221,18 +221,65 @@ def convert(
     listed, written, names, single = write_tools(
         tools, target, writer, strict=strict, on_unsupported=on_unsupported, function="convert"
     )
+    if single:
+        return _one(target, listed[0].name, written[0], names)
     by_name = {tool.name: lowered for tool, lowered in zip(listed, written, strict=True)}
     report: list[LossEntry] = list(names.report) if target != "mcp" else []
     for lowered in written:
         report.extend(lowered.report)
-    return Conversion(
-        target=target,
-        output=written[0].wire if single else [lowered.wire for lowered in written],
-        report=tuple(report),
-        names=names,
-        strict=frozenset(name for name, lowered in by_name.items() if lowered.strict),
-        plans={name: lowered.plan for name, lowered in by_name.items() if lowered.plan is not None},
+    return _conversion(
+        target,
+        [lowered.wire for lowered in written],
+        tuple(report),
+        names,
+        frozenset(name for name, lowered in by_name.items() if lowered.strict),
+        {name: lowered.plan for name, lowered in by_name.items() if lowered.plan is not None},
     )
+
+
+def _one(target: Target, name: str, lowered: Lowered, names: NameMap) -> Conversion:
+    """`convert`'s `Conversion` of one tool: its parts as they are, no name set to gather."""
+    report = lowered.report if target == "mcp" else names.report + lowered.report
+    plan = lowered.plan
+    return _conversion(
+        target,
+        lowered.wire,
+        report,
+        names,
+        frozenset((name,)) if lowered.strict else _NONE_STRICT,
+        {} if plan is None else {name: plan},
+    )
+
+
+_NONE_STRICT: Final[frozenset[str]] = frozenset()
+_SET_CONVERSION: Final = tuple(
+    Conversion.__dict__[name].__set__
+    for name in ("target", "output", "report", "names", "strict", "plans")
+)
+
+
+def _conversion(
+    target: Target,
+    output: Any,
+    report: tuple[LossEntry, ...],
+    names: NameMap,
+    strict: frozenset[str],
+    plans: dict[str, ArgumentPlan],
+) -> Conversion:
+    """``Conversion(target=..., ...)`` with its slots set directly.
+
+    The same frozen object; a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, a cost `convert` pays on every call.
+    """
+    conversion: Conversion = object.__new__(Conversion)
+    set_target, set_output, set_report, set_names, set_strict, set_plans = _SET_CONVERSION
+    set_target(conversion, target)
+    set_output(conversion, output)
+    set_report(conversion, report)
+    set_names(conversion, names)
+    set_strict(conversion, strict)
+    set_plans(conversion, plans)
+    return conversion
 
 
 # -- check --------------------------------------------------------------------------------
