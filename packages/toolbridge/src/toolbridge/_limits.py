@@ -16,12 +16,25 @@ from typing import Any, Final
 
 from toolbridge.errors import SchemaTooLargeError
 
-__all__ = ["MAX_SCHEMA_SIZE", "check_built", "check_size", "schema_size", "written_size"]
+__all__ = [
+    "MAX_CHECKED_TOOLS",
+    "MAX_SCHEMA_SIZE",
+    "check_built",
+    "check_size",
+    "schema_size",
+    "too_large",
+    "written_size",
+]
 
-MAX_SCHEMA_SIZE: Final = 100_000
+MAX_SCHEMA_SIZE: Final = 50_000
 """The most JSON values one schema may have (each object, array, string, number,
 boolean and null counts one), and the most subschemas it may unfold to when every
 ``$ref`` is followed where it is used (what a validator evaluates)."""
+
+MAX_CHECKED_TOOLS: Final = 20_000
+"""The most tools ``toolbridge check`` takes in one run against every target: each
+tool is converted for all seven (about 1 ms a tool), so a run stays within a minute.
+With ``--target`` there is no such limit."""
 
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
@@ -34,7 +47,7 @@ def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
     """
     count = 1
     stack = [schema]
-    pop, push = stack.pop, stack.extend
+    pop, push = stack.pop, stack.append
     while stack:
         node = pop()
         if isinstance(node, (dict, Mapping)):
@@ -46,7 +59,9 @@ def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
         count += len(values)
         if count > limit:
             break
-        push([value for value in values if type(value) not in _SCALARS])
+        for value in values:
+            if type(value) not in _SCALARS:
+                push(value)
     return count
 
 
@@ -57,12 +72,21 @@ def check_size(schema: Any, *, tool: str | None = None) -> None:
         SchemaTooLargeError: It has more; the message names `tool` when given.
     """
     if schema_size(schema) > MAX_SCHEMA_SIZE:
-        owner = f"tool {tool!r}: " if tool is not None else ""
-        raise SchemaTooLargeError(
-            f"{owner}the schema has more than {MAX_SCHEMA_SIZE:,} JSON values "
-            "(toolbridge's size limit)",
-            limit=MAX_SCHEMA_SIZE,
-        )
+        raise too_large("the schema has more than", "JSON values", "", tool)
+
+
+def too_large(what: str, unit: str, why: str, tool: str | None) -> SchemaTooLargeError:
+    """The refusal: ``tool 'x': WHAT 50,000 UNIT (toolbridge's size limit): WHY``.
+
+    The tool's name comes first, as the format engine puts it, so that the error
+    reaches the caller as it is (a `SchemaTooLargeError`), not wrapped.
+    """
+    owner = f"tool {tool!r}: " if tool is not None else ""
+    reason = f": {why}" if why else ""
+    return SchemaTooLargeError(
+        f"{owner}{what} {MAX_SCHEMA_SIZE:,} {unit} (toolbridge's size limit){reason}",
+        limit=MAX_SCHEMA_SIZE,
+    )
 
 
 def written_size(value: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
@@ -104,10 +128,5 @@ def check_built(value: Any, *, tool: str | None = None) -> None:
         SchemaTooLargeError: It would; the message names `tool` when given.
     """
     if isinstance(value, (Mapping, list, tuple)) and written_size(value) > MAX_SCHEMA_SIZE:
-        owner = f"tool {tool!r}: " if tool is not None else ""
-        raise SchemaTooLargeError(
-            f"{owner}the converted schema would have more than {MAX_SCHEMA_SIZE:,} JSON "
-            "values (toolbridge's size limit): a $ref target copied where it is used "
-            "repeats it",
-            limit=MAX_SCHEMA_SIZE,
-        )
+        why = "a $ref target copied where it is used repeats it"
+        raise too_large("the converted schema would have more than", "JSON values", why, tool)

@@ -52,6 +52,7 @@ from typing import Any, Final, final
 
 from toolbridge._issues import json_type
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
+from toolbridge._limits import MAX_SCHEMA_SIZE, check_size, too_large
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._refs import inline_refs
@@ -157,8 +158,12 @@ def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = Non
 
     Raises:
         SchemaError: A ``$ref`` that cannot be inlined (see `inline_refs`).
+        SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values, or
+            the lowered one would have more subschemas (keywords beside ``anyOf`` are
+            copied into every branch).
         ConversionError: The root is not an object schema.
     """
+    check_size(schema, tool=tool)
     return explained(schema, lambda: _lowered(schema, tool))
 
 
@@ -239,14 +244,23 @@ def _encode(value: Any, plan: GeminiPlan) -> Any:
     """The inverse of `_restore`, for defaults and examples: original → lowered."""
     if plan.json:
         return canonical_json(value)
-    for text, original in plan.values.items():
-        if canonical_json(original) == canonical_json(value) and type(original) is type(value):
-            return text
+    if plan.values:
+        written = canonical_json(value)
+        for text, original in plan.values.items():
+            if type(original) is type(value) and canonical_json(original) == written:
+                return text
     if plan.properties and isinstance(value, Mapping):
         inner = dict(plan.properties)
         return {k: _encode(v, inner.get(k, _IDENTITY)) for k, v in value.items()}
     if plan.items is not None and isinstance(value, (list, tuple)):
         return [_encode(item, plan.items) for item in value]
+    return value
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    """`value` if it is a mapping; else the TypeError ``{**value}`` raises."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{type(value).__name__!r} object is not a mapping")
     return value
 
 
@@ -258,6 +272,7 @@ class _Lowerer:
     def __init__(self, tool: str | None) -> None:
         self.tool = tool
         self.report: list[LossEntry] = []
+        self.built = 0  # subschemas lowered: copies made for anyOf branches count too
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         self.report.append(
@@ -266,6 +281,10 @@ class _Lowerer:
 
     def lower(self, node: Any, path: JsonPath) -> tuple[dict[str, Any], GeminiPlan]:
         """The lowered copy of the subschema at `path`, and its restore plan."""
+        self.built += 1
+        if self.built > MAX_SCHEMA_SIZE:
+            why = "keywords beside anyOf are copied into every branch"
+            raise too_large("the lowered schema would have more than", "subschemas", why, self.tool)
         if node is True or node == {}:
             return self.any_json({}, [], path, "accepts any value")
         if node is False:
@@ -304,6 +323,10 @@ class _Lowerer:
     ) -> dict[str, Any]:
         merged = dict(rest)
         clashes: list[Any] = []
+        # Properties and required names gather across the parts and are merged once at
+        # the end: merging them part by part copied them each time (quadratic).
+        layers: list[Mapping[str, Any]] = []  # properties: the first holder's value wins
+        names: dict[Any, None] | None = None  # required: in order, each name once
         for branch in branches:
             if not isinstance(branch, Mapping):
                 clashes.append(branch)
@@ -312,13 +335,28 @@ class _Lowerer:
                 if key not in merged:
                     merged[key] = value
                 elif key == "properties" and isinstance(value, Mapping):
-                    merged[key] = {**value, **merged[key]}
+                    if not layers:
+                        layers.append(_mapping(merged[key]))
+                    layers.append(value)
                 elif key == "required" and isinstance(value, list):
-                    merged[key] = list(dict.fromkeys([*merged[key], *value]))
+                    if names is None:
+                        names = dict.fromkeys(merged[key])
+                    names.update(dict.fromkeys(value))
+                elif (key == "properties" and layers) or (key == "required" and names is not None):
+                    clashes.append({key: value})  # not a mapping / a list: never equal
                 elif key in ("description", "title") or merged[key] == value:
                     continue
                 else:
                     clashes.append({key: value})
+        if layers:  # as {**newest, **{... {**second, **first}}}: newest first, first wins
+            order = dict.fromkeys(name for layer in reversed(layers) for name in layer)
+            found: dict[str, Any] = {}
+            for layer in layers:
+                for name, sub in layer.items():
+                    found.setdefault(name, sub)
+            merged["properties"] = {name: found[name] for name in order}
+        if names is not None:
+            merged["required"] = list(names)
         detail = "merged into the schema it sits in"
         if clashes:
             merged["description"] = self.join(
@@ -545,22 +583,22 @@ class _Lowerer:
         self, rest: dict[str, Any], notes: list[str], path: JsonPath, nullable: bool
     ) -> tuple[dict[str, Any], GeminiPlan]:
         values = [v for v in rest.pop("enum") if v is not None] or [None]
-        texts: list[str] = []
+        texts: dict[str, None] = {}  # an ordered set: a list's `in` made this quadratic
         mapping: dict[str, Any] = {}
         for value in values:
             text = value if isinstance(value, str) else canonical_json(value)
             if text in texts:  # "1" beside 1: tell them apart
                 text = f"{text} ({json_type(value)})"
-            if text not in texts:
-                texts.append(text)
+            texts.setdefault(text)
             if text != value:
                 mapping[text] = value
-        out: dict[str, Any] = {"type": "STRING", "enum": texts}
+        listed = list(texts)
+        out: dict[str, Any] = {"type": "STRING", "enum": listed}
         if nullable:
             out["nullable"] = True
         if mapping:
             detail = "non-string values became their JSON text, mapped back: " + ", ".join(
-                texts[:10]
+                listed[:10]
             )
             self.note((*path, "enum"), "enum", LossAction.REWRITTEN, detail)
         plan = GeminiPlan(values=FrozenDict(mapping)) if mapping else _IDENTITY
