@@ -457,7 +457,8 @@ def expected_back(tool: Tool, again: Tool, entries: list[LossEntry], target: Tar
     schema_entries = [e for e in schema_entries if not (e.path[:1] and e.path[0] in TOOL_FIELDS)]
     if schema_entries or target == "gemini-openapi":  # (respelled: see test_format_gemini)
         expected = expected.replace(input_schema=again.input_schema)
-    if target == "gemini-openapi":
+    output_entries = [e for e in entries if e.path[:1] == ("output_schema",) != e.path]
+    if target == "gemini-openapi" or output_entries:
         expected = expected.replace(output_schema=again.output_schema)
     return expected
 

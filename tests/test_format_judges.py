@@ -427,12 +427,28 @@ def _declaration(wire: Mapping[str, Any]) -> Iterator[str]:
         yield f"FunctionDeclaration rejects it: {_rejected(error)}"
 
 
+GEMINI_KEYWORDS: Final = frozenset(
+    {"$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description", "enum"}
+    | {"items", "prefixItems", "minItems", "maxItems", "minimum", "maximum", "anyOf"}
+    | {"oneOf", "properties", "additionalProperties", "required", "propertyOrdering"}
+)
+"""The keywords Google documents for ``parametersJsonSchema``; Gemini refuses others
+(a root ``$schema`` first: QwenLM/qwen-code#1186, GetStream/Vision-Agents#513)."""
+
+
+def _gemini_keywords(schema: Any, where: str) -> Iterator[str]:
+    for path, node in _schemas(schema):
+        for keyword in sorted(node.keys() - GEMINI_KEYWORDS):
+            yield f"{where}{path}: {keyword} is not a keyword Gemini takes"
+
+
 def _judge_gemini(server: Server) -> Iterator[str]:
     for _, wire in server.written():
         problems = list(_declaration(wire))
         for key in ("parametersJsonSchema", "responseJsonSchema"):
             if key in wire:
                 problems.extend(_meta_schema(wire[key], f"/{key}"))
+                problems.extend(_gemini_keywords(wire[key], f"/{key}"))
         yield from (f"{wire['name']}: {problem}" for problem in problems)
 
 
@@ -551,6 +567,30 @@ def test_each_judge_rejects_a_broken_tool(case: Case) -> None:
     _BROKEN[case](wire)
     broken = Server("broken", [tool], replace(conversion, output=[wire]))
     assert list(JUDGES[case[0]](broken))
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        pytest.param(
+            lambda schema: schema.update(
+                {"$schema": "https://json-schema.org/draft/2020-12/schema"}
+            ),
+            id="root-schema",
+        ),
+        pytest.param(lambda schema: schema["properties"]["q"].update(pattern="^a"), id="pattern"),
+        pytest.param(lambda schema: schema["properties"]["q"].update(default="a"), id="default"),
+    ],
+)
+def test_the_gemini_judge_rejects_a_keyword_outside_the_list(
+    break_it: Callable[[dict[str, Any]], None],
+) -> None:
+    tool = Tool(name="search", input_schema={"type": "object", "properties": {"q": {}}})
+    conversion = convert([tool], "gemini")
+    wire = thaw(conversion.output[0])
+    break_it(wire["parametersJsonSchema"])
+    broken = Server("broken", [tool], replace(conversion, output=[wire]))
+    assert [problem for problem in _judge_gemini(broken) if "not a keyword Gemini" in problem]
 
 
 _CLOSED: Final = {"type": "object", "additionalProperties": False}

@@ -37,6 +37,7 @@ from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
 from toolbridge.schema._dialects import from_openapi30
 from toolbridge.schema._gemini import to_gemini_schema
+from toolbridge.schema._gemini_json import to_gemini_json
 from toolbridge.schema._report import LossEntry
 
 __all__ = ["from_gemini", "to_gemini", "to_gemini_openapi"]
@@ -66,17 +67,35 @@ def _write_json(
     tool: Tool, name: str, strict: bool | None, on_unsupported: OnUnsupported
 ) -> Lowered:
     _no_strict(strict)
+    report = fields_not_carried(tool, frozenset({"output_schema"}), "Gemini")
+    parameters = to_gemini_json(tool.input_schema, tool=tool.name)
+    report.extend(parameters.report)
     wire: dict[str, Any] = {
         "name": name,
         "description": tool.description,
-        "parametersJsonSchema": tool.input_schema,
+        "parametersJsonSchema": parameters.schema,
     }
     if tool.output_schema is not None:
-        wire["responseJsonSchema"] = tool.output_schema
+        response = to_gemini_json(tool.output_schema, tool=tool.name)
+        report.extend(_in_output(response.report))
+        wire["responseJsonSchema"] = response.schema
     for key, value in _extra(tool).items():
         wire.setdefault(_SNAKE.get(key, key), value)
-    report = fields_not_carried(tool, frozenset({"output_schema"}), "Gemini")
     return Lowered(freeze(wire), tuple(report), None, False)
+
+
+def _in_output(report: Iterable[LossEntry]) -> list[LossEntry]:
+    """Entries of an output schema's transform, with paths from the tool."""
+    return [
+        LossEntry(
+            tool=entry.tool,
+            path=("output_schema", *entry.path),
+            keyword=entry.keyword,
+            action=entry.action,
+            detail=entry.detail,
+        )
+        for entry in report
+    ]
 
 
 def _write_openapi(
@@ -91,16 +110,7 @@ def _write_openapi(
         wire["parameters"] = lowered.schema
     if tool.output_schema is not None:
         response = to_gemini_schema(tool.output_schema, tool=tool.name)
-        report.extend(
-            LossEntry(
-                tool=entry.tool,
-                path=("output_schema", *entry.path),
-                keyword=entry.keyword,
-                action=entry.action,
-                detail=entry.detail,
-            )
-            for entry in response.report
-        )
+        report.extend(_in_output(response.report))
         if response.schema is not None:
             wire["response"] = response.schema
     for key, value in _extra(tool).items():

@@ -22,6 +22,7 @@ from toolbridge.schema._gemini import (
     restore_gemini_arguments,
     to_gemini_schema,
 )
+from toolbridge.schema._gemini_json import GEMINI_KEYWORDS, to_gemini_json
 from toolbridge.schema._names import NAME_RULES, NameMap, NameRule, check_name
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
@@ -34,6 +35,7 @@ from toolbridge.schema._strict import (
 
 __all__ = [
     "DIALECTS",
+    "GEMINI_KEYWORDS",
     "NAME_RULES",
     "AnthropicStrictSchema",
     "Dialect",
@@ -55,6 +57,7 @@ __all__ = [
     "restore_strict_arguments",
     "to_anthropic_strict",
     "to_draft07",
+    "to_gemini_json",
     "to_gemini_schema",
     "to_openapi30",
     "to_strict",

@@ -1,0 +1,157 @@
+"""Keep a JSON Schema to the keywords Gemini documents for ``parametersJsonSchema``.
+
+Gemini takes JSON Schema in ``parametersJsonSchema`` / ``responseJsonSchema`` but
+refuses keywords outside a documented list, a root ``$schema`` among them (the
+request fails: QwenLM/qwen-code#1186, GetStream/Vision-Agents#513). The list:
+``$id``, ``$defs``, ``$ref``, ``$anchor``, ``type``, ``format``, ``title``,
+``description``, ``enum``, ``items``, ``prefixItems``, ``minItems``, ``maxItems``,
+``minimum``, ``maximum``, ``anyOf``, ``oneOf``, ``properties``,
+``additionalProperties``, ``required`` and ``propertyOrdering``.
+
+`to_gemini_json` copies the schema, walking it once with `children`, and reports
+every change. One named step per kind of keyword:
+
+* ``const`` becomes a one-value ``enum`` (rewritten; it replaces an ``enum`` beside it).
+* ``definitions`` becomes ``$defs`` when there is none, and every ``$ref`` into it
+  follows (rewritten).
+* ``default``, ``examples``, ``minLength``/``maxLength``, ``uniqueItems``,
+  ``minProperties``/``maxProperties`` and ``deprecated`` are said in words in the
+  description, as the strict OpenAI writer says them (moved to the description).
+* Every other keyword (``$schema``, ``pattern``, ``exclusiveMinimum``, ``allOf``,
+  ``not``, ``propertyNames``, ``x-...`` extensions, ...) is dropped (reported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from toolbridge._json import MAX_DEPTH, freeze
+from toolbridge._references import NAMED_SCHEMAS, children, parse_pointer, pointer
+from toolbridge.errors import ConversionError, JsonPath
+from toolbridge.schema._report import LossAction, LossEntry, Transformed
+from toolbridge.schema._strict import _in_words
+
+__all__ = ["GEMINI_KEYWORDS", "to_gemini_json"]
+
+GEMINI_KEYWORDS: Final = frozenset(
+    {"$id", "$defs", "$ref", "$anchor", "type", "format", "title", "description"}
+    | {"enum", "items", "prefixItems", "minItems", "maxItems", "minimum", "maximum"}
+    | {"anyOf", "oneOf", "properties", "additionalProperties", "required"}
+    | {"propertyOrdering"}
+)
+"""The keywords Google documents for ``parametersJsonSchema``; no other is written."""
+
+
+def to_gemini_json(schema: Any, *, tool: str | None = None) -> Transformed:
+    """A copy of `schema` holding only `GEMINI_KEYWORDS`, with the report of each change.
+
+    Never modifies `schema`. Paths in the report are those of the source.
+
+    Args:
+        schema: A JSON Schema (any JSON value; a boolean schema comes back as it is).
+        tool: The tool's name, for the report.
+
+    Raises:
+        ConversionError: `schema` nests deeper than `MAX_DEPTH`.
+    """
+    walk = _Walk(schema, tool)
+    return Transformed(freeze(walk.copy(schema, (), named=False)), tuple(walk.report))
+
+
+class _Walk:
+    """One copy of one schema: the source root (to follow ``$ref``) and the report."""
+
+    def __init__(self, root: Any, tool: str | None) -> None:
+        self.root = root
+        self.tool = tool
+        self.report: list[LossEntry] = []
+
+    def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
+        self.report.append(
+            LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
+        )
+
+    def copy(self, node: Any, path: JsonPath, *, named: bool) -> Any:
+        """A list or a map of names to schemas copied item by item; a schema by `schema`."""
+        if len(path) > MAX_DEPTH:
+            raise ConversionError("a schema nests too deeply", path=path)
+        if isinstance(node, list):
+            return [self.copy(value, (*path, key), named=False) for key, value, _ in children(node)]
+        if not isinstance(node, Mapping):
+            return node
+        if named:
+            return {
+                key: self.copy(value, (*path, key), named=False)
+                for key, value, _ in children(node, named=True)
+            }
+        return self.schema(node, path)
+
+    def schema(self, node: Mapping[str, Any], path: JsonPath) -> dict[str, Any]:
+        """One schema object: each keyword kept, rewritten, said in words or dropped."""
+        out: dict[str, Any] = {}
+        said: list[str] = []
+        for key, value, value_named in _keywords(node):
+            at = (*path, key)
+            if key == "enum" and "const" in node:
+                continue  # (the const step writes the enum)
+            if key == "enum":  # values, not schemas
+                out[key] = value
+            elif key == "$ref" and isinstance(value, str):
+                out[key] = self.reference(value, at)
+            elif key in GEMINI_KEYWORDS:
+                out[key] = self.copy(value, at, named=value_named)
+            # Gemini has no const: the same meaning as a one-value enum.
+            elif key == "const":
+                out["enum"] = [value]
+                beside = " (replacing the enum beside it)" if "enum" in node else ""
+                self.note(at, key, LossAction.REWRITTEN, f"as a one-value enum{beside}")
+            # Draft-07's name for $defs, which Gemini documents.
+            elif key == "definitions" and "$defs" not in node and isinstance(value, Mapping):
+                self.note(at, key, LossAction.REWRITTEN, "as $defs, with the references into it")
+                out["$defs"] = self.copy(value, at, named=True)
+            # What words can say, as the strict OpenAI writer says it.
+            elif (words := _in_words(key, value)) is not None:
+                said.append(words)
+                self.note(at, key, LossAction.MOVED_TO_DESCRIPTION, f"said as {words!r}")
+            # The rest (a root $schema first of all) makes Gemini refuse the request.
+            else:
+                self.note(at, key, LossAction.DROPPED, "not a keyword Gemini accepts")
+        if said:
+            text = str(out.get("description", "")).rstrip()
+            words = "(" + "; ".join(said) + ")"
+            out["description"] = f"{text} {words}" if text else words
+        return out
+
+    def reference(self, reference: str, at: JsonPath) -> str:
+        """A local ``$ref`` passing through a ``definitions`` renamed ``$defs``, renamed too."""
+        target = parse_pointer(reference)
+        if target is None or "definitions" not in target:
+            return reference
+        moved: list[str | int] = []
+        node: Any = self.root
+        named = False
+        for part in target:
+            renamed = (
+                not named
+                and part == "definitions"
+                and isinstance(node, Mapping)
+                and "$defs" not in node
+                and isinstance(node.get(part), Mapping)
+            )
+            moved.append("$defs" if renamed else part)
+            named = not named and part in NAMED_SCHEMAS
+            node = node.get(str(part)) if isinstance(node, Mapping) else None
+        rewritten = pointer(tuple(moved))
+        if rewritten != reference:
+            self.note(at, "$ref", LossAction.REWRITTEN, f"{reference} as {rewritten}")
+        return rewritten
+
+
+def _keywords(node: Mapping[str, Any]) -> list[tuple[str, Any, bool]]:
+    """A schema's keywords in order, ``(key, value, value_is_named)``.
+
+    Those `children` walks, and the data keywords it leaves out (never named maps).
+    """
+    named = {key for key, _, is_named in children(node) if is_named}
+    return [(key, value, key in named) for key, value in node.items()]
