@@ -33,19 +33,21 @@ class FrozenDict(dict[str, Any]):
     """A JSON object that cannot be changed; hashable, equal to the plain `dict`."""
 
     __slots__ = ("_hash",)
+    _hash: int
 
     def __init__(self, value: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), /) -> None:
         frozen = freeze(dict(value))
         dict.__init__(self, frozen)
-        self._hash: int | None = None
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
     __ior__ = _refuse
 
     def __hash__(self) -> int:  # type: ignore[override]
-        if self._hash is None:
+        try:  # (unset until first asked: `new_frozen_*` then skip one store per container)
+            return self._hash
+        except AttributeError:
             self._hash = hash(canonical_json(self))
-        return self._hash
+            return self._hash
 
     def __copy__(self) -> FrozenDict:
         return self
@@ -64,19 +66,21 @@ class FrozenList(list[Any]):
     """A JSON array that cannot be changed; hashable, equal to the plain `list`."""
 
     __slots__ = ("_hash",)
+    _hash: int
 
     def __init__(self, value: Iterable[Any] = (), /) -> None:
         frozen = freeze(list(value))
         list.__init__(self, frozen)
-        self._hash: int | None = None
 
     __setitem__ = __delitem__ = append = extend = insert = remove = pop = clear = _refuse
     sort = reverse = __iadd__ = __imul__ = _refuse
 
     def __hash__(self) -> int:  # type: ignore[override]
-        if self._hash is None:
+        try:  # (unset until first asked: `new_frozen_*` then skip one store per container)
+            return self._hash
+        except AttributeError:
             self._hash = hash(canonical_json(self))
-        return self._hash
+            return self._hash
 
     def __copy__(self) -> FrozenList:
         return self
@@ -108,7 +112,6 @@ def new_frozen_dict(items: dict[str, Any]) -> FrozenDict:
     """Wrap a dict whose values are already frozen JSON, without checking or copying them."""
     frozen: FrozenDict = _new_dict(FrozenDict)
     _fill_dict(frozen, items)
-    frozen._hash = None
     return frozen
 
 
@@ -116,7 +119,6 @@ def new_frozen_list(items: list[Any]) -> FrozenList:
     """Wrap a list whose items are already frozen JSON, without checking or copying them."""
     frozen: FrozenList = _new_list(FrozenList)
     _fill_list(frozen, items)
-    frozen._hash = None
     return frozen
 
 
