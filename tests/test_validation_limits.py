@@ -112,17 +112,47 @@ def test_a_long_chain_of_references_is_guarded_like_recursion() -> None:
 # -- deep values ----------------------------------------------------------------------------
 
 
-def test_references_that_cannot_recur_do_not_bound_the_value() -> None:
-    """The depth guard is only for schemas that can go deep; others see the value as is."""
-    validator = Validator(
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object"},
+        {},
+        True,
+        {"type": "object", "properties": {"a": {"type": "object"}}, "additionalProperties": False},
         {
             "type": "object",
             "properties": {"a": {"$ref": "#/$defs/object"}, "b": {"$ref": "#/$defs/object"}},
             "$defs": {"object": {"type": "object"}},
-        }
-    )
-    deep = nested_dict(100_000)
-    assert validator.validate(deep).ok
+        },
+    ],
+    ids=["object", "empty", "true", "closed-root", "references"],
+)
+def test_a_value_too_deep_is_refused_whatever_the_schema(schema: Any) -> None:
+    """Not only against recursive schemas: a schema that leaves any part of a value
+    open would pass a 100,000-deep value on, which no JSON library then serialises."""
+    validator = Validator(schema)
+    issue = only_issue(validator.validate(nested_dict(100_000)))
+    assert issue.kind == IssueKind.TOO_DEEP
+    assert issue.path == ("a",) * (MAX_DEPTH + 1)
+    assert validator.validate(nested_dict(MAX_DEPTH)).ok
+    assert only_issue(validator.validate(nested_dict(MAX_DEPTH + 1))).kind == IssueKind.TOO_DEEP
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False},
+        {"type": "array", "items": {"enum": [1, 2]}},
+        {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+        {"$ref": "#/$defs/x", "$defs": {"x": {"type": "object", "additionalProperties": False}}},
+    ],
+)
+def test_a_schema_that_bounds_depth_itself_needs_no_guard(schema: Any) -> None:
+    """Every object and array closed down to scalars: the check itself refuses deep values."""
+    validator = Validator(schema)
+    assert validator._guard is None
+    result = validator.validate(nested_dict(100_000))
+    assert isinstance(result, Invalid)
 
 
 @pytest.mark.parametrize("depth", [10_000, 100_000])

@@ -145,8 +145,12 @@ def _where(error: jsonschema_rs.ValidationError, at: JsonPath) -> str:
     return f"at {describe_path(below)}: " if below else ""
 
 
-def _message(error: jsonschema_rs.ValidationError, schema: Any) -> str:
-    """A message for one error, for a model to correct the value."""
+def _message(error: jsonschema_rs.ValidationError, schema: Any, *, reasons: bool = True) -> str:
+    """A message for one error, for a model to correct the value.
+
+    Without `reasons`, an anyOf / oneOf's branches were not checked one by one (see
+    `toolbridge._unfolding.reasonless`): it is said to fail as a whole.
+    """
     kind = error.kind.name
     details = error.kind.as_dict()
     schema_path: JsonPath = tuple(error.schema_path)
@@ -162,6 +166,9 @@ def _message(error: jsonschema_rs.ValidationError, schema: Any) -> str:
         return f"must be exactly {show(details.get('expected_value'))}, got {show(error.instance)}"
     if kind == "required":
         return f"missing required property {show(details.get('property'))}"
+    if kind in ("anyOf", "oneOf") and not reasons:
+        shapes = "none of" if kind == "anyOf" else "none, or more than one, of"
+        return f"matches {shapes} the allowed shapes ({kind}; too costly to list why)"
     if kind in ("anyOf", "oneOf"):
         if type(error.kind).__name__ == "OneOfMultipleValid":
             return "matches more than one of the allowed shapes (oneOf); it must match exactly one"
@@ -189,7 +196,7 @@ def _message(error: jsonschema_rs.ValidationError, schema: Any) -> str:
         inner = details.get("error")
         if inner is None:
             return "has a property name that is not allowed"
-        return f"is not an allowed property name: {_message(inner, schema)}"
+        return f"is not an allowed property name: {_message(inner, schema, reasons=reasons)}"
     constraint = _CONSTRAINTS.get(kind)
     if constraint is not None:
         limit = _limit(details, schema, schema_path)
@@ -230,12 +237,16 @@ Raw = tuple[JsonPath, str, str, JsonPath]
 """An issue before it becomes a `ValidationIssue`: path, kind value, message, schema path."""
 
 
-def from_error(error: jsonschema_rs.ValidationError, schema: Any, value: Any) -> list[Raw]:
+def from_error(
+    error: jsonschema_rs.ValidationError, schema: Any, value: Any, *, reasons: bool = True
+) -> list[Raw]:
     """The issues one jsonschema-rs error stands for (one per unexpected property).
 
     `schema` and `value` are the roots the error's paths start from; they let a
     message name the allowed properties, or the properties a bare
     ``additionalProperties: false`` refused (jsonschema-rs reports only the first).
+    Without `reasons`, the error comes from `toolbridge._unfolding.reasonless`'s
+    variant of the schema: an anyOf / oneOf is said to fail as a whole.
     """
     path: JsonPath = tuple(error.instance_path)
     schema_path: JsonPath = tuple(error.schema_path)
@@ -268,9 +279,9 @@ def from_error(error: jsonschema_rs.ValidationError, schema: Any, value: Any) ->
         inner = details.get("error")
         name = getattr(inner, "instance", None)
         where = (*path, name) if isinstance(name, str) else path
-        return [issue(where, _ADDITIONAL, _message(error, schema))]
+        return [issue(where, _ADDITIONAL, _message(error, schema, reasons=reasons))]
     issue_kind = _KINDS.get(kind, "constraint")
-    message = _message(error, schema)
+    message = _message(error, schema, reasons=reasons)
     if kind == "falseSchema" and len(schema_path) >= 2 and schema_path[-2] in _PROPERTY_KEYWORDS:
         issue_kind = _ADDITIONAL
         message = "is not an allowed property"

@@ -8,10 +8,17 @@ input from crashing the process. Nothing is ever fetched: a ``$ref`` to a networ
 file URI is refused, unless that URI was handed over in ``resources``.
 
 The valid path is kept to one call into jsonschema-rs plus what the schema needs:
-no walk of the value unless the schema can recurse (then a compiled depth guard runs
-first, in Rust), and no defaults walk unless the schema declares defaults below its
-top level. Everything else (finding non-JSON values, building messages, capping
-them) happens only once a value has failed.
+no walk of the value when the schema bounds its depth itself (every object and array
+closed down to scalars); otherwise a compiled depth guard runs first, in Rust, so that
+no value nesting deeper than `MAX_DEPTH` is ever accepted. No defaults walk unless
+the schema declares defaults below its top level. Everything else (finding non-JSON
+values, building messages, capping them) happens only once a value has failed.
+
+Bounded for any schema: one whose references unfold, followed where they are used,
+to more than `MAX_SCHEMA_SIZE` subschemas is refused (`SchemaTooLargeError`); and
+where listing the issues would cost more than a budget (``anyOf`` / ``oneOf`` keep
+every branch's errors, nested), each failing ``anyOf`` / ``oneOf`` is one issue,
+without its branches' reasons (`toolbridge._unfolding`).
 """
 
 from __future__ import annotations
@@ -26,8 +33,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias, fina
 
 from toolbridge import _defaults, _issues
 from toolbridge._json import MAX_DEPTH, describe_path, freeze, thaw
+from toolbridge._limits import MAX_SCHEMA_SIZE, too_large
 from toolbridge._meta_schema import unknown_dialect
 from toolbridge._references import ResourceRetriever, references, unbounded_depth
+from toolbridge._unfolding import Unfolding, depth_closed, has_references, reasonless, unfold
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 
 if TYPE_CHECKING:
@@ -140,6 +149,11 @@ about 10 µs per error to list them all, and a huge wrong array has one per item
 _BACKTRACK_LIMIT: Final = 1_000_000
 """Steps a pattern with lookaround or backreferences may take on one string."""
 
+_REASONS_BUDGET: Final = 100_000
+"""Listing a value's issues keeps each failing anyOf / oneOf's branch errors only while
+the subschemas inside branches times the parts of the value stay within this (about
+10 µs each at worst): beyond it, each is one issue without its branches' reasons."""
+
 
 @final
 class Validator:
@@ -167,6 +181,8 @@ class Validator:
         RemoteReferenceError: A ``$ref`` (or ``$schema``) to a URI that is not in
             `resources`.
         SchemaTooDeepError: The schema nests deeper than the supported bound.
+        SchemaTooLargeError: Its references, followed where they are used, unfold it
+            to more than `MAX_SCHEMA_SIZE` subschemas.
     """
 
     __slots__ = (
@@ -175,9 +191,14 @@ class Validator:
         "_compiled",
         "_complete_size",
         "_defaults",
+        "_formats",
         "_guard",
         "_is_valid",
+        "_linear",
+        "_reasonless",
+        "_resources",
         "_top_defaults",
+        "_unfolding",
         "schema",
     )
 
@@ -191,8 +212,17 @@ class Validator:
         self.schema: Any = schema if isinstance(schema, bool) else freeze(schema)
         frozen = {uri: _freeze_schema(found) for uri, found in (resources or {}).items()}
         self._compiled, linear = _compile(self.schema, frozen, validate_formats)
+        self._resources, self._formats, self._linear = frozen, validate_formats, linear
+        self._unfolding: Unfolding | None = None
+        self._reasonless: jsonschema_rs.Validator | None = None
+        if has_references(self.schema):  # unfolded where used: refuse an exponential one
+            self._unfolding = found = unfold(self.schema, frozen.values())
+            if found.unfolded > max(found.written, MAX_SCHEMA_SIZE):
+                what = "its references, followed where they are used, unfold it to more than"
+                raise too_large(what, "subschemas", "", None)
         self._is_valid = self._compiled.is_valid
-        self._guard = _depth_guard() if unbounded_depth(self.schema) else None
+        bounded = depth_closed(self.schema) and not unbounded_depth(self.schema)
+        self._guard = None if bounded else _depth_guard()
         plan = _defaults.plan(
             self.schema, lambda: _compile_map(self.schema, frozen, validate_formats, linear)
         )
@@ -330,11 +360,14 @@ class Validator:
         problem, size = _issues.scan(value)
         if problem is not None:
             return Invalid((_not_json(problem),))
+        lister = self._lister(size)
+        if lister is None:  # no variant that lists within bounds could be compiled
+            return Invalid((ValidationIssue((), IssueKind.CONSTRAINT, _UNLISTED),))
         try:
             if size <= _LISTING_BUDGET:
-                issues = self._all_issues(value)
+                issues = self._all_issues(value, lister)
             else:
-                issues = self._first_issue(value)
+                issues = self._first_issue(value, lister)
         except ValueError as error:  # the value cannot be turned back into errors
             return Invalid((_unchecked(error),))
         if not issues:
@@ -343,22 +376,54 @@ class Validator:
             )
         return Invalid(issues)
 
-    def _all_issues(self, value: Any) -> tuple[ValidationIssue, ...]:
+    def _lister(self, size: int) -> tuple[jsonschema_rs.Validator, bool] | None:
+        """What lists the issues of a value of `size` parts, and whether it is reasonless.
+
+        The compiled schema itself while the branch errors of its anyOf / oneOf stay
+        within `_REASONS_BUDGET`; else `reasonless`'s variant, compiled once.
+        """
+        found = self._unfolding
+        if found is None:
+            found = self._unfolding = unfold(self.schema, self._resources.values())
+        if found.reasons * max(size, 1) <= _REASONS_BUDGET:
+            return self._compiled, False
+        if self._reasonless is None:
+            schema = reasonless(self.schema)
+            resources = {uri: reasonless(found) for uri, found in self._resources.items()}
+            if schema is None or None in resources.values():
+                return None
+            try:
+                self._reasonless = _compile_with(
+                    schema, resources, self._formats, linear=self._linear
+                )
+            except SchemaError:
+                return None
+        return self._reasonless, True
+
+    def _all_issues(
+        self, value: Any, lister: tuple[jsonschema_rs.Validator, bool]
+    ) -> tuple[ValidationIssue, ...]:
+        compiled, reasonless = lister
         issues: list[ValidationIssue] = []
-        for error in self._compiled.iter_errors(value):
-            issues.extend(_issue(*raw) for raw in _issues.from_error(error, self.schema, value))
+        for error in compiled.iter_errors(value):
+            raws = _issues.from_error(error, self.schema, value, reasons=not reasonless)
+            issues.extend(_issue(*raw) for raw in raws)
             if len(issues) > MAX_ISSUES:
                 note = f"more than {MAX_ISSUES} issues; fix these first"
                 return (*issues[:MAX_ISSUES], ValidationIssue((), IssueKind.TOO_MANY, note))
         return tuple(issues)
 
-    def _first_issue(self, value: Any) -> tuple[ValidationIssue, ...]:
+    def _first_issue(
+        self, value: Any, lister: tuple[jsonschema_rs.Validator, bool]
+    ) -> tuple[ValidationIssue, ...]:
         import jsonschema_rs
 
+        compiled, reasonless = lister
         try:
-            self._compiled.validate(value)
+            compiled.validate(value)
         except jsonschema_rs.ValidationError as error:
-            raws = _issues.from_error(error, self.schema, value)[:MAX_ISSUES]
+            raws = _issues.from_error(error, self.schema, value, reasons=not reasonless)
+            raws = raws[:MAX_ISSUES]
             first = [_issue(*raw) for raw in raws]
             note = (
                 f"the value has more than {_LISTING_BUDGET} parts: only the first issue is "
@@ -383,6 +448,7 @@ class Validator:
 
 
 _KINDS: Final = {kind.value: kind for kind in IssueKind}
+_UNLISTED: Final = "does not match the schema (its issues are too costly to list)"
 
 
 def _issue(path: JsonPath, kind: str, message: str, schema_path: JsonPath) -> ValidationIssue:

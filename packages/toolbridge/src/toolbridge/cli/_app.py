@@ -13,6 +13,7 @@ import typer
 
 from toolbridge import __version__, formats
 from toolbridge._json import thaw
+from toolbridge._limits import MAX_CHECKED_TOOLS
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
@@ -321,7 +322,7 @@ def check_command(
     if target is not None:
         problems = formats.check(tools, cast(Target, target), strict=strict)
         if _output.wants_json(json_output):
-            _output.write_json([problem.to_dict() for problem in problems])
+            _output.write_json_list(problem.to_dict() for problem in problems)
         else:
             from toolbridge.cli import _render
 
@@ -329,14 +330,17 @@ def check_command(
         if problems:
             raise typer.Exit(1)
         return
+    if len(tools) > MAX_CHECKED_TOOLS:
+        raise _input.InputError(
+            f"{origin} has {len(tools):,} tools: check takes at most {MAX_CHECKED_TOOLS:,} "
+            "against every target in one run; give --target, or split them"
+        )
     found = _check_every_target(tools, strict)
     if _output.wants_json(json_output):
-        _output.write_json(
-            [
-                {"target": checked.target, **problem.to_dict()}
-                for checked in found
-                for problem in checked.problems
-            ]
+        _output.write_json_list(
+            {"target": checked.target, **problem.to_dict()}
+            for checked in found
+            for problem in checked.problems
         )
     else:
         from toolbridge.cli import _render

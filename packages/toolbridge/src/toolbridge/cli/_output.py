@@ -7,6 +7,7 @@ import os
 import stat
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -27,6 +28,17 @@ def wants_json(json_flag: bool) -> bool:
 def write_json(data: Any) -> None:
     """Write JSON to stdout: indented, keys in their documented order, UTF-8 as is."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+
+
+def write_json_list(items: Iterable[Any]) -> None:
+    """`write_json` of a list, written item by item: the same text, never held whole."""
+    write = sys.stdout.write
+    started = False
+    for item in items:
+        text = json.dumps(item, indent=2, ensure_ascii=False, allow_nan=False)
+        write(("[\n  " if not started else ",\n  ") + text.replace("\n", "\n  "))
+        started = True
+    write("\n]\n" if started else "[]\n")
 
 
 def write_error(message: str) -> None:

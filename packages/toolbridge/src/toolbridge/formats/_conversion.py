@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, final, get_args
 
 from toolbridge._json import freeze
+from toolbridge._limits import check_size
 from toolbridge._meta_schema import meta_problem
 from toolbridge._tool import Tool
 from toolbridge.calls._call import ToolCall
@@ -353,11 +354,29 @@ def check(
     schema that is not valid JSON Schema 2020-12 where the target takes JSON
     Schema. Fields the target merely has no slot for (``title``, ...) are not.
 
+    The conversions are not kept on the tools (a conversion made before is used):
+    checking costs memory for the problems, not for every tool in every target.
+
     Raises:
         ConversionError: Unknown target, not tools, or strict mode the target lacks.
+        SchemaTooLargeError: A tool's schema is larger than `MAX_SCHEMA_SIZE`.
     """
     listed = [tools] if isinstance(tools, Tool) else list(tools)
-    conversion = convert(listed, target, strict=strict)
+    kept = [set(_cache(tool)) for tool in listed]
+    for tool, before in zip(listed, kept, strict=True):
+        if isinstance(tool, Tool) and _SIZED not in before:  # else `convert` says what is wrong
+            check_size(tool.input_schema, tool=tool.name)
+            if tool.output_schema is not None:
+                check_size(tool.output_schema, tool=tool.name)
+            before.add(_SIZED)
+            _cache(tool)[_SIZED] = True
+    try:
+        report = convert(listed, target, strict=strict).report
+    finally:
+        for tool, before in zip(listed, kept, strict=True):
+            cache = _cache(tool)
+            for key in [key for key in cache if key not in before]:
+                del cache[key]
     problems = [
         Problem(
             tool=entry.tool or "",
@@ -366,7 +385,7 @@ def check(
             keyword=entry.keyword,
             detail=entry.detail,
         )
-        for entry in conversion.report
+        for entry in report
         if _rejected(entry, target)
     ]
     if target == "mcp":
@@ -380,11 +399,25 @@ def check(
     return tuple(problems)
 
 
+def _cache(tool: Any) -> dict[Any, Any]:
+    """A tool's conversion cache (`Tool._format_cache`); a throwaway one for a non-tool."""
+    return tool._format_cache if isinstance(tool, Tool) else {}
+
+
+_META: Final = ("check", "json-schema")
+"""The key of a tool's meta-schema problem in its cache: one look for every target."""
+_SIZED: Final = ("check", "size")
+"""The key saying a tool's schemas are within `MAX_SCHEMA_SIZE` (checked once)."""
+
+
 def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:
     """The first meta-schema violation of each tool's input schema (nothing fetched)."""
     problems = []
     for tool in tools:
-        problem = meta_problem(tool.input_schema)
+        cache = _cache(tool)
+        if _META not in cache:
+            cache[_META] = meta_problem(tool.input_schema)
+        problem = cache[_META]
         if problem is not None:
             detail = problem.detail
             if problem.keyword not in ("$schema", ""):

@@ -60,6 +60,7 @@ from typing import Any, Final, Literal, final
 from toolbridge._json import MAX_DEPTH, freeze, seal
 from toolbridge._limits import check_built, check_size
 from toolbridge._references import parse_pointer, references, resolve
+from toolbridge._unfolding import strong_components
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._report import LossAction, LossEntry
@@ -592,40 +593,8 @@ class _Refs:
         return seen
 
     def components(self) -> dict[JsonPath, int]:
-        """Each target's strongly connected component (Tarjan's, iteratively)."""
-        index: dict[JsonPath, int] = {}
-        low: dict[JsonPath, int] = {}
-        component: dict[JsonPath, int] = {}
-        stack: list[JsonPath] = []
-        for root in self.targets:
-            if root in index:
-                continue
-            work = [(root, iter(self.below(root)))]
-            index[root] = low[root] = len(index)
-            stack.append(root)
-            while work:
-                node, successors = work[-1]
-                for step in successors:
-                    if step not in index:
-                        index[step] = low[step] = len(index)
-                        stack.append(step)
-                        work.append((step, iter(self.below(step))))
-                        break
-                    if step not in component:
-                        low[node] = min(low[node], index[step])
-                else:
-                    work.pop()
-                    if work:
-                        parent = work[-1][0]
-                        low[parent] = min(low[parent], low[node])
-                    if low[node] == index[node]:
-                        number = len(component)
-                        while True:
-                            member = stack.pop()
-                            component[member] = number
-                            if member == node:
-                                break
-        return component
+        """Each target's strongly connected component."""
+        return strong_components(self.targets, self.below)
 
 
 def _type_set(types: Any) -> set[str]:
