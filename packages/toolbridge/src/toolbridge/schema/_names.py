@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import final
+from typing import Final, final
 
 from toolbridge.errors import ConversionError, ToolNotFoundError
 from toolbridge.schema._report import LossAction, LossEntry
@@ -185,13 +185,11 @@ class NameMap:
             return cls.for_target((name,), target)
         built = object.__new__(cls)
         identity = MappingProxyType({name: name})
-        for field_name, value in (
-            ("target", target),
-            ("pairs", ((name, name),)),
-            ("_exposed", identity),
-            ("_original", identity),
-        ):
-            object.__setattr__(built, field_name, value)
+        set_target, set_pairs, set_exposed, set_original = _SET_NAME_MAP  # (the slots, directly)
+        set_target(built, target)
+        set_pairs(built, ((name, name),))
+        set_exposed(built, identity)
+        set_original(built, identity)
         return built
 
     @classmethod
@@ -288,3 +286,9 @@ class NameMap:
                 )
             )
         return tuple(entries)
+
+
+_SET_NAME_MAP: Final = tuple(
+    NameMap.__dict__[name].__set__ for name in ("target", "pairs", "_exposed", "_original")
+)
+"""`NameMap.for_one` sets these slots itself: it runs on every conversion of one tool."""

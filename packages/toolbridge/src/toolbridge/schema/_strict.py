@@ -155,6 +155,9 @@ class StrictPlan:
     """Plans of the definitions a kept ``$ref`` may point at, by pointer path."""
 
 
+_SET_PLAN: Final = (StrictPlan.__dict__["root"].__set__, StrictPlan.__dict__["definitions"].__set__)
+
+
 @final
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StrictSchema:
@@ -284,7 +287,11 @@ def _walk(
     if root is None:
         return output, walker.strict, None
     walker.definitions.setdefault((), root)
-    return output, walker.strict, StrictPlan(root=root, definitions=walker.definitions)
+    plan: StrictPlan = object.__new__(StrictPlan)  # (its slots set directly, as `_new_node`)
+    set_root, set_definitions = _SET_PLAN
+    set_root(plan, root)
+    set_definitions(plan, walker.definitions)
+    return output, walker.strict, plan
 
 
 def _inlined(source: Mapping[str, Any], tool: str | None) -> tuple[Any, tuple[LossEntry, ...]]:
