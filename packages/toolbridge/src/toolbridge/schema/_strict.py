@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, final
 
@@ -724,14 +724,16 @@ class _Walker:
                 f"required names properties with no schema: {missing}",
             )
             closed = False
-        copies, plans = self.properties(props, required, closed, path, depth)
+        # Looked up once per property: a long list is a set (a list made it quadratic).
+        listed = required if len(required) < _LISTED_REQUIRED else frozenset(required)
+        copies, plans = self.properties(props, listed, closed, path, depth)
         if closed:
             out["properties"] = copies
             out["required"] = new_frozen_list(list(props)) if self.building else props
             out["additionalProperties"] = False
             if plans is None:
                 return None
-            optional = [name for name in props if name not in required]
+            optional = [name for name in props if name not in listed]
             self.closed(extra, optional, path)
             return frozenset(props), frozenset(optional), plans
         if props:
@@ -764,7 +766,7 @@ class _Walker:
     def properties(
         self,
         props: Mapping[str, Any],
-        required: list[str],
+        required: Collection[Any],
         closed: bool,
         path: JsonPath,
         depth: int,
@@ -851,12 +853,26 @@ class _Walker:
         if not isinstance(parts, list):
             return node
         merged: dict[str, Any] = {k: v for k, v in node.items() if k != "allOf"}
+        # Properties and required names grow in place, with a set of what they hold,
+        # and are frozen once at the end: a copy per part made this quadratic.
+        grown: dict[str, tuple[Any, set[Any]]] = {}  # key: (what merged[key] is, its names)
         for part in parts:
             if not isinstance(part, dict) or "$ref" in part or "allOf" in part:
                 return self._unmerged(node, path)
             for key, value in part.items():
                 if key not in merged or merged[key] == value:
                     merged[key] = value
+                elif key == "properties" and type(merged[key]) in _MAPS and type(value) in _MAPS:
+                    held, names = _grown(grown, merged, key)
+                    if not names.isdisjoint(value):
+                        return self._unmerged(node, path)
+                    held.update(value)
+                    names.update(value)
+                elif key == "required" and type(merged[key]) in _LISTS:
+                    held, names = _grown(grown, merged, key)
+                    added = [r for r in value if r not in names]
+                    held.extend(added)
+                    names.update(added)
                 elif key == "properties" and not (set(value) & set(merged[key])):
                     merged[key] = new_frozen_dict({**merged[key], **value})
                 elif key == "required":
@@ -866,12 +882,35 @@ class _Walker:
                     continue  # the outer one wins
                 else:
                     return self._unmerged(node, path)
+        for key, (held, _) in grown.items():
+            if merged[key] is held:
+                merged[key] = (
+                    new_frozen_dict(held) if key == "properties" else new_frozen_list(held)
+                )
         self.note((*path, "allOf"), "allOf", LossAction.REWRITTEN, "merged into one schema")
         return merged
 
     def _unmerged(self, node: Mapping[str, Any], path: JsonPath) -> Mapping[str, Any]:
         self.unsupported((*path, "allOf"), "allOf", "allOf parts that cannot be merged")
         return node
+
+
+_LISTED_REQUIRED: Final = 8
+"""From this many required names on, properties look them up in a set."""
+_MAPS: Final = (FrozenDict, dict)
+_LISTS: Final = (FrozenList, list)
+
+
+def _grown(
+    grown: dict[str, tuple[Any, set[Any]]], merged: dict[str, Any], key: str
+) -> tuple[Any, set[Any]]:
+    """`merge_all_of`'s growing copy of ``merged[key]`` and the names it holds."""
+    found = grown.get(key)
+    if found is None or merged[key] is not found[0]:  # first use, or replaced by an equal part
+        held = dict(merged[key]) if key == "properties" else list(merged[key])
+        found = grown[key] = (held, set(held))
+        merged[key] = held
+    return found
 
 
 def _declared(required: list[Any], props: Mapping[str, Any]) -> bool:
