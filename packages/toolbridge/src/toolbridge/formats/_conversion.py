@@ -19,7 +19,7 @@ from toolbridge._tool import Tool
 from toolbridge.calls._call import ToolCall
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
-from toolbridge.formats._engine import Writer, write_tools
+from toolbridge.formats._engine import Writer, write_one, write_tools
 from toolbridge.formats._lowering import ArgumentPlan, Lowered, OnUnsupported
 from toolbridge.schema._gemini import GeminiPlan, restore_gemini_arguments
 from toolbridge.schema._names import NameMap, check_name
@@ -219,6 +219,9 @@ def convert(
     writer = _WRITERS.get(target)
     if writer is None:
         raise ConversionError(f"unknown target format {target!r}; known: {', '.join(TARGETS)}")
+    if type(tools) is Tool:  # the common call: `write_tools`'s one-tool path, without its steps
+        lowered, names = write_one(tools, target, writer, strict, on_unsupported)
+        return _one(target, tools.name, lowered, names)
     listed, written, names, single = write_tools(
         tools, target, writer, strict=strict, on_unsupported=on_unsupported, function="convert"
     )
