@@ -779,6 +779,7 @@ class _Walker:
         plans: dict[str, _Node | None] | None = {} if self.entries is not None else None
         making = closed and self.building
         plain = _PLAIN_KEYS.issuperset  # (cheaper than `keys() <=` on a small dict)
+        defaulted = _DEFAULTED_KEYS.issuperset
         direct = self.copies is None and depth + 2 <= MAX_DEPTH  # `node`'s checks, made once
         for name, sub in props.items():
             kind = sub.get("type") if type(sub) is FrozenDict else None
@@ -791,10 +792,13 @@ class _Walker:
             else:
                 nullable = closed and name not in required
                 where = (*path, "properties", name)
-                if direct and kind is not None:  # an object schema: `node` would `copy` it
-                    copies[name], plan = self.copy(sub, where, depth + 2, False, nullable)
-                else:
+                if not direct or kind is None:
                     copies[name], plan = self.node(sub, where, depth + 2, False, nullable)
+                elif type(kind) is str and kind in _LEAF_TYPES and defaulted(sub):
+                    # The next most common, a scalar with a default (`copy`'s way, inline).
+                    copies[name], plan = self.defaulted(sub, where, nullable), _LEAF
+                else:  # an object schema: `node` would `copy` it
+                    copies[name], plan = self.copy(sub, where, depth + 2, False, nullable)
             if plans is not None:
                 plans[name] = plan
         if not self.building:
