@@ -196,6 +196,7 @@ def test_the_readme_command_works_from_the_repository_root() -> None:
         "openai",
         "openai-responses",
         "anthropic",
+        "gemini",
         "gemini-openapi",
         "bedrock",
     }

@@ -102,6 +102,7 @@ def test_check_with_no_argument_checks_the_bundled_server_against_every_target()
         "openai",
         "openai-responses",
         "anthropic",
+        "gemini",  # defaults, minLength and pattern Gemini does not take
         "gemini-openapi",
         "bedrock",
     }

@@ -376,6 +376,62 @@ def test_check_with_strict_where_there_is_none_is_an_error() -> None:
         check(WEATHER, "gemini", strict=True)
 
 
+UNSATISFIABLE: Final[dict[str, tuple[dict[str, Any], str]]] = {
+    "type-enum": ({"type": "boolean", "enum": ["True", "False", "dontcare"]}, "enum"),
+    "type-const": ({"type": ["integer", "null"], "const": "3"}, "const"),
+    "minimum": ({"type": "number", "minimum": 5, "maximum": 1.5}, "minimum"),
+    "items": ({"type": "array", "minItems": 3, "maxItems": 2}, "minItems"),
+    "length": ({"type": "string", "minLength": 9, "maxLength": 2}, "minLength"),
+}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("rule", UNSATISFIABLE)
+def test_a_schema_no_value_satisfies_is_a_problem_in_every_target(
+    rule: str, target: Target
+) -> None:
+    schema, keyword = UNSATISFIABLE[rule]
+    tool = Tool(name="t", input_schema={"type": "object", "properties": {"p": schema}})
+    found = [p for p in check(tool, target) if p.rule == "unsatisfiable"]
+    assert [(p.path, p.keyword) for p in found] == [(("properties", "p", keyword), keyword)]
+    assert found[0].detail.startswith("no value can satisfy the schema")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_required_property_that_is_false_is_a_problem(target: Target) -> None:
+    schema = {"type": "object", "properties": {"p": False}, "required": ["p"]}
+    output = {"type": "object", "properties": {"a": {"type": "string", "const": 1}}}
+    tool = Tool(name="t", input_schema=schema, output_schema=output)
+    found = [(p.path, p.keyword) for p in check(tool, target) if p.rule == "unsatisfiable"]
+    assert found == [
+        (("required",), "required"),
+        (("output_schema", "properties", "a", "const"), "const"),
+    ]
+
+
+def test_a_satisfiable_schema_is_not_flagged() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "enum": [1.0, "x"], "minimum": 1, "maximum": 1},
+            "b": {"type": ["boolean", "string"], "const": "x"},
+            "s": {"type": "string", "minLength": 2, "maxLength": 2},
+            "a": {"type": "array", "minItems": 0, "maxItems": 0},
+            "no": False,  # (not required)
+            "enum": {"type": "object", "properties": {"type": {"type": "string"}}},
+        },
+        "required": ["n"],
+    }
+    tool = Tool(name="t", input_schema=schema)
+    for target in TARGETS:
+        assert not [p for p in check(tool, target) if p.rule == "unsatisfiable"], target
+
+
+def test_no_corpus_tool_is_unsatisfiable(corpus: list[list[Tool]]) -> None:
+    for tools in corpus:
+        assert not [p for p in check(tools, "mcp") if p.rule == "unsatisfiable"]
+
+
 def test_problem_is_a_frozen_value() -> None:
     problem = Problem(tool="t", path=(), rule="name", keyword="name", detail="d")
     assert str(problem) == "t: / [name] d"

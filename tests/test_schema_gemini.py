@@ -193,6 +193,21 @@ def test_const_is_a_one_value_enum() -> None:
     assert prop(lower(one({"type": "string", "const": "x"}))) == {"type": "STRING", "enum": ["x"]}
 
 
+def test_a_type_the_enum_turns_into_string_is_reported() -> None:
+    lowered = lower(one({"type": "boolean", "enum": ["True", "False", "dontcare"]}))
+    assert prop(lowered) == {"type": "STRING", "enum": ["True", "False", "dontcare"]}
+    [change] = lowered.report
+    assert (change.path, change.keyword, change.action) == (
+        ("properties", "p", "type"),
+        "type",
+        LossAction.REWRITTEN,
+    )
+    assert '"boolean"' in change.detail
+    integers = lower(one({"type": "integer", "enum": [1, 2]}))
+    assert [e.keyword for e in integers.report] == ["type", "enum"]
+    assert lower(one({"type": ["string", "null"], "enum": ["a", None]})).report == ()
+
+
 def test_refs_are_inlined_with_their_report() -> None:
     schema = {
         "type": "object",

@@ -25,6 +25,7 @@ from toolbridge.schema._gemini import GeminiPlan, restore_gemini_arguments
 from toolbridge.schema._names import NameMap, check_name
 from toolbridge.schema._report import LossAction, LossEntry
 from toolbridge.schema._strict import StrictPlan, restore_strict_arguments
+from toolbridge.schema._unsatisfiable import unsatisfiable
 
 __all__ = [
     "SOURCES",
@@ -300,8 +301,9 @@ class Problem:
     """Where: in the input schema, or a tool field such as ``("name",)``."""
     rule: str
     """Which rule: ``name``, ``description-length``, ``strict`` (cannot be strict),
-    ``json-schema`` (not valid JSON Schema 2020-12) or ``keyword`` (a keyword or
-    shape the target does not accept)."""
+    ``json-schema`` (not valid JSON Schema 2020-12), ``keyword`` (a keyword or
+    shape the target does not accept) or ``unsatisfiable`` (no value can satisfy
+    the schema there: see `toolbridge.schema._unsatisfiable`)."""
     keyword: str
     """The keyword or field concerned."""
     detail: str
@@ -355,7 +357,10 @@ def check(
     the target refuses, a description over its limit, a keyword or shape it does
     not take, a schema that cannot be strict when `strict` is asked), and so is a
     schema that is not valid JSON Schema 2020-12 where the target takes JSON
-    Schema. Fields the target merely has no slot for (``title``, ...) are not.
+    Schema, and, in every target, a schema no value can satisfy (``unsatisfiable``:
+    a ``type`` none of the ``enum``/``const`` values has, a lower bound above its
+    upper bound, a required property whose schema is ``false``). Fields the target
+    merely has no slot for (``title``, ...) are not.
 
     The conversions are not kept on the tools (a conversion made before is used):
     checking costs memory for the problems, not for every tool in every target.
@@ -399,7 +404,29 @@ def check(
         )
     if target != "gemini-openapi":
         problems.extend(_meta_schema_problems(listed))
+    problems.extend(_unsatisfiable_problems(listed))
     return tuple(problems)
+
+
+def _unsatisfiable_problems(tools: list[Tool]) -> list[Problem]:
+    """A schema no value can satisfy, in any target: a few cheap rules.
+
+    Each tool's input and output schema (paths in the output start with ``output_schema``).
+    """
+    problems: list[Problem] = []
+    for tool in tools:
+        for prefix, schema in (((), tool.input_schema), (("output_schema",), tool.output_schema)):
+            problems.extend(
+                Problem(
+                    tool=tool.name,
+                    path=(*prefix, *path),
+                    rule="unsatisfiable",
+                    keyword=keyword,
+                    detail=f"no value can satisfy the schema: {detail}",
+                )
+                for path, keyword, detail in unsatisfiable(schema)
+            )
+    return problems
 
 
 def _cache(tool: Any) -> dict[Any, Any]:

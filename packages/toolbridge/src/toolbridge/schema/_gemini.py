@@ -19,7 +19,8 @@ named step per difference; every change is reported:
 * ``enum``: Gemini enums are strings. Non-string values become their JSON text
   (``1``, ``true``, ``{"a":1}``) on a ``STRING`` schema, and the plan maps each text
   back to the original value; ``null`` in an enum becomes ``nullable``. ``const`` is a
-  one-value enum (rewritten).
+  one-value enum (rewritten). A declared type other than ``string`` becomes
+  ``STRING`` (rewritten, even where no value of the enum had that type).
 * Objects need non-empty ``properties``. One without any (a free-form object, a
   map) becomes a ``STRING`` holding the object as JSON text, described as such; the
   plan parses it back. A tool whose root has no properties gets ``schema = None``:
@@ -468,6 +469,10 @@ class _Lowerer:
         if isinstance(enum, list):
             if None in enum:
                 nullable = True
+            # Gemini enums are strings: any other declared type becomes STRING.
+            if declared is not None and set(types) != {"string"}:
+                detail = f"type {canonical_json(declared)} became STRING: Gemini enums are strings"
+                self.note((*path, "type"), "type", LossAction.REWRITTEN, detail)
             return self.enum(rest, notes, path, nullable)
         if not types:
             types = _infer(rest)
