@@ -22,6 +22,7 @@ from pathlib import Path
 import _formats
 import _imports
 import _invoke
+import _limits
 import _mcp
 import _plugins
 import _search
@@ -44,7 +45,7 @@ DISTRIBUTIONS = (
     "bm25s",
     "rank-bm25",
 )
-PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "search", "imports")
+PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "search", "imports", "limits")
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -103,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         sections += _search.run(repeats=repeats, quick=options.quick)
     if "imports" in parts:
         sections += _imports.run(repeats=8 if options.quick else 40)
+    if "limits" in parts:
+        sections += _limits.run(repeats=3 if options.quick else 5)
     elapsed = time.perf_counter() - started
 
     print(_header(options.quick))

@@ -372,12 +372,7 @@ def check(
     listed = [tools] if isinstance(tools, Tool) else list(tools)
     kept = [set(_cache(tool)) for tool in listed]
     for tool, before in zip(listed, kept, strict=True):
-        if isinstance(tool, Tool) and _SIZED not in before:  # else `convert` says what is wrong
-            check_size(tool.input_schema, tool=tool.name)
-            if tool.output_schema is not None:
-                check_size(tool.output_schema, tool=tool.name)
-            before.add(_SIZED)
-            _cache(tool)[_SIZED] = True
+        _check_sizes(tool, before)
     try:
         report = convert(listed, target, strict=strict).report
     finally:
@@ -427,6 +422,19 @@ def _unsatisfiable_problems(tools: list[Tool]) -> list[Problem]:
                 for path, keyword, detail in unsatisfiable(schema)
             )
     return problems
+
+
+def _check_sizes(tool: Any, before: set[Any]) -> None:
+    """Refuse a tool whose schemas are past `MAX_SCHEMA_SIZE`, once (kept on the tool).
+
+    Not a tool: left to `convert`, which says what is wrong.
+    """
+    if isinstance(tool, Tool) and _SIZED not in before:
+        check_size(tool.input_schema, tool=tool.name)
+        if tool.output_schema is not None:
+            check_size(tool.output_schema, tool=tool.name)
+        before.add(_SIZED)
+        _cache(tool)[_SIZED] = True
 
 
 def _cache(tool: Any) -> dict[Any, Any]:

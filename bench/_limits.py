@@ -1,0 +1,293 @@
+"""Size limits: the worst shapes just below them, one tool each, against 1 s.
+
+Every transform and check is linear in the schema or bounded by a documented limit
+(`toolbridge._limits`, docs/formats.md#limits): a schema of more than 50,000 JSON
+values is refused, and so is a validator's schema whose references unfold to more
+than 50,000 subschemas. Below the limits each shape that used to hang (issue 16,
+item 11) must answer within a second. Each row times one call on one schema or
+tool (made before the timer, a fresh tool each time: conversions are cached on the
+tool), the median of a few runs; the reference is a JSON round trip of the largest
+schema, the floor of any work on it.
+
+    uv run --group bench python bench/run.py --only limits
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from _report import Row, Section, at_most_ns
+
+LIMIT_TARGET: Final = at_most_ns(1e9)
+
+
+def _chain(n: int) -> dict[str, Any]:
+    """n definitions, each an object whose one property refers to the next."""
+    definitions: dict[str, Any] = {
+        f"d{i}": {"type": "object", "properties": {"next": {"$ref": f"#/$defs/d{i + 1}"}}}
+        for i in range(n - 1)
+    }
+    definitions[f"d{n - 1}"] = {"type": "string"}
+    return {"type": "object", "properties": {"start": {"$ref": "#/$defs/d0"}}, "$defs": definitions}
+
+
+def _twice(n: int, *, siblings: bool = False) -> dict[str, Any]:
+    """n levels, each using the next twice: 2**n subschemas where followed in place."""
+    definitions: dict[str, Any] = {}
+    for i in range(n):
+        use = {"$ref": f"#/$defs/l{i + 1}"}
+        definitions[f"l{i}"] = (
+            {
+                "type": "object",
+                "properties": {"a": {**use, "description": "a"}, "b": {**use, "description": "b"}},
+            }
+            if siblings
+            else {"anyOf": [use, dict(use)]}
+        )
+    definitions[f"l{n}"] = {"type": "string"}
+    return {"type": "object", "properties": {"a": {"$ref": "#/$defs/l0"}}, "$defs": definitions}
+
+
+def _object(properties: dict[str, Any], **rest: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, **rest}
+
+
+def _largest(make: Callable[[int], Any], fits: Callable[[Any], bool]) -> tuple[int, Any]:
+    """The largest n (and its schema) for which `make(n)` still fits, by bisection."""
+    low, high = 1, 1
+    while fits(make(high * 2)):
+        high *= 2
+    low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(make(middle)) else (low, middle)
+    return low, make(low)
+
+
+def _median_ns(run: Callable[[], Any], repeats: int) -> tuple[float, tuple[float, ...]]:
+    samples = []
+    for _ in range(repeats):
+        started = time.perf_counter_ns()
+        run()
+        samples.append(float(time.perf_counter_ns() - started))
+    return statistics.median(samples), tuple(samples)
+
+
+def run(*, repeats: int) -> list[Section]:
+    from toolbridge import SchemaTooLargeError, Tool, Validator
+    from toolbridge._limits import MAX_SCHEMA_SIZE, schema_size
+    from toolbridge.formats import TARGETS, check, to_openai
+    from toolbridge.schema import to_anthropic_strict, to_gemini_schema, to_strict
+
+    def fits(schema: Any) -> bool:
+        return schema_size(schema) <= MAX_SCHEMA_SIZE
+
+    def answers(transform: Callable[[Any], Any]) -> Callable[[Any], bool]:
+        def fits_and_answers(schema: Any) -> bool:
+            try:
+                return fits(schema) and transform(schema) is not None
+            except SchemaTooLargeError:
+                return False
+
+        return fits_and_answers
+
+    def unfolds(schema: Any) -> bool:
+        try:
+            Validator(schema)
+        except SchemaTooLargeError:
+            return False
+        return True
+
+    chain_n, chain = _largest(_chain, fits)
+    enum_n, enum = _largest(lambda n: _object({"v": {"enum": list(range(n))}}), fits)
+    wide_n, wide = _largest(
+        lambda n: _object({f"p{i}": {"type": "string"} for i in range(n)}), fits
+    )
+    one_of_n, one_of = _largest(
+        lambda n: _object(
+            {
+                "v": {
+                    "oneOf": [
+                        _object({f"k{i}": {"type": "string"}}, required=[f"k{i}"]) for i in range(n)
+                    ]
+                }
+            }
+        ),
+        fits,
+    )
+    all_of_n, all_of = _largest(
+        lambda n: {
+            "type": "object",
+            "allOf": [
+                {"properties": {f"k{i}": {"type": "string"}}, "required": [f"k{i}"]}
+                for i in range(n)
+            ],
+        },
+        fits,
+    )
+    copies_n, copies = _largest(lambda n: _twice(n, siblings=True), answers(to_anthropic_strict))
+    beside_n, beside = _largest(
+        lambda n: _object(
+            {
+                "v": {
+                    "properties": {f"p{i}": {"type": "string"} for i in range(1_000)},
+                    "anyOf": [{"type": "object", "description": f"b{i}"} for i in range(n)],
+                }
+            }
+        ),
+        answers(to_gemini_schema),
+    )
+    unfold_n, unfolding = _largest(_twice, unfolds)
+    required_n, required = _largest(
+        lambda n: _object(
+            {f"p{i}": {"type": "string"} for i in range(n)}, required=[f"p{i}" for i in range(n)]
+        ),
+        fits,
+    )
+    items = {
+        "type": "array",
+        "items": {"anyOf": [_object({}, required=[f"k{i}"]) for i in range(500)]},
+    }
+
+    def one_target(schema: Any, target: Any) -> Callable[[], Any]:
+        tool = Tool(name="t", input_schema=schema)
+        return lambda: check([tool.replace(name="t")], target, strict=target != "gemini-openapi")
+
+    def every_target(schema: Any) -> Callable[[], Any]:
+        def checked() -> None:
+            tool = Tool(name="t", input_schema=schema)
+            for target in TARGETS[1:]:  # every provider's target, as the command does
+                try:
+                    check([tool], target, strict=True)
+                except Exception:  # no strict mode there (or no way to write it): as it is
+                    check([tool], target)
+
+        return checked
+
+    floor = json.dumps(enum)
+    huge = _object({"v": {"enum": list(range(10**7))}})
+    cases: list[tuple[str, Callable[[], Any], str]] = [
+        (
+            f"json.loads(json.dumps(s)), s the {enum_n:,}-value enum (reference)",
+            lambda: json.loads(floor),
+            "",
+        ),
+        (
+            f"to_anthropic_strict: a chain of {chain_n:,} $defs, each to the next",
+            lambda: to_anthropic_strict(chain),
+            "was cubic: 400 took 7 s",
+        ),
+        (
+            f"to_anthropic_strict: oneOf of {one_of_n:,} closed objects",
+            lambda: to_anthropic_strict(one_of),
+            "was quadratic (every pair of branches)",
+        ),
+        (
+            f"to_anthropic_strict: $ref copies doubling {copies_n} times (just below the limit)",
+            lambda: to_anthropic_strict(copies),
+            "was exponential; past the limit: SchemaTooLargeError",
+        ),
+        (
+            f"to_gemini_schema: an enum of {enum_n:,} integers",
+            lambda: to_gemini_schema(enum),
+            "was quadratic: 99,000 took 100 s",
+        ),
+        (
+            f"to_gemini_schema: allOf of {all_of_n:,} parts",
+            lambda: to_gemini_schema(all_of),
+            "was quadratic (properties copied per part)",
+        ),
+        (
+            f"to_gemini_schema: 1,000 properties beside anyOf of {beside_n} branches",
+            lambda: to_gemini_schema(beside),
+            "copied into each branch, up to the limit",
+        ),
+        (
+            f"to_openai(strict=True): {wide_n:,} properties",
+            lambda: to_openai(Tool(name="t", input_schema=wide), strict=True),
+            "",
+        ),
+        (
+            f"schema.to_strict: a chain of {chain_n:,} $defs",
+            lambda: _refused(lambda: to_strict(chain)),
+            "inlined: refused past 256 levels (SchemaTooDeepError)",
+        ),
+        (
+            f"schema.to_strict: allOf of {all_of_n:,} parts",
+            lambda: to_strict(all_of),
+            "was quadratic: 8,000 parts took 2.5 s",
+        ),
+        (
+            f"schema.to_strict: {required_n:,} properties, all required",
+            lambda: to_strict(required),
+            "was quadratic: 20,000 took 3.3 s",
+        ),
+        *(
+            (
+                f"formats.check({target!r}, strict=True): {wide_n:,} properties",
+                one_target(wide, target),
+                "",
+            )
+            for target in ("openai", "anthropic", "bedrock")
+        ),
+        (
+            f"formats.check('gemini-openapi'): {wide_n:,} properties",
+            one_target(wide, "gemini-openapi"),
+            "",
+        ),
+        (
+            f"formats.check on every target, strict: {wide_n:,} properties (no target)",
+            every_target(wide),
+            "what `toolbridge check --strict` does per tool: seven checks",
+        ),
+        (
+            f"Validator + validate: anyOf of two $refs, {unfold_n} levels (listed)",
+            lambda: Validator(unfolding).validate({"a": [1] * 40}),
+            "listing was exponential (85 s at 20 levels); past the limit: refused",
+        ),
+        (
+            "Validator + validate: 1,000 items failing anyOf of 500 branches",
+            lambda: Validator(items).validate([{}] * 1_000),
+            "each anyOf one issue past the listing budget",
+        ),
+        (
+            f"Validator + validate: an enum of {enum_n:,} integers",
+            lambda: Validator(enum).validate({"v": -1}),
+            "",
+        ),
+        (
+            "to_gemini_schema refusing an enum of 10,000,000 integers",
+            lambda: _refused(lambda: to_gemini_schema(huge)),
+            "counting stops at the limit",
+        ),
+    ]
+    rows = []
+    for case, call, note in cases:
+        median, samples = _median_ns(call, repeats)
+        rows.append(
+            Row(
+                case,
+                median,
+                target=None if case.endswith(("(reference)", "(no target)")) else LIMIT_TARGET,
+                note=note,
+                reference=case.endswith("(reference)"),
+                samples_ns=samples,
+            )
+        )
+    title = (
+        "Limits: the worst shapes just below MAX_SCHEMA_SIZE (50,000 JSON values), one tool each"
+    )
+    return [Section(title, rows)]
+
+
+def _refused(call: Callable[[], Any]) -> None:
+    from toolbridge import SchemaError
+
+    try:
+        call()
+    except SchemaError:
+        return
