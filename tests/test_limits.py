@@ -345,3 +345,25 @@ def test_ordinary_schemas_keep_their_reasons() -> None:
     validator = Validator({"anyOf": [{"type": "string"}, {"type": "object", "required": ["id"]}]})
     message = validator.validate({}).issues[0].message
     assert message.startswith("matches none of the allowed shapes: (1)")
+
+
+def test_references_repeated_through_properties_are_not_refused() -> None:
+    """Each level using the next in two properties is 2**40 subschemas written out, but
+    every part of a value meets one of them: only what applies in place can blow up."""
+    defs: dict[str, Any] = {
+        f"l{i}": {
+            "type": "object",
+            "properties": {
+                "left": {"$ref": f"#/$defs/l{i + 1}"},
+                "right": {"$ref": f"#/$defs/l{i + 1}"},
+            },
+        }
+        for i in range(40)
+    }
+    defs["l40"] = {"type": "boolean"}
+    validator = Validator({"$ref": "#/$defs/l0", "$defs": defs})
+    value: Any = True
+    for _ in range(40):
+        value = {"left": value}
+    assert validator.validate(value).ok
+    assert not validator.validate({"left": {"left": "no"}}).ok

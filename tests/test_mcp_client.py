@@ -18,7 +18,6 @@ import pytest
 from toolbridge import (
     ArgumentValidationError,
     ConversionError,
-    InvocationError,
     OutputValidationError,
     PinMismatchError,
     RemoteError,
@@ -665,25 +664,23 @@ def test_a_schema_nested_100_objects_deep_loads_and_is_called(
 def test_arguments_nested_deeper_than_the_sdk_writes_are_refused_at_once(
     fixture_server: Argv, tmp_path: Path
 ) -> None:
-    """The MCP SDK writes no message nested deeper than about 250 levels."""
+    """The MCP SDK writes no message nested deeper than about 250 levels; validation
+    refuses a value deeper than 256 before anything is sent, whatever the schema."""
     path = _tools_file(tmp_path, [{"name": "any", "inputSchema": {"type": "object"}}])
     value: Any = "bottom"
     for _ in range(300):
         value = {"a": value}
 
-    async def main() -> tuple[str, float, str]:
+    async def main() -> tuple[ArgumentValidationError, float, str]:
         async with McpClient(_server(fixture_server("--tool-description-from", path))) as client:
             started = time.monotonic()
-            with pytest.raises(InvocationError) as caught:
+            with pytest.raises(ArgumentValidationError) as caught:
                 await client.call("any", value, timeout=2)
             took = time.monotonic() - started
-            return str(caught.value), took, (await client.call("echo", {"text": "again"})).text
+            return caught.value, took, (await client.call("echo", {"text": "again"})).text
 
-    message, took, again = _run(main())
-    assert message.startswith(
-        "the arguments of tool 'any' cannot be sent to MCP server 'server': the MCP SDK "
-        "cannot write them (Maximum serialization depth exceeded"
-    )
+    error, took, again = _run(main())
+    assert [issue.kind.value for issue in error.issues] == ["too_deep"]
     assert took < 1.5
     assert again == "again"
 

@@ -94,8 +94,11 @@ class Unfolding:
     written: int
     """Subschemas as written (each object schema once)."""
     unfolded: int
-    """Subschemas checked at one place of a value, each ``$ref`` followed where it is
-    used (a recursion counted once: its cost is bounded by the value's depth)."""
+    """Subschemas checked at one place of a value, at the worst place: each ``$ref``
+    followed where it is used, through the keywords that apply to the value itself
+    (``anyOf``, ``allOf``, ...), not those that apply to its parts (``properties``,
+    ``items``: each part is another place). A recursion is counted once: its cost is
+    bounded by the value's depth."""
     reasons: int
     """Of those, the ones inside ``anyOf`` / ``oneOf`` branches, whose errors a failing
     one keeps; `_CAP` when a branch leads back to its own ``anyOf`` / ``oneOf`` (then
@@ -116,25 +119,35 @@ def has_references(schema: Any) -> bool:
     return False
 
 
-def _subschemas(node: Mapping[str, Any]) -> Iterator[tuple[Any, bool, bool]]:
-    """Each subschema of an object schema, with two flags.
+_IN_PLACE: Final = frozenset(
+    {"allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas"} | {"dependencies"}
+)
+"""Keywords whose subschemas apply to the value itself, not to a part of it."""
 
-    Whether it is an anyOf / oneOf branch, and whether it is checked where it is (a
-    definition is checked where it is used).
+
+def _subschemas(node: Mapping[str, Any]) -> Iterator[tuple[Any, bool, bool, bool]]:
+    """Each subschema of an object schema, with three flags.
+
+    Whether it is an anyOf / oneOf branch, whether it is checked where it is (a
+    definition is checked where it is used), and whether it applies to the same
+    place of a value (``anyOf``, ``allOf``, ...) rather than to a part of it
+    (``properties``, ``items``, ...).
     """
     stack = [
-        (value, named, key in _BRANCHES, key not in _DEFINITIONS)
+        (value, named, key in _BRANCHES, key not in _DEFINITIONS, key in _IN_PLACE)
         for key, value, named in children(node)
     ]
     while stack:
-        value, named, branch, checked = stack.pop()
+        value, named, branch, checked, here = stack.pop()
         if isinstance(value, Mapping):
             if named:
-                stack.extend((item, False, False, checked) for _, item, _ in children(value, True))
+                stack.extend(
+                    (item, False, False, checked, here) for _, item, _ in children(value, True)
+                )
             else:
-                yield value, branch, checked
+                yield value, branch, checked, here
         elif isinstance(value, list):
-            stack.extend((item, False, branch, checked) for item in value)
+            stack.extend((item, False, branch, checked, here) for item in value)
 
 
 def unfold(schema: Any, resources: Iterable[Any] = ()) -> Unfolding:
@@ -145,7 +158,7 @@ def unfold(schema: Any, resources: Iterable[Any] = ()) -> Unfolding:
     """
     if not isinstance(schema, Mapping):
         return Unfolding(written=0, unfolded=1, reasons=0)
-    edges: dict[int, list[tuple[int, bool]]] = {}
+    edges: dict[int, list[tuple[int, bool, bool]]] = {}
     composed, followable = False, True
     stack: list[Mapping[str, Any]] = [schema]
     while stack:
@@ -163,30 +176,35 @@ def unfold(schema: Any, resources: Iterable[Any] = ()) -> Unfolding:
             )
             target = resolve(schema, path) if isinstance(path, tuple) else None
             if isinstance(target, Mapping):
-                found.append((id(target), False))
+                found.append((id(target), False, True))
                 stack.append(target)
             elif not isinstance(target, bool):
                 followable = False
-        for sub, branch, checked in _subschemas(node):
+        for sub, branch, checked, here in _subschemas(node):
             if checked:
-                found.append((id(sub), branch))
+                found.append((id(sub), branch, here))
             stack.append(sub)
     composed = composed or any(_composes(resource) for resource in resources)
-    component = strong_components(edges, lambda node: (step for step, _ in edges[node]))
-    unfolded: dict[int, int] = {}
+    component = strong_components(edges, lambda node: (step for step, _, _ in edges[node]))
+    unfolded: dict[int, int] = {}  # checked at one place of a value
+    below: dict[int, int] = {}  # checked at that place and every part of the value below it
     reasons: dict[int, int] = {}
     for place in sorted(edges, key=component.__getitem__):  # what a node leads to comes first
         own = component[place]
-        size, inside = 1, 0
-        for step, branch in edges[place]:
+        size, total, inside = 1, 1, 0
+        for step, branch, here in edges[place]:
             apart = component[step] != own
-            size += unfolded[step] if apart else 1
+            total += below[step] if apart else 1
+            if here:
+                size += unfolded[step] if apart else 1
             inside += reasons[step] if apart else 0
             if branch:
-                inside += unfolded[step] if apart else _CAP
-        unfolded[place], reasons[place] = min(size, _CAP), min(inside, _CAP)
+                inside += below[step] if apart else _CAP
+        unfolded[place], below[place] = min(size, _CAP), min(total, _CAP)
+        reasons[place] = min(inside, _CAP)
     total = reasons[id(schema)] if followable or not composed else _CAP
-    return Unfolding(written=len(edges), unfolded=unfolded[id(schema)], reasons=total)
+    worst = max(unfolded.values())  # the place of a value checked against the most
+    return Unfolding(written=len(edges), unfolded=worst, reasons=total)
 
 
 def _composes(schema: Any) -> bool:
