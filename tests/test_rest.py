@@ -505,6 +505,24 @@ def test_an_oversized_stream_is_cut_off_at_the_limit() -> None:
     assert ran == []
 
 
+def post_scope(headers: list[tuple[bytes, bytes]], *, port: int) -> dict[str, Any]:
+    """The ASGI scope of ``POST /tools/list_orders`` with these raw headers."""
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/tools/list_orders",
+        "raw_path": b"/tools/list_orders",
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "server": ("127.0.0.1", port),
+        "client": ("127.0.0.1", 12345),
+    }
+
+
 def test_a_declared_length_over_the_limit_is_refused_before_reading() -> None:
     app = build_app([list_orders], max_body_bytes=100)
     reads: list[str] = []
@@ -517,20 +535,7 @@ def test_a_declared_length_over_the_limit_is_refused_before_reading() -> None:
     async def send(message: Message) -> None:
         sent.append(message)
 
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/tools/list_orders",
-        "raw_path": b"/tools/list_orders",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"127.0.0.1"), (b"content-length", b"1000000000")],
-        "server": ("127.0.0.1", 80),
-        "client": ("127.0.0.1", 12345),
-    }
+    scope = post_scope([(b"host", b"127.0.0.1"), (b"content-length", b"1000000000")], port=80)
     asyncio.run(app(scope, receive, send))
     assert sent[0]["status"] == 413
     assert json.loads(sent[1]["body"])["error"]["type"] == "BodyTooLarge"
@@ -1180,20 +1185,7 @@ def test_a_content_length_of_thousands_of_digits_is_413_not_a_crash() -> None:
     async def send(message: Message) -> None:
         sent.append(message)
 
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/tools/list_orders",
-        "raw_path": b"/tools/list_orders",
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"content-length", b"9" * 5_000)],
-        "server": ("127.0.0.1", 8000),
-        "client": ("127.0.0.1", 12345),
-    }
+    scope = post_scope([(b"content-length", b"9" * 5_000)], port=8000)
     asyncio.run(app(scope, receive, send))
     assert sent[0]["status"] == 413
     assert json.loads(sent[1]["body"])["error"]["type"] == "BodyTooLarge"
