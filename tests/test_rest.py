@@ -1113,20 +1113,7 @@ def test_the_guard_refuses_two_host_headers_whatever_the_server() -> None:
 
     for hosts in ([b"evil.example", b"127.0.0.1:8000"], [b"127.0.0.1:8000", b"evil.example"]):
         sent.clear()
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": "POST",
-            "scheme": "http",
-            "path": "/tools/list_orders",
-            "raw_path": b"/tools/list_orders",
-            "query_string": b"",
-            "root_path": "",
-            "headers": [(b"host", host) for host in hosts],
-            "server": ("127.0.0.1", 8000),
-            "client": ("127.0.0.1", 12345),
-        }
+        scope = post_scope([(b"host", host) for host in hosts], port=8000)
         asyncio.run(app(scope, receive, send))
         assert sent[0]["status"] == 400
         assert json.loads(sent[1]["body"])["error"]["type"] == "DuplicateHeader"
