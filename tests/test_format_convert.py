@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -560,3 +560,53 @@ def test_a_tool_of_another_format_is_refused_rather_than_read_without_its_schema
     for read in (from_openai, from_gemini):
         (read_back,) = read([{"name": "a"}])
         assert read_back.input_schema == {"type": "object", "properties": {}}
+
+
+def _types(node: Any) -> set[str] | None:
+    """The JSON types a schema node declares, lower-case, nullable counted; None if none."""
+    if not isinstance(node, Mapping) or node.get("type") is None:
+        return None
+    declared = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    found = {str(name).lower() for name in declared}
+    return found | {"null"} if node.get("nullable") is True else found
+
+
+@pytest.mark.parametrize(
+    ("target", "strict"),
+    [(target, None) for target in TARGETS] + [(target, True) for target in STRICT_TARGETS],
+)
+def test_every_change_of_a_propertys_type_is_reported(
+    target: Target, strict: bool | None, corpus: list[list[Tool]]
+) -> None:
+    """Over the corpus and a few contradictory schemas: a property whose declared type
+    differs after conversion (strict mode's added null aside) has a report entry."""
+    odd = Tool(
+        name="odd",
+        input_schema={
+            "type": "object",
+            "properties": {
+                "flag": {"type": "boolean", "enum": ["True", "False", "dontcare"]},
+                "code": {"type": "integer", "const": "x"},
+                "mixed": {"type": "number", "enum": [1, "a"]},
+                "either": {"type": ["integer", "string"]},
+            },
+        },
+    )
+    unreported = []
+    for tools in [*corpus, [odd]]:
+        conversion = convert(tools, target, strict=strict)
+        for item, wire in zip(tools, conversion.output, strict=True):
+            written = (received_schema(wire, target) or {}).get("properties") or {}
+            for name, source in (item.input_schema.get("properties") or {}).items():
+                before, after = _types(source), _types(written.get(name))
+                if before is None or after is None:
+                    continue
+                if strict and "null" not in before:
+                    after -= {"null"}  # optional made nullable: reported once, on required
+                reported = any(
+                    entry.tool == item.name and entry.path[:2] == ("properties", name)
+                    for entry in conversion.report
+                )
+                if before != after and not reported:
+                    unreported.append(f"{item.name}.{name}: {sorted(before)} -> {sorted(after)}")
+    assert unreported == []
