@@ -23,6 +23,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,6 +47,65 @@ LEFTOVER_GRACE = 3.0
 def data_dir() -> Path:
     """``tests/data``: the MCP corpus and the JSON-Schema-Test-Suite (see its README)."""
     return DATA
+
+
+# -- hostile input: typed errors only ------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def untyped_errors() -> Callable[[Any], list[str]]:
+    """``untyped_errors(tool)``: what validation and every ``check`` / ``convert`` (strict
+    too) raised that is not a `ToolbridgeError`, as ``"where: Type: message"`` lines."""
+    from toolbridge import ToolbridgeError
+    from toolbridge.formats import STRICT_TARGETS, TARGETS, check, convert
+
+    def found(item: Any) -> list[str]:
+        untyped: list[str] = []
+
+        def attempt(where: str, call: Callable[..., Any], *args: Any, **options: Any) -> None:
+            try:
+                call(*args, **options)
+            except ToolbridgeError:
+                pass
+            except Exception as error:
+                untyped.append(f"{where}: {type(error).__name__}: {error}")
+
+        attempt("validate", lambda: item.validate({}))
+        for target in TARGETS:
+            attempt(f"check {target}", check, [item], target)
+            attempt(f"convert {target}", convert, item, target)
+        for target in STRICT_TARGETS:
+            attempt(f"check {target} strict", check, [item], target, strict=True)
+            attempt(f"convert {target} strict", convert, item, target, strict=True)
+        return untyped
+
+    return found
+
+
+@pytest.fixture
+def cli_on_tools(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[bytes]]:
+    """``cli_on_tools(tools, *command)``: ``toolbridge COMMAND FILE`` on MCP tool objects.
+
+    Asserts the command answered as a user may rely on: exit status 0 or 1, or 2 for
+    an input error that names the tool (never a usage error), and no traceback.
+    """
+
+    def run(tools: list[dict[str, Any]], *command: str) -> subprocess.CompletedProcess[bytes]:
+        source = tmp_path / "tools.json"
+        source.write_text(json.dumps(tools))  # ensure_ascii: escapes stay escapes
+        done = subprocess.run(
+            [sys.executable, "-m", "toolbridge", *command, str(source)],
+            capture_output=True,
+            timeout=120,
+        )
+        stderr = done.stderr.decode(errors="replace")
+        assert done.returncode in (0, 1, 2), stderr
+        if done.returncode == 2:
+            assert stderr.startswith("toolbridge: error: tool '"), stderr
+        assert "Traceback" not in stderr
+        return done
+
+    return run
 
 
 # -- the fixture server -------------------------------------------------------------------

@@ -7,7 +7,7 @@ toolbridge wrote: each tool alone through ``to_<target>(tool)``, each tool alone
 Outputs are serialised with their key order, so a reordered key is a change too.
 
 The snapshot was taken before the C writer was removed; a deliberate change of output
-regenerates it (and says why in its commit)::
+regenerates only the cases it changes (and says why in its commit). The whole file::
 
     uv run python tests/test_conversion_snapshot.py
 """

@@ -9,36 +9,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from toolbridge import Tool, ToolbridgeError
-from toolbridge.formats import STRICT_TARGETS, TARGETS, check, convert, from_mcp
+from toolbridge import Tool
+from toolbridge.formats import check, from_mcp
 
-
-def _every_path(item: Tool) -> list[str]:
-    """What each path raised that is not a `ToolbridgeError`, as ``where: error``."""
-    untyped: list[str] = []
-
-    def attempt(where: str, call: Any, *args: Any, **options: Any) -> None:
-        try:
-            call(*args, **options)
-        except ToolbridgeError:
-            pass
-        except Exception as error:
-            untyped.append(f"{where}: {type(error).__name__}: {error}")
-
-    attempt("validate", lambda: item.validate({}))
-    for target in TARGETS:
-        attempt(f"check {target}", check, [item], target)
-        attempt(f"convert {target}", convert, item, target)
-    for target in STRICT_TARGETS:
-        attempt(f"check {target} strict", check, [item], target, strict=True)
-        attempt(f"convert {target} strict", convert, item, target, strict=True)
-    return untyped
+UntypedErrors = Callable[[Tool], list[str]]
+CliOnTools = Callable[..., "subprocess.CompletedProcess[bytes]"]
 
 
 def _pointing_at(index: str) -> dict[str, Any]:
@@ -60,30 +40,19 @@ POINTERS = {
 
 
 @pytest.mark.parametrize("schema", POINTERS.values(), ids=POINTERS.keys())
-def test_a_pointer_index_that_is_no_array_index_is_a_typed_error(schema: dict[str, Any]) -> None:
-    assert _every_path(Tool(name="t", input_schema=schema)) == []
+def test_a_pointer_index_that_is_no_array_index_is_a_typed_error(
+    schema: dict[str, Any], untyped_errors: UntypedErrors
+) -> None:
+    assert untyped_errors(Tool(name="t", input_schema=schema)) == []
 
 
 @pytest.mark.parametrize("schema", POINTERS.values(), ids=POINTERS.keys())
 def test_the_cli_answers_a_bad_pointer_without_an_internal_error(
-    schema: dict[str, Any], tmp_path: Path
+    schema: dict[str, Any], cli_on_tools: CliOnTools
 ) -> None:
-    source = tmp_path / "tools.json"
-    source.write_text(json.dumps([{"name": "t", "inputSchema": schema}]))
-    for command in (
-        ["check", "--strict"],
-        ["convert", "--from", "mcp", "--to", "openai", "--strict"],
-    ):
-        done = subprocess.run(
-            [sys.executable, "-m", "toolbridge", *command, str(source)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert done.returncode in (0, 1, 2), done.stderr
-        if done.returncode == 2:  # an input error naming the tool, not a usage error
-            assert done.stderr.startswith("toolbridge: error: tool 't"), done.stderr
-        assert "Traceback" not in done.stderr
+    tools = [{"name": "t", "inputSchema": schema}]
+    cli_on_tools(tools, "check", "--strict")
+    cli_on_tools(tools, "convert", "--from", "mcp", "--to", "openai", "--strict")
 
 
 SURROGATES = {
@@ -101,9 +70,11 @@ SURROGATES = {
 
 
 @pytest.mark.parametrize("tool_object", SURROGATES.values(), ids=SURROGATES.keys())
-def test_a_lone_surrogate_is_never_an_untyped_error(tool_object: dict[str, Any]) -> None:
+def test_a_lone_surrogate_is_never_an_untyped_error(
+    tool_object: dict[str, Any], untyped_errors: UntypedErrors
+) -> None:
     (item,) = from_mcp([tool_object])
-    assert _every_path(item) == []
+    assert untyped_errors(item) == []
 
 
 def test_check_names_where_a_schema_holds_a_lone_surrogate() -> None:
@@ -115,19 +86,13 @@ def test_check_names_where_a_schema_holds_a_lone_surrogate() -> None:
 
 @pytest.mark.parametrize("tool_object", SURROGATES.values(), ids=SURROGATES.keys())
 def test_the_cli_writes_a_lone_surrogate_as_its_json_escape(
-    tool_object: dict[str, Any], tmp_path: Path
+    tool_object: dict[str, Any], cli_on_tools: CliOnTools
 ) -> None:
     """The documented rule: the command's output carries it as ``\\udXXX``, valid JSON
     that reads back as the same string; a terminal shows the escape too."""
-    source = tmp_path / "tools.json"
-    source.write_text(json.dumps([tool_object]))  # ensure_ascii: the file holds the escape
-    for command in (["convert", "--from", "mcp", "--to", "mcp"], ["check"]):
-        done = subprocess.run(
-            [sys.executable, "-m", "toolbridge", *command, str(source)],
-            capture_output=True,
-            timeout=60,
-        )
-        assert done.returncode in (0, 1), done.stderr
-        written = json.loads(done.stdout)
-        if command[0] == "convert":
-            assert written == [tool_object]
+    converted = cli_on_tools([tool_object], "convert", "--from", "mcp", "--to", "mcp")
+    assert converted.returncode == 0
+    assert json.loads(converted.stdout) == [tool_object]
+    checked = cli_on_tools([tool_object], "check")
+    assert checked.returncode in (0, 1)
+    json.loads(checked.stdout)
