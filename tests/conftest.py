@@ -108,6 +108,34 @@ def cli_on_tools(tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[by
     return run
 
 
+# -- raw HTTP --------------------------------------------------------------------------------
+
+
+def _raw_http(port: int, request: bytes, *, leave: bool = False) -> tuple[int, bytes, float]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        started = time.monotonic()
+        connection.sendall(request)
+        if leave:
+            return 0, b"", 0.0
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+        took = time.monotonic() - started
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body, took
+
+
+@pytest.fixture(scope="session")
+def raw_http() -> Callable[..., tuple[int, bytes, float]]:
+    """``raw_http(port, request, leave=False) -> (status, body, seconds)``.
+
+    Sends `request` as raw bytes to 127.0.0.1 and reads until the server closes the
+    connection (for what an HTTP client library would not send: two Host headers, a
+    short body); with ``leave``, the client closes right after sending (status 0).
+    """
+    return _raw_http
+
+
 # -- the fixture server -------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -40,6 +40,9 @@ from toolbridge.mcp import HttpServer, McpClient, StdioServer, build_server, ser
 
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
 calls: list[dict[str, Any]] = []
+
+RawHttp = Callable[..., tuple[int, bytes, float]]
+"""The `raw_http` fixture (tests/conftest.py)."""
 
 
 @tool
@@ -380,7 +383,6 @@ def test_http_binds_to_loopback_and_refuses_foreign_hosts_and_origins(
 def test_an_http_session_the_server_forgot_is_started_again() -> None:
     """The server restarts between two calls: the new process answers the old session
     id with 404, and the client opens a new session once and sends the call again."""
-    import socket
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -472,25 +474,6 @@ def test_the_auth_hook_signs_every_http_request(http_server: tuple[str, int]) ->
 # -- what a client gets wrong over HTTP: answered, never a traceback ------------------------
 
 
-def exchange(port: int, request: bytes, *, leave: bool = False) -> tuple[int, bytes, float]:
-    """Send `request` as raw bytes and read until the server closes the connection.
-
-    Returns the status, the body and the seconds the answer took; with `leave`, the
-    client closes the connection right after sending, and the status is 0.
-    """
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-        started = time.monotonic()
-        connection.sendall(request)
-        if leave:
-            return 0, b"", 0.0
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-        took = time.monotonic() - started
-    head, _, body = answer.partition(b"\r\n\r\n")
-    return int(head.split(b" ", 2)[1]), body, took
-
-
 def initialize(
     port: int, *, headers: str = "", body: bytes | None = None, length: int = 0
 ) -> bytes:
@@ -505,11 +488,11 @@ def initialize(
     ).encode() + body
 
 
-def test_http_refuses_a_request_with_two_origins() -> None:
+def test_http_refuses_a_request_with_two_origins(raw_http: RawHttp) -> None:
     with serving_http() as (_, port, logged):
         allowed, foreign = f"Origin: http://127.0.0.1:{port}\r\n", "Origin: http://evil.example\r\n"
         answers = [
-            exchange(port, initialize(port, headers=first + second))
+            raw_http(port, initialize(port, headers=first + second))
             for first, second in ((foreign, allowed), (allowed, foreign))
         ]
     assert [status for status, _, _ in answers] == [400, 400]
@@ -518,18 +501,18 @@ def test_http_refuses_a_request_with_two_origins() -> None:
     assert "Traceback" not in logged[0]
 
 
-def test_http_answers_a_lone_surrogate_with_400() -> None:
+def test_http_answers_a_lone_surrogate_with_400(raw_http: RawHttp) -> None:
     body = rb'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"x": "\ud800"}}'
     with serving_http() as (_, port, logged):
-        status, answer, _ = exchange(port, initialize(port, body=body))
+        status, answer, _ = raw_http(port, initialize(port, body=body))
     assert status == 400
     assert json.loads(answer)["error"]["code"] == -32700  # a JSON-RPC parse error
     assert "Traceback" not in logged[0]
 
 
-def test_http_answers_a_body_shorter_than_its_length_with_408_in_time() -> None:
+def test_http_answers_a_body_shorter_than_its_length_with_408_in_time(raw_http: RawHttp) -> None:
     with serving_http("1") as (_, port, logged):
-        status, body, took = exchange(port, initialize(port, length=1000))
+        status, body, took = raw_http(port, initialize(port, length=1000))
     assert status == 408
     assert json.loads(body)["error"]["type"] == "BodyTimeout"
     assert 0.9 < took < 5
@@ -542,11 +525,11 @@ def test_an_unusable_body_timeout_is_refused_before_binding() -> None:
             _run(serve_async([record], transport="http", port=0, body_timeout=timeout))
 
 
-def test_http_takes_a_client_leaving_mid_body_quietly() -> None:
+def test_http_takes_a_client_leaving_mid_body_quietly(raw_http: RawHttp) -> None:
     with serving_http() as (_, port, logged):
-        exchange(port, initialize(port, length=1000), leave=True)
+        raw_http(port, initialize(port, length=1000), leave=True)
         time.sleep(0.2)
-        status, _, _ = exchange(port, initialize(port))  # and the server goes on
+        status, _, _ = raw_http(port, initialize(port))  # and the server goes on
     assert status == 200
     assert "Traceback" not in logged[0]
     assert "Error" not in logged[0]

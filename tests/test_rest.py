@@ -10,12 +10,11 @@ import http.client
 import json
 import logging
 import re
-import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -51,6 +50,9 @@ TOKENS: Final = {
 }
 ran: list[str] = []
 """What the tools ran, in order: a refused call must never appear here."""
+
+RawHttp = Callable[..., tuple[int, bytes, float]]
+"""The `raw_http` fixture (tests/conftest.py)."""
 
 
 @dataclass
@@ -1052,40 +1054,21 @@ def server_threads(before: set[threading.Thread]) -> set[threading.Thread]:
     return {t for t in set(threading.enumerate()) - before if t.name != "toolbridge-tool"}
 
 
-def exchange(port: int, request: bytes, *, leave: bool = False) -> tuple[int, bytes, float]:
-    """Send `request` as raw bytes and read until the server closes the connection.
-
-    Returns the status, the body and the seconds the answer took; with `leave`, the
-    client closes the connection right after sending, and the status is 0.
-    """
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-        started = time.monotonic()
-        connection.sendall(request)
-        if leave:
-            return 0, b"", 0.0
-        answer = b""
-        while chunk := connection.recv(65536):
-            answer += chunk
-        took = time.monotonic() - started
-    head, _, body = answer.partition(b"\r\n\r\n")
-    return int(head.split(b" ", 2)[1]), body, took
-
-
-def test_a_request_with_two_origins_or_two_hosts_is_refused() -> None:
+def test_a_request_with_two_origins_or_two_hosts_is_refused(raw_http: RawHttp) -> None:
     """Whichever of two Origin headers came first or last, the request is refused: a
     guard that keeps one of them can be made to check the harmless one."""
     with served(MemorySink()) as url:
         port = int(url.rsplit(":", 1)[1])
         allowed, foreign = f"Origin: {url}\r\n", "Origin: http://evil.example\r\n"
         answers = [
-            exchange(
+            raw_http(
                 port,
                 f"GET /tools HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{first}{second}"
                 "Connection: close\r\n\r\n".encode(),
             )
             for first, second in ((foreign, allowed), (allowed, foreign), (allowed, ""))
         ]
-        hosts = exchange(
+        hosts = raw_http(
             port,
             f"GET /tools HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1:{port}\r\n"
             "Connection: close\r\n\r\n".encode(),
@@ -1120,10 +1103,12 @@ def test_the_guard_refuses_two_host_headers_whatever_the_server() -> None:
     assert ran == []
 
 
-def test_a_body_shorter_than_its_length_is_answered_408_when_the_body_timeout_ends() -> None:
+def test_a_body_shorter_than_its_length_is_answered_408_when_the_body_timeout_ends(
+    raw_http: RawHttp,
+) -> None:
     with served(MemorySink(), body_timeout=1.0) as url:
         port = int(url.rsplit(":", 1)[1])
-        status, body, took = exchange(
+        status, body, took = raw_http(
             port,
             f"POST /tools/list_orders HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
             "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{}".encode(),
@@ -1137,10 +1122,12 @@ def test_a_body_shorter_than_its_length_is_answered_408_when_the_body_timeout_en
     assert ran == []
 
 
-def test_a_client_leaving_mid_body_is_not_an_error(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_client_leaving_mid_body_is_not_an_error(
+    caplog: pytest.LogCaptureFixture, raw_http: RawHttp
+) -> None:
     with caplog.at_level(logging.DEBUG), served(MemorySink()) as url:
         port = int(url.rsplit(":", 1)[1])
-        exchange(
+        raw_http(
             port,
             f"POST /tools/list_orders HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
             'Content-Length: 100\r\n\r\n{"limit"'.encode(),
