@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -250,6 +250,45 @@ def test_an_open_map_falls_back_to_non_strict_with_a_report() -> None:
     }
     reasons = [entry for entry in conversion.report if entry.keyword == "strict"]
     assert [entry.path for entry in reasons] == [("properties", "tags", "additionalProperties")]
+
+
+_OPEN: Final = {"type": "object", "additionalProperties": True}
+_BROKEN_AFTER_A_REASON: Final[dict[str, dict[str, Any]]] = {
+    "a reference to nothing": {"properties": {"m": _OPEN, "r": {"$ref": "#/$defs/none"}}},
+    "a malformed required": {
+        "properties": {"m": _OPEN, "o": {"type": "object", "properties": {}, "required": 5}}
+    },
+    "a reference to a malformed definition": {
+        "properties": {"r": {"$ref": "#/$defs/A"}, "m": _OPEN},
+        "$defs": {"A": {"type": "object", "properties": {}, "required": 5}},
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(_BROKEN_AFTER_A_REASON))
+def test_a_schema_that_cannot_be_strict_is_sent_as_the_non_strict_writer_sends_it(
+    case: str,
+) -> None:
+    # The fallback is the non-strict schema: what only the strict rewrite would read
+    # (a reference to inline, a part past the first reason) does not stop it.
+    schema = {"type": "object", **_BROKEN_AFTER_A_REASON[case]}
+    tool = Tool(name="t", input_schema=schema)
+    plain = to_openai(tool)["function"]["parameters"]
+    assert to_openai(tool, strict=True)["function"]["parameters"] == plain
+    conversion = convert(Tool(name="t", input_schema=schema), "openai", strict=True)
+    assert conversion.output["function"] == {**to_openai(tool)["function"], "strict": False}
+    reasons = [entry.path for entry in conversion.report if entry.keyword == "strict"]
+    assert reasons == [("properties", "m", "additionalProperties")]
+    with pytest.raises(ConversionError):  # (the first problem met: the open map or the part)
+        to_openai(tool, strict=True, on_unsupported="raise")
+
+
+def test_a_reference_a_strict_schema_needs_still_raises() -> None:
+    schema = {"type": "object", "properties": {"r": {"$ref": "#/$defs/none"}}}
+    for write in (to_openai, lambda tool, **options: convert(tool, "openai", **options)):
+        with pytest.raises(ConversionError, match="points at no schema") as caught:
+            write(Tool(name="t", input_schema=schema), strict=True)
+        assert caught.value.path == ("properties", "r")
 
 
 @pytest.mark.parametrize("write", [to_openai, to_openai_responses])
@@ -704,6 +743,7 @@ def _schemas() -> st.SearchStrategy[Any]:
         st.booleans(),
         st.just({}),
         st.just({"$ref": "#/$defs/A"}),
+        st.just({"$ref": "#/$defs/B"}),  # a reference to nothing
     )
 
     def extend(children: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
@@ -736,21 +776,29 @@ def _written(write: Any, *args: Any, **options: Any) -> Any:
     return _text(written if write is not convert else written.output)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_DEFINITIONS: Final = (
+    None,
+    {"A": {"type": "object", "properties": {"x": {"type": "string"}}}},
+    {"A": {"type": "object", "properties": {"x": {"type": "string"}}, "required": 5}},
+)
+"""No definitions, a well-formed ``A``, a malformed one (a strict walk trips inside it)."""
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.dictionaries(st.sampled_from(["a", "b", "c"]), _schemas(), max_size=3),
-    st.booleans(),
+    st.sampled_from(_DEFINITIONS),
     st.sampled_from(["fallback", "raise"]),
 )
 def test_the_wire_alone_and_convert_agree_on_any_schema(
-    properties: dict[str, Any], defined: bool, on_unsupported: Any
+    properties: dict[str, Any], definitions: dict[str, Any] | None, on_unsupported: Any
 ) -> None:
-    # The light path stops copying at the first reason a schema cannot be strict and
-    # inlines only when it meets a reference: it must still write (or raise) exactly
-    # what the full write does, malformed and referring schemas included.
+    # The light path ends at the first reason a schema cannot be strict and inlines
+    # only when it met a reference and no reason: it must still write (or raise)
+    # exactly what the full write does, malformed and referring schemas included.
     schema: dict[str, Any] = {"type": "object", "properties": properties}
-    if defined:
-        schema["$defs"] = {"A": {"type": "object", "properties": {"x": {"type": "string"}}}}
+    if definitions is not None:
+        schema["$defs"] = definitions
     options = {"strict": True, "on_unsupported": on_unsupported}
     for target, write in (("openai", to_openai), ("openai-responses", to_openai_responses)):
         alone = _written(write, Tool(name="t", input_schema=schema), **options)

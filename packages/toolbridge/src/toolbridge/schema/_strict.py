@@ -72,6 +72,7 @@ __all__ = [
     "StrictPlan",
     "StrictSchema",
     "restore_strict_arguments",
+    "strict_or_none",
     "strict_schema",
     "to_strict",
 ]
@@ -217,8 +218,9 @@ def strict_schema(
     With a `report` list, its entries are added to it and the plan is made; with None
     (the ``to_openai(tool)`` path) neither is. Without `fallback_copy` a schema that
     cannot be strict is not copied past the first reason (a writer sends the source
-    then): the walk goes on only for what could still raise, and the report after it
-    holds the reasons alone.
+    then): without a report the walk ends there (`strict_or_none`); with one it goes
+    on for the other reasons, and a malformed part or a reference it cannot inline
+    after the first reason ends it too (the source is sent as it is, unread).
 
     A schema without references is walked once, as it is. The walk stops where it
     meets a ``$ref`` or a definitions block, and the schema is walked again after
@@ -232,8 +234,11 @@ def strict_schema(
         source = schema if type(schema) is FrozenDict else freeze(schema)
         if not isinstance(source, dict):
             return _not_an_object(source, tool, raising, report)
+        if report is None and not raising and not fallback_copy:
+            output = strict_or_none(source, tool)
+            return (source, False, None) if output is None else (output, True, None)
         if not _REFERENCES.isdisjoint(source):  # definitions at the root: no walk as it is
-            return _walk(source, tool, raising, report, fallback_copy, False)
+            return _inlined_walk(source, tool, raising, report, fallback_copy)
         try:
             return _walk(source, tool, raising, report, fallback_copy, True)
         except _Refers:
@@ -241,16 +246,89 @@ def strict_schema(
         except (ToolbridgeError, *TRIPS):
             if not _refers(source):
                 raise  # no reference: the walk after inlining would stop at the same place
-        return _walk(source, tool, raising, report, fallback_copy, False)
+        return _inlined_walk(source, tool, raising, report, fallback_copy)
     except TRIPS as error:
         explain(schema, error)
+
+
+def strict_or_none(schema: Any, tool: str | None) -> Any:
+    """The strict copy of `schema`, or None when it cannot be strict (no report, no plan).
+
+    For a writer that sends the non-strict schema when strict mode is off: the walk
+    ends at the first reason (`_NotStrict`), and what it did not read raises nothing,
+    as the non-strict writer reads no more. References are passed over on the walk
+    as it is (a reason outside them is enough) and inlined only when none was found.
+
+    Raises:
+        SchemaError: As `to_strict`, for what the walk reads before the first reason,
+            or a reference a strict schema needs inlined.
+    """
+    try:
+        source = schema if type(schema) is FrozenDict else freeze(schema)
+        if not isinstance(source, dict):
+            return None
+        if source.get("type", "object") != "object" and "properties" not in source:
+            return None  # (`_walk_with`'s first reason)
+        walker = _Walker(tool, False, False, True, False)
+        try:
+            output = walker.copy(source, (), 0, True, False)[0]
+            if not walker.refers:
+                return output
+            walker = _Walker(tool, False, False, False, False)
+            return walker.node(_inlined(source, tool)[0], (), 0, True)[0]
+        except _NotStrict:
+            return None
+    except TRIPS as error:
+        explain(schema, error)
+
+
+def _inlined_walk(
+    source: Mapping[str, Any],
+    tool: str | None,
+    raising: bool,
+    report: list[LossEntry] | None,
+    copy: bool,
+) -> tuple[Any, bool, StrictPlan | None]:
+    """The walk after inlining the source's references.
+
+    For a writer that sends the source when strict mode is off (no `copy`, a
+    report): a reference that cannot be inlined, or a malformed part met before the
+    first reason, stands only when nothing outside the references is a reason;
+    otherwise the schema falls back with those reasons, as `strict_or_none` reads it.
+    """
+    try:
+        return _walk(source, tool, raising, report, copy, False, _inlined(source, tool))
+    except (ToolbridgeError, *TRIPS):
+        if raising or copy or report is None:
+            raise
+        reasons = _reasons_outside_references(source, tool)
+        if reasons is None:
+            raise
+        report.extend(reasons)
+        return source, False, StrictPlan(root=None)
+
+
+def _reasons_outside_references(
+    source: Mapping[str, Any], tool: str | None
+) -> list[LossEntry] | None:
+    """The reasons strict mode is off found outside the references, or None for none.
+
+    The walk as it is, passing references over, up to what it cannot read.
+    """
+    walker = _Walker(tool, False, True, True, False)
+    walker.lenient = True
+    try:
+        _walk_with(walker, source, source, True)
+    except (ToolbridgeError, *TRIPS):
+        pass  # (after the first reason, the walk ends there; before it, no reason is found)
+    return None if walker.strict else walker.entries
 
 
 def _not_an_object(
     source: Any, tool: str | None, raising: bool, report: list[LossEntry] | None
 ) -> tuple[Any, bool, StrictPlan | None]:
     """`strict_schema` of a schema that is not an object (a boolean, say): never strict."""
-    walker = _Walker(tool, raising, report is not None, direct=False)
+    walker = _Walker(tool, raising, report is not None, False)
     walker.unsupported((), "type", "the root must be an object schema")
     if report is None:
         return source, False, None
@@ -265,24 +343,24 @@ def _walk(
     report: list[LossEntry] | None,
     copy: bool,
     direct: bool,
+    inlined_source: tuple[Any, tuple[LossEntry, ...]] | None = None,
 ) -> tuple[Any, bool, StrictPlan | None]:
-    """One walk of the source: as it is (`direct`), or with its refs inlined first."""
-    walker = _Walker(tool, raising, report is not None, direct=direct, fallback_copy=copy)
-    if source.get("type", "object") != "object" and "properties" not in source:
-        walker.unsupported((), "type", "the root must be a plain object schema")
-    schema: Any = source
-    inlined: tuple[LossEntry, ...] = ()
-    if not direct:
-        schema, inlined = _inlined(source, tool)
-    if direct:  # the source itself, an object at depth 0: `node`'s checks are passed
-        output, root = walker.copy(schema, (), 0, True, False)
-    else:
-        output, root = walker.node(schema, (), 0, True)
-    if not walker.building:
-        output, root = source, None  # (not a copy: the caller sends the source)
+    """One walk of the source: as it is (`direct`), or `inlined_source` (`_inlined`'s).
+
+    Without `copy` (a writer sends the source when strict mode is off), a schema
+    that trips after the first reason is not read further, as `strict_or_none` does.
+    """
+    walker = _Walker(tool, raising, report is not None, direct, copy)
+    schema, inlining = (source, ()) if inlined_source is None else inlined_source
+    try:
+        output, root = _walk_with(walker, source, schema, direct)
+    except (ToolbridgeError, *TRIPS):
+        if raising or copy or walker.strict:
+            raise
+        output, root = source, None
     if report is None or walker.entries is None or walker.definitions is None:
         return output, walker.strict, None
-    report.extend(inlined)
+    report.extend(inlining)
     report.extend(walker.entries)
     if root is None:
         return output, walker.strict, None
@@ -294,6 +372,21 @@ def _walk(
     return output, walker.strict, plan
 
 
+def _walk_with(
+    walker: _Walker, source: Mapping[str, Any], schema: Any, direct: bool
+) -> tuple[Any, _Node | None]:
+    """`walker`'s copy of `schema` (the source, or it inlined) and its root plan."""
+    if source.get("type", "object") != "object" and "properties" not in source:
+        walker.unsupported((), "type", "the root must be a plain object schema")
+    if direct:  # the source itself, an object at depth 0: `node`'s checks are passed
+        output, root = walker.copy(schema, (), 0, True, False)
+    else:
+        output, root = walker.node(schema, (), 0, True)
+    if not walker.building:
+        return source, None  # (not a copy: the caller sends the source)
+    return output, root
+
+
 def _inlined(source: Mapping[str, Any], tool: str | None) -> tuple[Any, tuple[LossEntry, ...]]:
     """The source with its refs inlined (recursive ones kept), and that step's report."""
     done = inlined(source, tool=tool, keep_recursive=True)
@@ -302,6 +395,10 @@ def _inlined(source: Mapping[str, Any], tool: str | None) -> tuple[Any, tuple[Lo
 
 class _Refers(Exception):
     """The direct walk met a ``$ref`` or a definitions block: inline them first."""
+
+
+class _NotStrict(Exception):
+    """The first reason the schema cannot be strict, on `_first_reason`'s walk."""
 
 
 _REFERENCES: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef", *_DEFINITIONS})
@@ -380,13 +477,16 @@ class _Walker:
     """
 
     __slots__ = (
+        "abort",
         "building",
         "copies",
         "definitions",
         "direct",
         "entries",
         "fallback_copy",
+        "lenient",
         "raising",
+        "refers",
         "strict",
         "tool",
     )
@@ -396,7 +496,6 @@ class _Walker:
         tool: str | None,
         raising: bool,
         report: bool,
-        *,
         direct: bool,
         fallback_copy: bool = True,
     ) -> None:
@@ -404,6 +503,11 @@ class _Walker:
         self.entries: list[LossEntry] | None = [] if report else None
         self.definitions: dict[JsonPath, _Node | None] | None = {} if report else None
         self.fallback_copy = fallback_copy
+        # No report, no copy past the first reason: that reason ends the walk.
+        self.abort = not report and not raising and not fallback_copy
+        # Meeting a reference on the direct walk: noted (`refers`) rather than `_Refers`.
+        self.lenient = direct and self.abort
+        self.refers = False
         self.strict = True
         self.building = True  # the copy (and its plan and notes) is made
         # Inlining shares one object wherever a definition is used; without a report
@@ -418,6 +522,8 @@ class _Walker:
         """A reason strict mode is off: raise, or note it and go on with strict=False."""
         if self.raising:
             raise ConversionError(f"cannot be made strict: {why}", path=path)
+        if self.abort:
+            raise _NotStrict
         self.strict = False
         self.building = self.fallback_copy
         if self.entries is not None:
@@ -427,7 +533,9 @@ class _Walker:
     def unentered(self, value: Any) -> None:
         """A subschema the walk leaves out or copies: a reference there needs inlining."""
         if self.direct and isinstance(value, _CONTAINERS) and _refers(value):
-            raise _Refers
+            if not self.lenient:
+                raise _Refers
+            self.refers = True
 
     def node(
         self,
@@ -635,7 +743,11 @@ class _Walker:
     ) -> None:
         """The less common keywords: references, tuple items, formats, allOf, the dropped."""
         if step is _REFERENCE and self.direct:
-            raise _Refers
+            if not self.lenient:
+                raise _Refers
+            self.refers = True
+            out[key] = value  # (passed over: a reason elsewhere is enough)
+            return
         if step is _REFERENCE and key in _DEFINITIONS and isinstance(value, dict):
             out[key] = self.definitions_block(key, value, path, depth)
         elif step is _ITEMS:  # not an object: a tuple array
