@@ -32,6 +32,20 @@ NOT_ON_IMPORT = (
 NOT_ON_FIRST_NAMES = ("pydantic.json_schema", *OPTIONAL)
 """Not loaded by importing the names a first tool needs, before a tool is made."""
 
+ABOVE_FORMATS = (
+    "toolbridge.calls",
+    "toolbridge.toolsets",
+    "toolbridge.mcp",
+    "toolbridge.openapi",
+    "toolbridge.rest",
+    "toolbridge.search",
+    "toolbridge.cli",
+    "toolbridge.plugins",
+    "asyncio",
+    *OPTIONAL,
+)
+"""The layers above the formats (and what only they use): converting loads none of them."""
+
 
 def _loaded_after(statement: str) -> set[str]:
     code = f"{statement}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
@@ -63,6 +77,12 @@ def _offenders(loaded: set[str], forbidden: tuple[str, ...]) -> list[str]:
             "from toolbridge import tool, Tool, ToolResult, Validator",
             NOT_ON_FIRST_NAMES,
             id="first-names",
+        ),
+        pytest.param("import toolbridge.formats", ABOVE_FORMATS, id="formats"),
+        pytest.param(
+            "from toolbridge.formats import convert, to_openai, from_mcp",
+            ABOVE_FORMATS,
+            id="convert",
         ),
     ],
 )

@@ -15,7 +15,7 @@ append; `run_tools_loop` repeats it with the caller's own SDK call until the mod
 answers.
 """
 
-from toolbridge.calls._call import PROVIDERS, CallRestorer, Provider, ToolCall
+from toolbridge._call import PROVIDERS, CallRestorer, Provider, ToolCall
 from toolbridge.calls._execute import ExecutedCalls, aexecute_tool_calls, execute_tool_calls
 from toolbridge.calls._loop import LoopResult, arun_tools_loop, run_tools_loop
 from toolbridge.calls._parse import parse_tool_calls

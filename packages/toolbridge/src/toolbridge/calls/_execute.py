@@ -22,17 +22,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Never, final
 
+from toolbridge._call import PROVIDERS, TITLES, CallRestorer, Provider, ToolCall
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
-from toolbridge.calls._call import PROVIDERS, TITLES, CallRestorer, Provider, ToolCall
 from toolbridge.calls._fields import bounded, shown
 from toolbridge.calls._parse import locate_calls, read_call
 from toolbridge.calls._shape import result_message
 from toolbridge.calls._turns import results_turn
 from toolbridge.errors import ConfigError, ConversionError, ToolbridgeError, ToolCallError
-from toolbridge.toolsets._base import Toolset
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
-from toolbridge.toolsets._static import StaticToolset
+from toolbridge.toolsets import ANONYMOUS, Identity, StaticToolset, Toolset
 
 __all__ = [
     "ExecutedCalls",

@@ -12,8 +12,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from toolbridge._call import PAIRED_BY_ID, TITLES
 from toolbridge._json import freeze
-from toolbridge.calls._call import PAIRED_BY_ID, TITLES
 from toolbridge.errors import JsonPath, SchemaTooDeepError, ToolCallError
 
 __all__ = [

@@ -14,14 +14,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Never, final
 
+from toolbridge._call import CallRestorer, Provider
 from toolbridge._tool import Tool
-from toolbridge.calls._call import CallRestorer, Provider
 from toolbridge.calls._execute import ExecutedCalls, answer_calls, check_options, toolset_of
 from toolbridge.calls._fields import shown
 from toolbridge.calls._turns import model_turn
 from toolbridge.errors import ConfigError
-from toolbridge.toolsets._base import Toolset
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
+from toolbridge.toolsets import ANONYMOUS, Identity, Toolset
 
 __all__ = ["LoopResult", "arun_tools_loop", "run_tools_loop"]
 

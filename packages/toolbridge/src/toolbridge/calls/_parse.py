@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Never, final
 
-from toolbridge.calls._call import PROVIDERS, TITLES, CallRestorer, Provider, ToolCall
+from toolbridge._call import PROVIDERS, TITLES, CallRestorer, Provider, ToolCall
 from toolbridge.calls._fields import (
     arguments,
     call_id,

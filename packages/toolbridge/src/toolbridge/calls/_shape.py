@@ -39,6 +39,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Final
 
+from toolbridge._call import PROVIDERS, TITLES, Provider, ToolCall
 from toolbridge._content import (
     AudioContent,
     ContentBlock,
@@ -49,7 +50,6 @@ from toolbridge._content import (
 )
 from toolbridge._json import thaw
 from toolbridge._result import ToolResult
-from toolbridge.calls._call import PROVIDERS, TITLES, Provider, ToolCall
 from toolbridge.calls._fields import shown
 from toolbridge.errors import ConversionError
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from toolbridge.calls._call import PROVIDERS, TITLES, Provider
+from toolbridge._call import PROVIDERS, TITLES, Provider
 from toolbridge.calls._fields import items, mapping, plain, raw_text, shown
 from toolbridge.calls._parse import refuse_foreign
 from toolbridge.errors import ConversionError, ToolCallError

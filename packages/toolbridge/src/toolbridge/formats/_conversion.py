@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, final, get_args
 
+from toolbridge._call import ToolCall
 from toolbridge._json import freeze
 from toolbridge._limits import check_size
 from toolbridge._meta_schema import meta_problem
 from toolbridge._tool import Tool
-from toolbridge.calls._call import ToolCall
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
 from toolbridge.formats._engine import Writer, write_one, write_tools

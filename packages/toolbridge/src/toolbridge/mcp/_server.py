@@ -60,11 +60,8 @@ from toolbridge._http import (
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import ToolbridgeError, ToolDefinitionError, ToolNotFoundError
-from toolbridge.formats._mcp import to_mcp
-from toolbridge.toolsets._base import CallOptions, Toolset
-from toolbridge.toolsets._entry import enter
-from toolbridge.toolsets._identity import Identify, Identity, identifier
-from toolbridge.toolsets._static import StaticToolset
+from toolbridge.formats import to_mcp
+from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, identifier
 
 __all__ = ["build_server", "serve", "serve_async"]
 
@@ -150,10 +147,9 @@ def build_server(
     async def call_tool(context: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         caller = await identify(context)
         threshold = levels.get(_connection_of(context), 0)
-        options = CallOptions(identity=caller)
         with call_context(_context_for(context, threshold)):
             try:
-                result = await enter(toolset, params.name, params.arguments or {}, options)
+                result = await toolset.call(params.name, params.arguments or {}, identity=caller)
             except ToolNotFoundError:
                 # The same answer for a tool that does not exist and one the caller
                 # may not see.

@@ -55,12 +55,9 @@ from toolbridge.errors import (
     ToolTimeoutError,
     format_path,
 )
-from toolbridge.formats._mcp import to_mcp
+from toolbridge.formats import to_mcp
 from toolbridge.rest._openapi import openapi_document
-from toolbridge.toolsets._base import CallOptions, Toolset
-from toolbridge.toolsets._entry import enter
-from toolbridge.toolsets._identity import Identify, Identity, identifier
-from toolbridge.toolsets._static import StaticToolset
+from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, identifier
 
 __all__ = ["Identify", "build_app"]
 
@@ -133,7 +130,7 @@ def build_app(
             arguments = await _arguments(request)
             if isinstance(arguments, Response):
                 return arguments
-            result = await enter(served, name, arguments, CallOptions(identity=caller))
+            result = await served.call(name, arguments, identity=caller)
             return JSONResponse(result.to_dict())
         found = served.find(name, caller)
         if found is None:

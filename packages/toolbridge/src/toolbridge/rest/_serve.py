@@ -10,8 +10,7 @@ from typing import Any
 
 from toolbridge._tool import Tool
 from toolbridge.rest._app import Identify, build_app
-from toolbridge.toolsets._base import Toolset
-from toolbridge.toolsets._identity import Identity
+from toolbridge.toolsets import Identity, Toolset
 
 __all__ = ["serve_rest", "serve_rest_async"]
 

@@ -19,12 +19,9 @@ from toolbridge._functions import tool
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ToolbridgeError
-from toolbridge.formats._mcp import to_mcp
+from toolbridge.formats import to_mcp
 from toolbridge.search._search import Mode, ToolSearch
-from toolbridge.toolsets._base import CallOptions, Toolset
-from toolbridge.toolsets._entry import enter
-from toolbridge.toolsets._identity import ANONYMOUS, current_identity
-from toolbridge.toolsets._static import StaticToolset
+from toolbridge.toolsets import ANONYMOUS, StaticToolset, Toolset, current_identity
 
 __all__ = ["meta_tools", "meta_toolset"]
 
@@ -84,9 +81,10 @@ def meta_tools(
         arguments: dict[str, Any] | None = None,
     ) -> ToolResult:
         """Run a tool by name with its arguments (an object matching its input schema)."""
-        options = CallOptions(identity=current_identity() or ANONYMOUS)
         try:
-            return await enter(toolset, name, arguments or {}, options)
+            return await toolset.call(
+                name, arguments or {}, identity=current_identity() or ANONYMOUS
+            )
         except ToolbridgeError as error:
             return ToolResult.from_error(str(error))
 

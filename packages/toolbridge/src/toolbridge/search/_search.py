@@ -20,9 +20,7 @@ from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._document import tool_text, tool_words
 from toolbridge.search._optional import require
 from toolbridge.search._tokenize import tokenize
-from toolbridge.toolsets._base import Toolset
-from toolbridge.toolsets._identity import ANONYMOUS, Identity
-from toolbridge.toolsets._static import StaticToolset
+from toolbridge.toolsets import ANONYMOUS, Identity, StaticToolset, Toolset
 
 __all__ = ["Mode", "SearchHit", "ToolSearch"]
 

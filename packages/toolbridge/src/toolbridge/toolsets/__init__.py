@@ -35,6 +35,7 @@ from toolbridge.toolsets._identity import (
     Identify,
     Identity,
     current_identity,
+    identifier,
     identity_context,
 )
 from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, Rule
@@ -88,6 +89,7 @@ __all__ = [
     "Wrapper",
     "combine",
     "current_identity",
+    "identifier",
     "identity_context",
     "open_definition",
     "read_definition",

@@ -160,7 +160,7 @@ class Toolset(abc.ABC):
 
     def listing(self, identity: Identity | None = None) -> dict[str, Any]:
         """The MCP ``tools/list`` result for `identity`: ``{"tools": [...]}``."""
-        from toolbridge.formats._mcp import to_mcp
+        from toolbridge.formats import to_mcp
 
         return {"tools": [to_mcp(tool) for tool in self.list_tools(identity or ANONYMOUS)]}
 
