@@ -1,0 +1,227 @@
+"""The keyword table against the meta-schemas, and the one walker (and its users) on it.
+
+The keywords that hold subschemas are read from the official meta-schemas (the
+``jsonschema-specifications`` copies), never written out here: a keyword a new
+meta-schema adds fails these tests until the table knows it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urljoin
+
+import jsonschema_specifications  # type: ignore[import-untyped, unused-ignore]
+import pytest
+from referencing import Registry
+
+from toolbridge import FrozenDict
+from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
+from toolbridge._keywords import DRAFTS, KEYWORDS, Draft
+from toolbridge._walk import Transform, rebuild, subschemas, walk
+from toolbridge.errors import JsonPath, SchemaTooDeepError
+
+_META: dict[Draft, str] = {
+    "draft-04": "http://json-schema.org/draft-04/schema",
+    "draft-06": "http://json-schema.org/draft-06/schema",
+    "draft-07": "http://json-schema.org/draft-07/schema",
+    "2019-09": "https://json-schema.org/draft/2019-09/schema",
+    "2020-12": "https://json-schema.org/draft/2020-12/schema",
+}
+_REGISTRY: Registry[Any] = jsonschema_specifications.REGISTRY
+
+
+def _documents(uri: str) -> Iterator[dict[str, Any]]:
+    """A meta-schema and the vocabulary meta-schemas its ``allOf`` brings in."""
+    document = _REGISTRY.contents(uri)
+    yield document
+    for part in document.get("allOf", ()):
+        reference = part.get("$ref")
+        if isinstance(reference, str) and not reference.startswith("#"):
+            yield from _documents(urljoin(uri, reference))
+
+
+def _is_meta(schema: Any) -> bool:
+    """True for the meta-schema's "any schema here" (``#``, ``#meta``, recursive ``#``)."""
+    return schema in ({"$ref": "#"}, {"$dynamicRef": "#meta"}, {"$recursiveRef": "#"})
+
+
+def _shapes(schema: Any, document: dict[str, Any]) -> set[str]:
+    """The shapes of subschema a keyword's meta-schema allows: one, list, map."""
+    if not isinstance(schema, dict):
+        return set()
+    if _is_meta(schema):
+        return {"one"}
+    reference = schema.get("$ref")
+    if isinstance(reference, str) and reference.startswith("#/"):
+        target: Any = document
+        for part in reference[2:].split("/"):
+            target = target[part]
+        return _shapes(target, document)
+    found: set[str] = set()
+    for option in schema.get("anyOf", ()):
+        found |= _shapes(option, document)
+    if _is_meta(schema.get("items")):
+        found.add("list")
+    if _is_meta(schema.get("additionalProperties")) or any(
+        "one" in _shapes(option, document)
+        for option in schema.get("additionalProperties", {}).get("anyOf", ())
+    ):
+        found.add("map")
+    return found
+
+
+def meta_keywords(draft: Draft) -> dict[str, set[str]]:
+    """Every keyword of a draft's meta-schemas that holds subschemas, with their shapes."""
+    found: dict[str, set[str]] = {}
+    for document in _documents(_META[draft]):
+        for keyword, schema in document.get("properties", {}).items():
+            shapes = _shapes(schema, document)
+            if shapes:
+                found.setdefault(keyword, set()).update(shapes)
+    return found
+
+
+def _placed() -> list[tuple[Draft, str, str]]:
+    return [
+        (draft, keyword, shape)
+        for draft in ("2020-12", "draft-07")
+        for keyword, shapes in sorted(meta_keywords(draft).items())
+        for shape in sorted(shapes)
+    ]
+
+
+PLACED = _placed()
+
+
+def _holding(keyword: str, shape: str, marker: Any) -> tuple[dict[str, Any], JsonPath]:
+    """A schema with `marker` under `keyword` (one level down), and the marker's path."""
+    value: Any = {"one": marker, "list": [True, marker], "map": {"m": marker}}[shape]
+    steps: dict[str, JsonPath] = {"one": (), "list": (1,), "map": ("m",)}
+    step = steps[shape]
+    schema = {"properties": {"p": {keyword: value, "title": "holder"}}}
+    return schema, ("properties", "p", keyword, *step)
+
+
+# -- the table --------------------------------------------------------------------------
+
+
+def test_the_meta_schemas_are_read() -> None:
+    found = meta_keywords("2020-12")
+    assert {"properties", "items", "prefixItems", "$defs", "contentSchema"} <= found.keys()
+    assert found["items"] == {"one"}
+    assert meta_keywords("draft-07")["items"] == {"one", "list"}
+    assert meta_keywords("draft-04")["additionalProperties"] == {"one"}
+
+
+@pytest.mark.parametrize("draft", DRAFTS)
+def test_the_table_knows_every_subschema_keyword_of_each_meta_schema(draft: Draft) -> None:
+    for keyword, shapes in meta_keywords(draft).items():
+        assert keyword in KEYWORDS, f"{draft} {keyword}"
+        entry = KEYWORDS[keyword]
+        assert draft in entry.drafts, f"{draft} {keyword}"
+        allowed = {"one": entry.one, "list": entry.listed, "map": entry.named}
+        assert all(allowed[shape] for shape in shapes), f"{draft} {keyword} {shapes}"
+
+
+@pytest.mark.parametrize("draft", DRAFTS)
+def test_the_table_names_no_keyword_a_meta_schema_lacks(draft: Draft) -> None:
+    found = meta_keywords(draft)
+    assert {key for key, entry in KEYWORDS.items() if draft in entry.drafts} == found.keys()
+
+
+# -- the walker, under every keyword ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_the_walker_visits_a_subschema_under_each_keyword(
+    draft: Draft, keyword: str, shape: str
+) -> None:
+    schema, path = _holding(keyword, shape, {"title": "marker"})
+    frozen = freeze(schema)
+    assert (path, {"title": "marker"}) in list(walk(frozen))
+    for top_down in (False, True):
+        seen: list[JsonPath] = []
+
+        def mark(node: Any, at: JsonPath, seen: list[JsonPath] = seen) -> Any:
+            seen.append(at)
+            if node.get("title") == "marker":
+                return new_frozen_dict({"title": "found"})
+            return node
+
+        output = rebuild(frozen, mark, top_down=top_down)
+        assert path in seen
+        expected = json.loads(json.dumps(schema).replace('"marker"', '"found"'))
+        assert output == expected
+        assert type(output) is FrozenDict
+
+
+def test_rebuild_shares_what_did_not_change() -> None:
+    schema = freeze(
+        {
+            "properties": {"a": {"type": "object", "properties": {"x": {}}}, "b": {"title": "B"}},
+            "anyOf": [{"type": "string"}, {"title": "B"}],
+            "const": {"title": "B"},
+        }
+    )
+
+    def rename(node: Any, at: JsonPath) -> Any:
+        return new_frozen_dict({"title": "C"}) if node.get("title") == "B" else node
+
+    output = rebuild(schema, rename)
+    assert output["properties"]["a"] is schema["properties"]["a"]
+    assert output["anyOf"][0] is schema["anyOf"][0]
+    assert output["const"] is schema["const"]  # an instance, not a schema
+    assert output["properties"]["b"] == {"title": "C"} == output["anyOf"][1]
+    assert rebuild(schema, lambda node, at: node) is schema
+
+
+def _recorder(seen: list[JsonPath]) -> Transform:
+    """A transform that changes nothing and records where it was called."""
+
+    def record(node: Any, at: JsonPath) -> Any:
+        seen.append(at)
+        return node
+
+    return record
+
+
+def test_rebuild_orders_and_skips() -> None:
+    schema = freeze({"properties": {"a": {"items": {}}}, "$defs": {"d": {}}, "not": True})
+    down: list[JsonPath] = []
+    up: list[JsonPath] = []
+    rebuild(schema, _recorder(down), top_down=True)
+    rebuild(schema, _recorder(up))
+    assert down == [(), ("properties", "a"), ("properties", "a", "items"), ("$defs", "d")]
+    assert up == [("properties", "a", "items"), ("properties", "a"), ("$defs", "d"), ()]
+    skipped: list[JsonPath] = []
+    rebuild(schema, _recorder(skipped), skip={"$defs"})
+    assert ("$defs", "d") not in skipped
+    assert [path for path, _ in walk(schema, skip={"$defs"})] == [
+        (),
+        ("properties", "a"),
+        ("properties", "a", "items"),
+    ]
+    unnamed: list[JsonPath] = []
+    rebuild(schema, _recorder(unnamed), paths=False, where=("x",))
+    assert set(unnamed) == {("x",)}
+
+
+def test_malformed_shapes_and_booleans_are_kept() -> None:
+    schema = freeze(
+        {"properties": 5, "allOf": {"a": {}}, "not": [{}], "items": [True, 3], "$defs": {"b": 1}}
+    )
+    assert list(subschemas(schema)) == []
+    assert rebuild(schema, lambda node, at: node if at == () else 1 / 0) is schema
+
+
+def test_rebuild_refuses_a_schema_deeper_than_the_bound() -> None:
+    node: dict[str, Any] = {}
+    for _ in range(MAX_DEPTH + 1):
+        node = {"not": node}
+    with pytest.raises(SchemaTooDeepError):
+        rebuild(node, lambda n, at: n)
+
+
+# -- the walkers ported onto it, under every keyword -----------------------------------------
