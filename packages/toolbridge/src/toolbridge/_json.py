@@ -19,9 +19,6 @@ from toolbridge.errors import JsonPath, SchemaError, SchemaTooDeepError, format_
 MAX_DEPTH = 256
 """The deepest nesting of objects and arrays accepted anywhere (real schemas stay under 20)."""
 
-JsonValue = Any
-"""A JSON value: None, bool, int, float, str, a list of JSON values or a str-keyed dict."""
-
 ErrorFactory = Callable[[str, JsonPath], Exception]
 
 
@@ -250,7 +247,6 @@ __all__ = [
     "MAX_DEPTH",
     "FrozenDict",
     "FrozenList",
-    "JsonValue",
     "canonical_json",
     "describe_path",
     "format_path",

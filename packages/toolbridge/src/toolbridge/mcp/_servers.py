@@ -44,13 +44,12 @@ class StdioServer:
         object.__setattr__(self, "extra", _frozen(self.extra))
 
 
-@final
 @dataclass(frozen=True, kw_only=True, slots=True)
-class HttpServer:
-    """A server reached over streamable HTTP (the current MCP HTTP transport)."""
+class _RemoteServer:
+    """What the two HTTP transports share: where, and how each request is sent."""
 
     url: str
-    """The MCP endpoint, ``http://`` or ``https://``."""
+    """The endpoint, ``http://`` or ``https://``."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """Sent with every request (an ``Authorization`` header, say)."""
     auth: Any = field(default=None, compare=False)
@@ -65,21 +64,17 @@ class HttpServer:
 
 @final
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SseServer:
-    """A server reached over the legacy HTTP+SSE transport (MCP 2024-11-05)."""
+class HttpServer(_RemoteServer):
+    """A server reached over streamable HTTP (the current MCP HTTP transport)."""
 
-    url: str
-    """The SSE endpoint, ``http://`` or ``https://``."""
-    headers: Mapping[str, str] = field(default_factory=dict)
-    """Sent with every request."""
-    auth: Any = field(default=None, compare=False)
-    """An ``httpx2.Auth`` that signs every request."""
-    extra: Mapping[str, Any] = field(default_factory=dict)
-    """Keys of the configuration entry toolbridge does not use, kept as given."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "headers", _frozen(self.headers))
-        object.__setattr__(self, "extra", _frozen(self.extra))
+@final
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SseServer(_RemoteServer):
+    """A server reached over the legacy HTTP+SSE transport (MCP 2024-11-05).
+
+    Its `url` is the SSE endpoint.
+    """
 
 
 Server: TypeAlias = StdioServer | HttpServer | SseServer

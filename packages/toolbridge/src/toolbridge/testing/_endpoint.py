@@ -19,8 +19,6 @@ from typing import Any, final
 
 __all__ = ["RecordedRequest", "ScriptedEndpoint"]
 
-_EXHAUSTED = (500, {"error": {"message": "the scripted endpoint has no more responses"}})
-
 
 @final
 @dataclass(frozen=True, slots=True)
