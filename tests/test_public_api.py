@@ -99,6 +99,34 @@ def test_the_docs_draw_the_same_tree() -> None:
     assert _drawn_tree(page) == _actual_tree()
 
 
+def _tree_block(text: str) -> list[str]:
+    """The lines of the first drawn tree in `text`, from its root, without indentation."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == "ToolbridgeError")
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    block = []
+    for line in lines[start:]:
+        if not line.strip() or line.strip().startswith("```"):
+            break
+        block.append(line[indent:].rstrip())
+    return block
+
+
+def test_the_docs_and_the_docstring_say_the_same_of_each_error() -> None:
+    """The same tree, and the same one-line meaning beside each name."""
+    assert errors.__doc__ is not None
+    page = (DOCS / "errors.md").read_text()
+    assert _tree_block(page) == _tree_block(errors.__doc__)
+
+
+def test_every_error_has_one_parent_in_the_tree() -> None:
+    """A class with two toolbridge bases could not be drawn as a tree."""
+    for name in _actual_tree():
+        value = getattr(errors, name)
+        parents = [base for base in value.__bases__ if issubclass(base, errors.ToolbridgeError)]
+        assert len(parents) == 1, name
+
+
 def test_every_error_is_exported_from_the_package() -> None:
     assert set(_actual_tree()) | {"ToolbridgeError"} <= set(toolbridge.__all__)
 

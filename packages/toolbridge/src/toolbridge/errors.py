@@ -1,44 +1,52 @@
 """The exception tree: every error toolbridge raises is a `ToolbridgeError`.
 
-Catch `ToolbridgeError` to handle anything the library reports; catch a leaf to
-handle one case. No bare `Exception`, `KeyError` or `RecursionError` reaches a user:
-a failure inside a dependency is wrapped in the leaf that says what went wrong,
-with the original as ``__cause__``::
+Catch `ToolbridgeError` to handle anything the library reports, a group to handle
+one cause, or a leaf to handle one case. No bare `Exception`, `KeyError` or
+`RecursionError` reaches a user: a failure inside a dependency is wrapped in the leaf
+that says what went wrong, with the original as ``__cause__``::
 
     ToolbridgeError
-    ├── ToolDefinitionError          a tool's own fields are unusable (empty name, ...)
-    ├── SchemaError                  a JSON Schema is malformed or cannot be compiled
-    │   ├── SchemaTooDeepError       nesting deeper than the supported bound
-    │   ├── SchemaTooLargeError      larger than a documented size limit (.limit)
-    │   └── RemoteReferenceError     a $ref or $schema naming a network or file URI (never fetched)
-    ├── UnsupportedAnnotationError   a function parameter's type has no JSON Schema
-    ├── ArgumentValidationError      arguments do not match the input schema (.issues)
-    ├── ToolNotFoundError            no tool by that name (also a KeyError)
-    ├── InvocationError              a tool could not be called as asked
-    │   ├── NotInvocableError        the tool has no invoker (a definition only)
-    │   └── SyncInvocationError      an async tool called synchronously in a running loop
-    ├── ToolExecutionError           the tool itself raised (.__cause__ is the original)
-    ├── ToolTimeoutError             the call did not finish in time (also a TimeoutError)
-    ├── OutputValidationError        a result does not match the output schema (.issues)
-    ├── ResultError                  a return value cannot become a ToolResult
-    ├── ConversionError              a source object cannot become a tool, or back
-    │   └── ToolCallError            a model's tool call is malformed (.raw, bounded)
-    ├── ConfigError                  an MCP, toolset or policy configuration is unusable (.path)
-    ├── ServerError                  an MCP server did not start, stopped or broke the protocol
-    ├── RemoteError                  an MCP server answered a request with an error (.code)
-    ├── PinMismatchError             a pinned tool's definition changed (.expected, .actual)
-    ├── AccessDeniedError            a policy refused a call of a visible tool (a PermissionError)
-    │   └── RateLimitError           a rate limit was reached (.retry_after)
-    └── LoadError                    a MODULE:NAME reference cannot be loaded
+    ├── ToolDefinitionError             a tool's own fields are unusable (empty name, ...)
+    ├── UnsupportedAnnotationError      a function parameter's type has no JSON Schema
+    ├── LoadError                       a MODULE:NAME reference cannot be loaded
+    ├── DocumentError                   a document is unusable at a place in it (.path)
+    │   ├── SchemaError                 a JSON Schema is malformed or cannot be compiled
+    │   │   ├── SchemaTooDeepError      nesting deeper than the supported bound
+    │   │   ├── SchemaTooLargeError     larger than a documented size limit (.limit)
+    │   │   └── RemoteReferenceError    a $ref or $schema naming a network or file URI
+    │   ├── ConversionError             a source object cannot become a tool, or back
+    │   │   └── ToolCallError           a model's tool call is malformed (.raw, bounded)
+    │   └── ConfigError                 an MCP, toolset or policy configuration is unusable
+    ├── ToolNotFoundError               no tool by that name (also a KeyError)
+    ├── AccessDeniedError               a policy refused a call of a visible tool
+    │   └── RateLimitError              a rate limit was reached (.retry_after)
+    ├── ToolValidationError             a tool's arguments or result break its schema (.issues)
+    │   ├── ArgumentValidationError     arguments do not match the input schema
+    │   └── OutputValidationError       a result does not match the output schema
+    ├── InvocationError                 a tool could not be called as asked, or its call failed
+    │   ├── NotInvocableError           the tool has no invoker (a definition only)
+    │   ├── SyncInvocationError         an async tool called synchronously in a running loop
+    │   ├── ToolExecutionError          the tool itself raised (.__cause__ is the original)
+    │   └── ToolTimeoutError            the call did not finish in time (also a TimeoutError)
+    ├── ResultError                     a return value cannot become a ToolResult
+    └── McpServerError                  an MCP server failed, or changed a tool (.server)
+        ├── ServerError                 it did not start, stopped or broke the protocol
+        ├── RemoteError                 it answered a request with an error (.code)
+        └── PinMismatchError            a pinned tool's definition changed (.expected, .actual)
 
-`KeyError` and `TimeoutError` are mixed into the two leaves where code written for
-the standard library already catches them.
+The groups carry what their members share: `DocumentError` holds ``.path`` and shows
+it in the message, `ToolValidationError` ``.tool_name`` and ``.issues``,
+`McpServerError` ``.server``. A standard exception is mixed in where code written for
+the standard library already catches it: `ValueError` (the documents and validation
+groups, `ToolDefinitionError`), `TypeError`, `KeyError` (`ToolNotFoundError`),
+`PermissionError` (`AccessDeniedError`), `TimeoutError` (`ToolTimeoutError`),
+`ConnectionError` (`ServerError`) and `ImportError` (`LoadError`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from toolbridge._validation import ValidationIssue
@@ -48,9 +56,11 @@ __all__ = [
     "ArgumentValidationError",
     "ConfigError",
     "ConversionError",
+    "DocumentError",
     "InvocationError",
     "JsonPath",
     "LoadError",
+    "McpServerError",
     "NotInvocableError",
     "OutputValidationError",
     "PinMismatchError",
@@ -68,6 +78,7 @@ __all__ = [
     "ToolExecutionError",
     "ToolNotFoundError",
     "ToolTimeoutError",
+    "ToolValidationError",
     "ToolbridgeError",
     "UnsupportedAnnotationError",
     "format_path",
@@ -86,21 +97,54 @@ class ToolbridgeError(Exception):
     """Root of every error toolbridge raises."""
 
 
+# -- what a tool is made of -----------------------------------------------------------
+
+
 class ToolDefinitionError(ToolbridgeError, ValueError):
     """A tool's own fields are unusable: an empty name, a non-object input schema, ..."""
 
 
-class SchemaError(ToolbridgeError, ValueError):
-    """A JSON Schema is malformed or cannot be compiled.
+class UnsupportedAnnotationError(ToolbridgeError, TypeError):
+    """A function parameter (or return) annotation has no JSON Schema.
 
     Attributes:
-        path: Where in the schema the problem is, from the schema's root.
+        function: The function's qualified name.
+        parameter: The parameter's name, or ``"return"``.
+    """
+
+    def __init__(self, function: str, parameter: str, reason: str) -> None:
+        self.function = function
+        self.parameter = parameter
+        what = "return annotation" if parameter == "return" else f"parameter {parameter!r}"
+        super().__init__(f"{function}: {what} cannot become JSON Schema: {reason}")
+
+
+class LoadError(ToolbridgeError, ImportError):
+    """A ``MODULE:NAME`` reference cannot be imported or does not name a tool."""
+
+
+# -- documents: schemas, tools in a format, tool calls, configurations -----------------
+
+
+class DocumentError(ToolbridgeError, ValueError):
+    """A document toolbridge reads or writes is unusable at a place in it.
+
+    The one holder of a JSON path: a schema, a tool in some format, a model's tool
+    call or a configuration names where it went wrong, and the message shows it as a
+    JSON Pointer.
+
+    Attributes:
+        path: Where in the document the problem is, from its root (``()``: the whole).
     """
 
     def __init__(self, message: str, *, path: JsonPath = ()) -> None:
         self.path: JsonPath = tuple(path)
         where = f" (at {format_path(self.path)!r})" if self.path else ""
         super().__init__(message + where)
+
+
+class SchemaError(DocumentError):
+    """A JSON Schema is malformed or cannot be compiled; ``.path`` is from the schema's root."""
 
 
 class SchemaTooDeepError(SchemaError):
@@ -139,119 +183,8 @@ class RemoteReferenceError(SchemaError):
         )
 
 
-class UnsupportedAnnotationError(ToolbridgeError, TypeError):
-    """A function parameter (or return) annotation has no JSON Schema.
-
-    Attributes:
-        function: The function's qualified name.
-        parameter: The parameter's name, or ``"return"``.
-    """
-
-    def __init__(self, function: str, parameter: str, reason: str) -> None:
-        self.function = function
-        self.parameter = parameter
-        what = "return annotation" if parameter == "return" else f"parameter {parameter!r}"
-        super().__init__(f"{function}: {what} cannot become JSON Schema: {reason}")
-
-
-class ArgumentValidationError(ToolbridgeError, ValueError):
-    """Arguments do not match a tool's input schema.
-
-    Attributes:
-        tool_name: The tool the arguments were for.
-        issues: Every problem found, each with its JSON path and kind.
-    """
-
-    def __init__(self, tool_name: str, issues: Sequence[ValidationIssue]) -> None:
-        self.tool_name = tool_name
-        self.issues: tuple[ValidationIssue, ...] = tuple(issues)
-        lines = "; ".join(str(issue) for issue in self.issues)
-        super().__init__(f"invalid arguments for tool {tool_name!r}: {lines}")
-
-
-class ToolNotFoundError(ToolbridgeError, KeyError):
-    """No tool by that name.
-
-    Attributes:
-        name: The name that was asked for.
-    """
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        super().__init__(name)
-
-    def __str__(self) -> str:
-        return f"no tool named {self.name!r}"
-
-
-class InvocationError(ToolbridgeError):
-    """A tool could not be called the way it was asked to be."""
-
-
-class NotInvocableError(InvocationError):
-    """The tool is a definition only: nothing was attached to run it."""
-
-
-class SyncInvocationError(InvocationError):
-    """An async tool was called synchronously from inside a running event loop."""
-
-
-class ToolExecutionError(ToolbridgeError):
-    """The tool itself raised; the original exception is ``__cause__``.
-
-    Attributes:
-        tool_name: The tool that failed.
-    """
-
-    def __init__(self, tool_name: str, cause: BaseException) -> None:
-        self.tool_name = tool_name
-        super().__init__(f"tool {tool_name!r} raised {type(cause).__name__}: {cause}")
-
-
-class ToolTimeoutError(ToolbridgeError, TimeoutError):
-    """A tool call did not finish within its timeout.
-
-    Attributes:
-        tool_name: The tool that was called.
-        timeout: The limit, in seconds.
-    """
-
-    def __init__(self, tool_name: str, timeout: float) -> None:
-        self.tool_name = tool_name
-        self.timeout = timeout
-        super().__init__(f"tool {tool_name!r} did not finish within {timeout:g} s")
-
-
-class OutputValidationError(ToolbridgeError, ValueError):
-    """A tool's structured result does not match its output schema.
-
-    Attributes:
-        tool_name: The tool whose result failed.
-        issues: Every problem found, each with its JSON path and kind.
-    """
-
-    def __init__(self, tool_name: str, issues: Sequence[ValidationIssue]) -> None:
-        self.tool_name = tool_name
-        self.issues: tuple[ValidationIssue, ...] = tuple(issues)
-        lines = "; ".join(str(issue) for issue in self.issues)
-        super().__init__(f"tool {tool_name!r} returned a result its output schema rejects: {lines}")
-
-
-class ResultError(ToolbridgeError, TypeError):
-    """A value returned by a tool cannot be turned into a `ToolResult`."""
-
-
-class ConversionError(ToolbridgeError, ValueError):
-    """A source object cannot be converted to a canonical tool, or a tool to a target.
-
-    Attributes:
-        path: Where in the source the problem is.
-    """
-
-    def __init__(self, message: str, *, path: JsonPath = ()) -> None:
-        self.path: JsonPath = tuple(path)
-        where = f" (at {format_path(self.path)!r})" if self.path else ""
-        super().__init__(message + where)
+class ConversionError(DocumentError):
+    """A source object cannot be converted to a canonical tool, or a tool to a target."""
 
 
 class ToolCallError(ConversionError):
@@ -274,68 +207,26 @@ class ToolCallError(ConversionError):
         super().__init__(message, path=path)
 
 
-class ConfigError(ToolbridgeError, ValueError):
-    """A configuration is unusable: an MCP server without a command, a bad policy, ...
+class ConfigError(DocumentError):
+    """A configuration is unusable: an MCP server without a command, a bad policy, ..."""
+
+
+# -- calling a tool --------------------------------------------------------------------
+
+
+class ToolNotFoundError(ToolbridgeError, KeyError):
+    """No tool by that name.
 
     Attributes:
-        path: Where in the configuration the problem is.
+        name: The name that was asked for.
     """
 
-    def __init__(self, message: str, *, path: JsonPath = ()) -> None:
-        self.path: JsonPath = tuple(path)
-        where = f" (at {format_path(self.path)!r})" if self.path else ""
-        super().__init__(message + where)
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(name)
 
-
-class ServerError(ToolbridgeError, ConnectionError):
-    """An MCP server did not start, stopped working, or broke the protocol.
-
-    Attributes:
-        server: The server's name in the configuration (or its command).
-        stderr: The tail of what the server wrote to stderr, for stdio servers.
-    """
-
-    def __init__(self, message: str, *, server: str, stderr: str = "") -> None:
-        self.server, self.stderr = server, stderr
-        tail = f"; its stderr ended with: {stderr[-500:]!r}" if stderr.strip() else ""
-        super().__init__(f"MCP server {server!r}: {message}{tail}")
-
-
-class RemoteError(ToolbridgeError):
-    """An MCP server answered a request with a JSON-RPC error.
-
-    The connection is still usable; the request itself failed (an unknown tool, an
-    internal error of the server). A tool that *ran* and failed is not this: it is a
-    result with ``is_error`` set.
-
-    Attributes:
-        server: The server's name in the configuration.
-        code: The JSON-RPC error code.
-        data: The error's ``data`` member, or ``None``.
-    """
-
-    def __init__(self, message: str, *, server: str, code: int, data: object = None) -> None:
-        self.server, self.code, self.data = server, code, data
-        super().__init__(f"MCP server {server!r} answered with error {code}: {message}")
-
-
-class PinMismatchError(ToolbridgeError):
-    """A tool's definition no longer matches the fingerprint it was pinned to.
-
-    Attributes:
-        tool_name: The tool, as the server names it.
-        server: The server it comes from.
-        expected: The pinned fingerprint.
-        actual: The fingerprint of the definition the server sent.
-    """
-
-    def __init__(self, tool_name: str, *, server: str, expected: str, actual: str) -> None:
-        self.tool_name, self.server = tool_name, server
-        self.expected, self.actual = expected, actual
-        super().__init__(
-            f"tool {tool_name!r} of MCP server {server!r} changed since it was pinned: "
-            f"fingerprint {actual} instead of {expected}"
-        )
+    def __str__(self) -> str:
+        return f"no tool named {self.name!r}"
 
 
 class AccessDeniedError(ToolbridgeError, PermissionError):
@@ -367,5 +258,139 @@ class RateLimitError(AccessDeniedError):
         self.reason = reason
 
 
-class LoadError(ToolbridgeError, ImportError):
-    """A ``MODULE:NAME`` reference cannot be imported or does not name a tool."""
+class ToolValidationError(ToolbridgeError, ValueError):
+    """A tool's arguments or result do not match its schema.
+
+    Attributes:
+        tool_name: The tool the arguments or the result were for.
+        issues: Every problem found, each with its JSON path and kind.
+    """
+
+    _SUMMARY: ClassVar[str] = "tool {tool_name!r} failed validation"
+    """The message's first part; each leaf says what was checked."""
+
+    def __init__(self, tool_name: str, issues: Sequence[ValidationIssue]) -> None:
+        self.tool_name = tool_name
+        self.issues: tuple[ValidationIssue, ...] = tuple(issues)
+        lines = "; ".join(str(issue) for issue in self.issues)
+        super().__init__(f"{self._SUMMARY.format(tool_name=tool_name)}: {lines}")
+
+
+class ArgumentValidationError(ToolValidationError):
+    """Arguments do not match a tool's input schema."""
+
+    _SUMMARY = "invalid arguments for tool {tool_name!r}"
+
+
+class OutputValidationError(ToolValidationError):
+    """A tool's structured result does not match its output schema."""
+
+    _SUMMARY = "tool {tool_name!r} returned a result its output schema rejects"
+
+
+class InvocationError(ToolbridgeError):
+    """A tool could not be called as asked, or the call failed: it raised or timed out."""
+
+
+class NotInvocableError(InvocationError):
+    """The tool is a definition only: nothing was attached to run it."""
+
+
+class SyncInvocationError(InvocationError):
+    """An async tool was called synchronously from inside a running event loop."""
+
+
+class ToolExecutionError(InvocationError):
+    """The tool itself raised; the original exception is ``__cause__``.
+
+    Attributes:
+        tool_name: The tool that failed.
+    """
+
+    def __init__(self, tool_name: str, cause: BaseException) -> None:
+        self.tool_name = tool_name
+        super().__init__(f"tool {tool_name!r} raised {type(cause).__name__}: {cause}")
+
+
+class ToolTimeoutError(InvocationError, TimeoutError):
+    """A tool call did not finish within its timeout.
+
+    Attributes:
+        tool_name: The tool that was called.
+        timeout: The limit, in seconds.
+    """
+
+    def __init__(self, tool_name: str, timeout: float) -> None:
+        self.tool_name = tool_name
+        self.timeout = timeout
+        super().__init__(f"tool {tool_name!r} did not finish within {timeout:g} s")
+
+
+class ResultError(ToolbridgeError, TypeError):
+    """A value returned by a tool cannot be turned into a `ToolResult`."""
+
+
+# -- MCP servers -----------------------------------------------------------------------
+
+
+class McpServerError(ToolbridgeError):
+    """An MCP server failed: it broke, refused a request, or changed a pinned tool.
+
+    Attributes:
+        server: The server's name in the configuration (or its command).
+    """
+
+    def __init__(self, message: str, *, server: str) -> None:
+        self.server = server
+        super().__init__(message)
+
+
+class ServerError(McpServerError, ConnectionError):
+    """An MCP server did not start, stopped working, or broke the protocol.
+
+    Attributes:
+        stderr: The tail of what the server wrote to stderr, for stdio servers.
+    """
+
+    def __init__(self, message: str, *, server: str, stderr: str = "") -> None:
+        self.stderr = stderr
+        tail = f"; its stderr ended with: {stderr[-500:]!r}" if stderr.strip() else ""
+        super().__init__(f"MCP server {server!r}: {message}{tail}", server=server)
+
+
+class RemoteError(McpServerError):
+    """An MCP server answered a request with a JSON-RPC error.
+
+    The connection is still usable; the request itself failed (an unknown tool, an
+    internal error of the server). A tool that *ran* and failed is not this: it is a
+    result with ``is_error`` set.
+
+    Attributes:
+        code: The JSON-RPC error code.
+        data: The error's ``data`` member, or ``None``.
+    """
+
+    def __init__(self, message: str, *, server: str, code: int, data: object = None) -> None:
+        self.code, self.data = code, data
+        super().__init__(
+            f"MCP server {server!r} answered with error {code}: {message}", server=server
+        )
+
+
+class PinMismatchError(McpServerError):
+    """A tool's definition no longer matches the fingerprint it was pinned to.
+
+    Attributes:
+        tool_name: The tool, as the server names it.
+        expected: The pinned fingerprint.
+        actual: The fingerprint of the definition the server sent.
+    """
+
+    def __init__(self, tool_name: str, *, server: str, expected: str, actual: str) -> None:
+        self.tool_name = tool_name
+        self.expected, self.actual = expected, actual
+        super().__init__(
+            f"tool {tool_name!r} of MCP server {server!r} changed since it was pinned: "
+            f"fingerprint {actual} instead of {expected}",
+            server=server,
+        )
