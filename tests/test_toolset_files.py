@@ -13,7 +13,8 @@ import pytest
 
 from toolbridge import ConfigError, ToolNotFoundError
 from toolbridge.formats import to_openai
-from toolbridge.toolsets import Identity, open_definition, read_definition
+from toolbridge.gateway import OpenDefinition, open_definition
+from toolbridge.toolsets import Identity, read_definition
 
 BUNDLED = [sys.executable, "-m", "toolbridge.examples.server"]
 
@@ -101,7 +102,7 @@ def test_bearer_tokens_pick_the_identity(tmp_path: Path) -> None:
         def __init__(self, header: str) -> None:
             self.headers = {"authorization": header}
 
-    from toolbridge.toolsets import OpenDefinition, StaticToolset
+    from toolbridge.toolsets import StaticToolset
 
     opened = OpenDefinition(StaticToolset([]), definition)
     assert opened.identify(Request("Bearer a-long-enough-token-1")).subject == "ann"

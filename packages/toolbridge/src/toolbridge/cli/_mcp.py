@@ -218,7 +218,8 @@ def _serve_toolset(path: str, count: list[int], **options: Any) -> None:
     import asyncio
 
     from toolbridge.mcp import serve_async
-    from toolbridge.toolsets import open_definition, read_definition
+    from toolbridge.gateway import open_definition
+    from toolbridge.toolsets import read_definition
 
     definition = read_definition(path)
 

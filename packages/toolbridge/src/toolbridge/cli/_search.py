@@ -104,7 +104,8 @@ def _search(
     if given > 1:
         raise typer.BadParameter("give one of INPUT, a server or --toolset")
     if toolset_file is not None:
-        from toolbridge.toolsets import open_definition, read_definition
+        from toolbridge.gateway import open_definition
+        from toolbridge.toolsets import read_definition
 
         definition = read_definition(toolset_file)
 

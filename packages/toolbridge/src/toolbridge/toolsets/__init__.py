@@ -22,12 +22,7 @@ from toolbridge.toolsets._audited import AuditedToolset
 from toolbridge.toolsets._base import CallOptions, Collision, Toolset, Wrapper
 from toolbridge.toolsets._builder import ToolsetBuilder
 from toolbridge.toolsets._combined import CombinedToolset, NameCollision, combine
-from toolbridge.toolsets._definition import (
-    OpenDefinition,
-    ToolsetDefinition,
-    open_definition,
-    read_definition,
-)
+from toolbridge.toolsets._definition import ToolsetDefinition, read_definition
 from toolbridge.toolsets._filtered import FilteredToolset
 from toolbridge.toolsets._guarded import GuardedToolset
 from toolbridge.toolsets._identity import (
@@ -69,7 +64,6 @@ __all__ = [
     "MemorySink",
     "NameCollision",
     "NamedToolset",
-    "OpenDefinition",
     "Outcome",
     "Policy",
     "PrefixedToolset",
@@ -91,7 +85,6 @@ __all__ = [
     "current_identity",
     "identifier",
     "identity_context",
-    "open_definition",
     "read_definition",
     "tool_id",
 ]

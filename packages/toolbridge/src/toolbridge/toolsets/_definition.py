@@ -32,26 +32,25 @@ Reading (`read_definition`) checks everything and starts nothing; a mistake is a
 `ConfigError` with the JSON path of the culprit. ``${NAME}`` is replaced from the
 environment in header values, token keys and MCP environment values only (a missing
 variable is an error), so secrets stay out of the file. Relative paths are relative
-to the file. `open_definition` starts the sources and gives the toolset.
+to the file. `toolbridge.gateway.open_definition` starts the sources and gives the
+toolset.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from toolbridge.errors import ConfigError, JsonPath, ToolbridgeError
-from toolbridge.toolsets._base import Toolset
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 from toolbridge.toolsets._policy import Policy, Rule
 from toolbridge.toolsets._ratelimit import RateLimit
 
-__all__ = ["OpenDefinition", "ToolsetDefinition", "open_definition", "read_definition"]
+__all__ = ["ToolsetDefinition", "read_definition"]
 
 _TOP: Final = frozenset(
     {
@@ -373,134 +372,3 @@ def _checked(make: Callable[[], _T], path: JsonPath) -> _T:
         raise ConfigError(str(error), path=path) from None
     except TypeError as error:
         raise ConfigError(str(error), path=path) from None
-
-
-# -- opening: start the sources, build the toolset ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class OpenDefinition:
-    """A definition's toolset, its sources running, and who its callers are."""
-
-    toolset: Toolset
-    definition: ToolsetDefinition
-
-    def identify(self, request: Any) -> Identity:
-        """The caller of an HTTP request by its bearer token, else the default identity."""
-        if request is not None and self.definition.tokens:
-            header = str(request.headers.get("authorization", ""))
-            scheme, _, token = header.partition(" ")
-            if scheme.lower() == "bearer":
-                import hmac
-
-                for known, identity in self.definition.tokens.items():
-                    if hmac.compare_digest(known.encode(), token.strip().encode()):
-                        return identity
-            return ANONYMOUS
-        return self.definition.identity
-
-
-@contextlib.asynccontextmanager
-async def open_definition(definition: ToolsetDefinition) -> AsyncIterator[OpenDefinition]:
-    """Start the definition's sources (MCP servers) and build its toolset.
-
-    Raises:
-        ConfigError: A source cannot be loaded.
-    """
-    from toolbridge.toolsets._registry import Registry
-
-    registry = Registry(name=definition.name)
-    async with contextlib.AsyncExitStack() as stack:
-        for index, source in enumerate(definition.sources):
-            try:
-                await _add_source(registry, source, definition.base, stack, index)
-            except ConfigError as error:
-                raise ConfigError(str(error), path=("sources", index, *error.path)) from None
-            except ToolbridgeError as error:
-                raise ConfigError(str(error), path=("sources", index)) from error
-        yield OpenDefinition(_build(registry, definition, stack), definition)
-
-
-async def _add_source(
-    registry: Any,
-    source: Mapping[str, Any],
-    base: Path,
-    stack: contextlib.AsyncExitStack,
-    index: int,
-) -> None:
-    def local(name: str) -> str:
-        path = Path(name).expanduser()
-        return str(path if path.is_absolute() else base / path)
-
-    name = f"source-{index + 1}"
-    if "module" in source:
-        from toolbridge._loading import load_tools
-
-        reference = source["module"]
-        if reference.endswith(".py") or reference.split(":")[0].endswith(".py"):
-            reference = local(reference)
-        registry.add(load_tools(reference), source=name)
-    elif "mcp" in source:
-        from toolbridge.mcp import McpClient
-
-        config = source["mcp"]
-        config = config if isinstance(config, Mapping) else local(config)
-        options = {key: source[key] for key in ("timeout", "namespacing") if key in source}
-        client = await stack.enter_async_context(McpClient(config, **options))
-        registry.add_mcp(client, source=name)
-    elif "openapi" in source:
-        options = {
-            key: source[key]
-            for key in ("base_url", "headers", "operations", "namespace")
-            if key in source
-        }
-        registry.add_openapi(local(source["openapi"]), source=name, **options)
-    else:
-        import json
-
-        from toolbridge.formats import read_tools
-
-        try:
-            data = json.loads(Path(local(source["file"])).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise ConfigError(f"cannot read {source['file']!r}: {error}", path=("file",)) from None
-        found = read_tools(data, source["format"])
-        registry.add(found, source=name)
-
-
-def _build(
-    registry: Any, definition: ToolsetDefinition, stack: contextlib.AsyncExitStack
-) -> Toolset:
-    toolset: Toolset = registry
-    if definition.select:
-        toolset = toolset.filtered(**definition.select)
-    if definition.exclude:
-        toolset = toolset.excluding(**definition.exclude)
-    if definition.policy is not None:
-        toolset = toolset.with_policy(definition.policy, name=definition.name)
-    if definition.prefix:
-        toolset = toolset.prefixed(definition.prefix)
-    audit = definition.audit
-    if audit.get("jsonl") or audit.get("logging"):
-        from toolbridge.toolsets._audit import JsonLinesSink, LoggingSink
-
-        secrets = [*registry.secrets, *definition.tokens]
-        arguments = bool(audit.get("arguments", True))
-        if audit.get("jsonl"):
-            path = Path(audit["jsonl"]).expanduser()
-            sink = JsonLinesSink(path if path.is_absolute() else definition.base / path)
-            stack.callback(sink.close)
-            toolset = _audited(toolset, sink, secrets, arguments)
-        if audit.get("logging"):
-            toolset = _audited(toolset, LoggingSink(), secrets, arguments)
-    if definition.meta_tools:
-        from toolbridge.search import meta_toolset
-
-        toolset = meta_toolset(toolset, name=definition.name)
-    return toolset
-
-
-def _audited(toolset: Toolset, sink: Any, secrets: list[str], arguments: bool) -> Toolset:
-    from toolbridge.toolsets._audited import AuditedToolset
-
-    return AuditedToolset(toolset, sink, secrets=secrets, arguments=arguments)

@@ -1,0 +1,147 @@
+"""Open a toolset definition: start its sources and build the toolset it describes.
+
+A definition (`toolbridge.toolsets.read_definition`) is checked data; opening it
+starts what it names (MCP servers, OpenAPI documents, modules, provider JSON) into a
+`Registry`, then applies its selection, policy, prefix, audit and meta-tools. This
+sits above the toolsets, MCP and search layers because it uses all of them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolbridge._loading import load_tools
+from toolbridge.errors import ConfigError, ToolbridgeError
+from toolbridge.formats import read_tools
+from toolbridge.toolsets import (
+    ANONYMOUS,
+    AuditedToolset,
+    Identity,
+    JsonLinesSink,
+    LoggingSink,
+    Registry,
+    Toolset,
+    ToolsetDefinition,
+)
+
+__all__ = ["OpenDefinition", "open_definition"]
+
+
+@dataclass(frozen=True)
+class OpenDefinition:
+    """A definition's toolset, its sources running, and who its callers are."""
+
+    toolset: Toolset
+    definition: ToolsetDefinition
+
+    def identify(self, request: Any) -> Identity:
+        """The caller of an HTTP request by its bearer token, else the default identity."""
+        if request is not None and self.definition.tokens:
+            header = str(request.headers.get("authorization", ""))
+            scheme, _, token = header.partition(" ")
+            if scheme.lower() == "bearer":
+                for known, identity in self.definition.tokens.items():
+                    if hmac.compare_digest(known.encode(), token.strip().encode()):
+                        return identity
+            return ANONYMOUS
+        return self.definition.identity
+
+
+@contextlib.asynccontextmanager
+async def open_definition(definition: ToolsetDefinition) -> AsyncIterator[OpenDefinition]:
+    """Start the definition's sources (MCP servers) and build its toolset.
+
+    Raises:
+        ConfigError: A source cannot be loaded.
+    """
+    registry = Registry(name=definition.name)
+    async with contextlib.AsyncExitStack() as stack:
+        for index, source in enumerate(definition.sources):
+            try:
+                await _add_source(registry, source, definition.base, stack, index)
+            except ConfigError as error:
+                raise ConfigError(str(error), path=("sources", index, *error.path)) from None
+            except ToolbridgeError as error:
+                raise ConfigError(str(error), path=("sources", index)) from error
+        yield OpenDefinition(_build(registry, definition, stack), definition)
+
+
+async def _add_source(
+    registry: Any,
+    source: Mapping[str, Any],
+    base: Path,
+    stack: contextlib.AsyncExitStack,
+    index: int,
+) -> None:
+    def local(name: str) -> str:
+        path = Path(name).expanduser()
+        return str(path if path.is_absolute() else base / path)
+
+    name = f"source-{index + 1}"
+    if "module" in source:
+        reference = source["module"]
+        if reference.endswith(".py") or reference.split(":")[0].endswith(".py"):
+            reference = local(reference)
+        registry.add(load_tools(reference), source=name)
+    elif "mcp" in source:
+        from toolbridge.mcp import McpClient  # (the mcp extra: imported when a file names MCP)
+
+        config = source["mcp"]
+        config = config if isinstance(config, Mapping) else local(config)
+        options = {key: source[key] for key in ("timeout", "namespacing") if key in source}
+        client = await stack.enter_async_context(McpClient(config, **options))
+        registry.add_mcp(client, source=name)
+    elif "openapi" in source:
+        options = {
+            key: source[key]
+            for key in ("base_url", "headers", "operations", "namespace")
+            if key in source
+        }
+        registry.add_openapi(local(source["openapi"]), source=name, **options)
+    else:
+        try:
+            data = json.loads(Path(local(source["file"])).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise ConfigError(f"cannot read {source['file']!r}: {error}", path=("file",)) from None
+        found = read_tools(data, source["format"])
+        registry.add(found, source=name)
+
+
+def _build(
+    registry: Any, definition: ToolsetDefinition, stack: contextlib.AsyncExitStack
+) -> Toolset:
+    toolset: Toolset = registry
+    if definition.select:
+        toolset = toolset.filtered(**definition.select)
+    if definition.exclude:
+        toolset = toolset.excluding(**definition.exclude)
+    if definition.policy is not None:
+        toolset = toolset.with_policy(definition.policy, name=definition.name)
+    if definition.prefix:
+        toolset = toolset.prefixed(definition.prefix)
+    audit = definition.audit
+    if audit.get("jsonl") or audit.get("logging"):
+        secrets = [*registry.secrets, *definition.tokens]
+        arguments = bool(audit.get("arguments", True))
+        if audit.get("jsonl"):
+            path = Path(audit["jsonl"]).expanduser()
+            sink = JsonLinesSink(path if path.is_absolute() else definition.base / path)
+            stack.callback(sink.close)
+            toolset = _audited(toolset, sink, secrets, arguments)
+        if audit.get("logging"):
+            toolset = _audited(toolset, LoggingSink(), secrets, arguments)
+    if definition.meta_tools:
+        from toolbridge.search import meta_toolset  # (the search extra, likewise)
+
+        toolset = meta_toolset(toolset, name=definition.name)
+    return toolset
+
+
+def _audited(toolset: Toolset, sink: Any, secrets: list[str], arguments: bool) -> Toolset:
+    return AuditedToolset(toolset, sink, secrets=secrets, arguments=arguments)
