@@ -46,7 +46,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from toolbridge import Tool, thaw
 from toolbridge.formats import Conversion, Target, convert, from_mcp, received_schema
-from toolbridge.schema import LossAction, LossEntry
+from toolbridge.schema import LossAction, LossEntry, to_anthropic_strict, to_strict
 
 Case = tuple[Target, bool | None]
 
@@ -77,12 +77,6 @@ def _cases(marks: Mapping[Case, pytest.MarkDecorator] | None = None) -> list[Any
 
 
 CORPUS_TOOLS: Final = 1_037
-STRICT: Final[Mapping[Case, int]] = {
-    ("openai", True): 874,
-    ("openai-responses", True): 874,
-    ("anthropic", True): 874,
-}
-"""Corpus tools sent strict when strict is asked; every other one falls back, reported."""
 
 AWKWARD_NAMES: Final = (
     "search.web",
@@ -663,7 +657,7 @@ def test_strict_is_granted_or_reported(corpus: Corpus, case: Case) -> None:
     corpus_servers = [server for server in written.servers if server.in_corpus]
     assert sum(len(server.tools) for server in corpus_servers) == CORPUS_TOOLS
     sent = sum(len(server.conversion.strict) for server in corpus_servers)
-    assert sent == STRICT.get(case, 0)
+    assert sent > 0 if written.strict else sent == 0
     unexplained = []
     for server in written.servers:
         declined = {e.tool for e in server.conversion.report if e.keyword == "strict"}
@@ -673,6 +667,58 @@ def test_strict_is_granted_or_reported(corpus: Corpus, case: Case) -> None:
             if server.sent_strict(tool) and tool.name in declined:
                 unexplained.append(f"{server.name}/{tool.name}: strict, yet declined")
     assert not unexplained
+
+
+_OPEN: Final = {"additionalProperties": {"type": "string"}}
+_ANY_VALUE: Final = frozenset({"type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref"})
+"""A schema object with none of these accepts a value of any type (strict mode refuses it)."""
+
+
+def _refused_strict(target: Target, schema: Mapping[str, Any]) -> bool:
+    """True when the target's strict mode cannot take `schema`, judged apart from toolbridge.
+
+    OpenAI: the Agents SDK's checker raises on it or has to change it; Anthropic: its
+    documented subset is broken. Either way, a node that accepts any value is refused.
+    """
+    if any(_ANY_VALUE.isdisjoint(node) for _, node in _schemas(schema)):
+        return True
+    if target == "anthropic":
+        return any(True for _ in _anthropic_strict(schema))
+    try:
+        return ensure_strict_json_schema(thaw(schema)) != schema
+    except (UserError, TypeError):
+        return True
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if case[1]], ids=_case_id)
+def test_strict_is_declined_only_where_the_provider_refuses_it(corpus: Corpus, case: Case) -> None:
+    # The rewrite a declined tool would have sent: the provider's own checker (or its
+    # documented subset) must refuse it, else strict mode was given up for nothing.
+    written = corpus.written(case)
+    rewrite = to_anthropic_strict if written.target == "anthropic" else to_strict
+    declined = [
+        (server.name, tool)
+        for server in written.servers
+        for tool in server.tools
+        if not server.sent_strict(tool)
+    ]
+    assert declined, "no tool falls back: the corpus no longer tests this"
+    accepted = [
+        f"{server}/{tool.name}"
+        for server, tool in declined
+        if not _refused_strict(written.target, rewrite(tool.input_schema).schema)
+    ]
+    assert accepted == []
+
+
+@pytest.mark.parametrize("target", ["openai", "anthropic"])
+def test_the_refusal_judge_takes_what_strict_mode_can_say(target: Target) -> None:
+    # Guards the guard: a schema strict mode can say is taken, an open map is not.
+    rewrite = to_anthropic_strict if target == "anthropic" else to_strict
+    closed = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+    assert not _refused_strict(target, rewrite(closed).schema)
+    open_map = {"type": "object", "properties": {"m": {"type": "object", **_OPEN}}}
+    assert _refused_strict(target, rewrite(open_map).schema)
 
 
 # -- nothing changes silently --------------------------------------------------------------
