@@ -32,7 +32,7 @@ from pydantic import PrivateAttr, TypeAdapter, ValidationError
 
 from toolbridge import ConversionError, Tool, ToolbridgeError, ToolResult, thaw
 from toolbridge.formats import from_mcp, to_mcp
-from toolbridge.plugins import as_tools, call_async, call_sync
+from toolbridge.plugins import call_async, call_sync, tools_given
 
 __all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]
 
@@ -77,7 +77,7 @@ def to_fastmcp(tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
         ConversionError: Something other than tools, or an ``execution`` that is not
             MCP's (``{"taskSupport": "optional"}``).
     """
-    return [_fastmcp_tool(tool) for tool in as_tools(tools)]
+    return [_fastmcp_tool(tool) for tool in tools_given(tools, "to_fastmcp")[0]]
 
 
 def add_tools(server: FastMCP[Any], tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:

@@ -35,7 +35,7 @@ from toolbridge import (
     ToolResult,
 )
 from toolbridge.formats import convert
-from toolbridge.plugins import as_tools, call_async, call_sync
+from toolbridge.plugins import call_async, call_sync, tools_given
 from toolbridge.schema import LossAction, LossEntry
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
@@ -78,9 +78,9 @@ def to_openai_agents(
         ConversionError: Something other than tools, or a tool no OpenAI conversion
             can write.
     """
-    if isinstance(tools, Tool):
-        return _function_tool(tools, strict)
-    return [_function_tool(item, strict) for item in as_tools(tools)]
+    listed, single = tools_given(tools, "to_openai_agents")
+    made = [_function_tool(item, strict) for item in listed]
+    return made[0] if single else made
 
 
 def _function_tool(tool: Tool, strict: bool | None) -> ToolbridgeFunctionTool:

@@ -26,7 +26,7 @@ from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
 from toolbridge import ConversionError, Tool, ToolbridgeError, thaw
-from toolbridge.plugins import as_tools, await_blocking, call_async, call_blocking, call_sync
+from toolbridge.plugins import await_blocking, call_async, call_blocking, call_sync, tools_given
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
 
@@ -44,16 +44,17 @@ def to_pydantic_ai(tools: Tool | Iterable[Tool], /) -> PydanticTool[Any] | list[
     Raises:
         ConversionError: Something other than tools.
     """
-    if isinstance(tools, Tool):
-        return _pydantic_tool(tools)
-    return [_pydantic_tool(tool) for tool in as_tools(tools)]
+    listed, single = tools_given(tools, "to_pydantic_ai")
+    made = [_pydantic_tool(tool) for tool in listed]
+    return made[0] if single else made
 
 
 class ToolbridgeToolset(FunctionToolset[Any]):
     """A pydantic-ai toolset of canonical tools, each validated by toolbridge."""
 
     def __init__(self, tools: Iterable[Tool], *, id: str | None = None) -> None:
-        super().__init__([_pydantic_tool(tool) for tool in as_tools(tools)], id=id)
+        listed, _ = tools_given(tools, "ToolbridgeToolset")
+        super().__init__([_pydantic_tool(tool) for tool in listed], id=id)
 
 
 def _pydantic_tool(tool: Tool) -> PydanticTool[Any]:

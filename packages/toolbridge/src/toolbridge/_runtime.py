@@ -1,24 +1,41 @@
-"""Calling tools: validate, run with an optional timeout, normalise and check the result.
+"""Calling tools, and toolbridge's one bridge between sync and async code.
 
-Every call route (``Tool.invoke``, ``Tool.ainvoke``, and later the MCP server, the
-framework plugins and provider tool calls) goes through `invoke` / `ainvoke`, so
-arguments are always validated and a failure never reaches the tool.
+Every call route (``Tool.invoke``, ``Tool.ainvoke``, the MCP server, the framework
+plugins, provider tool calls) goes through `invoke` / `ainvoke`, so arguments are
+always validated and a failure never reaches the tool.
 
-Sync and async meet here:
+Every crossing between sync and async code in toolbridge (tools, plugins, the MCP
+client's ``with`` form) goes through the functions below, by one rule set:
 
-- a sync tool awaited runs in a worker thread, so the event loop is never blocked;
-- an async tool called synchronously runs in a fresh event loop, or raises
-  `SyncInvocationError` when an event loop is already running in this thread
-  (blocking it would deadlock anything the tool awaits);
-- a timeout cancels an async tool; a sync tool cannot be interrupted, so it is left to
-  finish in its (daemon) worker thread while the caller gets `ToolTimeoutError` at once.
+- sync code runs a coroutine (`run_coroutine`, `block_on`) in **one background event
+  loop**, in a daemon thread started on first use, and waits for it; a sync call
+  from a worker thread that an event loop is awaiting runs it back in *that* loop
+  instead (anyio's ``from_thread`` rule), where the caller's loop-bound resources live;
+- sync code in a thread whose event loop is running never blocks it on a coroutine:
+  `run_coroutine` raises `SyncInvocationError` (await instead), and `block_on` refuses
+  only the loop it would wait for (which would deadlock);
+- async code runs blocking code (`await_in_thread`) in **daemon worker threads**,
+  reused, carrying the caller's context variables; so does sync code that wants a
+  deadline on blocking code (`run_in_thread`);
+- a timeout cancels a coroutine (the caller hears back once it has unwound, as with
+  `asyncio.wait_for`); blocking code cannot be stopped, so it is left to finish in its
+  worker while the caller gets `ToolTimeoutError` at once; a tool's own
+  ``TimeoutError`` is never mistaken for the deadline;
+- a sync caller interrupted while waiting (``KeyboardInterrupt``) cancels the coroutine
+  it waited for; an awaiting task cancelled drops blocking work not yet started.
+
+Daemon threads, never a ``ThreadPoolExecutor``'s: one call that never returns hangs
+neither the interpreter's exit nor anyone else. After ``os.fork`` the child starts
+its own loop and workers.
 """
 
 from __future__ import annotations
 
+import _thread
 import contextvars
+import os
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 from toolbridge._result import ToolResult, to_result
 from toolbridge.errors import (
@@ -32,11 +49,24 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
+    # asyncio, threading and concurrent.futures load on first use: `import toolbridge`
+    # stays free of them.
+    import asyncio
     import concurrent.futures
 
     from toolbridge._tool import Invoker, Tool
 
-__all__ = ["ainvoke", "check_result", "invoke", "run_coroutine", "run_in_thread"]
+__all__ = [
+    "ainvoke",
+    "await_coroutine",
+    "await_in_thread",
+    "background_loop",
+    "block_on",
+    "check_result",
+    "invoke",
+    "run_coroutine",
+    "run_in_thread",
+]
 
 _T = TypeVar("_T")
 
@@ -105,80 +135,214 @@ def check_result(tool: Tool, outcome: Any) -> ToolResult:
     return result
 
 
-def _in_running_loop() -> bool:
-    import asyncio
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
+# -- the bridge ---------------------------------------------------------------------------
 
 
 def run_coroutine(
     make: Callable[[], Awaitable[_T]], *, timeout: float | None, tool_name: str
 ) -> _T:
-    """Run an async tool to completion from sync code, in a fresh event loop.
+    """Run an async call from sync code and wait for it, up to `timeout` seconds.
+
+    It runs in the background loop, or in the event loop awaiting this worker thread
+    (see the module docstring); `make` is called there, in the caller's context.
 
     Raises:
-        SyncInvocationError: An event loop is already running in this thread.
+        SyncInvocationError: An event loop is running in this thread (await instead).
         ToolTimeoutError: It did not finish within `timeout` seconds (it is cancelled).
     """
-    import asyncio
-
-    if _in_running_loop():
+    if _running_loop() is not None:
         raise SyncInvocationError(
             f"tool {tool_name!r} is async and an event loop is running in this thread: "
             f"use `await tool.ainvoke(...)` instead of `tool.invoke(...)`"
         )
+    sender = _SENDER.get()
+    loop = sender.loop if sender is not None and sender.waiting else background_loop()
+    return block_on(
+        lambda: await_coroutine(make(), timeout=timeout, tool_name=tool_name), loop=loop
+    )
 
-    async def bounded() -> _T:
-        try:
-            return await asyncio.wait_for(make(), timeout)
-        except TimeoutError:
-            raise ToolTimeoutError(tool_name, timeout or 0.0) from None
 
-    return asyncio.run(bounded())
+def block_on(
+    make: Callable[[], Awaitable[_T]], *, loop: asyncio.AbstractEventLoop | None = None
+) -> _T:
+    """Run ``make()`` in `loop` (the background loop by default) and wait for its outcome.
+
+    No timeout of its own (put one in `make`). A caller interrupted while it waits
+    (``KeyboardInterrupt``) cancels the task before the interruption propagates.
+
+    Raises:
+        SyncInvocationError: This thread runs `loop`: waiting would deadlock.
+    """
+    target = background_loop() if loop is None else loop
+    if _running_loop() is target:
+        raise SyncInvocationError(
+            "this sync call would wait for the event loop running in this thread: "
+            "use the async form (await ...)"
+        )
+    call = _LoopCall(make, contextvars.copy_context())
+    target.call_soon_threadsafe(call.start, target)
+    try:
+        return call.outcome.result()
+    except BaseException:
+        if not call.outcome.done():  # the caller was interrupted, not the call
+            target.call_soon_threadsafe(call.cancel)
+        raise
+
+
+async def await_coroutine(awaitable: Awaitable[_T], *, timeout: float | None, tool_name: str) -> _T:
+    """Await `awaitable`; past `timeout` seconds cancel it and raise `ToolTimeoutError`.
+
+    As `asyncio.wait_for`, the caller hears back once the cancelled call has unwound;
+    a ``TimeoutError`` the call raises itself passes through as it is.
+    """
+    if timeout is None:
+        return await awaitable
+    import asyncio
+
+    deadline = asyncio.timeout(timeout)
+    try:
+        async with deadline:
+            return await awaitable
+    except TimeoutError:
+        if deadline.expired():
+            raise ToolTimeoutError(tool_name, timeout) from None
+        raise
 
 
 def run_in_thread(function: Callable[[], _T], *, timeout: float | None, tool_name: str) -> _T:
-    """Run a sync callable in a daemon worker thread and wait up to `timeout` seconds.
+    """Run blocking `function` in a worker thread and wait up to `timeout` seconds.
 
-    The thread carries the caller's context variables. On timeout the callable keeps
-    running in its thread (Python cannot stop it), and the caller gets
+    The worker carries the caller's context variables. Past the deadline the
+    function keeps running in its thread (Python cannot stop it) and the caller gets
     `ToolTimeoutError` at once.
     """
-    import concurrent.futures
-
-    future = _start_thread(function)
+    future = _workers().start(function, contextvars.copy_context())
     try:
         return future.result(timeout)
-    except concurrent.futures.TimeoutError:
+    except TimeoutError:
+        if future.done():  # its own TimeoutError, or it finished at the deadline
+            return future.result()
+        future.cancel()
         raise ToolTimeoutError(tool_name, timeout or 0.0) from None
+    except BaseException:
+        future.cancel()  # interrupted: work not yet started never starts
+        raise
 
 
 async def await_in_thread(
     function: Callable[[], _T], *, timeout: float | None, tool_name: str
 ) -> _T:
-    """Await a sync callable run in a daemon worker thread, up to `timeout` seconds."""
+    """Await blocking `function` run in a worker thread, up to `timeout` seconds.
+
+    The event loop keeps running meanwhile; a sync call the function makes into async
+    code comes back to this loop (`run_coroutine`) while this call awaits it.
+    """
     import asyncio
 
-    future = asyncio.wrap_future(_start_thread(function))
+    sender = _Sender(asyncio.get_running_loop())
+    context = contextvars.copy_context()
+    context.run(_SENDER.set, sender)
     try:
-        return await asyncio.wait_for(future, timeout)
-    except TimeoutError:
-        raise ToolTimeoutError(tool_name, timeout or 0.0) from None
+        future = asyncio.wrap_future(_workers().start(function, context))
+        return await await_coroutine(future, timeout=timeout, tool_name=tool_name)
+    finally:
+        sender.waiting = False
 
 
-def _start_thread(function: Callable[[], _T]) -> concurrent.futures.Future[_T]:
-    """Run `function` in a daemon worker of the shared pool, with the caller's context."""
-    import concurrent.futures
+def background_loop() -> asyncio.AbstractEventLoop:
+    """The event loop sync code runs coroutines in: one, in a daemon thread, made on first use.
 
-    future: concurrent.futures.Future[_T] = concurrent.futures.Future()
-    _WORKERS.submit(future, function, contextvars.copy_context())
-    return future
+    MCP sessions of clients used from sync code live here too.
+    """
+    loop = _state.loop
+    if loop is not None:
+        return loop
+    with _LOCK:
+        if _state.loop is None:
+            import asyncio
+            import threading
+
+            made = asyncio.new_event_loop()
+            threading.Thread(
+                target=_serve, args=(made,), name="toolbridge-loop", daemon=True
+            ).start()
+            _forget_after_fork()
+            _state.loop = made
+        return _state.loop
 
 
+def _serve(loop: asyncio.AbstractEventLoop) -> None:
+    import asyncio
+
+    asyncio.set_event_loop(loop)
+    loop.run_forever()
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    import asyncio
+
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+@final
+class _Sender:
+    """The event loop that handed a worker thread its work, while it awaits that work."""
+
+    __slots__ = ("loop", "waiting")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.waiting = True
+
+
+_SENDER: contextvars.ContextVar[_Sender | None] = contextvars.ContextVar(
+    "toolbridge_sender", default=None
+)
+"""Set in a worker thread's context by `await_in_thread`."""
+
+
+@final
+class _LoopCall(Generic[_T]):
+    """One coroutine run in another thread's loop for a sync caller, cancellable."""
+
+    __slots__ = ("context", "make", "outcome", "task")
+
+    def __init__(self, make: Callable[[], Awaitable[_T]], context: contextvars.Context) -> None:
+        import concurrent.futures
+
+        self.make = make
+        self.context = context
+        self.outcome: concurrent.futures.Future[_T] = concurrent.futures.Future()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the task, in the loop's thread, with the caller's context."""
+        if self.outcome.set_running_or_notify_cancel():
+            self.task = loop.create_task(self._run(), context=self.context)
+
+    def cancel(self) -> None:
+        """Cancel the task, in the loop's thread."""
+        if self.task is not None:
+            self.task.cancel()
+
+    async def _run(self) -> None:
+        import asyncio
+
+        try:
+            self.outcome.set_result(await self.make())
+        except asyncio.CancelledError as cancelled:
+            self.outcome.set_exception(cancelled)
+            raise
+        except BaseException as error:  # handed to the waiting caller, not the loop
+            self.outcome.set_exception(error)
+        finally:
+            del self.make  # nothing of a finished call is kept
+
+
+@final
 class _DaemonWorkers:
     """Daemon threads reused across calls: starting a thread costs more than most tools.
 
@@ -190,21 +354,21 @@ class _DaemonWorkers:
 
     def __init__(self, max_idle: int = 8) -> None:
         import queue
-        import threading
 
-        self._queue: queue.SimpleQueue[tuple[Any, Callable[[], Any], contextvars.Context]] = (
-            queue.SimpleQueue()
-        )
-        self._lock = threading.Lock()
+        self._queue: queue.SimpleQueue[
+            tuple[concurrent.futures.Future[Any], Callable[[], Any], contextvars.Context]
+        ] = queue.SimpleQueue()
+        self._lock = _thread.allocate_lock()
         self._idle = 0
         self._max_idle = max_idle
 
-    def submit(
-        self,
-        future: concurrent.futures.Future[_T],
-        function: Callable[[], _T],
-        context: contextvars.Context,
-    ) -> None:
+    def start(
+        self, function: Callable[[], _T], context: contextvars.Context
+    ) -> concurrent.futures.Future[_T]:
+        """Run ``context.run(function)`` in a worker; its outcome in the future."""
+        import concurrent.futures
+
+        future: concurrent.futures.Future[_T] = concurrent.futures.Future()
         with self._lock:
             start = self._idle == 0
             if not start:
@@ -214,6 +378,7 @@ class _DaemonWorkers:
             import threading
 
             threading.Thread(target=self._work, name="toolbridge-tool", daemon=True).start()
+        return future
 
     def _work(self) -> None:
         while True:
@@ -240,4 +405,42 @@ class _DaemonWorkers:
                 return
 
 
-_WORKERS = _DaemonWorkers()
+@final
+class _State:
+    """The background loop and the workers, made on first use and forgotten on fork."""
+
+    __slots__ = ("forks_watched", "loop", "workers")
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.workers: _DaemonWorkers | None = None
+        self.forks_watched = False
+
+
+_state = _State()
+_LOCK = _thread.allocate_lock()
+
+
+def _workers() -> _DaemonWorkers:
+    workers = _state.workers
+    if workers is not None:
+        return workers
+    with _LOCK:
+        if _state.workers is None:
+            _forget_after_fork()
+            _state.workers = _DaemonWorkers()
+        return _state.workers
+
+
+def _forget_after_fork() -> None:
+    """A forked child has none of the parent's threads: it starts its own (hold `_LOCK`)."""
+    if not _state.forks_watched and hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_forget)
+        _state.forks_watched = True
+
+
+def _forget() -> None:
+    global _LOCK
+    _LOCK = _thread.allocate_lock()  # another thread may have held it at the fork
+    _state.loop = None
+    _state.workers = None

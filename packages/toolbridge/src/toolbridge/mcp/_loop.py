@@ -1,15 +1,21 @@
-"""A private event loop in a daemon thread, for MCP sessions used from sync code.
+"""The event loop of an MCP client used from sync code: toolbridge's background loop.
 
-Sessions live in an event loop; sync callers have none. `LoopThread` runs one for as
-long as its client is open, and runs coroutines there on the caller's behalf.
+Sessions live in an event loop; sync callers have none. A client entered with
+``with`` runs its sessions in the one background loop of `toolbridge._runtime`, and
+`LoopThread` is its view of that loop: it runs coroutines there on the caller's
+behalf until `stop` (the loop itself runs on, for other clients and calls).
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from collections.abc import Coroutine
-from typing import Any, TypeVar, final
+from typing import TYPE_CHECKING, Any, TypeVar, final
+
+from toolbridge import _runtime
+from toolbridge.errors import SyncInvocationError
+
+if TYPE_CHECKING:
+    import asyncio
 
 __all__ = ["LoopThread"]
 
@@ -18,33 +24,29 @@ _T = TypeVar("_T")
 
 @final
 class LoopThread:
-    """An event loop running in its own daemon thread until `stop`."""
+    """One client's use of the background event loop, until `stop`."""
 
-    def __init__(self, name: str = "toolbridge-mcp") -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_forever()
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-        finally:
-            self.loop.close()
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop = _runtime.background_loop()
+        self._stopped = False
 
     @property
     def running(self) -> bool:
-        """The loop still runs (`stop` was not called)."""
-        return self._thread.is_alive() and not self.loop.is_closed()
+        """The client still uses the loop (`stop` was not called)."""
+        return not self._stopped and not self.loop.is_closed()
 
     def run(self, coroutine: Coroutine[Any, Any, _T]) -> _T:
-        """Run `coroutine` in the loop and wait for its outcome."""
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
+        """Run `coroutine` in the loop and wait for its outcome (see `_runtime.block_on`).
+
+        Raises:
+            SyncInvocationError: Called from the background loop itself.
+        """
+        try:
+            return _runtime.block_on(lambda: coroutine, loop=self.loop)
+        except SyncInvocationError:
+            coroutine.close()  # refused before it started: no "never awaited" warning
+            raise
 
     def stop(self) -> None:
-        """Stop the loop and wait for its thread (run `close` coroutines before this)."""
-        if not self._thread.is_alive():
-            return
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join()
+        """Stop using the loop (run the client's ``close`` coroutines before this)."""
+        self._stopped = True

@@ -7,9 +7,9 @@ point in the ``toolbridge`` group; toolbridge's own formats use the same hooks.
 import: the first use loads the plugins, once.
 """
 
+from toolbridge.formats._common import tools_given
 from toolbridge.plugins._dispatch import from_, to
 from toolbridge.plugins._helpers import (
-    as_tools,
     await_blocking,
     call_async,
     call_blocking,
@@ -32,7 +32,6 @@ __all__ = [
     "PROJECT",
     "FormatSpec",
     "PluginInfo",
-    "as_tools",
     "await_blocking",
     "call_async",
     "call_blocking",
@@ -46,4 +45,5 @@ __all__ = [
     "plugins",
     "reset_plugins",
     "to",
+    "tools_given",
 ]

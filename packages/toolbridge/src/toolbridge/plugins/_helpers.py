@@ -1,20 +1,23 @@
-"""Small pieces every plugin needs: tools checked, versions found, calls run by the rules.
+"""Small pieces every plugin needs: versions found, framework calls run by the rules.
 
-The `call_*` helpers run a framework's call inside an invoker with toolbridge's
-timeout and sync-call rules, so every plugin raises the same typed errors.
+The `call_*` helpers run a framework's call inside an invoker by toolbridge's one
+sync/async bridge (`toolbridge._runtime`: the background loop, the daemon workers,
+the timeout and sync-call rules), so every plugin raises the same typed errors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable
 from importlib import metadata
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from toolbridge._tool import Tool
-from toolbridge.errors import ConversionError
+from toolbridge import _runtime
+from toolbridge.formats._common import tools_given
+
+if TYPE_CHECKING:
+    from toolbridge._tool import Tool
 
 __all__ = [
-    "as_tools",
     "await_blocking",
     "call_async",
     "call_blocking",
@@ -25,21 +28,9 @@ __all__ = [
 _T = TypeVar("_T")
 
 
-def as_tools(tools: Tool | Iterable[Tool] | Any) -> list[Tool]:
-    """One tool or an iterable of them, as a list, every item checked.
-
-    Raises:
-        ConversionError: Not tools; ``path`` is the index of the first item that is not.
-    """
-    if isinstance(tools, Tool):
-        return [tools]
-    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
-        raise ConversionError(f"expected a Tool or tools, got {type(tools).__name__}")
-    listed = list(tools)
-    for index, item in enumerate(listed):
-        if not isinstance(item, Tool):
-            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
-    return listed
+def as_tools(tools: Any) -> list[Tool]:
+    """`tools_given`'s list, for ``_dispatch`` until it calls that itself: not public."""
+    return tools_given(tools, "toolbridge.to")[0]
 
 
 def installed_versions(*distributions: str) -> dict[str, str]:
@@ -59,26 +50,20 @@ async def call_async(awaitable: Awaitable[_T], *, timeout: float | None, tool_na
     Raises:
         ToolTimeoutError: It did not finish within `timeout` seconds.
     """
-    import asyncio
-
-    from toolbridge.errors import ToolTimeoutError
-
-    try:
-        return await asyncio.wait_for(awaitable, timeout)
-    except TimeoutError:
-        raise ToolTimeoutError(tool_name, timeout or 0.0) from None
+    return await _runtime.await_coroutine(awaitable, timeout=timeout, tool_name=tool_name)
 
 
 def call_sync(make: Callable[[], Awaitable[_T]], *, timeout: float | None, tool_name: str) -> _T:
-    """Run a framework's async call for an invoker's sync ``call``, in a fresh event loop.
+    """Run a framework's async call for an invoker's sync ``call``, and wait for it.
+
+    It runs in toolbridge's background event loop (or in the loop awaiting this
+    worker thread), with the caller's context variables.
 
     Raises:
-        SyncInvocationError: An event loop is already running in this thread.
-        ToolTimeoutError: It did not finish within `timeout` seconds.
+        SyncInvocationError: An event loop is running in this thread (await instead).
+        ToolTimeoutError: It did not finish within `timeout` seconds (it is cancelled).
     """
-    from toolbridge._runtime import run_coroutine
-
-    return run_coroutine(make, timeout=timeout, tool_name=tool_name)
+    return _runtime.run_coroutine(make, timeout=timeout, tool_name=tool_name)
 
 
 def call_blocking(function: Callable[[], _T], *, timeout: float | None, tool_name: str) -> _T:
@@ -90,9 +75,7 @@ def call_blocking(function: Callable[[], _T], *, timeout: float | None, tool_nam
     """
     if timeout is None:
         return function()
-    from toolbridge._runtime import run_in_thread
-
-    return run_in_thread(function, timeout=timeout, tool_name=tool_name)
+    return _runtime.run_in_thread(function, timeout=timeout, tool_name=tool_name)
 
 
 async def await_blocking(
@@ -103,6 +86,4 @@ async def await_blocking(
     It runs in a reused daemon worker thread, so one that never returns does not hang
     the loop's shutdown or the interpreter's exit.
     """
-    from toolbridge._runtime import await_in_thread
-
-    return await await_in_thread(function, timeout=timeout, tool_name=tool_name)
+    return await _runtime.await_in_thread(function, timeout=timeout, tool_name=tool_name)
