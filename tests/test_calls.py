@@ -16,6 +16,7 @@ from toolbridge import (
     ConfigError,
     ConversionError,
     EmbeddedResource,
+    FrozenDict,
     ImageContent,
     ResourceLink,
     TextContent,
@@ -24,7 +25,6 @@ from toolbridge import (
     ToolResult,
     tool,
 )
-from toolbridge._json import FrozenDict
 from toolbridge.calls import (
     ERROR_PREFIX,
     PROVIDERS,

@@ -16,13 +16,14 @@ from openai.types.shared import FunctionDefinition
 
 from toolbridge import (
     ConversionError,
+    FrozenDict,
+    FrozenList,
     SchemaTooDeepError,
     Tool,
     ToolAnnotations,
     ToolbridgeError,
     thaw,
 )
-from toolbridge._json import FrozenDict, FrozenList
 from toolbridge.calls import ToolCall
 from toolbridge.formats import (
     Target,

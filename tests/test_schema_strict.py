@@ -13,8 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from toolbridge import Validator
-from toolbridge._json import thaw
+from toolbridge import Validator, thaw
 from toolbridge.errors import ConversionError
 from toolbridge.schema import LossAction, StrictSchema, restore_strict_arguments, to_strict
 
