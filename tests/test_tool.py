@@ -25,6 +25,7 @@ from toolbridge import (
     thaw,
 )
 from toolbridge._json import MAX_DEPTH, canonical_json
+from toolbridge.formats import to_openai
 
 SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -420,3 +421,42 @@ def test_copies_and_pickles_carry_the_definition_not_the_caches() -> None:
     assert restored == tool
     assert restored.fingerprint == tool.fingerprint
     assert restored.validate({"city": "Oslo"}).ok
+
+
+def test_validate_is_an_ordinary_method() -> None:
+    assert inspect.isfunction(inspect.getattr_static(Tool, "validate"))
+    assert list(inspect.signature(Tool.validate).parameters) == ["self", "arguments"]
+    tool = make_tool()
+    first, second = tool.validate({"city": "Oslo"}), tool.validate({"city": "Oslo"})
+    assert first == second
+    assert isinstance(first, Valid)
+    assert first.value == {"city": "Oslo", "days": 3}
+
+
+def test_the_validators_are_built_on_first_use_and_kept() -> None:
+    tool = make_tool(output_schema={"type": "object"})
+    derived = tool._derived
+    assert (derived.validator, derived.output_validator) == (None, None)
+    assert not tool.validate({}).ok  # builds the input validator, once
+    validator = tool.validator
+    assert derived.validator is validator
+    tool.validate({"city": "Rome"})
+    assert tool.validator is validator
+    assert tool.output_validator is tool.output_validator is tool._derived.output_validator
+    assert make_tool().output_validator is None
+
+
+def test_everything_derived_lives_in_the_one_cache() -> None:
+    tool = make_tool()
+    tool.validate({"city": "Oslo"})
+    _ = tool.fingerprint, tool.standard, to_openai(tool)
+    field_names = {f.name for f in fields(Tool)}
+    assert set(vars(tool)) == field_names | {"_derived"}  # nothing else on the tool
+    assert tool._format_cache is tool._derived.formats
+    assert tool._format_cache  # the conversion is kept there
+    assert tool.standard is tool.standard
+    for fresh in (tool.replace(), pickle.loads(pickle.dumps(tool))):
+        assert fresh._derived is not tool._derived
+        assert fresh._format_cache == {}
+        assert fresh._derived.validator is None
+        assert fresh == tool

@@ -27,7 +27,6 @@ __all__ = [
     "block_to_dict",
     "freeze_optional",
     "not_json",
-    "text_block",
     "text_content",
 ]
 
@@ -210,17 +209,6 @@ def _freeze_fields(block: object) -> None:
 def text_content(text: str) -> TextContent:
     """A text content block."""
     return TextContent(text=text)
-
-
-def text_block(text: str) -> TextContent:
-    """A text block for a string known to be exact: the hot path skips the checks."""
-    block = object.__new__(TextContent)
-    set_field = object.__setattr__
-    set_field(block, "text", text)
-    set_field(block, "annotations", None)
-    set_field(block, "meta", None)
-    set_field(block, "type", "text")
-    return block
 
 
 # -- MCP wire shape of content blocks -------------------------------------------------

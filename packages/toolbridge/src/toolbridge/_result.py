@@ -20,7 +20,6 @@ from toolbridge._content import (
     block_to_dict,
     freeze_optional,
     not_json,
-    text_block,
 )
 from toolbridge._json import FrozenDict, freeze, new_frozen_dict, thaw
 from toolbridge.errors import ConversionError, ResultError
@@ -178,7 +177,7 @@ def to_result(value: Any, *, wrap_output: bool = False) -> ToolResult:
     """
     kind = value.__class__
     if kind is str:
-        return _built((text_block(value),), _wrapped(value) if wrap_output else None)
+        return _built((TextContent(text=value),), _wrapped(value) if wrap_output else None)
     if kind not in _PLAIN_JSON:
         if isinstance(value, ToolResult):
             return value
@@ -188,7 +187,7 @@ def to_result(value: Any, *, wrap_output: bool = False) -> ToolResult:
             return _built((), _wrapped(None) if wrap_output else None)
         if isinstance(value, str):
             text = str.__str__(value)
-            return _built((text_block(text),), _wrapped(text) if wrap_output else None)
+            return _built((TextContent(text=text),), _wrapped(text) if wrap_output else None)
     if (
         isinstance(value, (list, tuple))
         and value
@@ -204,7 +203,7 @@ def to_result(value: Any, *, wrap_output: bool = False) -> ToolResult:
         structured = freeze(data, error=not_json)
     else:
         structured = None
-    return _built((text_block(text),), structured)
+    return _built((TextContent(text=text),), structured)
 
 
 _PLAIN_JSON: Final = frozenset({int, float, bool, dict, list})

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol, final, runtime_checkable
 
 from toolbridge import _runtime
@@ -148,6 +147,30 @@ def _meta_error(message: str, path: tuple[str | int, ...]) -> Exception:
 
 
 @final
+class _Derived:
+    """A tool's one cache: what it derives from its definition, each part made on first use.
+
+    Safe because the tool never changes. Outside equality, copies and pickles: a
+    replaced or unpickled tool starts with an empty one. Two threads racing to fill a
+    part both build the same value; the last one kept is as good as the first.
+    """
+
+    __slots__ = ("fingerprint", "formats", "output_validator", "standard", "validator")
+
+    def __init__(self) -> None:
+        self.formats: dict[Hashable, Any] = {}
+        """Provider-format conversions, by target and options; filled by `toolbridge.formats`."""
+        self.validator: Validator | None = None
+        """The compiled validator of the input schema."""
+        self.output_validator: Validator | None = None
+        """The compiled validator of the output schema, when there is one."""
+        self.fingerprint: str | None = None
+        """`Tool.fingerprint`."""
+        self.standard: StandardSchema | None = None
+        """`Tool.standard`."""
+
+
+@final
 @dataclass(frozen=True, kw_only=True)
 class Tool:
     """A tool, described once: what every format and framework converts to and from.
@@ -225,19 +248,25 @@ class Tool:
         if self.output_schema is not None:
             set_field(self, "output_schema", _check_schema(self.output_schema, "output_schema"))
         set_field(self, "meta", freeze(self.meta, error=_meta_error))
-        # Made here rather than on first use: the cached_property's lock costs more
-        # than the conversion it guards. (A tool unpickled gets it on first use.)
-        self.__dict__["_format_cache"] = {}
+        self._derived: _Derived  # the one cache, outside the fields (see `_Derived`)
+        set_field(self, "_derived", _Derived())
 
     # -- identity ---------------------------------------------------------------------
 
-    @cached_property
+    @property
     def fingerprint(self) -> str:
         """SHA-256 (hex) of the model-visible definition's canonical JSON.
 
         Covers name, title, description, both schemas and annotations; key order,
         whitespace and ``1`` vs ``1.0`` do not matter. The basis of definition pinning.
         """
+        derived = self._derived
+        fingerprint = derived.fingerprint
+        if fingerprint is None:
+            fingerprint = derived.fingerprint = self._fingerprint()
+        return fingerprint
+
+    def _fingerprint(self) -> str:
         definition = {
             "name": self.name,
             "title": self.title,
@@ -250,7 +279,7 @@ class Tool:
 
         return hashlib.sha256(canonical_json(definition).encode()).hexdigest()
 
-    # -- copying and pickling: the definition and invoker, never the caches -------------
+    # -- copying and pickling: the definition and invoker, never the cache --------------
 
     def __copy__(self) -> Tool:
         return self  # immutable: a copy would be indistinguishable
@@ -259,8 +288,14 @@ class Tool:
         return self
 
     def __getstate__(self) -> dict[str, Any]:
-        """The fields only: compiled validators and other caches are rebuilt on use."""
+        """The fields only: the cache (validators, conversions) is rebuilt on use."""
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """The fields as pickled (already checked and frozen), and an empty cache."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_derived", _Derived())
 
     @classmethod
     def from_function(cls, function: Callable[..., Any], **options: Any) -> Tool:
@@ -321,42 +356,51 @@ class Tool:
             raise ToolDefinitionError("tags must be a list of strings")
         return cls(**fields, invoker=invoker)
 
-    # -- validation and invocation ----------------------------------------------------
+    # -- the cache: what the tool derives from its definition, made on first use -------
 
-    @cached_property
+    @property
     def _format_cache(self) -> dict[Hashable, Any]:
-        """Provider-format conversions of this tool, by target and options.
+        """The provider-format conversions in this tool's cache (`toolbridge.formats`)."""
+        return self._derived.formats
 
-        Filled by `toolbridge.formats`; safe because the tool never changes and the
-        cached wire objects are frozen. Never pickled or copied.
-        """
-        return {}
-
-    @cached_property
+    @property
     def validator(self) -> Validator:
         """The compiled validator for `input_schema`, built on first use."""
-        from toolbridge._validation import Validator
+        derived = self._derived
+        validator = derived.validator
+        if validator is None:
+            from toolbridge._validation import Validator
 
-        return Validator(self.input_schema)
+            validator = derived.validator = Validator(self.input_schema)
+        return validator
 
-    @cached_property
+    @property
     def output_validator(self) -> Validator | None:
-        """The compiled validator for `output_schema`, if there is one."""
-        from toolbridge._validation import Validator
+        """The compiled validator for `output_schema`, if there is one, built on first use."""
+        if self.output_schema is None:
+            return None
+        derived = self._derived
+        validator = derived.output_validator
+        if validator is None:
+            from toolbridge._validation import Validator
 
-        return None if self.output_schema is None else Validator(self.output_schema)
+            validator = derived.output_validator = Validator(self.output_schema)
+        return validator
 
-    @cached_property
-    def validate(self) -> Callable[[Any], ValidationResult]:
-        """Check arguments against the input schema: ``tool.validate(arguments)``.
+    # -- validation and invocation ----------------------------------------------------
+
+    def validate(self, arguments: Any) -> ValidationResult:
+        """Check arguments against the input schema.
 
         Accepts a mapping, JSON text as a model sends it, or ``None`` for ``{}``.
         Returns `Valid` with the normalised arguments (defaults filled in, also
         nested; the input is never changed) or `Invalid` with every issue, each with
-        its JSON path. (A property holding the compiled check, so that a call costs
-        one Python frame.)
+        its JSON path.
         """
-        return self.validator.check_arguments
+        validator = self._derived.validator
+        if validator is None:
+            validator = self.validator
+        return validator.check_arguments(arguments)
 
     def invoke(self, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
         """Validate the arguments, run the tool and return its normalised result.
@@ -375,9 +419,13 @@ class Tool:
         """Async `invoke`: a sync tool runs in a worker thread, an async one is awaited."""
         return await _runtime.ainvoke(self, arguments, timeout=timeout)
 
-    @cached_property
+    @property
     def standard(self) -> StandardSchema:
         """A Standard Schema host: ``tool.standard["~standard"]["validate"](value)``."""
-        from toolbridge._standard import StandardSchema
+        derived = self._derived
+        standard = derived.standard
+        if standard is None:
+            from toolbridge._standard import StandardSchema
 
-        return StandardSchema(self)
+            standard = derived.standard = StandardSchema(self)
+        return standard
