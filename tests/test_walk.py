@@ -217,11 +217,31 @@ def test_malformed_shapes_and_booleans_are_kept() -> None:
 
 
 def test_rebuild_refuses_a_schema_deeper_than_the_bound() -> None:
-    node: dict[str, Any] = {}
-    for _ in range(MAX_DEPTH + 1):
+    node: dict[str, Any] = {"type": "object"}
+    for _ in range(MAX_DEPTH + 2):
         node = {"not": node}
     with pytest.raises(SchemaTooDeepError):
         rebuild(node, lambda n, at: n)
+    with pytest.raises(SchemaTooDeepError):
+        rebuild({"properties": {"a": node}}, lambda n, at: n, top_down=True, paths=False)
 
 
 # -- the walkers ported onto it, under every keyword -----------------------------------------
+
+
+def _at(schema: Any, path: JsonPath) -> Any:
+    for part in path:
+        schema = schema[part]
+    return schema
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_openai_completion_reaches_under_each_keyword(
+    draft: Draft, keyword: str, shape: str
+) -> None:
+    from toolbridge.formats._lowering import complete_for_openai
+
+    schema, path = _holding(keyword, shape, {"type": "object"})
+    output, report = complete_for_openai(freeze(schema), "t")
+    assert _at(output, path) == {"type": "object", "properties": {}}
+    assert (*path, "properties") in [(*entry.path, entry.keyword) for entry in report]

@@ -1,9 +1,10 @@
 """The one schema walker: every subschema the keyword table names, with its JSON path.
 
-`rebuild` runs a transform on each object subschema of a frozen schema, bottom-up
-(each node after the subschemas it holds) or top-down (before them), and copies
-only what changed: an unchanged subtree comes back as the same object, a changed
-node as a new `FrozenDict` around the parts it shares. `subschemas` and `walk`
+`rebuild` (or a `rebuilder` set up once) runs a transform on each object subschema
+of a frozen schema, bottom-up (each node after the subschemas it holds) or
+top-down (before them), and copies only what changed: an unchanged subtree comes
+back as the same object, a changed node as a new `FrozenDict` around the parts it
+shares. `subschemas` and `walk`
 list them without building anything. Where subschemas are is `toolbridge._keywords`'
 table and nothing else; booleans and values of the wrong shape (``properties: 5``)
 are kept as they are, never handed to a transform.
@@ -15,14 +16,14 @@ Python's own recursion limit could (frozen schemas never nest that deep).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Set
 from typing import Any, Final, TypeAlias
 
-from toolbridge._json import MAX_DEPTH, FrozenDict, FrozenList, new_frozen_dict, new_frozen_list
+from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
 from toolbridge._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
-__all__ = ["Transform", "rebuild", "subschemas", "walk"]
+__all__ = ["Rebuilder", "Transform", "rebuild", "rebuilder", "subschemas", "walk"]
 
 Transform: TypeAlias = Callable[[Any, JsonPath], Any]
 """A rewrite of one object subschema at a path: the node itself when nothing changes.
@@ -48,8 +49,6 @@ _SHAPES: Final[dict[str, int]] = {
     for key, keyword in KEYWORDS.items()
 }
 """Keyword -> the shape of its value, as one code the walk compares at once."""
-_MAPS: Final = (FrozenDict, dict)
-_LISTS: Final = (FrozenList, list)
 _NOTHING: Final[frozenset[str]] = frozenset()
 
 
@@ -94,6 +93,10 @@ def walk(
         stack.extend(reversed(below))
 
 
+Rebuilder: TypeAlias = Callable[[Any, JsonPath], Any]
+"""A whole-schema rewrite made by `rebuilder`: ``run(schema, where)``."""
+
+
 def rebuild(
     schema: Any,
     transform: Transform,
@@ -102,87 +105,146 @@ def rebuild(
     top_down: bool = False,
     paths: bool = True,
     skip: Set[str] = _NOTHING,
+    scalars: bool = True,
 ) -> Any:
     """`schema` with `transform` applied to each object subschema, copying only what changed.
 
-    Bottom-up (the default), a node is handed over after its subschemas were rebuilt,
-    so that it holds their new versions; `top_down` hands it over first and walks
-    the subschemas of what the transform returned. Subschemas are visited in key
-    order, depth first.
-
-    Args:
-        schema: Frozen JSON (a plain `dict` root around frozen parts is fine).
-        transform: The rewrite of one node (see `Transform`).
-        where: The path of `schema` in its document.
-        top_down: Transform a node before the subschemas it holds.
-        paths: Build each subschema's path; without, every node gets `where` (for a
-            transform that reads no path, the tuples are saved).
-        skip: Keywords whose subschemas are neither visited nor changed.
+    ``rebuilder(transform, ...)(schema, where)``: see `rebuilder` for the options;
+    `where` is the path of `schema` in its document.
 
     Raises:
         SchemaTooDeepError: `schema` nests deeper than `MAX_DEPTH` levels.
     """
-    shapes = _SHAPES if not skip else {k: v for k, v in _SHAPES.items() if k not in skip}
-    keys = SUBSCHEMA_KEYWORDS - skip
+    run = rebuilder(transform, top_down=top_down, paths=paths, skip=skip, scalars=scalars)
+    return run(schema, where)
 
-    def visit(node: Any, path: JsonPath, depth: int) -> Any:
+
+def rebuilder(
+    transform: Transform,
+    *,
+    top_down: bool = False,
+    paths: bool = True,
+    skip: Set[str] = _NOTHING,
+    scalars: bool = True,
+) -> Rebuilder:
+    """A function that rebuilds a whole schema with `transform`: set up once, run often.
+
+    Bottom-up (the default), a node is handed over after its subschemas were rebuilt,
+    so that it holds their new versions; `top_down` hands it over first and walks
+    the subschemas of what the transform returned. Subschemas are visited in key
+    order, depth first. Only what changed is copied. The returned function takes a
+    frozen schema (a plain `dict` root around frozen parts is fine) and its path in
+    its document, and raises `SchemaTooDeepError` past `MAX_DEPTH` levels.
+
+    Args:
+        transform: The rewrite of one node (see `Transform`).
+        top_down: Transform a node before the subschemas it holds.
+        paths: Build each subschema's path; without, every node gets the root's
+            (for a transform that reads no path, the tuples are saved).
+        skip: Keywords whose subschemas are neither visited nor changed.
+        scalars: Hand over leaves of one scalar type (``{"type": "string"}`` with
+            no subschema); without, they are kept as they are, without a call (for
+            a transform that only changes objects and arrays: most of a schema is
+            such leaves).
+    """
+    shapes, keys = _SHAPES, SUBSCHEMA_KEYWORDS
+    if skip:
+        shapes = {key: shape for key, shape in _SHAPES.items() if key not in skip}
+        keys = SUBSCHEMA_KEYWORDS - skip
+    quiet = _NOTHING if scalars else _SCALARS
+
+    # The walk is made of closures over the settings: one frame per level of
+    # subschemas, and none for the leaves among the members of maps and lists.
+    def leaf(node: Any, path: JsonPath, depth: int) -> Any:
+        """A node holding no subschema, transformed (and walked if it gained some)."""
+        if quiet:
+            kind = node.get("type")
+            if type(kind) is str and kind in quiet:
+                return node
+        done = transform(node, path)
+        if top_down and done is not node and _holds(done, keys):
+            return rebuilt(done, path, depth, False)
+        return done
+
+    def rebuilt(node: Any, path: JsonPath, depth: int, fresh: bool) -> Any:
+        """A node holding subschemas; `fresh` is False when top-down transformed it already."""
         if depth > MAX_DEPTH:
             raise SchemaTooDeepError(f"a schema nests deeper than {MAX_DEPTH} levels", path=path)
-        if top_down:
-            node = transform(node, path)
-            if not isinstance(node, dict):
-                return node
-        if keys.isdisjoint(node):  # a leaf
-            return node if top_down else transform(node, path)
+        if top_down and fresh:
+            done = transform(node, path)
+            if done is not node:
+                if not _holds(done, keys):
+                    return done
+                node = done
         changed: dict[str, Any] | None = None
         for key, value in node.items():
             shape = shapes.get(key)
             if shape is None:
                 continue
-            where = (*path, key) if paths else path
-            if isinstance(value, _MAPS):
-                if shape == _MAP:
-                    done = members(value, where, depth + 2)
-                elif shape == _LIST:
+            members: Iterable[tuple[Any, Any]]
+            if isinstance(value, dict):
+                if shape == _LIST:
                     continue
-                else:
-                    done = visit(value, where, depth + 1)
-            elif isinstance(value, _LISTS) and shape in (_LIST, _ONE_OR_LIST):
-                done = items(value, where, depth + 2)
+                where = (*path, key) if paths else path
+                if shape != _MAP:  # one subschema
+                    if keys.isdisjoint(value):
+                        sub = leaf(value, where, depth + 1)
+                    else:
+                        sub = rebuilt(value, where, depth + 1, True)
+                    if sub is not value:
+                        if changed is None:
+                            changed = dict(node)
+                        changed[key] = sub
+                    continue
+                members = value.items()
+            elif isinstance(value, list) and shape != _ONE and shape != _MAP:
+                where = (*path, key) if paths else path
+                members = enumerate(value)
             else:
                 continue
-            if done is not value:
+            copy: Any = None  # the map or list, once a member changed
+            for name, member in members:
+                if not isinstance(member, dict):
+                    continue
+                if keys.isdisjoint(member):  # `leaf`, inlined: most members are leaves
+                    if quiet:
+                        kind = member.get("type")
+                        if type(kind) is str and kind in quiet:
+                            continue
+                    at = (*where, name) if paths else where
+                    sub = transform(member, at)
+                    if top_down and sub is not member and _holds(sub, keys):
+                        sub = rebuilt(sub, at, depth + 2, False)
+                else:
+                    sub = rebuilt(member, (*where, name) if paths else where, depth + 2, True)
+                if sub is not member:
+                    if copy is None:
+                        copy = dict(value) if isinstance(value, dict) else list(value)
+                    copy[name] = sub
+            if copy is not None:
                 if changed is None:
                     changed = dict(node)
-                changed[key] = done
+                changed[key] = (
+                    new_frozen_dict(copy) if isinstance(copy, dict) else new_frozen_list(copy)
+                )
         if changed is not None:
             node = new_frozen_dict(changed)
         return node if top_down else transform(node, path)
 
-    def members(value: dict[str, Any], path: JsonPath, depth: int) -> Any:
-        named: dict[str, Any] | None = None
-        for name, member in value.items():
-            if not isinstance(member, dict):
-                continue
-            done = visit(member, (*path, name) if paths else path, depth)
-            if done is not member:
-                if named is None:
-                    named = dict(value)
-                named[name] = done
-        return value if named is None else new_frozen_dict(named)
+    def run(schema: Any, where: JsonPath = ()) -> Any:
+        if not isinstance(schema, dict):
+            return schema
+        if keys.isdisjoint(schema):
+            return leaf(schema, where, 0)
+        return rebuilt(schema, where, 0, True)
 
-    def items(value: list[Any], path: JsonPath, depth: int) -> Any:
-        listed: list[Any] | None = None
-        for index, member in enumerate(value):
-            if not isinstance(member, dict):
-                continue
-            done = visit(member, (*path, index) if paths else path, depth)
-            if done is not member:
-                if listed is None:
-                    listed = list(value)
-                listed[index] = done
-        return value if listed is None else new_frozen_list(listed)
+    return run
 
-    if not isinstance(schema, dict):
-        return schema
-    return visit(schema, where, 0)
+
+_SCALARS: Final = frozenset({"string", "number", "integer", "boolean", "null"})
+"""The types of the leaves ``scalars=False`` keeps without a call."""
+
+
+def _holds(node: Any, keys: frozenset[str]) -> bool:
+    """True when what a top-down transform returned holds subschemas to walk."""
+    return isinstance(node, dict) and not keys.isdisjoint(node)

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, final
 
-from toolbridge._json import FrozenDict, freeze, new_frozen_dict, new_frozen_list
+from toolbridge._json import FrozenDict, freeze, new_frozen_dict
 from toolbridge._tool import Tool, ToolAnnotations
+from toolbridge._walk import Transform, rebuild, rebuilder
 from toolbridge.errors import JsonPath
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._gemini import GeminiPlan
@@ -88,29 +89,6 @@ _SET_LOWERED: Final = tuple(
 )
 
 
-_SCHEMA_KEYS: Final = (
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-)
-_SCHEMA_LISTS: Final = ("anyOf", "oneOf", "allOf", "prefixItems")
-_SCHEMA_VALUES: Final = (
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "additionalItems",
-)
-
-
 _NO_ANNOTATIONS: Final = ToolAnnotations()
 
 
@@ -167,17 +145,22 @@ def complete_for_openai(
 
 
 def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEntry] | None) -> Any:
-    """`complete_for_openai`'s schema; each addition reported in `entries` when given."""
+    """`complete_for_openai`'s schema; each addition reported in `entries` when given.
+
+    One top-down walk (`toolbridge._walk.rebuild`): a node is completed before the
+    subschemas it holds, so the report lists the additions in schema order.
+    """
     source = schema if type(schema) is FrozenDict else freeze(schema)
     root = source
     if "type" not in source:
-        root = {"type": "object", **source}
+        root = new_frozen_dict({"type": "object", **source})
         if entries is not None:
             entries.append(_added(tool, (), "type", '"object"'))
-    done = _complete(root, (), tool, entries)
-    if done is source:
-        return schema  # nothing was missing: the same object
-    return new_frozen_dict(done) if type(done) is dict else done
+    if entries is None:  # (``to_openai(tool)``: no report, no paths, no closure)
+        done = _COMPLETE(root, ())
+    else:
+        done = rebuild(root, _completion(tool, entries), top_down=True, scalars=False)
+    return schema if done is source else done  # nothing was missing: the same object
 
 
 def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEntry:
@@ -185,77 +168,35 @@ def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEn
     return new_entry(tool, path, keyword, LossAction.REWRITTEN, detail)
 
 
-def _complete(node: Any, path: JsonPath, tool: str | None, entries: list[LossEntry] | None) -> Any:
-    """The (frozen) node with what is missing added: new frozen nodes where it changed."""
-    # Schemas here are frozen, so dict and list checks are exact (and fast: no ABCs).
-    if not isinstance(node, dict):
-        return node
+def _complete(node: Any, path: JsonPath) -> Any:
+    """The step that adds to one node what OpenAI requires: ``properties``, ``items``."""
     types = node.get("type")
-    if type(types) is str and types not in _WHOLE and _SUBSCHEMA_KEYS.isdisjoint(node):
-        return node  # a scalar with nothing below: the common case
-    changed: dict[str, Any] | None = None
-    if types is not None:
-        declared = types if isinstance(types, list) else (types,)
-        if "object" in declared and "properties" not in node:
-            changed = dict(node, properties=_EMPTY)
-            if entries is not None:
-                entries.append(_added(tool, path, "properties", "{}"))
-        if "array" in declared and "items" not in node:
-            changed = dict(changed or node, items=_EMPTY)
-            if entries is not None:
-                entries.append(_added(tool, path, "items", "{}"))
-    for key, value in node.items():
-        kind = _SUBSCHEMAS.get(key)
-        if kind is None or not isinstance(value, (dict, list)):
-            continue
-        where = path if entries is None else (*path, key)
-        done = _completed_below(kind, key, value, where, tool, entries)
-        if done is not value:
-            changed = dict(changed or node)
-            changed[key] = done
-    return node if changed is None else new_frozen_dict(changed)
+    if types is None or (type(types) is str and types not in _WHOLE):
+        return node  # nothing can be missing: the common case
+    declared = types if isinstance(types, list) else (types,)
+    if "object" in declared and "properties" not in node:
+        node = new_frozen_dict(dict(node, properties=_EMPTY))
+    if "array" in declared and "items" not in node:
+        node = new_frozen_dict(dict(node, items=_EMPTY))
+    return node
 
 
-def _completed_below(
-    kind: str,
-    key: str,
-    value: Any,
-    path: JsonPath,
-    tool: str | None,
-    entries: list[LossEntry] | None,
-) -> Any:
-    """One keyword's subschemas completed: a map of them, a list, or one value."""
-    if kind == "value" and isinstance(value, dict):
-        return _complete(value, path, tool, entries)
-    if kind == "map" and isinstance(value, dict):
-        named: dict[str, Any] | None = None
-        for name, sub in value.items():
-            types = sub.get("type") if type(sub) is FrozenDict else None
-            if type(types) is str and types not in _WHOLE and _SUBSCHEMA_KEYS.isdisjoint(sub):
-                continue  # `_complete`'s common case (a scalar), without the call
-            done = _complete(sub, path if entries is None else (*path, name), tool, entries)
-            if done is not sub:
-                named = dict(value) if named is None else named
-                named[name] = done
-        return value if named is None else new_frozen_dict(named)
-    if kind != "map" and isinstance(value, list) and (kind == "list" or key == "items"):
-        listed: list[Any] | None = None
-        for index, sub in enumerate(value):
-            done = _complete(sub, path if entries is None else (*path, index), tool, entries)
-            if done is not sub:
-                listed = list(value) if listed is None else listed
-                listed[index] = done
-        return value if listed is None else new_frozen_list(listed)
-    return value
+def _completion(tool: str | None, entries: list[LossEntry]) -> Transform:
+    """`_complete`, each addition reported in `entries`."""
+
+    def complete(node: Any, path: JsonPath) -> Any:
+        done = _complete(node, path)
+        if done is not node:
+            for keyword in ("properties", "items"):  # (in the order `_complete` adds them)
+                if keyword not in node and keyword in done:
+                    entries.append(_added(tool, path, keyword, "{}"))
+        return done
+
+    return complete
 
 
-_SUBSCHEMAS: Final = (
-    dict.fromkeys(_SCHEMA_KEYS, "map")
-    | dict.fromkeys(_SCHEMA_LISTS, "list")
-    | dict.fromkeys(_SCHEMA_VALUES, "value")
-)
-"""Keyword -> where its subschemas are: a map of them, a list, or one value."""
-_SUBSCHEMA_KEYS: Final = frozenset(_SUBSCHEMAS)
+_COMPLETE: Final = rebuilder(_complete, top_down=True, paths=False, scalars=False)
+"""`_complete` over a whole schema, without paths (nothing reported)."""
 _EMPTY: Final = new_frozen_dict({})
 """``{}``: what a missing ``properties`` or ``items`` gets (frozen, shared)."""
 _WHOLE: Final = frozenset({"object", "array"})
