@@ -384,6 +384,23 @@ def test_boolean_schemas_to_openapi() -> None:
     assert to_openapi30(False).schema == {"not": {}}
 
 
+def test_booleans_inside_one_items_schema_are_values_not_subschemas() -> None:
+    # `items` holding one schema is not a list of them: its `nullable: true` and
+    # `additionalProperties: false` once became `{}` and `{"not": {}}`.
+    schema = {
+        "type": "array",
+        "items": {"type": ["object", "null"], "additionalProperties": False},
+        "allOf": [True],
+        "properties": {"a": False},
+    }
+    assert to_openapi30(schema).schema == {
+        "type": "array",
+        "items": {"type": "object", "additionalProperties": False, "nullable": True},
+        "allOf": [{}],
+        "properties": {"a": {"not": {}}},
+    }
+
+
 # ---- round trips -------------------------------------------------------------------
 
 SHARED = [

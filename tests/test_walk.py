@@ -245,3 +245,18 @@ def test_openai_completion_reaches_under_each_keyword(
     output, report = complete_for_openai(freeze(schema), "t")
     assert _at(output, path) == {"type": "object", "properties": {}}
     assert (*path, "properties") in [(*entry.path, entry.keyword) for entry in report]
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_dialect_conversions_reach_under_each_keyword(
+    draft: Draft, keyword: str, shape: str
+) -> None:
+    from toolbridge.schema import from_draft07, to_draft07, to_openapi30
+
+    # A `$schema` below the root is dropped by every conversion, and reported there.
+    marker = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "m"}
+    schema, path = _holding(keyword, shape, marker)
+    conversions = [to_draft07, to_openapi30] if draft == "2020-12" else [from_draft07]
+    for convert in conversions:
+        report = convert(schema).report
+        assert (*path, "$schema") in [entry.path for entry in report], convert.__name__

@@ -33,8 +33,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal, TypeAlias, get_args
 
-from toolbridge._json import freeze
+from toolbridge._json import freeze, seal
+from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
 from toolbridge._references import array_index
+from toolbridge._walk import rebuild
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
@@ -57,15 +59,6 @@ DIALECTS: Final[tuple[Dialect, ...]] = get_args(Dialect)
 DRAFT_07: Final = "http://json-schema.org/draft-07/schema#"
 DRAFT_2020_12: Final = "https://json-schema.org/draft/2020-12/schema"
 
-_SCHEMA: Final = frozenset(
-    {"items", "additionalItems", "additionalProperties", "contains", "not", "if", "then", "else"}
-    | {"propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"}
-)
-_SCHEMA_LIST: Final = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
-_SCHEMA_MAP: Final = frozenset(
-    {"properties", "patternProperties", "dependentSchemas", "dependencies", "$defs"}
-    | {"definitions"}
-)
 _ANNOTATIONS: Final = frozenset(
     {"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"}
     | {"$comment", "example"}
@@ -216,8 +209,12 @@ class _Walk:
         self.report: list[LossEntry] = []
 
     def run(self) -> Transformed:
-        output = self.schema(self.root, ())
+        output = rebuild(self.root, self.convert)
         return Transformed(freeze(output), tuple(self.report))
+
+    def convert(self, node: Any, path: JsonPath) -> Any:
+        """One node, its subschemas already converted: the rule on a copy, sealed."""
+        return seal(self.rule(self, dict(node), path))
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         self.report.append(
@@ -228,22 +225,6 @@ class _Walk:
         if keyword in node:
             del node[keyword]
             self.note((*path, keyword), keyword, LossAction.DROPPED, detail)
-
-    def schema(self, node: Any, path: JsonPath) -> Any:
-        if not isinstance(node, Mapping):
-            return node
-        out: dict[str, Any] = {}
-        for key, value in node.items():
-            where = (*path, key)
-            if key in _SCHEMA and isinstance(value, (Mapping, bool)):
-                out[key] = self.schema(value, where)
-            elif key in _SCHEMA_LIST and isinstance(value, list):
-                out[key] = [self.schema(item, (*where, i)) for i, item in enumerate(value)]
-            elif key in _SCHEMA_MAP and isinstance(value, Mapping):
-                out[key] = {name: self.schema(sub, (*where, name)) for name, sub in value.items()}
-            else:
-                out[key] = value
-        return self.rule(self, out, path)
 
     def pointer(self, reference: str) -> str:
         """A local ref with the keywords on its way renamed as the walk renames them."""
@@ -263,9 +244,9 @@ class _Walk:
                 if renamed != token:
                     parts[index] = renamed
                 child = node.get(token)
-                if token in _SCHEMA_MAP or (token in _SCHEMA_LIST and isinstance(child, list)):
+                if token in SCHEMA_MAP or (token in SCHEMA_LIST and isinstance(child, list)):
                     expect = "member"
-                elif token not in _SCHEMA and token not in _SCHEMA_LIST:
+                elif token not in SCHEMA and token not in SCHEMA_LIST:
                     break
                 node = child
             elif expect == "member" and isinstance(node, (Mapping, list)):
@@ -437,13 +418,12 @@ def _openapi(walk: _Walk, node: dict[str, Any], path: JsonPath) -> Any:
         walk.note((*path, "prefixItems"), "prefixItems", LossAction.DROPPED, detail)
     # Boolean subschemas: only additionalProperties may be a boolean.
     for key, value in node.items():
-        if key in _SCHEMA - {"additionalProperties"} and isinstance(value, bool):
-            node[key] = {} if value else {"not": {}}
-        elif key in _SCHEMA_LIST | _SCHEMA_MAP and isinstance(value, (list, dict)):
-            subs = enumerate(value) if isinstance(value, list) else value.items()
-            for name, sub in list(subs):
-                if isinstance(sub, bool):
-                    value[name] = {} if sub else {"not": {}}
+        if key in SCHEMA and key != "additionalProperties" and isinstance(value, bool):
+            node[key] = _object(value)
+        elif key in SCHEMA_LIST and isinstance(value, list):
+            node[key] = [_object(sub) for sub in value]
+        elif key in SCHEMA_MAP and isinstance(value, Mapping):
+            node[key] = {name: _object(sub) for name, sub in value.items()}
     # Types: one type, `nullable` for null; several become anyOf branches.
     kinds = node.get("type")
     if isinstance(kinds, list) or kinds == "null":
@@ -521,6 +501,13 @@ def _openapi(walk: _Walk, node: dict[str, Any], path: JsonPath) -> Any:
         if keyword not in ("$defs", "definitions"):  # inlined after the walk
             walk.drop(node, path, keyword, "not an OpenAPI 3.0 keyword")
     return node
+
+
+def _object(schema: Any) -> Any:
+    """A boolean subschema as the object schema that means the same; others as they are."""
+    if isinstance(schema, bool):
+        return {} if schema else {"not": {}}
+    return schema
 
 
 def _is_null(branch: Any) -> bool:
