@@ -7,17 +7,15 @@ from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, thaw
+from toolbridge._keywords import SCHEMA_MAP
 from toolbridge.errors import ConversionError, JsonPath
 
 _REFERENCE_KEYWORDS: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
 DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
 """Keywords whose values are instances, not schemas: a ``$ref`` in them is data."""
-NAMED_SCHEMAS: Final = frozenset(
-    {"properties", "patternProperties", "dependentSchemas", "dependencies"}
-    | {"$defs", "definitions"}
-)
+NAMED_SCHEMAS: Final = SCHEMA_MAP
 """Keywords whose values map names (chosen by the schema's author) to schemas: a
-property named ``default`` or ``$ref`` is a schema like any other."""
+property named ``default`` or ``$ref`` is a schema like any other (`toolbridge._keywords`)."""
 _DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
 _LAST: Final = "\U0010ffff"
 
@@ -94,6 +92,11 @@ def children(node: Any, named: bool = False) -> Iterator[tuple[str | int, Any, b
     `named` says `node` is a map of names to schemas (see `NAMED_SCHEMAS`), whose every
     value is a schema; elsewhere the values of `DATA_KEYWORDS` are instances and left
     out. Scalars have no children.
+
+    This is the cautious view, for finding references and resource boundaries: a
+    ``$ref`` may point into an unknown keyword, so every value but an instance is
+    looked into. Transforms, which rewrite only what the keywords mean, walk the
+    subschemas `toolbridge._keywords` names, with `toolbridge._walk`.
     """
     if isinstance(node, Mapping):
         for key, value in node.items():
