@@ -260,3 +260,18 @@ def test_dialect_conversions_reach_under_each_keyword(
     for convert in conversions:
         report = convert(schema).report
         assert (*path, "$schema") in [entry.path for entry in report], convert.__name__
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_inlining_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
+    from toolbridge.schema import inline_refs
+
+    schema, path = _holding(keyword, shape, {"$ref": "#/definitions/T"})
+    target = {"type": "string", "title": "target"}
+    schema["definitions"] = {"T": target}
+    output = inline_refs(freeze(schema)).schema
+    if keyword in ("$defs", "definitions"):  # a definitions block: removed, not walked
+        assert "definitions" not in output
+        assert keyword not in output["properties"]["p"]
+    else:
+        assert _at(output, path) == target

@@ -40,6 +40,7 @@ from toolbridge._json import (
     new_frozen_list,
     seal,
 )
+from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP, SUBSCHEMA_KEYWORDS
 from toolbridge._references import parse_pointer, resolve
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
@@ -51,14 +52,6 @@ DEFAULT_MAX_DEPTH: Final = 3
 DEFAULT_MAX_NODES: Final = 10_000
 """The most subschemas an inlined schema may have (the corpus's largest needs ~1,200)."""
 
-_SCHEMA: Final = frozenset(
-    {"items", "additionalItems", "additionalProperties", "contains", "not", "if", "then", "else"}
-    | {"propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"}
-)
-_SCHEMA_LIST: Final = frozenset({"allOf", "anyOf", "oneOf", "prefixItems", "items"})
-_SCHEMA_MAP: Final = frozenset(
-    {"properties", "patternProperties", "dependentSchemas", "dependencies"}
-)
 _ANNOTATIONS: Final = frozenset(
     {"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"}
     | {"$comment"}
@@ -69,12 +62,7 @@ _ADJACENT: Final = frozenset(
     | {"minContains", "maxContains", "if", "then", "else", "$ref"}
 )
 _LEGACY: Final = ("draft-03", "draft-04", "draft-06", "draft-07")
-_STRUCTURE: Final = (
-    _SCHEMA
-    | _SCHEMA_LIST
-    | _SCHEMA_MAP
-    | {"$ref", "$dynamicRef", "$recursiveRef", "$id", "$schema"}
-)
+_STRUCTURE: Final = SUBSCHEMA_KEYWORDS | {"$ref", "$dynamicRef", "$recursiveRef", "$id", "$schema"}
 """Keywords that make a subschema more than a leaf to the inliner (with the definitions)."""
 
 
@@ -232,13 +220,13 @@ class _Inliner:
                     self.note(where, key, LossAction.REWRITTEN, "definitions inlined and removed")
             elif key == "$ref" or (depth and not path and key in ("$schema", "$id")):
                 same = False
-            elif key in _SCHEMA and isinstance(value, self.schemas):
+            elif key in SCHEMA and isinstance(value, self.schemas):
                 out[key] = done = self.schema(value, (*path, key), depth + 1)
                 same = same and done is value
-            elif key in _SCHEMA_LIST and isinstance(value, list):
+            elif key in SCHEMA_LIST and isinstance(value, list):
                 out[key] = done = self.each(value, (*path, key), depth)
                 same = same and done is value
-            elif key in _SCHEMA_MAP and isinstance(value, self.maps):
+            elif key in SCHEMA_MAP and isinstance(value, self.maps):
                 out[key] = done = self.named(value, (*path, key), depth)
                 same = same and done is value
             else:
@@ -410,9 +398,11 @@ class _Inliner:
             if step is not None:
                 found.append(step)
             for key, value in node.items():
-                if key in _SCHEMA or key in _SCHEMA_LIST:
+                if key in self.definitions:
+                    continue
+                if key in SCHEMA or key in SCHEMA_LIST:
                     stack.append(value)
-                elif key in _SCHEMA_MAP and isinstance(value, self.maps):
+                elif key in SCHEMA_MAP and isinstance(value, self.maps):
                     stack.extend(value.values())
         return found
 
