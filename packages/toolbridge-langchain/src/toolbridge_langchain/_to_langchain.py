@@ -32,7 +32,9 @@ from toolbridge import (
     TextResourceContents,
     Tool,
     ToolbridgeError,
+    ToolExecutionError,
     ToolResult,
+    ToolTimeoutError,
     thaw,
 )
 from toolbridge_langchain._metadata import write_metadata
@@ -99,6 +101,8 @@ def _structured_tool(tool: Tool, timeout: float | None) -> ToolbridgeStructuredT
     def run(arguments: Any) -> tuple[Content, ToolResult]:
         try:
             result = tool.invoke(arguments, timeout=timeout)
+        except (ToolExecutionError, ToolTimeoutError) as error:  # the model can try again
+            raise ToolException(f"Error: {error}") from error
         except InvocationError:
             raise  # not the model's doing: no invoker, or an async tool in a running loop
         except ToolbridgeError as error:
@@ -108,6 +112,8 @@ def _structured_tool(tool: Tool, timeout: float | None) -> ToolbridgeStructuredT
     async def arun(arguments: Any) -> tuple[Content, ToolResult]:
         try:
             result = await tool.ainvoke(arguments, timeout=timeout)
+        except (ToolExecutionError, ToolTimeoutError) as error:
+            raise ToolException(f"Error: {error}") from error
         except InvocationError:
             raise
         except ToolbridgeError as error:
