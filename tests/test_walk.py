@@ -19,7 +19,7 @@ from referencing import Registry
 from toolbridge import FrozenDict
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
 from toolbridge._keywords import DRAFTS, KEYWORDS, Draft
-from toolbridge._walk import Transform, rebuild, subschemas, walk
+from toolbridge._walk import Transform, rebuild, rebuilder, subschemas, walk
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
 _META: dict[Draft, str] = {
@@ -206,6 +206,31 @@ def test_rebuild_orders_and_skips() -> None:
     unnamed: list[JsonPath] = []
     rebuild(schema, _recorder(unnamed), paths=False, where=("x",))
     assert set(unnamed) == {("x",)}
+
+
+def test_before_sees_each_node_holding_subschemas_first() -> None:
+    schema = freeze({"properties": {"a": {"items": {"title": "leaf"}}, "b": {}}})
+    seen: list[tuple[str, JsonPath]] = []
+
+    def before(node: Any, at: JsonPath) -> None:
+        seen.append(("before", at))
+
+    def after(node: Any, at: JsonPath) -> Any:
+        seen.append(("after", at))
+        return node
+
+    run = rebuilder(after, before=before)
+    assert run(schema, (), 0) is schema
+    assert seen == [
+        ("before", ()),
+        ("before", ("properties", "a")),
+        ("after", ("properties", "a", "items")),
+        ("after", ("properties", "a")),
+        ("after", ("properties", "b")),
+        ("after", ()),
+    ]
+    with pytest.raises(SchemaTooDeepError):  # a walk may start deep (a ref's target)
+        run(schema, (), MAX_DEPTH)
 
 
 def test_malformed_shapes_and_booleans_are_kept() -> None:

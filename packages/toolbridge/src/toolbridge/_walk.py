@@ -17,13 +17,14 @@ Python's own recursion limit could (frozen schemas never nest that deep).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Set
+from functools import cache
 from typing import Any, Final, TypeAlias
 
 from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
 from toolbridge._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
-__all__ = ["Rebuilder", "Transform", "rebuild", "rebuilder", "subschemas", "walk"]
+__all__ = ["Check", "Rebuilder", "Transform", "rebuild", "rebuilder", "subschemas", "walk"]
 
 Transform: TypeAlias = Callable[[Any, JsonPath], Any]
 """A rewrite of one object subschema at a path: the node itself when nothing changes.
@@ -93,8 +94,11 @@ def walk(
         stack.extend(reversed(below))
 
 
-Rebuilder: TypeAlias = Callable[[Any, JsonPath], Any]
-"""A whole-schema rewrite made by `rebuilder`: ``run(schema, where)``."""
+Rebuilder: TypeAlias = Callable[[Any, JsonPath, int], Any]
+"""A whole-schema rewrite made by `rebuilder`: ``run(schema, where, depth)``, `depth`
+being how deep `schema` already is (a reference's target inlined in place, say)."""
+Check: TypeAlias = Callable[[Any, JsonPath], None]
+"""A look at one object subschema before its subschemas are walked (it may raise)."""
 
 
 def rebuild(
@@ -116,7 +120,7 @@ def rebuild(
         SchemaTooDeepError: `schema` nests deeper than `MAX_DEPTH` levels.
     """
     run = rebuilder(transform, top_down=top_down, paths=paths, skip=skip, scalars=scalars)
-    return run(schema, where)
+    return run(schema, where, 0)
 
 
 def rebuilder(
@@ -126,6 +130,7 @@ def rebuilder(
     paths: bool = True,
     skip: Set[str] = _NOTHING,
     scalars: bool = True,
+    before: Check | None = None,
 ) -> Rebuilder:
     """A function that rebuilds a whole schema with `transform`: set up once, run often.
 
@@ -146,17 +151,25 @@ def rebuilder(
             no subschema); without, they are kept as they are, without a call (for
             a transform that only changes objects and arrays: most of a schema is
             such leaves).
+        before: A check on each node holding subschemas, made before they are
+            walked (pre-order): for errors that must be found in schema order. (A
+            leaf has nothing below: its `transform` is the first to see it.)
     """
-    shapes, keys = _SHAPES, SUBSCHEMA_KEYWORDS
-    if skip:
-        shapes = {key: shape for key, shape in _SHAPES.items() if key not in skip}
-        keys = SUBSCHEMA_KEYWORDS - skip
+    shapes, keys = _skipping(frozenset(skip)) if skip else (_SHAPES, SUBSCHEMA_KEYWORDS)
     quiet = _NOTHING if scalars else _SCALARS
 
     # The walk is made of closures over the settings: one frame per level of
     # subschemas, and none for the leaves among the members of maps and lists.
-    def leaf(node: Any, path: JsonPath, depth: int) -> Any:
-        """A node holding no subschema, transformed (and walked if it gained some)."""
+    def visit(node: Any, path: JsonPath, depth: int) -> Any:
+        """Any value: an object subschema rebuilt, anything else kept (also the `run`).
+
+        A leaf (no subschema) is transformed here, without another frame: a transform
+        that walks again from inside (a reference followed) costs two frames a step.
+        """
+        if not isinstance(node, dict):
+            return node
+        if not keys.isdisjoint(node):
+            return rebuilt(node, path, depth, True)
         if quiet:
             kind = node.get("type")
             if type(kind) is str and kind in quiet:
@@ -170,6 +183,8 @@ def rebuilder(
         """A node holding subschemas; `fresh` is False when top-down transformed it already."""
         if depth > MAX_DEPTH:
             raise SchemaTooDeepError(f"a schema nests deeper than {MAX_DEPTH} levels", path=path)
+        if before is not None and fresh:
+            before(node, path)
         if top_down and fresh:
             done = transform(node, path)
             if done is not node:
@@ -188,7 +203,7 @@ def rebuilder(
                 where = (*path, key) if paths else path
                 if shape != _MAP:  # one subschema
                     if keys.isdisjoint(value):
-                        sub = leaf(value, where, depth + 1)
+                        sub = visit(value, where, depth + 1)
                     else:
                         sub = rebuilt(value, where, depth + 1, True)
                     if sub is not value:
@@ -231,14 +246,14 @@ def rebuilder(
             node = new_frozen_dict(changed)
         return node if top_down else transform(node, path)
 
-    def run(schema: Any, where: JsonPath = ()) -> Any:
-        if not isinstance(schema, dict):
-            return schema
-        if keys.isdisjoint(schema):
-            return leaf(schema, where, 0)
-        return rebuilt(schema, where, 0, True)
+    return visit
 
-    return run
+
+@cache
+def _skipping(skip: frozenset[str]) -> tuple[dict[str, int], frozenset[str]]:
+    """The shapes and subschema keywords without `skip` (the same few sets, made once)."""
+    shapes = {key: shape for key, shape in _SHAPES.items() if key not in skip}
+    return shapes, SUBSCHEMA_KEYWORDS - skip
 
 
 _SCALARS: Final = frozenset({"string", "number", "integer", "boolean", "null"})

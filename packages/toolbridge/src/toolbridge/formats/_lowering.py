@@ -157,7 +157,7 @@ def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEnt
         if entries is not None:
             entries.append(_added(tool, (), "type", '"object"'))
     if entries is None:  # (``to_openai(tool)``: no report, no paths, no closure)
-        done = _COMPLETE(root, ())
+        done = _COMPLETE(root, (), 0)
     else:
         done = rebuild(root, _completion(tool, entries), top_down=True, scalars=False)
     return schema if done is source else done  # nothing was missing: the same object

@@ -42,6 +42,7 @@ from toolbridge._json import (
 )
 from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP, SUBSCHEMA_KEYWORDS
 from toolbridge._references import parse_pointer, resolve
+from toolbridge._walk import rebuilder
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
@@ -124,16 +125,17 @@ def inlined(
     """`inline_refs` of an object schema known to hold a reference or definitions block.
 
     Without `may_refer`'s look first. The output shares the parts of a frozen source
-    that no reference changed; only the parts around inlined refs are new.
+    that no reference changed; only the parts around inlined refs are new (another
+    source is frozen first).
     """
-    inliner = _Inliner(schema, tool, keep_recursive, frozenset(definitions_keywords))
+    source = schema if type(schema) is FrozenDict else freeze(schema)
+    inliner = _Inliner(source, tool, keep_recursive, frozenset(definitions_keywords))
     inliner.max_depth, inliner.max_nodes = max(max_depth, 0), max_nodes
-    output = inliner.schema(schema, (), 0)
+    output = inliner.schema(source, (), 0)
     kept = inliner.kept_blocks()
     if kept and isinstance(output, Mapping):
         output = {**output, **kept}
-    frozen = seal(output) if inliner.frozen else freeze(output)
-    return Transformed(frozen, tuple(inliner.report.values()))
+    return Transformed(seal(output), tuple(inliner.report.values()))
 
 
 _REFERENCE_KEYS: Final = ("$ref", "$dynamicRef", "$recursiveRef")
@@ -173,6 +175,16 @@ _LEAVES: Final = frozenset({str, int, float, bool, type(None)})
 
 
 class _Inliner:
+    """One inlining: the frozen source, the report, and the state of the walk.
+
+    The walk is the shared one (`toolbridge._walk`), bottom-up and without the
+    definitions blocks: `check` looks at each node first (errors in schema order,
+    the node count), `inline` rebuilds it once its subschemas are done. A ``$ref``
+    walks its target from inside `inline`, as deep as the ref already is: `frames`
+    keeps where each walk started, so that a node's depth (levels plus ref hops) is
+    known from its path, and a step along a chain of refs costs two frames.
+    """
+
     def __init__(
         self, root: Mapping[str, Any], tool: str | None, keep: bool, definitions: frozenset[str]
     ) -> None:
@@ -184,14 +196,12 @@ class _Inliner:
         self.recursive: dict[JsonPath, bool] = {}
         self.kept: dict[JsonPath, None] = {}  # root definitions left as refs, in order
         self.nodes = 0
-        self.frozen = type(root) is FrozenDict  # then unchanged parts are shared, not copied
-        # A frozen schema's objects are dicts: a check for dict is exact, and cheaper than
-        # the Mapping ABC any other input needs.
-        self.maps: type[Any] = dict if self.frozen else Mapping
-        self.schemas: tuple[type[Any], ...] = (self.maps, bool)
         self.followed: dict[str, JsonPath | None] = {}
         self.below: dict[JsonPath, list[JsonPath]] = {}
         self.structure = _STRUCTURE | definitions  # keywords a leaf has none of
+        self.frames: list[tuple[int, int]] = []  # each walk: (length of its path, depth)
+        self.walk = rebuilder(self.inline, skip=definitions, before=self.check)
+        self.keys = SUBSCHEMA_KEYWORDS - definitions  # what the walk walks
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         entry = LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
@@ -199,71 +209,86 @@ class _Inliner:
 
     def schema(self, node: Any, path: JsonPath, depth: int) -> Any:
         """A copy of the subschema at `path` (in the source) with its refs inlined."""
-        if not isinstance(node, self.maps):
-            return node
-        if depth > MAX_DEPTH:
+        self.frames.append((len(path), depth))
+        try:
+            return self.walk(node, path, depth)
+        finally:
+            self.frames.pop()
+
+    def depth(self, path: JsonPath) -> int:
+        """How deep the node at `path` (in the current walk) is: levels plus ref hops."""
+        start, depth = self.frames[-1]
+        return depth + len(path) - start
+
+    def check(self, node: Mapping[str, Any], path: JsonPath) -> None:
+        """What must hold before a node's subschemas are walked; each node counted."""
+        start, depth = self.frames[-1]
+        if depth + len(path) - start > MAX_DEPTH:
             raise SchemaTooDeepError(f"inlining nests deeper than {MAX_DEPTH} levels", path=path)
-        self.count(path)
-        if self.frozen and self.structure.isdisjoint(node):
-            return node  # a leaf: nothing below to inline
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            self.count(path)  # (raises)
+        if self.structure.isdisjoint(node):
+            return  # a leaf: nothing below to inline
         if "$dynamicRef" in node or "$recursiveRef" in node:
             raise SchemaError("$dynamicRef and $recursiveRef cannot be inlined", path=path)
         if path and "$id" in node and self.refs_below(path):
             raise SchemaError("a nested $id changes what local $refs mean; not inlined", path=path)
+
+    def inline(self, node: Mapping[str, Any], path: JsonPath) -> Any:
+        """One node, its subschemas inlined: without definitions blocks, its ref followed."""
+        if self.keys.isdisjoint(node):  # a leaf to the walk, not `check`ed yet
+            if not self.structure.isdisjoint(node):
+                self.check(node, path)
+            else:  # `check` of the common leaf, without the call: counted, nothing below
+                start, depth = self.frames[-1]
+                if depth + len(path) - start > MAX_DEPTH:
+                    raise SchemaTooDeepError(
+                        f"inlining nests deeper than {MAX_DEPTH} levels", path=path
+                    )
+                self.nodes += 1
+                if self.nodes > self.max_nodes:
+                    self.count(path)  # (raises)
+                return node
+        depth = self.depth(path)
         out: dict[str, Any] = {}
-        same = True  # `out` is `node` so far: a frozen node is then returned as it is
+        same = True  # `out` is `node` so far: the node is then returned as it is
         for key, value in node.items():
-            if key in self.definitions and isinstance(value, self.maps):
+            if key in self.definitions and isinstance(value, dict):
                 same = False
                 if depth:  # the root's blocks are reported by kept_blocks, after the walk
                     where = (*path, key)
                     self.note(where, key, LossAction.REWRITTEN, "definitions inlined and removed")
             elif key == "$ref" or (depth and not path and key in ("$schema", "$id")):
                 same = False
-            elif key in SCHEMA and isinstance(value, self.schemas):
-                out[key] = done = self.schema(value, (*path, key), depth + 1)
-                same = same and done is value
-            elif key in SCHEMA_LIST and isinstance(value, list):
-                out[key] = done = self.each(value, (*path, key), depth)
-                same = same and done is value
-            elif key in SCHEMA_MAP and isinstance(value, self.maps):
-                out[key] = done = self.named(value, (*path, key), depth)
-                same = same and done is value
             else:
                 out[key] = value
         reference = node.get("$ref")
-        if isinstance(reference, str):
-            return self.ref(reference, out, path, depth)
-        if not self.frozen:
-            return out
-        return node if same else new_frozen_dict(out)
-
-    def each(self, value: list[Any], path: JsonPath, depth: int) -> list[Any]:
-        """A list of subschemas, each inlined (the same list when none changed)."""
-        items = [self.schema(v, (*path, i), depth + 2) for i, v in enumerate(value)]
-        if not self.frozen:
-            return items
-        if all(new is old for new, old in zip(items, value, strict=True)):
-            return value
-        return new_frozen_list(items)
-
-    def named(self, value: Mapping[str, Any], path: JsonPath, depth: int) -> Mapping[str, Any]:
-        """A map of subschemas, each inlined (the same map when none changed)."""
-        items: dict[str, Any] = {}
-        same = True
-        leaves = depth + 2 <= MAX_DEPTH
-        for key, sub in value.items():
-            if leaves and type(sub) is FrozenDict and self.structure.isdisjoint(sub):
-                self.nodes += 1  # a leaf: nothing to inline (`schema`, without the call)
-                if self.nodes > self.max_nodes:
-                    self.count((*path, key))
-                items[key] = sub
-                continue
-            items[key] = done = self.schema(sub, (*path, key), depth + 2)
-            same = same and done is sub
-        if not self.frozen:
-            return items
-        return value if same else new_frozen_dict(items)
+        if not isinstance(reference, str):
+            return node if same else new_frozen_dict(out)
+        # The ref: kept (recursive, when asked), cut (recursive, past the bound) or
+        # replaced by its target walked in place (here, not in a method: a frame less
+        # a step along a chain of refs).
+        target = self.locate(reference, path)
+        keepable = not target or (len(target) == 2 and target[0] in self.definitions)
+        if self.keep and keepable and self.is_recursive(target):
+            if target:
+                self.kept.setdefault(target)
+            return self.built({"$ref": reference, **out})
+        count = self.active.get(target, 0)
+        if count >= self.max_depth and self.is_recursive(target):
+            detail = f"recursive {reference!r} cut after {self.max_depth} levels: accepts anything"
+            self.note((*path, "$ref"), "$ref", LossAction.DROPPED, detail)
+            copy: Any = self.built({"description": f"(recursion into {reference} cut here)"})
+        else:
+            self.active[target] = count + 1
+            self.frames.append((len(target), depth + 1))
+            try:
+                copy = self.walk(resolve(self.root, target), target, depth + 1)
+            finally:
+                self.frames.pop()
+            self.active[target] = count
+        return self.combine(copy, out, path)
 
     def count(self, path: JsonPath) -> None:
         """One more subschema in the output; past `max_nodes` that is an error."""
@@ -287,7 +312,7 @@ class _Inliner:
         for keyword, block in self.root.items():  # in schema order
             if (
                 keyword in self.definitions
-                and isinstance(block, self.maps)
+                and isinstance(block, dict)
                 and len(blocks.get(keyword, ())) < len(block)
             ):
                 detail = "definitions inlined and removed" + (
@@ -295,24 +320,6 @@ class _Inliner:
                 )
                 self.note((keyword,), keyword, LossAction.REWRITTEN, detail)
         return blocks
-
-    def ref(self, reference: str, siblings: dict[str, Any], path: JsonPath, depth: int) -> Any:
-        target = self.locate(reference, path)
-        keepable = not target or (len(target) == 2 and target[0] in self.definitions)
-        if self.keep and keepable and self.is_recursive(target):
-            if target:
-                self.kept.setdefault(target)
-            return self.built({"$ref": reference, **siblings})
-        count = self.active.get(target, 0)
-        if count >= self.max_depth and self.is_recursive(target):
-            detail = f"recursive {reference!r} cut after {self.max_depth} levels: accepts anything"
-            self.note((*path, "$ref"), "$ref", LossAction.DROPPED, detail)
-            copy: Any = self.built({"description": f"(recursion into {reference} cut here)"})
-        else:
-            self.active[target] = count + 1
-            copy = self.schema(resolve(self.root, target), target, depth + 1)
-            self.active[target] = count
-        return self.combine(copy, siblings, path)
 
     def locate(self, reference: str, path: JsonPath) -> JsonPath:
         """The target of a local ref, with its keys as strings where they name members."""
@@ -339,9 +346,9 @@ class _Inliner:
         target: list[str | int] = []
         node: Any = self.root
         for part in parsed:
-            target.append(str(part) if isinstance(node, self.maps) else part)
+            target.append(str(part) if isinstance(node, dict) else part)
             node = resolve(node, (part,))
-        return tuple(target) if isinstance(node, self.schemas) else None
+        return tuple(target) if isinstance(node, (dict, bool)) else None
 
     def combine(self, target: Any, siblings: dict[str, Any], path: JsonPath) -> Any:
         """The target and the ref's sibling keywords, as one schema with both meanings."""
@@ -354,14 +361,14 @@ class _Inliner:
             rules = {}
         if not rules and not notes:
             return target
-        if isinstance(target, self.maps) and _separable(target.keys(), rules.keys()):
+        if isinstance(target, dict) and _separable(target.keys(), rules.keys()):
             return self.built({**target, **notes, **rules})
         parts = [target, self.built(rules)] if rules else [target]
-        return self.built({**notes, "allOf": new_frozen_list(parts) if self.frozen else parts})
+        return self.built({**notes, "allOf": new_frozen_list(parts)})
 
     def built(self, node: dict[str, Any]) -> Any:
-        """A node the inliner made: frozen at once when the source is (no sealing later)."""
-        return new_frozen_dict(node) if self.frozen else node
+        """A node the inliner made: frozen at once (no sealing later)."""
+        return new_frozen_dict(node)
 
     def is_recursive(self, target: JsonPath) -> bool:
         """True when expanding `target` can lead back to it."""
@@ -391,7 +398,7 @@ class _Inliner:
             node = stack.pop()
             if isinstance(node, list):
                 stack.extend(node)
-            if not isinstance(node, self.maps):
+            if not isinstance(node, dict):
                 continue
             reference = node.get("$ref")
             step = self.follow(reference) if isinstance(reference, str) else None
@@ -402,7 +409,7 @@ class _Inliner:
                     continue
                 if key in SCHEMA or key in SCHEMA_LIST:
                     stack.append(value)
-                elif key in SCHEMA_MAP and isinstance(value, self.maps):
+                elif key in SCHEMA_MAP and isinstance(value, dict):
                     stack.extend(value.values())
         return found
 
