@@ -40,9 +40,9 @@ from toolbridge._json import (
     new_frozen_list,
     seal,
 )
-from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP, SUBSCHEMA_KEYWORDS
+from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._references import parse_pointer, resolve
-from toolbridge._walk import rebuilder
+from toolbridge._walk import rebuilder, walk
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
@@ -393,24 +393,11 @@ class _Inliner:
 
     def _refs_below(self, target: JsonPath) -> list[JsonPath]:
         found: list[JsonPath] = []
-        stack: list[Any] = [resolve(self.root, target)]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, list):
-                stack.extend(node)
-            if not isinstance(node, dict):
-                continue
+        for _, node in walk(resolve(self.root, target), target, self.definitions):
             reference = node.get("$ref")
             step = self.follow(reference) if isinstance(reference, str) else None
             if step is not None:
                 found.append(step)
-            for key, value in node.items():
-                if key in self.definitions:
-                    continue
-                if key in SCHEMA or key in SCHEMA_LIST:
-                    stack.append(value)
-                elif key in SCHEMA_MAP and isinstance(value, dict):
-                    stack.extend(value.values())
         return found
 
 
