@@ -4,14 +4,17 @@
 of a frozen schema, bottom-up (each node after the subschemas it holds) or
 top-down (before them), and copies only what changed: an unchanged subtree comes
 back as the same object, a changed node as a new `FrozenDict` around the parts it
-shares. `subschemas` and `walk`
-list them without building anything. Where subschemas are is `toolbridge._keywords`'
-table and nothing else; booleans and values of the wrong shape (``properties: 5``)
-are kept as they are, never handed to a transform.
+shares. A `before` check sees each node first when errors must come in schema
+order. `subschemas` and `walk` list the subschemas without building anything.
+Where subschemas are is `toolbridge._keywords`' table and nothing else; booleans
+and values of the wrong shape (``properties: 5``) are kept as they are, never
+handed to a transform.
 
-The walk recurses one frame per level of subschemas, and a schema nesting deeper
-than `MAX_DEPTH` levels of objects and arrays raises `SchemaTooDeepError` before
-Python's own recursion limit could (frozen schemas never nest that deep).
+The walk recurses one frame per level of subschemas (a leaf costs none), and a
+node deeper than `MAX_DEPTH` levels of objects and arrays raises
+`SchemaTooDeepError` before Python's own recursion limit could. A transform that
+walks again from inside (a ``$ref`` followed) passes its depth on, so that levels
+plus such steps stay under the same bound.
 """
 
 from __future__ import annotations
