@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from openai.types.chat import ChatCompletionFunctionTool, ChatCompletionToolParam
 from openai.types.responses import FunctionTool
@@ -790,6 +790,11 @@ _DEFINITIONS: Final = (
     st.dictionaries(st.sampled_from(["a", "b", "c"]), _schemas(), max_size=3),
     st.sampled_from(_DEFINITIONS),
     st.sampled_from(["fallback", "raise"]),
+)
+@example(  # an allOf of a reference is merged once inlined: strict on both paths
+    properties={"a": {"allOf": [{"$ref": "#/$defs/A"}]}},
+    definitions=_DEFINITIONS[1],
+    on_unsupported="fallback",
 )
 def test_the_wire_alone_and_convert_agree_on_any_schema(
     properties: dict[str, Any], definitions: dict[str, Any] | None, on_unsupported: Any

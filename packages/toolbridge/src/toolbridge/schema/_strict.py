@@ -973,6 +973,11 @@ class _Walker:
         # and are frozen once at the end: a copy per part made this quadratic.
         grown: dict[str, tuple[Any, set[Any]]] = {}  # key: (what merged[key] is, its names)
         for part in parts:
+            if self.direct and isinstance(part, dict) and "$ref" in part:
+                if not self.lenient:
+                    raise _Refers
+                self.refers = True  # (merged after inlining: no reason before it)
+                return node
             if not isinstance(part, dict) or "$ref" in part or "allOf" in part:
                 return self._unmerged(node, path)
             for key, value in part.items():
