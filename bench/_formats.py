@@ -4,7 +4,7 @@ Every case is averaged over the whole MCP corpus (``tests/data/corpus/mcp/*.json
 read with `toolbridge.formats.from_mcp`): one pass converts every tool once, and
 the time per tool is the pass's time divided by the tools in it.
 
-A tool keeps its conversions (``tool._format_cache``), so a *first* conversion is
+A tool keeps its conversions (``tool._derived.formats``), so a *first* conversion is
 only measured on a tool with an empty cache: each timed statement converts the tool
 and then empties its cache (the emptying is timed too), so every pass converts the
 same tools afresh and drops what it made, exactly as the reference and the peers
@@ -206,7 +206,7 @@ CONVERSIONS: Final = (
 )
 TO_STRICT = "toolbridge schema.to_strict(input_schema) alone"
 KEPT = "toolbridge to_openai(strict=True), new tools every pass, output kept"
-FORGET = "; item._format_cache.clear()"
+FORGET = "; item._derived.formats.clear()"
 """Appended to a first-conversion statement: the next pass converts the tool afresh."""
 WITH_REPORT = "toolbridge convert(openai, strict=True), report and plan"
 

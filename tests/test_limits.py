@@ -261,11 +261,11 @@ CHECK_KEYS = (("check", "json-schema"), ("check", "size"))
 def test_check_keeps_no_conversion_on_the_tools() -> None:
     tools = [Tool(name=f"t{i}", input_schema={"type": "object"}) for i in range(3)]
     convert(tools[:1], "openai")
-    before = [dict(tool._format_cache) for tool in tools]
+    before = [dict(tool._derived.formats) for tool in tools]
     for target in ("openai", "anthropic", "gemini-openapi", "bedrock"):
         check(tools, target)
     after = [
-        {key: value for key, value in tool._format_cache.items() if key not in CHECK_KEYS}
+        {key: value for key, value in tool._derived.formats.items() if key not in CHECK_KEYS}
         for tool in tools
     ]
     assert after == before  # what was there is kept; nothing was added

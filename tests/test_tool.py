@@ -452,11 +452,10 @@ def test_everything_derived_lives_in_the_one_cache() -> None:
     _ = tool.fingerprint, tool.standard, to_openai(tool)
     field_names = {f.name for f in fields(Tool)}
     assert set(vars(tool)) == field_names | {"_derived"}  # nothing else on the tool
-    assert tool._format_cache is tool._derived.formats
-    assert tool._format_cache  # the conversion is kept there
+    assert tool._derived.formats  # the conversion is kept there
     assert tool.standard is tool.standard
     for fresh in (tool.replace(), pickle.loads(pickle.dumps(tool))):
         assert fresh._derived is not tool._derived
-        assert fresh._format_cache == {}
+        assert fresh._derived.formats == {}
         assert fresh._derived.validator is None
         assert fresh == tool

@@ -476,14 +476,14 @@ def test_a_complete_closed_object_is_passed_on_as_it_is() -> None:
 
 def test_the_validator_is_built_on_first_use_and_cached() -> None:
     tool = Tool(name="cached", input_schema=ORDER, output_schema={"type": "object"})
-    assert "validator" not in vars(tool)
-    assert "output_validator" not in vars(tool)
+    derived = tool._derived
+    assert [derived.validator, derived.output_validator] == [None, None]  # (none built yet)
     validator = tool.validator
     assert isinstance(validator, Validator)
     tool.validate({"customer": {"name": "a"}, "lines": [{"sku": "ABC-1"}]})
     tool.validate({})
     assert tool.validator is validator
-    assert vars(tool)["validator"] is validator
+    assert tool._derived.validator is validator
     assert tool.output_validator is tool.output_validator
     assert Tool(name="none").output_validator is None
 

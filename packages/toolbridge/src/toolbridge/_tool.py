@@ -359,11 +359,6 @@ class Tool:
     # -- the cache: what the tool derives from its definition, made on first use -------
 
     @property
-    def _format_cache(self) -> dict[Hashable, Any]:
-        """The provider-format conversions in this tool's cache (`toolbridge.formats`)."""
-        return self._derived.formats
-
-    @property
     def validator(self) -> Validator:
         """The compiled validator for `input_schema`, built on first use."""
         derived = self._derived

@@ -217,8 +217,8 @@ _TOOLSET_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
 def _serve_toolset(path: str, count: list[int], **options: Any) -> None:
     import asyncio
 
-    from toolbridge.mcp import serve_async
     from toolbridge.gateway import open_definition
+    from toolbridge.mcp import serve_async
     from toolbridge.toolsets import read_definition
 
     definition = read_definition(path)

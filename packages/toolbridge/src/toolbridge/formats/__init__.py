@@ -9,6 +9,7 @@ returns the loss report, the name map and the way back for a model's arguments;
 
 from toolbridge.formats._anthropic import from_anthropic, to_anthropic
 from toolbridge.formats._bedrock import from_bedrock, to_bedrock
+from toolbridge.formats._common import tools_given
 from toolbridge.formats._conversion import (
     SOURCES,
     STRICT_TARGETS,
@@ -59,4 +60,5 @@ __all__ = [
     "to_mcp",
     "to_openai",
     "to_openai_responses",
+    "tools_given",
 ]

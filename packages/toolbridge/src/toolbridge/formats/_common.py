@@ -173,7 +173,14 @@ def string_field(data: Mapping[str, Any], key: str, path: JsonPath, owner: str) 
 
 
 def tools_given(tools: Any, function: str) -> tuple[list[Tool], bool]:
-    """The tools a ``to_*`` function was given, and whether it was a single one."""
+    """The tools a ``to_*`` function was given, as a list, and whether it was one `Tool`.
+
+    For any function that takes "a tool or tools" (the plugins' ``to_*`` too).
+
+    Raises:
+        ConversionError: `tools` is a string, a mapping or not iterable (the message
+            names `function`), or an item is not a `Tool` (``path`` is its index).
+    """
     if isinstance(tools, Tool):
         return [tools], True
     if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):

@@ -438,8 +438,8 @@ def _check_sizes(tool: Any, before: set[Any]) -> None:
 
 
 def _cache(tool: Any) -> dict[Any, Any]:
-    """A tool's conversion cache (`Tool._format_cache`); a throwaway one for a non-tool."""
-    return tool._format_cache if isinstance(tool, Tool) else {}
+    """A tool's conversion cache (`Tool._derived`); a throwaway one for a non-tool."""
+    return tool._derived.formats if isinstance(tool, Tool) else {}
 
 
 _META: Final = ("check", "json-schema")

@@ -98,9 +98,7 @@ def emit_one(
     every conversion of one tool. A name the target does not take as it is goes
     through `write_one` (the name map) and `writer`.
     """
-    cache: dict[Any, Any] | None = tool.__dict__.get("_format_cache")  # (`_cache_of`, inline)
-    if cache is None:
-        cache = tool._format_cache
+    cache: dict[Any, Any] = tool._derived.formats  # (`_cache_of`, inline)
     key = (target, strict, on_unsupported, tool.name)
     cached: Lowered | FrozenDict | None = cache.get(key)
     if cached is not None:
@@ -129,9 +127,8 @@ _FULLMATCH: Final = {
 
 
 def _cache_of(tool: Tool) -> dict[Any, Any]:
-    """`Tool._format_cache`, without the cached_property's lock once it exists."""
-    cache: dict[Any, Any] | None = tool.__dict__.get("_format_cache")
-    return tool._format_cache if cache is None else cache
+    """The tool's conversions: its part of the tool's one cache (`Tool._derived`)."""
+    return tool._derived.formats
 
 
 def write_tools(

@@ -7,7 +7,7 @@ point in the ``toolbridge`` group; toolbridge's own formats use the same hooks.
 import: the first use loads the plugins, once.
 """
 
-from toolbridge.formats._common import tools_given
+from toolbridge.formats import tools_given
 from toolbridge.plugins._dispatch import from_, to
 from toolbridge.plugins._helpers import (
     await_blocking,

@@ -13,7 +13,7 @@ from typing import Any
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, ToolbridgeError
-from toolbridge.plugins._helpers import as_tools
+from toolbridge.formats import tools_given
 from toolbridge.plugins._manager import format_specs, plugin_manager
 from toolbridge.plugins._spec import FormatSpec
 
@@ -43,7 +43,7 @@ def to(target: str, tools: Tool | Iterable[Tool], /, **options: Any) -> Any:
         ConversionError: No plugin writes `target` (the message says what to
             install), something other than tools, or the plugin failed.
     """
-    listed = as_tools(tools)
+    listed, _ = tools_given(tools, "toolbridge.to")
     names = _declaring(target, "writes")
     return _first(
         "toolbridge_to_format", names, target, target=target, tools=listed, options=options

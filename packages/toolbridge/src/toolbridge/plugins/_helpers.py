@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from toolbridge import _runtime
-from toolbridge.formats._common import tools_given
 
 if TYPE_CHECKING:
-    from toolbridge._tool import Tool
+    pass
 
 __all__ = [
     "await_blocking",
@@ -26,11 +25,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-
-
-def as_tools(tools: Any) -> list[Tool]:
-    """`tools_given`'s list, for ``_dispatch`` until it calls that itself: not public."""
-    return tools_given(tools, "toolbridge.to")[0]
 
 
 def installed_versions(*distributions: str) -> dict[str, str]:
