@@ -16,8 +16,6 @@ definition, and runs its canonical tool directly.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import json
 import uuid
 from collections.abc import Iterable, Mapping
@@ -36,9 +34,9 @@ from toolbridge import (
     Tool,
     ToolbridgeError,
     ToolResult,
-    ToolTimeoutError,
     to_result,
 )
+from toolbridge.plugins import call_async, call_blocking
 from toolbridge_langchain._metadata import foreign_json, read_metadata
 from toolbridge_langchain._to_langchain import ToolbridgeStructuredTool
 
@@ -139,15 +137,9 @@ class _LangChainInvoker:
         }
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
-        if timeout is None:
-            return self._run(arguments)
-        pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="toolbridge-tool")
-        try:
-            return pool.submit(self._run, arguments).result(timeout)
-        except concurrent.futures.TimeoutError:
-            raise ToolTimeoutError(self._tool.name, timeout) from None
-        finally:
-            pool.shutdown(wait=False)  # a sync tool cannot be stopped: left to finish
+        # A sync tool cannot be stopped: past the timeout it is left to finish in a
+        # daemon worker, which never holds up the interpreter's exit.
+        return call_blocking(lambda: self._run(arguments), timeout=timeout, tool_name=self._name)
 
     def _run(self, arguments: dict[str, Any]) -> ToolResult:
         try:
@@ -156,13 +148,16 @@ class _LangChainInvoker:
             return ToolResult.from_error(str(error) or "the tool reported an error")
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
+        running = self._tool.ainvoke(self._call(arguments))
         try:
-            output = await asyncio.wait_for(self._tool.ainvoke(self._call(arguments)), timeout)
+            output = await call_async(running, timeout=timeout, tool_name=self._name)
         except ToolException as error:
             return ToolResult.from_error(str(error) or "the tool reported an error")
-        except TimeoutError:
-            raise ToolTimeoutError(self._tool.name, timeout or 0.0) from None
         return _result(output)
+
+    @property
+    def _name(self) -> str:
+        return str(self._tool.name)
 
 
 def _result(output: Any) -> ToolResult:

@@ -23,7 +23,6 @@ from typing_extensions import override
 from toolbridge import (
     AudioContent,
     ContentBlock,
-    ConversionError,
     EmbeddedResource,
     ImageContent,
     InvocationError,
@@ -37,6 +36,7 @@ from toolbridge import (
     ToolTimeoutError,
     thaw,
 )
+from toolbridge.formats import tools_given
 from toolbridge_langchain._metadata import write_metadata
 
 __all__ = ["ToolbridgeStructuredTool", "to_langchain"]
@@ -81,16 +81,9 @@ def to_langchain(
     Raises:
         ConversionError: Something other than tools.
     """
-    if isinstance(tools, Tool):
-        return _structured_tool(tools, timeout)
-    if isinstance(tools, (str, bytes, Mapping)) or not isinstance(tools, Iterable):
-        raise ConversionError(f"to_langchain takes a Tool or tools, got {type(tools).__name__}")
-    made = []
-    for index, item in enumerate(tools):
-        if not isinstance(item, Tool):
-            raise ConversionError(f"expected a Tool, got {type(item).__name__}", path=(index,))
-        made.append(_structured_tool(item, timeout))
-    return made
+    listed, single = tools_given(tools, "to_langchain")
+    made = [_structured_tool(item, timeout) for item in listed]
+    return made[0] if single else made
 
 
 def _structured_tool(tool: Tool, timeout: float | None) -> ToolbridgeStructuredTool:

@@ -22,7 +22,7 @@ from toolbridge._callables import EMPTY
 from toolbridge._content import CONTENT_TYPES
 from toolbridge._conversions import Conversion
 from toolbridge._result import ToolResult, to_result
-from toolbridge._runtime import await_in_thread, run_coroutine, run_in_thread
+from toolbridge._runtime import await_coroutine, await_in_thread, run_coroutine, run_in_thread
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ArgumentValidationError, ToolDefinitionError, ToolExecutionError
 
@@ -110,16 +110,9 @@ class FunctionInvoker:
             return await await_in_thread(
                 lambda: self._run_sync(arguments), timeout=timeout, tool_name=self.name
             )
-        if timeout is None:
-            return await self._run_async(arguments)
-        import asyncio
-
-        from toolbridge.errors import ToolTimeoutError
-
-        try:
-            return await asyncio.wait_for(self._run_async(arguments), timeout)
-        except TimeoutError:
-            raise ToolTimeoutError(self.name, timeout) from None
+        return await await_coroutine(
+            self._run_async(arguments), timeout=timeout, tool_name=self.name
+        )
 
     def _run_sync(self, arguments: dict[str, Any]) -> ToolResult:
         if self._direct:

@@ -25,6 +25,7 @@ from typing import Any, Final, Literal, final
 
 from toolbridge._context import CallContext, current_call
 from toolbridge._result import ToolResult
+from toolbridge._runtime import block_on
 from toolbridge._tool import Tool
 from toolbridge.errors import (
     ConfigError,
@@ -554,8 +555,8 @@ class McpClient:
                 f"tool {invoker.tool_name!r} runs in this thread's event loop: "
                 "use `await tool.ainvoke(...)`"
             )
-        call = self._call(invoker, arguments, timeout, None, None)
-        return asyncio.run_coroutine_threadsafe(call, home).result()
+        # An interrupted caller (Ctrl-C) cancels the call rather than leaving it running.
+        return block_on(lambda: self._call(invoker, arguments, timeout, None, None), loop=home)
 
     async def _call(
         self,
