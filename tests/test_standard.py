@@ -1,4 +1,4 @@
-"""The Standard Schema host on every tool."""
+"""The Standard Schema host of a tool (`toolbridge.schema.standard_schema`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from toolbridge import ConversionError, Tool, tool
+from toolbridge.schema import standard_schema
 
 
 @tool
@@ -17,7 +18,7 @@ def book(room: str, people: int = 2) -> dict[str, str]:
 
 
 def test_the_host_is_a_mapping_with_one_key() -> None:
-    host = book.standard
+    host = standard_schema(book)
     assert isinstance(host, Mapping)
     assert list(host) == ["~standard"]
     assert len(host) == 1
@@ -26,12 +27,12 @@ def test_the_host_is_a_mapping_with_one_key() -> None:
 
 
 def test_validate_returns_the_normalised_value() -> None:
-    validate = book.standard["~standard"]["validate"]
+    validate = standard_schema(book)["~standard"]["validate"]
     assert validate({"room": "A"}) == {"value": {"room": "A", "people": 2}}
 
 
 def test_validate_returns_issues_with_paths() -> None:
-    validate = book.standard["~standard"]["validate"]
+    validate = standard_schema(book)["~standard"]["validate"]
     result = validate({"room": 1, "extra": True})
     assert "value" not in result
     assert [issue["path"] for issue in result["issues"]] == [["room"], ["extra"]]
@@ -39,7 +40,7 @@ def test_validate_returns_issues_with_paths() -> None:
 
 
 def test_json_schema_getters_return_plain_copies() -> None:
-    json_schema = book.standard["~standard"]["jsonSchema"]
+    json_schema = standard_schema(book)["~standard"]["jsonSchema"]
     schema = json_schema["input"]({"target": "draft-2020-12"})
     schema["required"].append("people")
     assert book.input_schema["required"] == ["room"]
@@ -49,15 +50,15 @@ def test_json_schema_getters_return_plain_copies() -> None:
 
 def test_output_schema_of_a_tool_without_one_accepts_anything() -> None:
     bare = Tool(name="bare")
-    assert bare.standard["~standard"]["jsonSchema"]["output"]() == {}
+    assert standard_schema(bare)["~standard"]["jsonSchema"]["output"]() == {}
 
 
 @pytest.mark.parametrize("target", ["draft-2019-09", "json-schema-next"])
 def test_unsupported_targets_are_refused(target: str) -> None:
     with pytest.raises(ConversionError, match="not supported"):
-        book.standard["~standard"]["jsonSchema"]["input"]({"target": target})
+        standard_schema(book)["~standard"]["jsonSchema"]["input"]({"target": target})
     with pytest.raises(ConversionError, match="not supported"):
-        book.standard["~standard"]["jsonSchema"]["output"]({"target": target})
+        standard_schema(book)["~standard"]["jsonSchema"]["output"]({"target": target})
 
 
 nullable = Tool(
@@ -75,7 +76,7 @@ nullable = Tool(
 
 
 def test_draft07_target() -> None:
-    json_schema = nullable.standard["~standard"]["jsonSchema"]
+    json_schema = standard_schema(nullable)["~standard"]["jsonSchema"]
     schema = json_schema["input"]({"target": "draft-07"})
     assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
     assert schema["properties"]["where"] == {"$ref": "#/definitions/Where"}
@@ -89,7 +90,7 @@ def test_draft07_target() -> None:
 
 
 def test_openapi30_target() -> None:
-    json_schema = nullable.standard["~standard"]["jsonSchema"]
+    json_schema = standard_schema(nullable)["~standard"]["jsonSchema"]
     schema = json_schema["input"]({"target": "openapi-3.0"})
     assert "$schema" not in schema
     assert "$defs" not in schema
@@ -113,7 +114,7 @@ def test_a_draft07_schema_is_read_as_draft07() -> None:
             "properties": {"pair": {"items": [{"type": "string"}], "additionalItems": False}},
         },
     )
-    json_schema = legacy.standard["~standard"]["jsonSchema"]
+    json_schema = standard_schema(legacy)["~standard"]["jsonSchema"]
     assert json_schema["input"]({"target": "draft-07"}) == legacy.input_schema
     latest = json_schema["input"]()
     assert latest["$schema"] == "https://json-schema.org/draft/2020-12/schema"

@@ -16,7 +16,6 @@ from toolbridge.errors import (
 
 if TYPE_CHECKING:
     from toolbridge._result import ToolResult
-    from toolbridge._standard import StandardSchema
     from toolbridge._validation import ValidationResult, Validator
 
 __all__ = ["Invoker", "Tool", "ToolAnnotations"]
@@ -155,7 +154,7 @@ class _Derived:
     part both build the same value; the last one kept is as good as the first.
     """
 
-    __slots__ = ("fingerprint", "formats", "output_validator", "standard", "validator")
+    __slots__ = ("fingerprint", "formats", "output_validator", "validator")
 
     def __init__(self) -> None:
         self.formats: dict[Hashable, Any] = {}
@@ -166,8 +165,6 @@ class _Derived:
         """The compiled validator of the output schema, when there is one."""
         self.fingerprint: str | None = None
         """`Tool.fingerprint`."""
-        self.standard: StandardSchema | None = None
-        """`Tool.standard`."""
 
 
 @final
@@ -413,14 +410,3 @@ class Tool:
     async def ainvoke(self, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
         """Async `invoke`: a sync tool runs in a worker thread, an async one is awaited."""
         return await _runtime.ainvoke(self, arguments, timeout=timeout)
-
-    @property
-    def standard(self) -> StandardSchema:
-        """A Standard Schema host: ``tool.standard["~standard"]["validate"](value)``."""
-        derived = self._derived
-        standard = derived.standard
-        if standard is None:
-            from toolbridge._standard import StandardSchema
-
-            standard = derived.standard = StandardSchema(self)
-        return standard

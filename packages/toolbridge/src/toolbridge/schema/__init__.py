@@ -3,7 +3,7 @@
 Each takes a JSON Schema (never modified) and returns a `Transformed`: the new schema
 and a tuple of `LossEntry` saying what was dropped, moved into the description,
 rewritten, truncated or renamed. Provider name rules and the reversible `NameMap`
-live here too.
+live here too, and `standard_schema`, a tool's Standard Schema host.
 """
 
 from toolbridge.schema._anthropic_strict import AnthropicStrictSchema, to_anthropic_strict
@@ -26,6 +26,7 @@ from toolbridge.schema._gemini_json import GEMINI_KEYWORDS, to_gemini_json
 from toolbridge.schema._names import NAME_RULES, NameMap, NameRule, check_name
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
+from toolbridge.schema._standard import StandardSchema, standard_schema
 from toolbridge.schema._strict import (
     StrictPlan,
     StrictSchema,
@@ -45,6 +46,7 @@ __all__ = [
     "LossEntry",
     "NameMap",
     "NameRule",
+    "StandardSchema",
     "StrictPlan",
     "StrictSchema",
     "Transformed",
@@ -55,6 +57,7 @@ __all__ = [
     "inline_refs",
     "restore_gemini_arguments",
     "restore_strict_arguments",
+    "standard_schema",
     "to_anthropic_strict",
     "to_draft07",
     "to_gemini_json",

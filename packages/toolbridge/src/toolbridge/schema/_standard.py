@@ -1,4 +1,4 @@
-"""A Standard Schema host for a tool's arguments (``tool.standard["~standard"]``).
+"""A Standard Schema host for a tool's arguments (``standard_schema(tool)["~standard"]``).
 
 Standard Schema (standardschema.dev) is the shape tool-schema libraries share so that
 any host can validate with any of them: ``version``, ``vendor``, ``validate(value)``
@@ -20,9 +20,17 @@ from toolbridge.schema._dialects import DIALECTS, convert_dialect
 if TYPE_CHECKING:
     from toolbridge._tool import Tool
 
-__all__ = ["StandardSchema"]
+__all__ = ["StandardSchema", "standard_schema"]
 
 _SUPPORTED_TARGETS = DIALECTS
+
+
+def standard_schema(tool: Tool) -> StandardSchema:
+    """A Standard Schema host for `tool`: ``standard_schema(tool)["~standard"]["validate"](v)``.
+
+    For code that validates through that shared interface (standardschema.dev).
+    """
+    return StandardSchema(tool)
 
 
 @final
