@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mcp.client.client import Client
@@ -35,6 +36,8 @@ from toolbridge.toolsets import (
     StaticToolset,
     Toolset,
 )
+
+pytestmark = pytest.mark.property  # (100,000 call attempts: the suite's longest runs)
 
 # -- the tools: names chosen to be confused ------------------------------------------------
 
