@@ -17,22 +17,20 @@ import pytest
 
 from toolbridge import (
     ArgumentValidationError,
+    AudioContent,
     ConversionError,
+    EmbeddedResource,
+    ImageContent,
     OutputValidationError,
     PinMismatchError,
     RemoteError,
+    ResourceLink,
     ServerError,
     SyncInvocationError,
+    TextContent,
     Tool,
     ToolNotFoundError,
     ToolTimeoutError,
-)
-from toolbridge._content import (
-    AudioContent,
-    EmbeddedResource,
-    ImageContent,
-    ResourceLink,
-    TextContent,
 )
 from toolbridge.mcp import McpClient, McpTools, StdioServer, load_mcp_tools, load_mcp_tools_sync
 
