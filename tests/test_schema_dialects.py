@@ -401,6 +401,11 @@ def test_booleans_inside_one_items_schema_are_values_not_subschemas() -> None:
     }
 
 
+def test_boolean_positions_become_objects_in_openapi_items() -> None:
+    schema = {"type": "array", "prefixItems": [True, {"type": "string"}], "items": False}
+    assert to_openapi30(schema).schema["items"] == {"anyOf": [{}, {"type": "string"}]}
+
+
 # ---- round trips -------------------------------------------------------------------
 
 SHARED = [

@@ -411,7 +411,8 @@ def _openapi(walk: _Walk, node: dict[str, Any], path: JsonPath) -> Any:
         if rest is False:
             node["maxItems"] = min(len(prefix), node.get("maxItems", len(prefix)))
         if rest is not True and prefix:
-            node["items"] = {"anyOf": [*prefix, *([] if rest is False else [rest])]}
+            positions = [*prefix, *([] if rest is False else [rest])]
+            node["items"] = {"anyOf": [_object(sub) for sub in positions]}
         elif rest is not True:
             node["items"] = rest
         detail = "positions not expressible: items accept any of the position schemas"
