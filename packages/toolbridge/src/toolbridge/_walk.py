@@ -205,10 +205,16 @@ def rebuilder(
                     continue
                 where = (*path, key) if paths else path
                 if shape != _MAP:  # one subschema
-                    if keys.isdisjoint(value):
-                        sub = visit(value, where, depth + 1)
-                    else:
+                    if not keys.isdisjoint(value):
                         sub = rebuilt(value, where, depth + 1, True)
+                    else:  # `visit`'s leaf, inlined as for members below
+                        if quiet:
+                            kind = value.get("type")
+                            if type(kind) is str and kind in quiet:
+                                continue
+                        sub = transform(value, where)
+                        if top_down and sub is not value and _holds(sub, keys):
+                            sub = rebuilt(sub, where, depth + 1, False)
                     if sub is not value:
                         if changed is None:
                             changed = dict(node)
