@@ -19,7 +19,7 @@ from referencing import Registry
 from toolbridge import FrozenDict
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
 from toolbridge._keywords import DRAFTS, KEYWORDS, Draft
-from toolbridge._walk import Transform, rebuild, rebuilder, subschemas, walk
+from toolbridge._walk import Transform, nodes, rebuild, rebuilder, subschemas, walk
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
 _META: dict[Draft, str] = {
@@ -231,6 +231,22 @@ def test_before_sees_each_node_holding_subschemas_first() -> None:
     ]
     with pytest.raises(SchemaTooDeepError):  # a walk may start deep (a ref's target)
         run(schema, (), MAX_DEPTH)
+
+
+def test_nodes_are_the_walk_without_paths() -> None:
+    schema = freeze({"properties": {"a": {"items": [{}, True]}}, "$defs": {"d": {"not": {}}}})
+    for skip in (frozenset(), frozenset({"$defs"})):
+        walked = [node for _, node in walk(schema, skip=skip)]
+        assert sorted(map(json.dumps, nodes(schema, skip))) == sorted(map(json.dumps, walked))
+
+
+def test_leaves_and_tally() -> None:
+    schema = freeze({"properties": {"a": {"$ref": "#/x"}, "b": {"type": "string"}}, "not": {}})
+    seen: list[JsonPath] = []
+    tally = [0]
+    rebuilder(_recorder(seen), leaves={"$ref"}, tally=tally)(schema, (), 0)
+    assert seen == [("properties", "a"), ()]  # the other leaves are kept without a call
+    assert tally == [4]  # every object subschema reached, handed over or not
 
 
 def test_malformed_shapes_and_booleans_are_kept() -> None:

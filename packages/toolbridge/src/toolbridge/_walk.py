@@ -5,7 +5,8 @@ of a frozen schema, bottom-up (each node after the subschemas it holds) or
 top-down (before them), and copies only what changed: an unchanged subtree comes
 back as the same object, a changed node as a new `FrozenDict` around the parts it
 shares. A `before` check sees each node first when errors must come in schema
-order. `subschemas` and `walk` list the subschemas without building anything.
+order. `subschemas`, `walk` and `nodes` list the subschemas without building
+anything.
 Where subschemas are is `toolbridge._keywords`' table and nothing else; booleans
 and values of the wrong shape (``properties: 5``) are kept as they are, never
 handed to a transform.
@@ -27,7 +28,7 @@ from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
 from toolbridge._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
-__all__ = ["Check", "Rebuilder", "Transform", "rebuild", "rebuilder", "subschemas", "walk"]
+__all__ = ["Check", "Rebuilder", "Transform", "nodes", "rebuild", "rebuilder", "subschemas", "walk"]
 
 Transform: TypeAlias = Callable[[Any, JsonPath], Any]
 """A rewrite of one object subschema at a path: the node itself when nothing changes.
@@ -97,6 +98,30 @@ def walk(
         stack.extend(reversed(below))
 
 
+def nodes(schema: Any, skip: Set[str] = _NOTHING) -> Iterator[Any]:
+    """Every object subschema of `schema`, itself included: `walk` without paths or order.
+
+    For searches that only look at the nodes (which references a subschema holds);
+    the subschemas under `skip` keywords are left out.
+    """
+    shapes = _skipping(frozenset(skip))[0] if skip else _SHAPES
+    stack: list[Any] = [schema] if isinstance(schema, dict) else []
+    while stack:
+        node = stack.pop()
+        yield node
+        for key, value in node.items():
+            shape = shapes.get(key)
+            if shape is None:
+                continue
+            if isinstance(value, dict):
+                if shape == _MAP:
+                    stack.extend(member for member in value.values() if isinstance(member, dict))
+                elif shape != _LIST:
+                    stack.append(value)
+            elif isinstance(value, list) and shape != _ONE and shape != _MAP:
+                stack.extend(member for member in value if isinstance(member, dict))
+
+
 Rebuilder: TypeAlias = Callable[[Any, JsonPath, int], Any]
 """A whole-schema rewrite made by `rebuilder`: ``run(schema, where, depth)``, `depth`
 being how deep `schema` already is (a reference's target inlined in place, say)."""
@@ -133,7 +158,9 @@ def rebuilder(
     paths: bool = True,
     skip: Set[str] = _NOTHING,
     scalars: bool = True,
+    leaves: Set[str] | None = None,
     before: Check | None = None,
+    tally: list[int] | None = None,
 ) -> Rebuilder:
     """A function that rebuilds a whole schema with `transform`: set up once, run often.
 
@@ -154,12 +181,18 @@ def rebuilder(
             no subschema); without, they are kept as they are, without a call (for
             a transform that only changes objects and arrays: most of a schema is
             such leaves).
+        leaves: Hand over only the leaves holding one of these keywords; the
+            others are kept as they are, without a call (for a transform that
+            rewrites a few keywords: ``$ref``, say).
         before: A check on each node holding subschemas, made before they are
             walked (pre-order): for errors that must be found in schema order. (A
             leaf has nothing below: its `transform` is the first to see it.)
+        tally: Raised by one for each object subschema the walk reaches, handed
+            over or not: a running count a `before` check can bound.
     """
     shapes, keys = _skipping(frozenset(skip)) if skip else (_SHAPES, SUBSCHEMA_KEYWORDS)
     quiet = _NOTHING if scalars else _SCALARS
+    wanted = None if leaves is None else frozenset(leaves)
 
     # The walk is made of closures over the settings: one frame per level of
     # subschemas, and none for the leaves among the members of maps and lists.
@@ -171,12 +204,16 @@ def rebuilder(
         """
         if not isinstance(node, dict):
             return node
+        if tally is not None:
+            tally[0] += 1
         if not keys.isdisjoint(node):
             return rebuilt(node, path, depth, True)
         if quiet:
             kind = node.get("type")
             if type(kind) is str and kind in quiet:
                 return node
+        if wanted is not None and wanted.isdisjoint(node):
+            return node
         done = transform(node, path)
         if top_down and done is not node and _holds(done, keys):
             return rebuilt(done, path, depth, False)
@@ -205,6 +242,8 @@ def rebuilder(
                     continue
                 where = (*path, key) if paths else path
                 if shape != _MAP:  # one subschema
+                    if tally is not None:
+                        tally[0] += 1
                     if not keys.isdisjoint(value):
                         sub = rebuilt(value, where, depth + 1, True)
                     else:  # `visit`'s leaf, inlined as for members below
@@ -212,6 +251,8 @@ def rebuilder(
                             kind = value.get("type")
                             if type(kind) is str and kind in quiet:
                                 continue
+                        if wanted is not None and wanted.isdisjoint(value):
+                            continue
                         sub = transform(value, where)
                         if top_down and sub is not value and _holds(sub, keys):
                             sub = rebuilt(sub, where, depth + 1, False)
@@ -230,11 +271,15 @@ def rebuilder(
             for name, member in members:
                 if not isinstance(member, dict):
                     continue
+                if tally is not None:
+                    tally[0] += 1
                 if keys.isdisjoint(member):  # `leaf`, inlined: most members are leaves
                     if quiet:
                         kind = member.get("type")
                         if type(kind) is str and kind in quiet:
                             continue
+                    if wanted is not None and wanted.isdisjoint(member):
+                        continue
                     at = (*where, name) if paths else where
                     sub = transform(member, at)
                     if top_down and sub is not member and _holds(sub, keys):

@@ -42,7 +42,7 @@ from toolbridge._json import (
 )
 from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._references import parse_pointer, resolve
-from toolbridge._walk import rebuilder, walk
+from toolbridge._walk import nodes, rebuilder
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
@@ -195,13 +195,21 @@ class _Inliner:
         self.active: dict[JsonPath, int] = {(): 1}  # expansions of each target on this branch
         self.recursive: dict[JsonPath, bool] = {}
         self.kept: dict[JsonPath, None] = {}  # root definitions left as refs, in order
-        self.nodes = 0
+        self.nodes = [0]  # subschemas walked so far (the walk's tally)
         self.followed: dict[str, JsonPath | None] = {}
         self.below: dict[JsonPath, list[JsonPath]] = {}
         self.structure = _STRUCTURE | definitions  # keywords a leaf has none of
         self.frames: list[tuple[int, int]] = []  # each walk: (length of its path, depth)
-        self.walk = rebuilder(self.inline, skip=definitions, before=self.check)
+        # Leaves without a ref, an $id, ... are kept by the walk without a call (counted).
+        self.walk = rebuilder(
+            self.inline,
+            skip=definitions,
+            leaves=self.structure,
+            before=self.check,
+            tally=self.nodes,
+        )
         self.keys = SUBSCHEMA_KEYWORDS - definitions  # what the walk walks
+        self.own = definitions | {"$ref", "$id", "$schema"}  # what `inline` may drop
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         entry = LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
@@ -211,9 +219,11 @@ class _Inliner:
         """A copy of the subschema at `path` (in the source) with its refs inlined."""
         self.frames.append((len(path), depth))
         try:
-            return self.walk(node, path, depth)
+            done = self.walk(node, path, depth)
         finally:
             self.frames.pop()
+        self.count(path)  # (the leaves at the end of the walk)
+        return done
 
     def depth(self, path: JsonPath) -> int:
         """How deep the node at `path` (in the current walk) is: levels plus ref hops."""
@@ -221,15 +231,11 @@ class _Inliner:
         return depth + len(path) - start
 
     def check(self, node: Mapping[str, Any], path: JsonPath) -> None:
-        """What must hold before a node's subschemas are walked; each node counted."""
+        """What must hold before a node's subschemas are walked (and the count so far)."""
         start, depth = self.frames[-1]
         if depth + len(path) - start > MAX_DEPTH:
             raise SchemaTooDeepError(f"inlining nests deeper than {MAX_DEPTH} levels", path=path)
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            self.count(path)  # (raises)
-        if self.structure.isdisjoint(node):
-            return  # a leaf: nothing below to inline
+        self.count(path)
         if "$dynamicRef" in node or "$recursiveRef" in node:
             raise SchemaError("$dynamicRef and $recursiveRef cannot be inlined", path=path)
         if path and "$id" in node and self.refs_below(path):
@@ -237,19 +243,10 @@ class _Inliner:
 
     def inline(self, node: Mapping[str, Any], path: JsonPath) -> Any:
         """One node, its subschemas inlined: without definitions blocks, its ref followed."""
-        if self.keys.isdisjoint(node):  # a leaf to the walk, not `check`ed yet
-            if not self.structure.isdisjoint(node):
-                self.check(node, path)
-            else:  # `check` of the common leaf, without the call: counted, nothing below
-                start, depth = self.frames[-1]
-                if depth + len(path) - start > MAX_DEPTH:
-                    raise SchemaTooDeepError(
-                        f"inlining nests deeper than {MAX_DEPTH} levels", path=path
-                    )
-                self.nodes += 1
-                if self.nodes > self.max_nodes:
-                    self.count(path)  # (raises)
-                return node
+        if self.keys.isdisjoint(node):  # a leaf with a ref, an $id, ...: not `check`ed yet
+            self.check(node, path)
+        elif self.own.isdisjoint(node):
+            return node  # its subschemas are done, nothing of its own to change
         depth = self.depth(path)
         out: dict[str, Any] = {}
         same = True  # `out` is `node` so far: the node is then returned as it is
@@ -287,13 +284,13 @@ class _Inliner:
                 copy = self.walk(resolve(self.root, target), target, depth + 1)
             finally:
                 self.frames.pop()
+            self.count(path)
             self.active[target] = count
         return self.combine(copy, out, path)
 
     def count(self, path: JsonPath) -> None:
-        """One more subschema in the output; past `max_nodes` that is an error."""
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
+        """The subschemas walked so far (`nodes`): past `max_nodes`, an error."""
+        if self.nodes[0] > self.max_nodes:
             raise SchemaError(
                 f"inlining $ref would build more than {self.max_nodes} subschemas (definitions "
                 "used repeatedly multiply); raise max_nodes or keep the refs",
@@ -393,7 +390,7 @@ class _Inliner:
 
     def _refs_below(self, target: JsonPath) -> list[JsonPath]:
         found: list[JsonPath] = []
-        for _, node in walk(resolve(self.root, target), target, self.definitions):
+        for node in nodes(resolve(self.root, target), self.definitions):
             reference = node.get("$ref")
             step = self.follow(reference) if isinstance(reference, str) else None
             if step is not None:
