@@ -3,7 +3,7 @@
 The MCP fixtures start real servers: ``fixture_server`` (tests/servers/fixture_server.py,
 a raw stdio server whose flags make it misbehave), ``everything_server`` and
 ``everything_http_server`` (the reference server from npm) and ``time_server`` (from
-PyPI). Every test in a ``test_mcp_*.py`` or ``test_cli_mcp.py`` file is also checked
+PyPI). Every test in ``tests/mcp/`` or ``tests/cli/test_mcp.py`` is also checked
 for processes it left behind: see ``_no_process_left_behind``.
 """
 
@@ -273,8 +273,8 @@ def stray_processes() -> Callable[..., dict[int, str]]:
 @pytest.fixture(autouse=True)
 def _no_process_left_behind(request: pytest.FixtureRequest) -> Iterator[None]:
     """In the MCP test files: fail a test that leaves a process running, and kill it."""
-    name = request.node.path.name
-    if not (name.startswith("test_mcp_") or name == "test_cli_mcp.py"):
+    path = request.node.path
+    if not (path.parent.name == "mcp" or (path.parent.name, path.name) == ("cli", "test_mcp.py")):
         yield
         return
     watch = ProcessWatch()

@@ -8,7 +8,7 @@ keyword's value is one schema, a list of schemas, or a map of names to schemas;
 ``dependencies`` member is a schema or a list of property names (only the schemas
 are subschemas). The table is the union over the drafts toolbridge reads (draft-04
 to 2020-12): a draft-07 keyword in a 2020-12 schema is still walked, as every
-walker did before. `tests/test_walk.py` checks it against the meta-schemas.
+walker did before. `tests/schema/test_walk.py` checks it against the meta-schemas.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from toolbridge.schema import (
     to_openapi30,
 )
 
-SUITE = Path(__file__).resolve().parent / "data" / "jsonschema-test-suite"
+SUITE = Path(__file__).resolve().parents[1] / "data" / "jsonschema-test-suite"
 CORPUS = SUITE.parent / "corpus" / "mcp"
 D07 = "http://json-schema.org/draft-07/schema#"
 D2020 = "https://json-schema.org/draft/2020-12/schema"

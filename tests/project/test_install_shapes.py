@@ -5,7 +5,7 @@ to install) and everything together.
 A page opens with its install lines: a ``sh`` block of ``pip install`` lines, the first
 one the extra alone. A shape installs exactly those from the wheels ``uv build
 --all-packages`` made, and runs the page: its Python blocks in order (as
-tests/test_docs.py runs them), the examples it names and the commands it documents.
+tests/project/test_docs.py runs them), the examples it names and the commands it documents.
 The framework pages load the bundled MCP server's tools (``python -m
 toolbridge.examples.server``, over stdio, in the same venv) into the framework and call
 them in its agent loop, driven by the framework's own test model: no network, no API
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 WORKSPACE = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # The workspace's own reproducible resolution: nothing newer than [tool.uv] exclude-newer.
@@ -42,7 +42,7 @@ PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
 
 # Run by the venv's python with a page's path: its Python blocks in order, in one
-# namespace, as tests/test_docs.py runs them (a traceback names "<page> block <n>").
+# namespace, as tests/project/test_docs.py runs them (a traceback names "<page> block <n>").
 RUN_PAGE = """
 import re, sys, types
 from pathlib import Path

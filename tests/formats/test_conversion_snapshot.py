@@ -9,7 +9,7 @@ Outputs are serialised with their key order, so a reordered key is a change too.
 The snapshot was taken before the C writer was removed; a deliberate change of output
 regenerates only the cases it changes (and says why in its commit). The whole file::
 
-    uv run python tests/test_conversion_snapshot.py
+    uv run python tests/formats/test_conversion_snapshot.py
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from toolbridge.formats import (
     to_openai_responses,
 )
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 CORPUS = DATA / "corpus" / "mcp"
 SNAPSHOT = DATA / "conversions.json"
 

@@ -19,7 +19,7 @@ from toolbridge.examples.weather import convert_temperature, get_forecast
 from toolbridge.formats import from_mcp
 from toolbridge_openai_agents import ToolbridgeFunctionTool, from_openai_agents, to_openai_agents
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
 
 

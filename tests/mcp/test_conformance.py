@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "tests" / "conformance"
 CACHE = ROOT / ".cache" / "conformance"
 SUITE = "0.1.12"

@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOME = "https://github.com/toolbridge/toolbridge"
 
 # Each distribution under packages/ and the one import package its wheel installs.

@@ -17,7 +17,7 @@ import pytest
 
 from toolbridge import Invalid, IssueKind, Tool, Valid
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 FILES = sorted(CORPUS.glob("*.json")) if CORPUS.is_dir() else []
 
 

@@ -14,7 +14,7 @@ from toolbridge.formats import from_mcp
 from toolbridge.search import ToolSearch, tokenize
 from toolbridge.toolsets import Identity, Policy, Registry, Rule
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 
 
 @pytest.mark.parametrize(
@@ -149,7 +149,7 @@ def test_dense_and_hybrid_search_run_offline(mode: str) -> None:
 def test_the_labelled_queries_name_real_tools_and_the_evaluation_runs() -> None:
     import sys
 
-    bench = Path(__file__).resolve().parent.parent / "bench"
+    bench = Path(__file__).resolve().parents[2] / "bench"
     data = json.loads((bench / "search_queries.json").read_text())
     ids = {
         f"{path.stem}/{item['name']}"

@@ -44,7 +44,7 @@ from toolbridge_langchain import (
     to_langchain,
 )
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
 
 

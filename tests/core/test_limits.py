@@ -26,7 +26,7 @@ from toolbridge._validation import _compile_with
 from toolbridge.formats import check, convert, from_mcp
 from toolbridge.schema import to_anthropic_strict, to_gemini_schema
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 # The shapes, as source for the subprocesses (and `exec`'d here for the quick tests).
 SHAPES = textwrap.dedent(

@@ -24,7 +24,7 @@ from toolbridge.examples.weather import convert_temperature, get_forecast
 from toolbridge.formats import convert, to_mcp
 from toolbridge.plugins import _hookspecs, plugins, reset_plugins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 SHOUT = """
 from toolbridge import FormatSpec, Tool, hookimpl

@@ -23,7 +23,7 @@ from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.mcp import McpClient, StdioServer
 from toolbridge_fastmcp import ToolbridgeTool, add_tools, from_fastmcp, make_server, to_fastmcp
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
 
 

@@ -30,7 +30,7 @@ from toolbridge._loading import load_module, load_tool, module_tools, split_refe
 from toolbridge.cli import _render, main
 from toolbridge.examples import weather
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "toolbridge.examples.weather"
 FORECAST = f"{EXAMPLE}:get_forecast"
 

@@ -38,7 +38,7 @@ from toolbridge import (
 from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.mcp import HttpServer, McpClient, StdioServer, build_server, serve_async
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 calls: list[dict[str, Any]] = []
 
 RawHttp = Callable[..., tuple[int, bytes, float]]

@@ -20,7 +20,7 @@ import pytest
 
 from toolbridge import Validator
 
-SUITE = Path(__file__).resolve().parent / "data" / "jsonschema-test-suite"
+SUITE = Path(__file__).resolve().parents[1] / "data" / "jsonschema-test-suite"
 DRAFTS = {
     "draft2020-12": "https://json-schema.org/draft/2020-12/schema",
     "draft7": "http://json-schema.org/draft-07/schema#",

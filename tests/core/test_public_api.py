@@ -12,7 +12,7 @@ import pytest
 import toolbridge
 from toolbridge import errors
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_all_is_sorted_and_unique() -> None:

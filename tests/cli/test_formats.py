@@ -30,7 +30,7 @@ from toolbridge.cli._diff import MISSING, Difference, diff_schemas, diff_tools
 from toolbridge.examples import weather
 from toolbridge.formats import check, convert, from_mcp, to_mcp
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REPORT_KEYS = ["tool", "path", "keyword", "action", "detail"]
 PROBLEM_KEYS = ["tool", "path", "rule", "keyword", "detail"]
 DIFFERENCE_KEYS = {"tool", "field", "path", "keyword", "a", "b"}

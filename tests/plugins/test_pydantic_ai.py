@@ -30,7 +30,7 @@ from toolbridge.examples.weather import convert_temperature
 from toolbridge.formats import from_mcp
 from toolbridge_pydantic_ai import ToolbridgeToolset, from_pydantic_ai, from_toolset, to_pydantic_ai
 
-CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "mcp"
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 ran: list[dict[str, Any]] = []
 
 
