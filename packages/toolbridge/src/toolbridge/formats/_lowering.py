@@ -20,7 +20,7 @@ from toolbridge.errors import JsonPath
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._gemini import GeminiPlan
 from toolbridge.schema._report import LossAction, LossEntry, new_entry
-from toolbridge.schema._strict import StrictPlan, strict_or_none, strict_schema
+from toolbridge.schema._strict import StrictPlan, strict_schema
 
 __all__ = [
     "ArgumentPlan",
@@ -234,11 +234,7 @@ def openai_parameters(
     ``on_unsupported="raise"``.
     """
     report = None if notes is None else notes.report
-    if strict and report is None and on_unsupported == "fallback":  # ``to_openai(tool)``
-        output = strict_or_none(tool.input_schema, tool.name)
-        if output is not None:
-            return output, True
-    elif strict:
+    if strict:
         found: list[LossEntry] | None = None if notes is None else []
         raising = on_unsupported == "raise"
         output, is_strict, plan = strict_schema(tool.input_schema, tool.name, raising, found, False)

@@ -72,7 +72,6 @@ __all__ = [
     "StrictPlan",
     "StrictSchema",
     "restore_strict_arguments",
-    "strict_or_none",
     "strict_schema",
     "to_strict",
 ]
@@ -218,7 +217,7 @@ def strict_schema(
     With a `report` list, its entries are added to it and the plan is made; with None
     (the ``to_openai(tool)`` path) neither is. Without `fallback_copy` a schema that
     cannot be strict is not copied past the first reason (a writer sends the source
-    then): without a report the walk ends there (`strict_or_none`); with one it goes
+    then): without a report the walk ends there (`_strict_or_none`); with one it goes
     on for the other reasons, and a malformed part or a reference it cannot inline
     after the first reason ends it too (the source is sent as it is, unread).
 
@@ -235,7 +234,7 @@ def strict_schema(
         if not isinstance(source, dict):
             return _not_an_object(source, tool, raising, report)
         if report is None and not raising and not fallback_copy:
-            output = strict_or_none(source, tool)
+            output = _strict_or_none(source, tool)
             return (source, False, None) if output is None else (output, True, None)
         if not _REFERENCES.isdisjoint(source):  # definitions at the root: no walk as it is
             return _inlined_walk(source, tool, raising, report, fallback_copy)
@@ -251,7 +250,7 @@ def strict_schema(
         explain(schema, error)
 
 
-def strict_or_none(schema: Any, tool: str | None) -> Any:
+def _strict_or_none(schema: Any, tool: str | None) -> Any:
     """The strict copy of `schema`, or None when it cannot be strict (no report, no plan).
 
     For a writer that sends the non-strict schema when strict mode is off: the walk
@@ -267,15 +266,13 @@ def strict_or_none(schema: Any, tool: str | None) -> Any:
         source = schema if type(schema) is FrozenDict else freeze(schema)
         if not isinstance(source, dict):
             return None
-        if source.get("type", "object") != "object" and "properties" not in source:
-            return None  # (`_walk_with`'s first reason)
         walker = _Walker(tool, False, False, True, False)
         try:
-            output = walker.copy(source, (), 0, True, False)[0]
+            output = _walk_with(walker, source, source, True)[0]
             if not walker.refers:
                 return output
             walker = _Walker(tool, False, False, False, False)
-            return walker.node(_inlined(source, tool)[0], (), 0, True)[0]
+            return _walk_with(walker, source, _inlined(source, tool)[0], False)[0]
         except _NotStrict:
             return None
     except TRIPS as error:
@@ -294,7 +291,7 @@ def _inlined_walk(
     For a writer that sends the source when strict mode is off (no `copy`, a
     report): a reference that cannot be inlined, or a malformed part met before the
     first reason, stands only when nothing outside the references is a reason;
-    otherwise the schema falls back with those reasons, as `strict_or_none` reads it.
+    otherwise the schema falls back with those reasons, as `_strict_or_none` reads it.
     """
     try:
         return _walk(source, tool, raising, report, copy, False, _inlined(source, tool))
@@ -348,7 +345,7 @@ def _walk(
     """One walk of the source: as it is (`direct`), or `inlined_source` (`_inlined`'s).
 
     Without `copy` (a writer sends the source when strict mode is off), a schema
-    that trips after the first reason is not read further, as `strict_or_none` does.
+    that trips after the first reason is not read further, as `_strict_or_none` does.
     """
     walker = _Walker(tool, raising, report is not None, direct, copy)
     schema, inlining = (source, ()) if inlined_source is None else inlined_source
@@ -398,7 +395,7 @@ class _Refers(Exception):
 
 
 class _NotStrict(Exception):
-    """The first reason the schema cannot be strict, on `_first_reason`'s walk."""
+    """The first reason the schema cannot be strict, on `_strict_or_none`'s walk."""
 
 
 _REFERENCES: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef", *_DEFINITIONS})
@@ -533,9 +530,13 @@ class _Walker:
     def unentered(self, value: Any) -> None:
         """A subschema the walk leaves out or copies: a reference there needs inlining."""
         if self.direct and isinstance(value, _CONTAINERS) and _refers(value):
-            if not self.lenient:
-                raise _Refers
-            self.refers = True
+            self.met_reference()
+
+    def met_reference(self) -> None:
+        """The direct walk met a reference: `_Refers`, or (`lenient`) noted in `refers`."""
+        if not self.lenient:
+            raise _Refers
+        self.refers = True
 
     def node(
         self,
@@ -743,9 +744,7 @@ class _Walker:
     ) -> None:
         """The less common keywords: references, tuple items, formats, allOf, the dropped."""
         if step is _REFERENCE and self.direct:
-            if not self.lenient:
-                raise _Refers
-            self.refers = True
+            self.met_reference()
             out[key] = value  # (passed over: a reason elsewhere is enough)
             return
         if step is _REFERENCE and key in _DEFINITIONS and isinstance(value, dict):
@@ -974,9 +973,7 @@ class _Walker:
         grown: dict[str, tuple[Any, set[Any]]] = {}  # key: (what merged[key] is, its names)
         for part in parts:
             if self.direct and isinstance(part, dict) and "$ref" in part:
-                if not self.lenient:
-                    raise _Refers
-                self.refers = True  # (merged after inlining: no reason before it)
+                self.met_reference()  # (merged after inlining: no reason before it)
                 return node
             if not isinstance(part, dict) or "$ref" in part or "allOf" in part:
                 return self._unmerged(node, path)
