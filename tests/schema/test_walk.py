@@ -8,13 +8,9 @@ meta-schema adds fails these tests until the table knows it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
-from urllib.parse import urljoin
 
-import jsonschema_specifications  # type: ignore[import-untyped, unused-ignore]
 import pytest
-from referencing import Registry
 
 from toolbridge import FrozenDict
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
@@ -22,87 +18,7 @@ from toolbridge._keywords import DRAFTS, KEYWORDS, Draft
 from toolbridge._walk import Transform, nodes, rebuild, rebuilder, subschemas, walk
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
-_META: dict[Draft, str] = {
-    "draft-04": "http://json-schema.org/draft-04/schema",
-    "draft-06": "http://json-schema.org/draft-06/schema",
-    "draft-07": "http://json-schema.org/draft-07/schema",
-    "2019-09": "https://json-schema.org/draft/2019-09/schema",
-    "2020-12": "https://json-schema.org/draft/2020-12/schema",
-}
-_REGISTRY: Registry[Any] = jsonschema_specifications.REGISTRY
-
-
-def _documents(uri: str) -> Iterator[dict[str, Any]]:
-    """A meta-schema and the vocabulary meta-schemas its ``allOf`` brings in."""
-    document = _REGISTRY.contents(uri)
-    yield document
-    for part in document.get("allOf", ()):
-        reference = part.get("$ref")
-        if isinstance(reference, str) and not reference.startswith("#"):
-            yield from _documents(urljoin(uri, reference))
-
-
-def _is_meta(schema: Any) -> bool:
-    """True for the meta-schema's "any schema here" (``#``, ``#meta``, recursive ``#``)."""
-    return schema in ({"$ref": "#"}, {"$dynamicRef": "#meta"}, {"$recursiveRef": "#"})
-
-
-def _shapes(schema: Any, document: dict[str, Any]) -> set[str]:
-    """The shapes of subschema a keyword's meta-schema allows: one, list, map."""
-    if not isinstance(schema, dict):
-        return set()
-    if _is_meta(schema):
-        return {"one"}
-    reference = schema.get("$ref")
-    if isinstance(reference, str) and reference.startswith("#/"):
-        target: Any = document
-        for part in reference[2:].split("/"):
-            target = target[part]
-        return _shapes(target, document)
-    found: set[str] = set()
-    for option in schema.get("anyOf", ()):
-        found |= _shapes(option, document)
-    if _is_meta(schema.get("items")):
-        found.add("list")
-    if _is_meta(schema.get("additionalProperties")) or any(
-        "one" in _shapes(option, document)
-        for option in schema.get("additionalProperties", {}).get("anyOf", ())
-    ):
-        found.add("map")
-    return found
-
-
-def meta_keywords(draft: Draft) -> dict[str, set[str]]:
-    """Every keyword of a draft's meta-schemas that holds subschemas, with their shapes."""
-    found: dict[str, set[str]] = {}
-    for document in _documents(_META[draft]):
-        for keyword, schema in document.get("properties", {}).items():
-            shapes = _shapes(schema, document)
-            if shapes:
-                found.setdefault(keyword, set()).update(shapes)
-    return found
-
-
-def _placed() -> list[tuple[Draft, str, str]]:
-    return [
-        (draft, keyword, shape)
-        for draft in ("2020-12", "draft-07")
-        for keyword, shapes in sorted(meta_keywords(draft).items())
-        for shape in sorted(shapes)
-    ]
-
-
-PLACED = _placed()
-
-
-def _holding(keyword: str, shape: str, marker: Any) -> tuple[dict[str, Any], JsonPath]:
-    """A schema with `marker` under `keyword` (one level down), and the marker's path."""
-    value: Any = {"one": marker, "list": [True, marker], "map": {"m": marker}}[shape]
-    steps: dict[str, JsonPath] = {"one": (), "list": (1,), "map": ("m",)}
-    step = steps[shape]
-    schema = {"properties": {"p": {keyword: value, "title": "holder"}}}
-    return schema, ("properties", "p", keyword, *step)
-
+from .meta_schemas import PLACED, at, holding, meta_keywords
 
 # -- the table --------------------------------------------------------------------------
 
@@ -138,7 +54,7 @@ def test_the_table_names_no_keyword_a_meta_schema_lacks(draft: Draft) -> None:
 def test_the_walker_visits_a_subschema_under_each_keyword(
     draft: Draft, keyword: str, shape: str
 ) -> None:
-    schema, path = _holding(keyword, shape, {"title": "marker"})
+    schema, path = holding(keyword, shape, {"title": "marker"})
     frozen = freeze(schema)
     assert (path, {"title": "marker"}) in list(walk(frozen))
     for top_down in (False, True):
@@ -270,21 +186,15 @@ def test_rebuild_refuses_a_schema_deeper_than_the_bound() -> None:
 # -- the walkers ported onto it, under every keyword -----------------------------------------
 
 
-def _at(schema: Any, path: JsonPath) -> Any:
-    for part in path:
-        schema = schema[part]
-    return schema
-
-
 @pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
 def test_openai_completion_reaches_under_each_keyword(
     draft: Draft, keyword: str, shape: str
 ) -> None:
     from toolbridge.formats._lowering import complete_for_openai
 
-    schema, path = _holding(keyword, shape, {"type": "object"})
+    schema, path = holding(keyword, shape, {"type": "object"})
     output, report = complete_for_openai(freeze(schema), "t")
-    assert _at(output, path) == {"type": "object", "properties": {}}
+    assert at(output, path) == {"type": "object", "properties": {}}
     assert (*path, "properties") in [(*entry.path, entry.keyword) for entry in report]
 
 
@@ -296,7 +206,7 @@ def test_dialect_conversions_reach_under_each_keyword(
 
     # A `$schema` below the root is dropped by every conversion, and reported there.
     marker = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "m"}
-    schema, path = _holding(keyword, shape, marker)
+    schema, path = holding(keyword, shape, marker)
     conversions = [to_draft07, to_openapi30] if draft == "2020-12" else [from_draft07]
     for convert in conversions:
         report = convert(schema).report
@@ -307,7 +217,7 @@ def test_dialect_conversions_reach_under_each_keyword(
 def test_inlining_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
     from toolbridge.schema import inline_refs
 
-    schema, path = _holding(keyword, shape, {"$ref": "#/definitions/T"})
+    schema, path = holding(keyword, shape, {"$ref": "#/definitions/T"})
     target = {"type": "string", "title": "target"}
     schema["definitions"] = {"T": target}
     output = inline_refs(freeze(schema)).schema
@@ -315,4 +225,4 @@ def test_inlining_reaches_under_each_keyword(draft: Draft, keyword: str, shape: 
         assert "definitions" not in output
         assert keyword not in output["properties"]["p"]
     else:
-        assert _at(output, path) == target
+        assert at(output, path) == target
