@@ -330,6 +330,27 @@ def test_diff_schemas_walks_schema_keywords() -> None:
     assert diff_schemas({"b": 1, "a": 2}, {"a": 2, "b": 1}) == []
 
 
+def test_diff_schemas_walks_every_keyword_the_table_names() -> None:
+    # Tuple ``items`` (before 2020-12), ``dependencies`` and ``contentSchema`` hold
+    # schemas too: a difference inside names its keyword, not the whole value.
+    a = {
+        "items": [{"type": "string"}, {"type": "integer"}],
+        "dependencies": {"x": {"required": ["y"]}, "z": ["w"]},
+        "contentSchema": {"type": "object"},
+    }
+    b = {
+        "items": [{"type": "string"}, {"type": "number"}],
+        "dependencies": {"x": {"required": ["y"], "title": "t"}, "z": ["v"]},
+        "contentSchema": {"type": "array"},
+    }
+    assert diff_schemas(a, b) == [
+        (("items", 1, "type"), "type", "integer", "number"),
+        (("dependencies", "x", "title"), "title", MISSING, "t"),
+        (("dependencies", "z"), "dependencies", ["w"], ["v"]),
+        (("contentSchema", "type"), "type", "object", "array"),
+    ]
+
+
 def test_diff_tools_compares_names_and_descriptions() -> None:
     long = Tool(name="a.b", description="x" * 1100)
     differences = diff_tools([long], "openai", "mcp")

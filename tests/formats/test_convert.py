@@ -427,6 +427,41 @@ def test_a_satisfiable_schema_is_not_flagged() -> None:
         assert not [p for p in check(tool, target) if p.rule == "unsatisfiable"], target
 
 
+def test_values_that_look_like_contradicting_schemas_are_data_not_schemas() -> None:
+    contradiction = {"type": "boolean", "enum": ["x"], "minimum": 5, "maximum": 1}
+    schema = {
+        "type": "object",
+        "properties": {
+            "d": {"type": "object", "default": contradiction, "examples": [contradiction]},
+            "c": {"const": contradiction, "enum": [contradiction]},
+        },
+        "x-vendor": contradiction,  # an unknown keyword holds no subschema either
+    }
+    found = [
+        p for p in check(Tool(name="t", input_schema=schema), "mcp") if p.rule == "unsatisfiable"
+    ]
+    assert found == []
+
+
+def test_contradictions_are_listed_in_schema_order() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "minLength": 3, "maxLength": 1},
+            "b": {"type": "array", "items": {"type": "integer", "const": "1"}},
+        },
+    }
+    found = [
+        p.path
+        for p in check(Tool(name="t", input_schema=schema), "mcp")
+        if p.rule == "unsatisfiable"
+    ]
+    assert found == [
+        ("properties", "a", "minLength"),
+        ("properties", "b", "items", "const"),
+    ]
+
+
 def test_no_corpus_tool_is_unsatisfiable(corpus: list[list[Tool]]) -> None:
     for tools in corpus:
         assert not [p for p in check(tools, "mcp") if p.rule == "unsatisfiable"]

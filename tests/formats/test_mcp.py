@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolbridge import ConversionError, SchemaTooDeepError, Tool, ToolAnnotations
-from toolbridge.formats import from_mcp, to_mcp
+from toolbridge.formats import from_mcp, from_mcp_tool, to_mcp
 
 SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
 
@@ -339,6 +339,21 @@ def test_the_error_names_the_tool_and_its_place_in_the_list() -> None:
     with pytest.raises(ConversionError, match="'t3'") as caught:
         from_mcp({"tools": tools})
     assert caught.value.path == ("tools", 3, "inputSchema")
+
+
+def test_one_tool_is_read_as_one_tool_and_errors_point_into_the_document() -> None:
+    wire = {"name": "t", "inputSchema": {"type": "object"}, "tools": ["x"]}
+    assert from_mcp_tool(wire) == one(from_mcp(wire))
+    assert from_mcp_tool(mt.Tool(name="a", input_schema={"type": "object"})).name == "a"
+    with pytest.raises(ConversionError, match="non-empty string name") as caught:
+        from_mcp_tool({"tools": [wire]})  # an envelope is not a tool here
+    assert caught.value.path == ("name",)
+    with pytest.raises(ConversionError, match="'t'") as caught:
+        from_mcp_tool({"name": "t", "inputSchema": 5}, path=("tools", 7))
+    assert caught.value.path == ("tools", 7, "inputSchema")
+    with pytest.raises(ConversionError, match="must be a JSON object") as caught:
+        from_mcp_tool([wire], path=("tools", 2))  # type: ignore[arg-type]
+    assert caught.value.path == ("tools", 2)
 
 
 def test_a_very_deep_schema_is_a_typed_error() -> None:

@@ -3,9 +3,10 @@
 `diff_tools` writes the tools for both targets and compares, tool by tool, the name,
 the description and the input schema each target receives
 (`toolbridge.formats.received_schema`). The schemas are compared keyword by keyword:
-a keyword that holds schemas (``properties``, ``items``, ``anyOf``, ...) is walked
-into, any other keyword is compared as a whole value, so a difference names the
-keyword that differs and the JSON path of the schema it sits in.
+a keyword that holds schemas (``properties``, ``items``, ``anyOf``, ...: the one
+keyword table, `toolbridge._keywords`) is walked into, any other keyword is compared
+as a whole value, so a difference names the keyword that differs and the JSON path
+of the schema it sits in.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
 from toolbridge._json import thaw
+from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
 from toolbridge._tool import Tool
 from toolbridge.errors import JsonPath, format_path
 from toolbridge.formats import STRICT_TARGETS, Target, convert, received_schema
@@ -36,29 +38,6 @@ MISSING: Final = _Missing()
 Field = Literal["name", "description", "input_schema"]
 Change = tuple[JsonPath, str, Any, Any]
 """``(path, keyword, value in a, value in b)``."""
-
-_SCHEMA_MAPS: Final = frozenset(
-    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
-)
-"""Keywords whose value maps names to schemas."""
-_SCHEMA_LISTS: Final = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
-"""Keywords whose value is a list of schemas."""
-_SCHEMA_ONE: Final = frozenset(
-    {
-        "items",
-        "additionalItems",
-        "additionalProperties",
-        "unevaluatedItems",
-        "unevaluatedProperties",
-        "propertyNames",
-        "contains",
-        "not",
-        "if",
-        "then",
-        "else",
-    }
-)
-"""Keywords whose value is one schema."""
 
 
 @final
@@ -185,20 +164,20 @@ def _schema(a: Any, b: Any, path: JsonPath, keyword: str) -> Iterator[Change]:
         where = (*path, key)
         if value_a is MISSING or value_b is MISSING:
             yield where, key, value_a, value_b
-        elif key in _SCHEMA_MAPS and isinstance(value_a, Mapping) and isinstance(value_b, Mapping):
+        elif key in SCHEMA_MAP and isinstance(value_a, Mapping) and isinstance(value_b, Mapping):
             for name in [*value_a, *(name for name in value_b if name not in value_a)]:
                 yield from _schema(
                     value_a.get(name, MISSING), value_b.get(name, MISSING), (*where, name), key
                 )
         elif (
-            key in _SCHEMA_LISTS
+            key in SCHEMA_LIST
             and isinstance(value_a, list)
             and isinstance(value_b, list)
             and len(value_a) == len(value_b)
         ):
             for index, (item_a, item_b) in enumerate(zip(value_a, value_b, strict=True)):
                 yield from _schema(item_a, item_b, (*where, index), key)
-        elif key in _SCHEMA_ONE:
+        elif key in SCHEMA:
             yield from _schema(value_a, value_b, where, key)
         elif not _same(value_a, value_b):
             yield where, key, value_a, value_b

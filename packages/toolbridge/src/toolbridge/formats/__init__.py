@@ -25,7 +25,7 @@ from toolbridge.formats._conversion import (
 )
 from toolbridge.formats._gemini import from_gemini, to_gemini, to_gemini_openapi
 from toolbridge.formats._lowering import ArgumentPlan, OnUnsupported
-from toolbridge.formats._mcp import from_mcp, to_mcp
+from toolbridge.formats._mcp import from_mcp, from_mcp_tool, to_mcp
 from toolbridge.formats._openai import (
     from_openai,
     from_openai_responses,
@@ -49,6 +49,7 @@ __all__ = [
     "from_bedrock",
     "from_gemini",
     "from_mcp",
+    "from_mcp_tool",
     "from_openai",
     "from_openai_responses",
     "read_tools",

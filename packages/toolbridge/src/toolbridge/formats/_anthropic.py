@@ -29,7 +29,7 @@ from toolbridge.formats._lowering import (
     anthropic_strict_schema,
     fields_not_carried,
 )
-from toolbridge.schema._report import LossAction, LossEntry
+from toolbridge.schema import LossAction, LossEntry
 
 __all__ = ["from_anthropic", "to_anthropic"]
 

@@ -21,11 +21,17 @@ from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
 from toolbridge.formats._engine import Writer, write_one, write_tools
 from toolbridge.formats._lowering import ArgumentPlan, Lowered, OnUnsupported
-from toolbridge.schema._gemini import GeminiPlan, restore_gemini_arguments
-from toolbridge.schema._names import NameMap, check_name
-from toolbridge.schema._report import LossAction, LossEntry
-from toolbridge.schema._strict import StrictPlan, restore_strict_arguments
-from toolbridge.schema._unsatisfiable import unsatisfiable
+from toolbridge.schema import (
+    GeminiPlan,
+    LossAction,
+    LossEntry,
+    NameMap,
+    StrictPlan,
+    check_name,
+    restore_gemini_arguments,
+    restore_strict_arguments,
+    unsatisfiable,
+)
 
 __all__ = [
     "SOURCES",

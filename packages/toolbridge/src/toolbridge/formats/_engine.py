@@ -21,7 +21,7 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, ToolbridgeError
 from toolbridge.formats._common import tools_given
 from toolbridge.formats._lowering import Lowered, OnUnsupported
-from toolbridge.schema._names import NAME_RULES, NameMap
+from toolbridge.schema import NAME_RULES, NameMap
 
 __all__ = ["WireWriter", "Writer", "emit", "emit_one", "write_one", "write_tools"]
 

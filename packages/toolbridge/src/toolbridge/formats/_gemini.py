@@ -35,10 +35,7 @@ from toolbridge.formats._common import (
 )
 from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
-from toolbridge.schema._dialects import from_openapi30
-from toolbridge.schema._gemini import to_gemini_schema
-from toolbridge.schema._gemini_json import to_gemini_json
-from toolbridge.schema._report import LossEntry
+from toolbridge.schema import LossEntry, from_openapi30, to_gemini_json, to_gemini_schema
 
 __all__ = ["from_gemini", "to_gemini", "to_gemini_openapi"]
 

@@ -17,9 +17,7 @@ from toolbridge._json import FrozenDict, freeze, new_frozen_dict
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge._walk import Transform, rebuild, rebuilder
 from toolbridge.errors import JsonPath
-from toolbridge.schema._anthropic_strict import to_anthropic_strict
-from toolbridge.schema._gemini import GeminiPlan
-from toolbridge.schema._report import LossAction, LossEntry, new_entry
+from toolbridge.schema import GeminiPlan, LossAction, LossEntry, to_anthropic_strict
 from toolbridge.schema._strict import StrictPlan, strict_schema
 
 __all__ = [
@@ -108,7 +106,7 @@ def fields_not_carried(tool: Tool, carried: frozenset[str], target: str) -> list
     for name, is_stated in stated.items():
         if is_stated and name not in carried:
             detail = f"{target} tools have no {name.replace('_', ' ')}"
-            entries.append(new_entry(tool.name, (name,), name, LossAction.DROPPED, detail))
+            entries.append(LossEntry.of(tool.name, (name,), name, LossAction.DROPPED, detail))
     return entries
 
 
@@ -165,7 +163,7 @@ def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEnt
 
 def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEntry:
     detail = f"{keyword}: {value} added (OpenAI requires it; the meaning is the same)"
-    return new_entry(tool, path, keyword, LossAction.REWRITTEN, detail)
+    return LossEntry.of(tool, path, keyword, LossAction.REWRITTEN, detail)
 
 
 def _complete(node: Any, path: JsonPath) -> Any:

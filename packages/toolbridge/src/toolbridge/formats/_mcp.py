@@ -30,7 +30,7 @@ from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, plain
 
-__all__ = ["from_mcp", "to_mcp"]
+__all__ = ["from_mcp", "from_mcp_tool", "to_mcp"]
 
 _HINTS = (
     ("title", "title"),
@@ -104,9 +104,22 @@ def _tools(items: Any, path: JsonPath) -> list[Tool]:
     return [_tool(plain(item, (*path, i)), (*path, i)) for i, item in enumerate(items)]
 
 
-def read_tool(data: Any, path: JsonPath) -> Tool:
-    """One ``tools/list`` entry as a `Tool`; `path` is where it sits, for errors."""
-    return _tool(plain(data, path), path)
+def from_mcp_tool(data: Mapping[str, Any] | McpModel, /, *, path: JsonPath = ()) -> Tool:
+    """Read exactly one MCP tool definition: a ``tools/list`` entry or an SDK ``Tool``.
+
+    Unlike `from_mcp`, it never takes `data` for a list or an envelope (a tool may
+    carry any extra key, ``tools`` too): an MCP client reading a server's list entry
+    by entry uses it.
+
+    Args:
+        data: The tool object.
+        path: Where `data` sits in a larger document (``("tools", 3)`` in a
+            ``tools/list`` result, say): errors name their place from there.
+
+    Raises:
+        ConversionError: Input of the wrong shape; ``path`` says where.
+    """
+    return _tool(plain(data, path), tuple(path))
 
 
 def _tool(data: Any, path: JsonPath) -> Tool:

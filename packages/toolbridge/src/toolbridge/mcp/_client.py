@@ -37,7 +37,7 @@ from toolbridge.errors import (
     ToolbridgeError,
     ToolNotFoundError,
 )
-from toolbridge.formats._mcp import read_tool
+from toolbridge.formats import from_mcp_tool
 from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
 from toolbridge.mcp._loaded import McpTools
@@ -423,7 +423,7 @@ class McpClient:
                 )
                 continue
             try:
-                read.append((index, read_tool(item, ("tools", index))))
+                read.append((index, from_mcp_tool(item, path=("tools", index))))
             except ConversionError as error:
                 leave_out(error)
         tools = [tool for _, tool in read]

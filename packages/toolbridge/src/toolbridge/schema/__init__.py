@@ -3,7 +3,8 @@
 Each takes a JSON Schema (never modified) and returns a `Transformed`: the new schema
 and a tuple of `LossEntry` saying what was dropped, moved into the description,
 rewritten, truncated or renamed. Provider name rules and the reversible `NameMap`
-live here too, and `standard_schema`, a tool's Standard Schema host.
+live here too, `standard_schema`, a tool's Standard Schema host, and
+`unsatisfiable`, the plain contradictions that leave no valid value.
 """
 
 from toolbridge.schema._anthropic_strict import AnthropicStrictSchema, to_anthropic_strict
@@ -33,6 +34,7 @@ from toolbridge.schema._strict import (
     restore_strict_arguments,
     to_strict,
 )
+from toolbridge.schema._unsatisfiable import unsatisfiable
 
 __all__ = [
     "DIALECTS",
@@ -64,4 +66,5 @@ __all__ = [
     "to_gemini_schema",
     "to_openapi30",
     "to_strict",
+    "unsatisfiable",
 ]

@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
 
 from toolbridge.errors import JsonPath, format_path
+
+if TYPE_CHECKING:
+    from toolbridge.schema._gemini import GeminiPlan
+    from toolbridge.schema._strict import StrictPlan
+
+    ArgumentPlan: TypeAlias = StrictPlan | GeminiPlan
 
 __all__ = ["LossAction", "LossEntry", "Transformed"]
 
@@ -47,6 +53,25 @@ class LossEntry:
     detail: str
     """What exactly changed, in words."""
 
+    @classmethod
+    def of(
+        cls, tool: str | None, path: JsonPath, keyword: str, action: LossAction, detail: str
+    ) -> LossEntry:
+        """``LossEntry(tool=..., ...)`` with positional arguments, for code that makes many.
+
+        The same frozen entry, made about twice as fast: it sets the slots directly,
+        where a frozen dataclass's ``__init__`` goes through ``object.__setattr__``
+        field by field. The arguments must already be of the field types.
+        """
+        entry: LossEntry = _new(cls)
+        set_tool, set_path, set_keyword, set_action, set_detail = _SET_FIELDS
+        set_tool(entry, tool)
+        set_path(entry, path)
+        set_keyword(entry, keyword)
+        set_action(entry, action)
+        set_detail(entry, detail)
+        return entry
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used by ``--report``: the path as a JSON Pointer."""
         return {
@@ -63,37 +88,34 @@ class LossEntry:
         return f"{owner}{where} {self.keyword} {self.action.value}: {self.detail}"
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class Transformed:
-    """A transform's output and the report of what it changed to get there."""
-
-    schema: Any
-    """The transformed schema (frozen JSON)."""
-    report: tuple[LossEntry, ...] = ()
-    """Every change made, in schema order."""
-
-
 _new: Final = object.__new__
 _SET_FIELDS: Final = tuple(
     LossEntry.__dict__[name].__set__ for name in ("tool", "path", "keyword", "action", "detail")
 )
 
+new_entry: Final = LossEntry.of
+"""The same as `LossEntry.of` (the name the schema modules used before it)."""
 
-def new_entry(
-    tool: str | None, path: JsonPath, keyword: str, action: LossAction, detail: str
-) -> LossEntry:
-    """``LossEntry(tool=..., ...)`` for a walk that makes many: the same frozen entry.
 
-    It sets the slots directly (a frozen dataclass's ``__init__`` goes through
-    ``object.__setattr__`` field by field, about twice the cost); the arguments are
-    the walk's own, already of the field types.
+@final
+@dataclass(frozen=True, slots=True)
+class Transformed:
+    """A transform's output and the report of what it changed to get there.
+
+    Every schema transform returns one: the dialect conversions, `inline_refs`, the
+    strict writers and the Gemini lowerings. The last two fields are a strict
+    writer's and a lowering's answer; the other transforms leave them at their
+    defaults.
     """
-    entry: LossEntry = _new(LossEntry)
-    set_tool, set_path, set_keyword, set_action, set_detail = _SET_FIELDS
-    set_tool(entry, tool)
-    set_path(entry, path)
-    set_keyword(entry, keyword)
-    set_action(entry, action)
-    set_detail(entry, detail)
-    return entry
+
+    schema: Any
+    """The transformed schema (frozen JSON)."""
+    report: tuple[LossEntry, ...] = ()
+    """Every change made, in schema order (and, when strict mode is off, every reason)."""
+    strict: bool | None = None
+    """For a strict writer: True when `schema` is valid for the provider's strict
+    mode, False when it fell back; None from a transform without a strict mode."""
+    restore: ArgumentPlan | None = None
+    """How to take a model's arguments under `schema` back to the source's meaning
+    (`restore_strict_arguments`, `restore_gemini_arguments`); None when they mean
+    the same as they are."""

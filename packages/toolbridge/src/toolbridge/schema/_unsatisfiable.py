@@ -3,8 +3,9 @@
 A schema that contradicts itself is accepted by every provider and leaves the model
 no valid answer; the writers lower it as best they can (Gemini's string enums turn
 ``{"type": "boolean", "enum": ["True", "dontcare"]}`` into a ``STRING``). These
-rules look at one schema object at a time, never follow a ``$ref`` and never
-combine branches, so they find only the plain contradictions:
+rules look at one schema object at a time (every subschema the one walker,
+`toolbridge._walk`, reaches: never data such as a ``default``), never follow a
+``$ref`` and never combine branches, so they find only the plain contradictions:
 
 * ``type`` and ``enum``: no value of the enum has one of the types.
 * ``type`` and ``const``: the const value does not have one of the types.
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from toolbridge._references import children
+from toolbridge._walk import walk
 from toolbridge.errors import JsonPath
 
 __all__ = ["unsatisfiable"]
@@ -27,18 +28,12 @@ _BOUNDS: Final = (("minimum", "maximum"), ("minItems", "maxItems"), ("minLength"
 
 
 def unsatisfiable(schema: Any) -> Iterator[tuple[JsonPath, str, str]]:
-    """Each contradiction found, as ``(path of the keyword, keyword, detail)``.
+    """Each contradiction found in `schema`, as ``(path of the keyword, keyword, detail)``.
 
-    Walks every subschema once with `children`, iteratively (no depth limit needed).
+    In schema order; the walk is iterative (no depth limit needed).
     """
-    stack: list[tuple[Any, JsonPath, bool]] = [(schema, (), False)]
-    while stack:
-        node, path, named = stack.pop()
-        if isinstance(node, Mapping) and not named:
-            yield from _contradictions(node, path)
-        for key, value, value_named in children(node, named):
-            if isinstance(value, (Mapping, list)):
-                stack.append((value, (*path, key), value_named))
+    for path, node in walk(schema):
+        yield from _contradictions(node, path)
 
 
 def _contradictions(node: Mapping[str, Any], path: JsonPath) -> Iterator[tuple[JsonPath, str, str]]:
