@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,11 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from toolbridge import Validator, thaw
+from toolbridge._keywords import Draft
 from toolbridge.errors import ConversionError
 from toolbridge.schema import LossAction, StrictSchema, restore_strict_arguments, to_strict
+
+from .meta_schemas import PLACED, holding
 
 
 def strict(schema: dict[str, Any]) -> dict[str, Any]:
@@ -323,6 +327,74 @@ def test_output_is_frozen() -> None:
     assert isinstance(result, StrictSchema)
     with pytest.raises(TypeError):
         result.schema["x"] = 1
+
+
+# -- under every keyword of the meta-schemas ----------------------------------------------
+
+_MARKER = {"type": "string", "default": "marker", "title": "m"}
+"""A subschema strict mode always changes: its default is said in its description."""
+
+
+def _holds(schema: Any, wanted: Callable[[Any], bool]) -> bool:
+    """True when `schema` or a value anywhere inside it (any key, any list) is `wanted`."""
+    if wanted(schema):
+        return True
+    if isinstance(schema, dict):
+        return any(_holds(value, wanted) for value in schema.values())
+    if isinstance(schema, list):
+        return any(_holds(value, wanted) for value in schema)
+    return False
+
+
+def _raw(node: Any) -> bool:
+    return bool(node == _MARKER)
+
+
+def _said(node: Any) -> bool:
+    """The marker rewritten: its default in words (and null beside its type, if optional)."""
+    return (
+        isinstance(node, dict)
+        and node.get("title") == "m"
+        and node.get("description") == "(default: 'marker')"
+        and "default" not in node
+    )
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_the_walk_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
+    """Each subschema keyword is walked into, or its dropping reported: never passed over.
+
+    A keyword strict mode carries has the marker rewritten (reported at the marker's
+    path, written in the output); one it cannot carry has an entry at the keyword's
+    own path (dropped, a reason strict mode is off, or inlined away), and the marker
+    is left in the output only in a fallback, whose reasons name the keyword.
+    """
+    schema, path = holding(keyword, shape, _MARKER)
+    result = to_strict(schema, tool="t")
+    entries = [(entry.path, entry.keyword, entry.action) for entry in result.report]
+    output = thaw(result.schema)
+    if ((*path, "default"), "default", LossAction.MOVED_TO_DESCRIPTION) in entries:
+        assert _holds(output, _said)
+        assert not _holds(output, _raw)
+        return
+    place = path[:3]  # ("properties", "p", keyword)
+    assert place in [where for where, _, _ in entries], entries
+    if _holds(output, _raw):  # kept as it was: only in a fallback, for this reason
+        assert not result.strict
+        assert (place, "strict", LossAction.DROPPED) in entries, entries
+
+
+def test_an_object_keyword_beside_another_type_is_dropped_in_words() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"s": {"type": "string", "additionalProperties": {"type": "integer"}}},
+        "required": ["s"],
+    }
+    result = to_strict(schema)
+    assert result.strict
+    assert thaw(result.schema)["properties"]["s"] == {"type": "string"}
+    below = [(e.path, e.action) for e in result.report if e.path[:2] == ("properties", "s")]
+    assert below == [(("properties", "s", "additionalProperties"), LossAction.DROPPED)]
 
 
 # -- the corpus ---------------------------------------------------------------------------

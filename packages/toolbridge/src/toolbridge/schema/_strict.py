@@ -62,6 +62,7 @@ from toolbridge._json import (
     new_frozen_dict,
     new_frozen_list,
 )
+from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._references import parse_pointer, pointer
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.schema._malformed import TRIPS, explain
@@ -436,7 +437,9 @@ _SAID: Final = frozenset(
 )
 """Keywords `_in_words` can say (besides an unsupported ``format``)."""
 
-# What the walk does with each keyword; a keyword not named here is dropped.
+# What the walk does with each keyword (the provider's rules); a keyword not named
+# here is dropped. Where subschemas are is the keyword table's (`toolbridge._keywords`):
+# each keyword of the table without a rule here is `_UNCARRIED`, found through it.
 _KEEP: Final = "keep"
 _LATER: Final = "object"  # the object step, after the other keywords
 _REFERENCE: Final = "reference"
@@ -445,13 +448,20 @@ _UNION: Final = "union"
 _FORMAT: Final = "format"
 _WORDS: Final = "words"
 _ALL_OF: Final = "allOf"
-_STEPS: Final[dict[str, str]] = (
+_UNCARRIED: Final = "uncarried"  # a keyword holding subschemas strict mode cannot carry
+_RULES: Final[dict[str, str]] = (
     dict.fromkeys(_KEPT, _KEEP)
     | dict.fromkeys(("properties", "required", "additionalProperties", "patternProperties"), _LATER)
     | dict.fromkeys(_REFERENCES, _REFERENCE)
     | {"items": _ITEMS, "anyOf": _UNION, "oneOf": _UNION, "format": _FORMAT, "allOf": _ALL_OF}
     | dict.fromkeys(_SAID, _WORDS)
 )
+_STEPS: Final[dict[str, str]] = _RULES | dict.fromkeys(
+    sorted(SUBSCHEMA_KEYWORDS - _RULES.keys()), _UNCARRIED
+)
+"""Keyword -> its step: the rules, and `_UNCARRIED` for the table's other keywords."""
+_NOT_AN_OBJECT: Final = frozenset({"additionalProperties", "patternProperties"})
+"""The object step's subschema keywords, dropped from a schema that is not an object."""
 _CONTAINERS: Final = (dict, list)
 _NO_PROPERTIES: Final = new_frozen_dict({})
 _ObjectPlan: TypeAlias = tuple[frozenset[str] | None, frozenset[str], dict[str, "_Node | None"]]
@@ -671,9 +681,10 @@ class _Walker:
                 detail = 'added "type": "object" beside properties'
                 self.note((*path, "type"), "type", LossAction.REWRITTEN, detail)
             object_plan = self.object(node, out, path, depth, root)
-        elif self.direct and ("patternProperties" in node or "additionalProperties" in node):
-            self.unentered(node.get("patternProperties"))  # left out of a non-object
-            self.unentered(node.get("additionalProperties"))
+        elif "patternProperties" in node or "additionalProperties" in node:
+            for key, value in node.items():  # the object step's, dropped (never silently)
+                if key in _NOT_AN_OBJECT:
+                    self.dropped(key, value, path)
         if is_array and "items" not in node:
             self.unsupported(path, "items", "an array whose items may be anything")
         if not has_type and not is_object and _UNTYPED.isdisjoint(node.keys()):
@@ -762,9 +773,13 @@ class _Walker:
             out[key] = new_frozen_list(
                 [self.node(v, (*path, key, i), depth + 2)[0] for i, v in enumerate(value)]
             )
-        else:
-            self.unentered(value)
-            self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
+        else:  # `_UNCARRIED` (``not``, ``if``, ``prefixItems``, ...), or not a rule at all
+            self.dropped(key, value, path)
+
+    def dropped(self, key: str, value: Any, path: JsonPath) -> None:
+        """Drop a keyword and report it; a reference in what it held still counts."""
+        self.unentered(value)
+        self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
 
     def said(self, words: str, key: str, path: JsonPath) -> None:
         """Report a keyword said in the description instead."""
