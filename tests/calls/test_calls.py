@@ -26,7 +26,6 @@ from toolbridge import (
     tool,
 )
 from toolbridge.calls import (
-    ERROR_PREFIX,
     PROVIDERS,
     Provider,
     ToolCall,
@@ -570,7 +569,7 @@ def test_openai_responses_shapes() -> None:
         "output": "18°C and sunny",
     }
     assert json.loads(result_message(STRUCTURED, call)["output"])["sky"] == "sunny"
-    assert result_message(ERROR, call)["output"] == ERROR_PREFIX + "city not found"
+    assert result_message(ERROR, call)["output"] == "Error: city not found"
     assert result_message(IMAGE, call)["output"] == [
         {"type": "input_text", "text": "the map"},
         {"type": "input_image", "image_url": f"data:image/png;base64,{PNG}"},
@@ -667,7 +666,7 @@ def test_mcp_shape_is_the_call_tool_result() -> None:
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_the_error_flag_is_never_lost(provider: Provider) -> None:
     shaped = json.dumps(result_message(ERROR, _call(provider)), default=repr)
-    flags = ('"is_error": true', '"status": "error"', '"error":', '"isError": true', ERROR_PREFIX)
+    flags = ('"is_error": true', '"status": "error"', '"error":', '"isError": true', "Error: ")
     assert any(flag in shaped for flag in flags)
 
 

@@ -17,7 +17,6 @@ import pytest
 
 from toolbridge import ConfigError, ToolbridgeError
 from toolbridge.mcp import (
-    SINGLE_SERVER_NAME,
     HttpServer,
     SseServer,
     StdioServer,
@@ -81,7 +80,7 @@ def test_a_bare_mapping_of_names_reads_the_same() -> None:
     ],
 )
 def test_one_connection_is_one_server_named_server(given: Any, expected: Any) -> None:
-    assert read_servers(given) == {SINGLE_SERVER_NAME: expected}
+    assert read_servers(given) == {"server": expected}
 
 
 def test_objects_and_dicts_mix_in_a_mapping() -> None:

@@ -19,11 +19,10 @@ from toolbridge._call import PROVIDERS, CallRestorer, Provider, ToolCall
 from toolbridge.calls._execute import ExecutedCalls, aexecute_tool_calls, execute_tool_calls
 from toolbridge.calls._loop import LoopResult, arun_tools_loop, run_tools_loop
 from toolbridge.calls._parse import parse_tool_calls
-from toolbridge.calls._shape import ERROR_PREFIX, result_message
+from toolbridge.calls._shape import result_message
 from toolbridge.calls._turns import model_turn, results_turn
 
 __all__ = [
-    "ERROR_PREFIX",
     "PROVIDERS",
     "CallRestorer",
     "ExecutedCalls",

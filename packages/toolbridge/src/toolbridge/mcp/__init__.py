@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from toolbridge.mcp._config import SINGLE_SERVER_NAME, read_servers
+from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._environment import SAFE_VARIABLES, child_environment
 from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
@@ -47,7 +47,6 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "SAFE_VARIABLES",
-    "SINGLE_SERVER_NAME",
     "HttpServer",
     "McpClient",
     "McpTools",

@@ -16,9 +16,8 @@ from toolbridge.plugins._helpers import (
     call_sync,
     installed_versions,
 )
-from toolbridge.plugins._hookspecs import PROJECT, hookimpl, hookspec
+from toolbridge.plugins._hookspecs import hookimpl, hookspec
 from toolbridge.plugins._manager import (
-    DISABLE_VARIABLE,
     PluginInfo,
     format_specs,
     plugin_manager,
@@ -28,8 +27,6 @@ from toolbridge.plugins._manager import (
 from toolbridge.plugins._spec import FormatSpec
 
 __all__ = [
-    "DISABLE_VARIABLE",
-    "PROJECT",
     "FormatSpec",
     "PluginInfo",
     "await_blocking",

@@ -38,7 +38,7 @@ from toolbridge.toolsets._prefixed import PrefixedToolset
 from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope
 from toolbridge.toolsets._registry import Registry
 from toolbridge.toolsets._renamed import NamedToolset, RenamedToolset
-from toolbridge.toolsets._selector import Selector, tool_id
+from toolbridge.toolsets._selector import Selector
 from toolbridge.toolsets._static import StaticToolset
 from toolbridge.toolsets._trace import Decision
 from toolbridge.toolsets._transformed import TransformedToolset
@@ -86,5 +86,4 @@ __all__ = [
     "identifier",
     "identity_context",
     "read_definition",
-    "tool_id",
 ]
