@@ -226,3 +226,11 @@ def test_inlining_reaches_under_each_keyword(draft: Draft, keyword: str, shape: 
         assert keyword not in output["properties"]["p"]
     else:
         assert at(output, path) == target
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_unsatisfiable_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
+    from toolbridge.schema import unsatisfiable
+
+    schema, path = holding(keyword, shape, {"type": "boolean", "enum": ["x"]})
+    assert [where for where, _, _ in unsatisfiable(freeze(schema))] == [(*path, "enum")]
