@@ -12,8 +12,11 @@ import pytest
 
 from toolbridge import Validator
 from toolbridge._json import thaw
+from toolbridge._keywords import Draft
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema import AnthropicStrictSchema, LossAction, to_anthropic_strict
+
+from .meta_schemas import PLACED, at, holding
 
 DROPPED, MOVED, REWRITTEN = (
     LossAction.DROPPED,
@@ -800,6 +803,39 @@ def test_the_input_is_never_modified_and_the_output_is_frozen() -> None:
         result.schema["x"] = 1
     with pytest.raises(TypeError):
         result.schema["properties"]["r"]["items"]["y"] = 1
+
+
+# -- the walk reaches under every subschema keyword -----------------------------------------
+
+_CARRIED: dict[str, str | None] = {
+    "properties": "object",
+    "patternProperties": "object",
+    "additionalProperties": "object",
+    "items": "array",
+    "anyOf": None,
+    "oneOf": None,
+    "allOf": None,
+}
+"""The keywords strict tool use keeps, its subschemas converted: the type the holder needs."""
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_the_walk_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
+    # The marker's minLength is always said in its description, reported at the marker;
+    # a keyword that cannot be carried is reported at its own path instead.
+    schema, path = holding(keyword, shape, {"type": "string", "minLength": 2})
+    carried = keyword in _CARRIED and not (keyword == "items" and shape == "list")
+    if carried and _CARRIED[keyword] is not None:
+        schema["properties"]["p"]["type"] = _CARRIED[keyword]
+    result = to_anthropic_strict(schema, tool="t")
+    located = [(entry.path, entry.action) for entry in result.report]
+    if carried:
+        written = (*path[:2], "anyOf", *path[3:]) if keyword == "oneOf" else path
+        assert at(result.schema, written).get("description") == "(at least 2 characters)"
+        assert ((*path, "minLength"), MOVED) in located
+    else:
+        assert (path[:3], DROPPED) in located
+        assert keyword not in result.schema["properties"]["p"] or not result.strict
 
 
 # -- the corpus --------------------------------------------------------------------------------

@@ -317,3 +317,43 @@ _SCALARS: Final = frozenset({"string", "number", "integer", "boolean", "null"})
 def _holds(node: Any, keys: frozenset[str]) -> bool:
     """True when what a top-down transform returned holds subschemas to walk."""
     return isinstance(node, dict) and not keys.isdisjoint(node)
+
+
+# -- For toolbridge.schema._anthropic_strict: a step that converts its children itself. --
+# A walk whose report must interleave a node's own entries with its subschemas' in key
+# order, and whose rules for a node read its subschemas converted, calls its step on
+# the subschemas of each keyword it keeps, in its own order; where they are is the
+# table's, through `converted`.
+
+
+def converted(key: str, value: Any, path: JsonPath, depth: int, convert: Rebuilder) -> Any:
+    """`value`, the value of `key` in the node at `path`, with `convert` run on each schema in it.
+
+    Where the schemas are is the table's: one schema (an object or a boolean) is
+    converted as ``convert(value, (*path, key), depth + 1)``, each member of a list or
+    map as ``convert(member, (*path, key, index_or_name), depth + 2)``, whatever the
+    member is (one that is not a schema is for `convert` to reject). A list or map comes
+    back as a new plain `list` or `dict`, one schema as what `convert` returned, and a
+    value that holds no schema in the keyword's shape (``items: 5``, or a keyword not in
+    the table) as it is. `convert` bounds the depth (`rebuilder`'s run does).
+    """
+    shape = _SHAPES.get(key)
+    if shape is None:
+        return value
+    if isinstance(value, dict):
+        where = (*path, key)
+        if shape == _MAP:
+            return {
+                name: convert(member, (*where, name), depth + 2) for name, member in value.items()
+            }
+        return value if shape == _LIST else convert(value, where, depth + 1)
+    if isinstance(value, list):
+        if shape in (_LIST, _ONE_OR_LIST):
+            where = (*path, key)
+            return [
+                convert(member, (*where, index), depth + 2) for index, member in enumerate(value)
+            ]
+        return value
+    if isinstance(value, bool) and shape in (_ONE, _ONE_OR_LIST):
+        return convert(value, (*path, key), depth + 1)
+    return value

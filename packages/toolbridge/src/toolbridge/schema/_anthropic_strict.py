@@ -58,9 +58,11 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
 from toolbridge._json import MAX_DEPTH, freeze, seal
+from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._limits import check_built, check_size
 from toolbridge._references import parse_pointer, references, resolve
 from toolbridge._unfolding import strong_components
+from toolbridge._walk import converted
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._report import LossAction, LossEntry
@@ -157,7 +159,17 @@ def _to_anthropic_strict(
 
 
 class _Walker:
-    """One walk of one (frozen) schema: objects are dicts, so checks are for `dict`."""
+    """One walk of one (frozen) schema: objects are dicts, so checks are for `dict`.
+
+    `node` is the step for one subschema. It takes the node's keywords in order and
+    converts the subschemas of those strict tool use keeps with
+    `toolbridge._walk.converted` (where they are is the keyword table's); every other
+    keyword of the table is dropped and reported. A step handles its children itself
+    because its rules read them converted (oneOf's exclusive branches, allOf's closed
+    parts) while the report, and the first reason raised under ``"raise"``, follow
+    schema order: a node's entries interleaved with its subschemas' by key. A ``$ref``
+    is followed here (`reference`, `target`), the depth passed on.
+    """
 
     def __init__(self, source: Any, tool: str | None, raising: bool) -> None:
         self.source, self.tool, self.raising = source, tool, raising
@@ -206,14 +218,17 @@ class _Walker:
             self.unsupported(path, "type", "a value of any type")
         return seal(_described(out, notes))
 
+    def part(self, node: Any, path: JsonPath, depth: int) -> Any:
+        """The strict copy of an ``allOf`` part (`node` with ``part=True``)."""
+        return self.node(node, path, depth, part=True)
+
     def keywords(
         self, node: Mapping[str, Any], path: JsonPath, depth: int, *, root: bool
     ) -> tuple[dict[str, Any], list[str]]:
         """Every keyword but the object ones: kept, converted, said in words or dropped."""
         out: dict[str, Any] = {}
         notes: list[str] = []
-        for key, value in node.items():
-            where = (*path, key)
+        for key, value in node.items():  # (a keyword's path is built when it is reported)
             if key in _KEPT:
                 out[key] = value
             elif key in _OBJECT or key == "$ref":
@@ -222,28 +237,30 @@ class _Walker:
                 out[key] = value
                 names = value if isinstance(value, list) else [value]
                 if not names or not all(isinstance(n, str) and n in _TYPES for n in names):
-                    self.unsupported(where, key, f"type {json.dumps(value)}")
+                    self.unsupported((*path, key), key, f"type {json.dumps(value)}")
             elif key == "enum":
                 out[key] = value
                 if isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
-                    self.unsupported(where, key, "an enum with object or array values")
+                    self.unsupported((*path, key), key, "an enum with object or array values")
             elif key in _DEFINITIONS and isinstance(value, dict):
                 if root:
                     self.definitions(key, value, out, depth)
                 else:
                     detail = "below the root: a $ref into it gets a copy of its target"
-                    self.note(where, key, LossAction.DROPPED, detail)
+                    self.note((*path, key), key, LossAction.DROPPED, detail)
             elif key == "items" and isinstance(value, (dict, bool)):
-                out[key] = self.node(value, where, depth + 1)
+                out[key] = converted(key, value, path, depth, self.node)
             elif key in ("items", "prefixItems"):
-                self.unsupported(where, key, "a tuple array (items by position)")
+                self.unsupported((*path, key), key, "a tuple array (items by position)")
                 out[key] = value
             elif key in ("anyOf", "oneOf") and isinstance(value, list):
                 self.union(node, key, value, out, path, depth)
             elif key == "allOf" and isinstance(value, list):
                 self.all_of(node, value, out, path, depth)
+            elif key in SUBSCHEMA_KEYWORDS:  # (the table: no subschema keyword slips through)
+                self.note((*path, key), key, LossAction.DROPPED, "not supported in strict tool use")
             elif key in ("$dynamicRef", "$recursiveRef"):
-                self.unsupported(where, key, "a dynamic reference")
+                self.unsupported((*path, key), key, "a dynamic reference")
                 out[key] = value
             elif (
                 (key == "format" and isinstance(value, str) and value in _FORMATS)
@@ -255,19 +272,20 @@ class _Walker:
                 out[key] = 1
                 notes.append(f"at least {value} items")
                 detail = f"said as 'at least {value} items', minItems 1 kept"
-                self.note(where, key, LossAction.MOVED_TO_DESCRIPTION, detail)
+                self.note((*path, key), key, LossAction.MOVED_TO_DESCRIPTION, detail)
             elif key in ("exclusiveMinimum", "exclusiveMaximum") and isinstance(value, bool):
                 bound = "minimum" if key == "exclusiveMinimum" else "maximum"
                 if value and bound in node:
                     detail = f"the draft-04 flag, said with {bound}"
-                    self.note(where, key, LossAction.MOVED_TO_DESCRIPTION, detail)
+                    self.note((*path, key), key, LossAction.MOVED_TO_DESCRIPTION, detail)
                 else:
-                    self.note(where, key, LossAction.DROPPED, "a draft-04 flag with no effect")
+                    detail = "a draft-04 flag with no effect"
+                    self.note((*path, key), key, LossAction.DROPPED, detail)
             elif (said := _said(key, value, node)) is not None:
                 notes.append(said)
-                self.note(where, key, LossAction.MOVED_TO_DESCRIPTION, f"said as {said!r}")
+                self.note((*path, key), key, LossAction.MOVED_TO_DESCRIPTION, f"said as {said!r}")
             else:
-                self.note(where, key, LossAction.DROPPED, "not supported in strict tool use")
+                self.note((*path, key), key, LossAction.DROPPED, "not supported in strict tool use")
         return out, notes
 
     def object(
@@ -287,8 +305,7 @@ class _Walker:
             detail = 'added "type": "object"' + (" to the root" if root else " beside properties")
             self.note((*path, "type"), "type", LossAction.REWRITTEN, detail)
         if isinstance(props, dict):
-            where = (*path, "properties")
-            out["properties"] = {k: self.node(v, (*where, k), depth + 2) for k, v in props.items()}
+            out["properties"] = converted("properties", props, path, depth, self.node)
         if "required" in node:
             out["required"] = node["required"]
         closed = True
@@ -296,10 +313,8 @@ class _Walker:
             where = (*path, "patternProperties")
             self.unsupported(where, "patternProperties", "keys matched by a pattern")
             pattern = node["patternProperties"]
-            out["patternProperties"] = (
-                {k: self.node(v, (*where, k), depth + 2) for k, v in pattern.items()}
-                if isinstance(pattern, dict)
-                else pattern
+            out["patternProperties"] = converted(
+                "patternProperties", pattern, path, depth, self.node
             )
             closed = False
         if extra is not None and extra is not False:
@@ -307,7 +322,9 @@ class _Walker:
             why = "an open map (additionalProperties is not false)"
             self.unsupported(where, "additionalProperties", why)
             out["additionalProperties"] = (
-                self.node(extra, where, depth + 1) if isinstance(extra, dict) else extra
+                converted("additionalProperties", extra, path, depth, self.node)
+                if isinstance(extra, dict)
+                else extra
             )
             closed = False
         if not closed:
@@ -378,9 +395,9 @@ class _Walker:
         where = (*path, key)
         if key == "oneOf" and "anyOf" in node:
             self.unsupported(where, key, "oneOf beside anyOf")
-            out[key] = [self.node(v, (*where, i), depth + 2) for i, v in enumerate(value)]
+            out[key] = converted(key, value, path, depth, self.node)
             return
-        out["anyOf"] = copies = [self.node(v, (*where, i), depth + 2) for i, v in enumerate(value)]
+        out["anyOf"] = copies = converted(key, value, path, depth, self.node)
         if key == "oneOf":  # the converted branches: closing may have set them apart
             detail = (
                 "as anyOf: the branches exclude each other, same meaning"
@@ -398,9 +415,7 @@ class _Walker:
         depth: int,
     ) -> None:
         """The parts of allOf, each converted; closed parts must agree on their properties."""
-        where = (*path, "allOf")
-        parts = [self.node(v, (*where, i), depth + 2, part=True) for i, v in enumerate(value)]
-        out["allOf"] = parts
+        out["allOf"] = parts = converted("allOf", value, path, depth, self.part)
         closed = {
             frozenset(p["properties"])
             for p in parts
@@ -410,7 +425,7 @@ class _Walker:
             closed.add(frozenset(node["properties"]))
         if len(closed) > 1:
             why = "allOf parts closed over different properties (only shared ones usable)"
-            self.unsupported(where, "allOf", why)
+            self.unsupported((*path, "allOf"), "allOf", why)
 
     def reference(
         self, node: Mapping[str, Any], path: JsonPath, depth: int, *, root: bool, part: bool
