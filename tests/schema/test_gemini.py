@@ -15,15 +15,20 @@ from hypothesis_jsonschema import from_schema
 
 from toolbridge import Validator
 from toolbridge._json import thaw
+from toolbridge._keywords import Draft
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema import (
+    GEMINI_KEYWORDS,
     GeminiSchema,
     LossAction,
     LossEntry,
     inline_refs,
     restore_gemini_arguments,
+    to_gemini_json,
     to_gemini_schema,
 )
+
+from .meta_schemas import PLACED, at, holding
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -614,3 +619,44 @@ def test_rules_beside_any_of_go_into_the_branches_they_constrain() -> None:
     assert [(entry.path, entry.action) for entry in lowered.report] == [
         (("properties", "p", "anyOf"), LossAction.REWRITTEN)
     ]
+
+
+# -- both lowerings reach under every keyword of the meta-schemas --------------------------
+
+MARKER: dict[str, Any] = {"type": "string", "$comment": "marker"}
+"""Lowered wherever it is reached: its ``$comment`` is dropped (or said) at its path."""
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_lowering_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
+    schema, path = holding(keyword, shape, MARKER)
+    lowered = to_gemini_schema(schema, tool="t")
+    reported = [entry.path for entry in lowered.report]
+    holder = path[:2]  # the property holding the keyword
+    if keyword == "oneOf":  # lowered as anyOf (at least one), and reported so
+        assert (*holder, "oneOf") in reported
+        path = (*holder, "anyOf", *path[3:])
+    if keyword in ("properties", "anyOf", "oneOf") or (keyword, shape) == ("items", "one"):
+        # A place in Gemini's Schema: the marker lowered where it is.
+        assert at(lowered.schema, path) == {"type": "STRING"}
+        assert (*path, "$comment") in reported
+    elif keyword == "allOf":  # merged into its holder, the marker's keywords with it
+        assert (*holder, "allOf") in reported
+        assert at(lowered.schema, holder)["type"] == "STRING"
+        assert (*holder, "$comment") in reported
+    else:  # no place (a tuple of items neither): said in words, or a definitions block dropped
+        assert (*holder, keyword) in reported
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_the_json_subset_reaches_under_each_keyword(draft: Draft, keyword: str, shape: str) -> None:
+    schema, path = holding(keyword, shape, MARKER)
+    kept = to_gemini_json(schema, tool="t")
+    reported = [entry.path for entry in kept.report]
+    holder = path[:2]  # the property holding the keyword
+    if keyword in GEMINI_KEYWORDS or keyword == "definitions":  # (written as $defs)
+        written = (*holder, "$defs", *path[3:]) if keyword == "definitions" else path
+        assert at(kept.schema, written) == {"type": "string"}
+        assert (*path, "$comment") in reported
+    else:  # a keyword Gemini refuses: dropped whole
+        assert (*holder, keyword) in reported

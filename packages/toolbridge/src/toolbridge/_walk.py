@@ -357,3 +357,32 @@ def converted(key: str, value: Any, path: JsonPath, depth: int, convert: Rebuild
     if isinstance(value, bool) and shape in (_ONE, _ONE_OR_LIST):
         return convert(value, (*path, key), depth + 1)
     return value
+
+
+# -- For toolbridge.schema._gemini: a step that reads the subschemas it keeps itself. --
+# Gemini's lowering merges some subschemas into the node holding them (allOf, a lone
+# anyOf branch) and drops others (null branches) before lowering the rest, so its step
+# lists a keyword's subschemas with `held` and lowers each one it keeps; where they
+# are in the keyword's value is the table's.
+
+
+def held(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
+    """The schemas in `value`, the value of `key`, each with its place in `value`.
+
+    Where they are is the table's: the members of a list or a map (their index or
+    name), or `value` itself where the keyword takes one schema (place None), whatever
+    each is: a boolean is a schema too, and a member that is no schema is for the
+    step to reject. A value of a shape the keyword cannot take (a map under ``anyOf``)
+    and a keyword not in the table hold none.
+    """
+    shape = _SHAPES.get(key)
+    if shape is None:
+        return
+    if isinstance(value, list):
+        if shape in (_LIST, _ONE_OR_LIST):
+            yield from enumerate(value)
+    elif shape == _MAP:
+        if isinstance(value, dict):
+            yield from value.items()
+    elif shape != _LIST:
+        yield None, value

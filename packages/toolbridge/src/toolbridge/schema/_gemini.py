@@ -40,6 +40,14 @@ named step per difference; every change is reported:
   ``$comment`` and ``$anchor`` are dropped. ``examples`` becomes ``example`` (the
   first one). ``required`` names no property that is not declared.
 
+The walk is top-down, one step per node (`_Lowerer.lower`), because the step rewrites
+subschemas before they are lowered (``allOf`` and a lone ``anyOf`` branch merged into
+their node, rules beside ``anyOf`` put into its branches, a type list split) and the
+report keeps a node's entries around its subschemas' in schema order. The step lists
+the subschemas it keeps (``properties``, ``items``, ``anyOf``) with
+`toolbridge._walk.held`, so where they are is the keyword table's; any other keyword
+of the table is said in words, whole.
+
 `restore_gemini_arguments` takes arguments the model produced under the lowered
 schema back to what the original schema means, following the `GeminiPlan`.
 """
@@ -53,7 +61,9 @@ from typing import Any, Final, final
 
 from toolbridge._issues import json_type
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
+from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._limits import MAX_SCHEMA_SIZE, check_size, too_large
+from toolbridge._walk import held
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._refs import inline_refs
@@ -328,7 +338,7 @@ class _Lowerer:
         # the end: merging them part by part copied them each time (quadratic).
         layers: list[Mapping[str, Any]] = []  # properties: the first holder's value wins
         names: dict[Any, None] | None = None  # required: in order, each name once
-        for branch in branches:
+        for _, branch in held("allOf", branches):
             if not isinstance(branch, Mapping):
                 clashes.append(branch)
                 continue
@@ -371,7 +381,7 @@ class _Lowerer:
         self, rest: dict[str, Any], notes: list[str], path: JsonPath
     ) -> tuple[dict[str, Any], GeminiPlan]:
         branches: list[Any] = rest.pop("anyOf")
-        keep = [(i, b) for i, b in enumerate(branches) if not _is_null(b)]
+        keep = [(i, b) for i, b in held("anyOf", branches) if not _is_null(b)]
         nullable = len(keep) < len(branches)
         rules = [k for k in rest if k not in _ANNOTATIONS and k != "nullable"]
         if rules == ["type"] and isinstance(rest["type"], str):
@@ -507,7 +517,7 @@ class _Lowerer:
     ) -> GeminiPlan:
         properties: dict[str, Any] = {}
         plans: list[tuple[str, GeminiPlan]] = []
-        for name, sub in rest.pop("properties").items():
+        for name, sub in held("properties", _mapping(rest.pop("properties"))):
             properties[name], plan = self.lower(sub, (*path, "properties", name))
             if not plan.is_identity:
                 plans.append((name, plan))
@@ -682,6 +692,10 @@ class _Lowerer:
                 notes.append("deprecated")
             elif keyword in _IN_WORDS:
                 notes.append(_IN_WORDS[keyword].format(_words(value)))
+            elif keyword in SUBSCHEMA_KEYWORDS:
+                # Step: subschemas with no place here (any keyword of the table but
+                # properties, items and anyOf where their steps keep them) are said whole.
+                notes.append(f"{keyword}: {_words(value)}")
             else:
                 notes.append(f"{keyword}: {_words(value)}")
             detail = "said in words: not part of the subset"
