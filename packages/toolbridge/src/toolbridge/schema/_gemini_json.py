@@ -8,8 +8,11 @@ request fails: QwenLM/qwen-code#1186, GetStream/Vision-Agents#513). The list:
 ``minimum``, ``maximum``, ``anyOf``, ``oneOf``, ``properties``,
 ``additionalProperties``, ``required`` and ``propertyOrdering``.
 
-`to_gemini_json` copies the schema, walking it once with `children`, and reports
-every change. One named step per kind of keyword:
+`to_gemini_json` copies the schema, walking it once, and reports every change. The
+step reads one node's keywords in order and lowers the subschemas of each keyword it
+keeps itself (through `toolbridge._walk.converted`: where they are is the keyword
+table's), so that the report lists a node's entries and its subschemas' in schema
+order. One named step per kind of keyword:
 
 * ``const`` becomes a one-value ``enum`` (rewritten; it replaces an ``enum`` beside it).
 * ``definitions`` becomes ``$defs`` when there is none, and every ``$ref`` into it
@@ -27,7 +30,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, freeze
-from toolbridge._references import NAMED_SCHEMAS, children, parse_pointer, pointer
+from toolbridge._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._references import NAMED_SCHEMAS, parse_pointer, pointer
+from toolbridge._walk import converted
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._strict import _in_words
@@ -56,7 +61,7 @@ def to_gemini_json(schema: Any, *, tool: str | None = None) -> Transformed:
         ConversionError: `schema` nests deeper than `MAX_DEPTH`.
     """
     walk = _Walk(schema, tool)
-    return Transformed(freeze(walk.copy(schema, (), named=False)), tuple(walk.report))
+    return Transformed(freeze(walk.schema(schema, (), 0)), tuple(walk.report))
 
 
 class _Walk:
@@ -72,26 +77,19 @@ class _Walk:
             LossEntry(tool=self.tool, path=path, keyword=keyword, action=action, detail=detail)
         )
 
-    def copy(self, node: Any, path: JsonPath, *, named: bool) -> Any:
-        """A list or a map of names to schemas copied item by item; a schema by `schema`."""
-        if len(path) > MAX_DEPTH:
+    def schema(self, node: Any, path: JsonPath, depth: int) -> Any:
+        """One schema: each keyword of an object kept, rewritten, said in words or dropped.
+
+        A boolean (or a member that is no schema) comes back as it is; `depth` is the
+        length of `path`.
+        """
+        if depth > MAX_DEPTH:
             raise ConversionError("a schema nests too deeply", path=path)
-        if isinstance(node, list):
-            return [self.copy(value, (*path, key), named=False) for key, value, _ in children(node)]
         if not isinstance(node, Mapping):
             return node
-        if named:
-            return {
-                key: self.copy(value, (*path, key), named=False)
-                for key, value, _ in children(node, named=True)
-            }
-        return self.schema(node, path)
-
-    def schema(self, node: Mapping[str, Any], path: JsonPath) -> dict[str, Any]:
-        """One schema object: each keyword kept, rewritten, said in words or dropped."""
         out: dict[str, Any] = {}
         said: list[str] = []
-        for key, value, value_named in _keywords(node):
+        for key, value in node.items():
             at = (*path, key)
             if key == "enum" and "const" in node:
                 continue  # (the const step writes the enum)
@@ -100,7 +98,12 @@ class _Walk:
             elif key == "$ref" and isinstance(value, str):
                 out[key] = self.reference(value, at)
             elif key in GEMINI_KEYWORDS:
-                out[key] = self.copy(value, at, named=value_named)
+                # Kept; the subschemas it holds, where the table says, lowered in turn.
+                out[key] = (
+                    converted(key, value, path, depth, self.schema)
+                    if key in SUBSCHEMA_KEYWORDS
+                    else value
+                )
             # Gemini has no const: the same meaning as a one-value enum.
             elif key == "const":
                 out["enum"] = [value]
@@ -109,7 +112,10 @@ class _Walk:
             # Draft-07's name for $defs, which Gemini documents.
             elif key == "definitions" and "$defs" not in node and isinstance(value, Mapping):
                 self.note(at, key, LossAction.REWRITTEN, "as $defs, with the references into it")
-                out["$defs"] = self.copy(value, at, named=True)
+                out["$defs"] = converted(key, value, path, depth, self.schema)
+            # Any other keyword of the table (allOf, not, if, ...): Gemini refuses it.
+            elif key in SUBSCHEMA_KEYWORDS:
+                self.note(at, key, LossAction.DROPPED, "not a keyword Gemini accepts")
             # What words can say, as the strict OpenAI writer says it.
             elif (words := _in_words(key, value)) is not None:
                 said.append(words)
@@ -146,12 +152,3 @@ class _Walk:
         if rewritten != reference:
             self.note(at, "$ref", LossAction.REWRITTEN, f"{reference} as {rewritten}")
         return rewritten
-
-
-def _keywords(node: Mapping[str, Any]) -> list[tuple[str, Any, bool]]:
-    """A schema's keywords in order, ``(key, value, value_is_named)``.
-
-    Those `children` walks, and the data keywords it leaves out (never named maps).
-    """
-    named = {key for key, _, is_named in children(node) if is_named}
-    return [(key, value, key in named) for key, value in node.items()]
