@@ -10,11 +10,14 @@ The framework pages load the bundled MCP server's tools (``python -m
 toolbridge.examples.server``, over stdio, in the same venv) into the framework and call
 them in its agent loop, driven by the framework's own test model: no network, no API
 key. Where a page asks for more than its extra, what the extra alone promises is checked
-first; and what a shape lacks must be named, with the extra that brings it.
+first; and what a shape lacks must be named, with the extra that brings it. Each plugin's
+own tests (packages/<plugin>/tests) pass with only its wheel and its ``test`` dependency
+group installed, copied away from the repository.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -602,3 +605,57 @@ def test_everything_together_runs_the_readme_and_every_framework_page(
             done = venv.run(*shlex.split(command))
             assert done.returncode in (0, 1), venv.explain(command, done)
             assert json.loads(done.stdout), command
+
+
+def defined_tests(folder: Path) -> int:
+    """The test functions the folder's test files define (a parametrised one counts once)."""
+    count = 0
+    for path in sorted(folder.rglob("test_*.py")):
+        module = ast.parse(path.read_text(encoding="utf-8"))
+        scopes = [module.body] + [
+            node.body
+            for node in module.body
+            if isinstance(node, ast.ClassDef) and node.name.startswith("Test")
+        ]
+        count += sum(
+            1
+            for body in scopes
+            for node in body
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.name.startswith("test")
+        )
+    return count
+
+
+@pytest.mark.parametrize("plugin", sorted(PLUGINS))
+def test_a_plugins_own_tests_pass_with_the_plugin_alone(
+    plugin: str, wheels: Path, tmp_path: Path
+) -> None:
+    """packages/toolbridge-<plugin>/tests, copied where nothing of the repository is
+    beside it, in a venv holding the plugin's wheel (the core's comes with it) and its
+    ``test`` dependency group: no root conftest, no tests/data, no other plugin."""
+    package = ROOT / "packages" / f"toolbridge-{plugin}"
+    group = tomllib.loads((package / "pyproject.toml").read_text(encoding="utf-8"))[
+        "dependency-groups"
+    ]["test"]
+    assert all(isinstance(requirement, str) for requirement in group), group
+    copy = tmp_path / "copy" / "tests"
+    shutil.copytree(
+        package / "tests", copy, ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache")
+    )
+    expected = defined_tests(copy)
+    assert expected > 0, f"{package.name}/tests defines no test"
+
+    venv = Venv(tmp_path / "venv", wheels)
+    venv.install(f"toolbridge-{plugin}", *group)
+    venv.assert_built_here()
+    assert venv.plugins() == {"toolbridge": "loaded", plugin: "loaded"}
+    # -W error: warnings are errors here too, as in the repository's own run.
+    done = venv.succeeds(
+        f"{package.name}/tests alone",
+        *(venv.python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error"),
+        str(copy),
+    )
+    passed = re.search(r"\b(\d+) passed\b", done.stdout)
+    assert passed is not None, done.stdout[-2000:]
+    assert int(passed.group(1)) >= expected, done.stdout[-2000:]

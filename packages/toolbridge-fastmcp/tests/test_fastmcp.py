@@ -1,13 +1,16 @@
 """toolbridge-fastmcp: canonical tools on a real FastMCP server (in memory with
 ``fastmcp.Client``, and over stdio), listed with their schemas as given and validated
-before they run; a FastMCP server's tools read back as canonical tools."""
+before they run; a FastMCP server's tools read back as canonical tools. The corpus's
+tools are listed through FastMCP at the repository's root
+(tests/plugins/test_corpus_round_trips.py): these tests run with the plugin alone."""
 
 from __future__ import annotations
 
 import asyncio
-import json
+import os
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +21,14 @@ from fastmcp.tools import Tool as FastMCPTool
 
 import toolbridge
 from toolbridge import Tool, tool
+from toolbridge.examples.server import TOOLS
 from toolbridge.examples.weather import convert_temperature, get_forecast
 from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.mcp import McpClient, StdioServer
 from toolbridge_fastmcp import ToolbridgeTool, add_tools, from_fastmcp, make_server, to_fastmcp
 
-CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
+WEATHER = (sys.executable, "-m", "toolbridge.examples.server")
+"""The MCP server toolbridge ships (stdio): the weather tools, fake deterministic data."""
 ran: list[dict[str, Any]] = []
 
 
@@ -34,29 +39,42 @@ def multiply(a: int, b: int = 2) -> int:
     return a * b
 
 
-def _corpus() -> list[Tool]:
-    tools: dict[str, Tool] = {}
-    for path in sorted(CORPUS.glob("*.json")):
-        for item in from_mcp(json.loads(path.read_text())):
-            tools.setdefault(item.name, item)
-    return list(tools.values())
+def _children() -> set[int]:
+    """This process's children (zombies included), from /proc; none where there is none."""
+    found: set[int] = set()
+    for children in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        found.update(int(pid) for pid in children.read_text().split())
+    return found
+
+
+@pytest.fixture
+def no_process_left_behind() -> Iterator[None]:
+    """Fail a test whose MCP servers are still running (or unreaped) 3 s after it."""
+    before = _children()
+    yield
+    deadline = time.monotonic() + 3
+    while (left := _children() - before) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not left, f"processes left behind: {sorted(left)}"
 
 
 def test_tools_are_listed_with_their_schemas_exactly_as_given() -> None:
-    tools = _corpus()
-    server = make_server("corpus", tools)
+    """The bundled server's tools here; every corpus tool at the repository's root."""
+    tools = list(TOOLS)
+    server = make_server("weather", tools)
 
     async def main() -> list[Any]:
         async with Client(server) as client:
             return list(await client.list_tools())
 
     listed = {entry.name: entry for entry in asyncio.run(main())}
+    assert list(listed) == [item.name for item in tools]
     for item in tools:
         served = listed[item.name].model_dump(by_alias=True, mode="json", exclude_none=True)
         wire = to_mcp(item)
         assert served["inputSchema"] == wire["inputSchema"], item.name
         assert served.get("outputSchema") == wire.get("outputSchema"), item.name
-        assert served.get("title") == wire.get("title"), item.name  # FastMCP makes none up
+        assert served.get("title") == wire.get("title"), item.name
         assert from_mcp(served).fingerprint == item.fingerprint, item.name  # the round trip
 
 
@@ -78,25 +96,30 @@ def test_a_call_is_validated_before_the_function_runs() -> None:
     assert ran == [{"a": 6, "b": 7}]
 
 
-def test_a_tool_loaded_from_another_mcp_server_is_served_by_fastmcp(
-    fixture_server: Callable[..., list[str]],
-) -> None:
+@pytest.mark.usefixtures("no_process_left_behind")
+def test_a_tool_loaded_from_another_mcp_server_is_served_by_fastmcp() -> None:
     """The proxy case: the handler takes whatever arguments the schema says, and the
     schema is the other server's, exactly."""
+    celsius_to_kelvin = {"value": 0, "from_unit": "celsius", "to_unit": "kelvin"}
 
     async def main() -> tuple[Any, Any, Any]:
-        argv = fixture_server()
-        async with McpClient(StdioServer(command=argv[0], args=tuple(argv[1:]))) as upstream:
-            server = make_server("proxy", [upstream.tool("add"), upstream.tool("echo")])
+        upstream_server = StdioServer(command=WEATHER[0], args=WEATHER[1:])
+        async with McpClient(upstream_server) as upstream:
+            tools = [upstream.tool("convert_temperature"), upstream.tool("get_forecast")]
+            server = make_server("proxy", tools)
             async with Client(server) as client:
                 listed = {entry.name: entry for entry in await client.list_tools()}
-                added = await client.call_tool("add", {"a": 2, "b": 3})
-                refused = await client.call_tool("echo", {"text": 5}, raise_on_error=False)
-                return listed["add"].input_schema, added, refused
+                converted = await client.call_tool("convert_temperature", celsius_to_kelvin)
+                refused = await client.call_tool("get_forecast", {"city": 5}, raise_on_error=False)
+                return listed["convert_temperature"].input_schema, converted, refused
 
-    schema, added, refused = asyncio.run(main())
-    assert schema["properties"] == {"a": {"type": "number"}, "b": {"type": "number"}}
-    assert added.structured_content == {"sum": 5}
+    schema, converted, refused = asyncio.run(main())
+    assert schema == to_mcp(convert_temperature)["inputSchema"]  # as the server listed it
+    assert schema["properties"]["value"] == {
+        "description": "The temperature to convert.",
+        "type": "number",
+    }
+    assert converted.structured_content == {"result": 273.15}
     assert refused.is_error
 
 
@@ -164,6 +187,7 @@ def test_an_execution_fastmcp_cannot_hold_is_a_conversion_error() -> None:
 
 SERVE = """
 import sys
+from toolbridge.examples.server import TOOLS
 from toolbridge.examples.weather import convert_temperature, get_forecast
 from toolbridge_fastmcp import make_server
 
@@ -171,6 +195,7 @@ make_server("weather", [convert_temperature, get_forecast]).run(show_banner=Fals
 """
 
 
+@pytest.mark.usefixtures("no_process_left_behind")
 def test_over_stdio_toolbridge_loads_them_back_with_equal_fingerprints() -> None:
     async def main() -> tuple[list[Tool], Any]:
         server = StdioServer(command=sys.executable, args=("-c", SERVE))

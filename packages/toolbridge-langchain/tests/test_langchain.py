@@ -1,14 +1,17 @@
 """toolbridge-langchain: canonical tools in a real LangChain agent loop (``create_agent``
 driven by a scripted chat model), validated by toolbridge on every call, errors back to
 the model as error ``ToolMessage`` objects, LangChain tools read back as canonical
-tools, every corpus tool round-tripped, and MCP servers' tools loaded as LangChain
-tools."""
+tools, and MCP servers' tools (toolbridge's bundled weather server) loaded as LangChain
+tools. Every corpus tool's round trip is tested at the repository's root
+(tests/plugins/test_corpus_round_trips.py): these tests run with the plugin alone."""
 
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import Callable, Sequence
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -35,7 +38,7 @@ from toolbridge import (
     ToolResult,
     tool,
 )
-from toolbridge.formats import from_mcp
+from toolbridge.examples.weather import get_forecast
 from toolbridge.mcp import McpTools
 from toolbridge_langchain import (
     ToolbridgeStructuredTool,
@@ -44,7 +47,9 @@ from toolbridge_langchain import (
     to_langchain,
 )
 
-CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
+WEATHER = [sys.executable, "-m", "toolbridge.examples.server"]
+"""The MCP server toolbridge ships (stdio): the weather tools, fake deterministic data."""
+EXITS_BEFORE_INITIALIZE = [sys.executable, "-c", "import sys; sys.exit(3)"]
 ran: list[dict[str, Any]] = []
 
 
@@ -398,29 +403,6 @@ def test_content_and_artifact_tools_read_back_their_content() -> None:
 
 # -- round trips and the plugin ---------------------------------------------------------------
 
-CANNOT_CARRY: dict[str, str] = {}
-"""Corpus tools whose definition LangChain cannot carry, with the reason: none. The name,
-description and input schema are LangChain's own fields (the schema as a dict, kept as
-given); the title, output schema, hints and the rest ride in ``metadata``."""
-
-
-def test_every_corpus_tool_round_trips_with_its_definition() -> None:
-    tools = [
-        item
-        for path in sorted(CORPUS.glob("*.json"))
-        for item in from_mcp(json.loads(path.read_text()))
-    ]
-    assert len(tools) > 1000
-    made = to_langchain(tools)
-    back = from_langchain(made)
-    changed = {
-        before.name: before.fingerprint
-        for before, after in zip(tools, back, strict=True)
-        if after.fingerprint != before.fingerprint
-    }
-    assert changed.keys() == CANNOT_CARRY.keys()
-    assert back == tools  # namespace, version, tags, category and meta too
-
 
 def test_the_plugin_answers_toolbridge_to_and_from() -> None:
     made = toolbridge.to("langchain", [multiply, shout])
@@ -444,45 +426,73 @@ def test_a_round_tripped_tool_runs_the_original() -> None:
 # -- MCP -------------------------------------------------------------------------------------
 
 
-def test_mcp_tools_run_in_an_agent_loop(fixture_server: Callable[..., list[str]]) -> None:
-    command, *args = fixture_server()
+def _children() -> set[int]:
+    """This process's children (zombies included), from /proc; none where there is none."""
+    found: set[int] = set()
+    for children in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        found.update(int(pid) for pid in children.read_text().split())
+    return found
+
+
+@pytest.fixture
+def no_process_left_behind() -> Iterator[None]:
+    """Fail a test whose MCP servers are still running (or unreaped) 3 s after it."""
+    before = _children()
+    yield
+    deadline = time.monotonic() + 3
+    while (left := _children() - before) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not left, f"processes left behind: {sorted(left)}"
+
+
+@pytest.mark.usefixtures("no_process_left_behind")
+def test_mcp_tools_run_in_an_agent_loop() -> None:
+    command, *args = WEATHER
+    forecast = {"city": "Lisbon", "days": 2}
     model = scripted(
-        call("echo", {"text": 5}, "c1"),
+        call(
+            "convert_temperature",
+            {"value": "warm", "from_unit": "celsius", "to_unit": "kelvin"},
+            "c1",
+        ),
         AIMessage(
             content="",
             tool_calls=[
-                {"name": "echo", "args": {"text": "hello"}, "id": "c2"},
-                {"name": "add", "args": {"a": 2, "b": 3}, "id": "c3"},
+                {
+                    "name": "convert_temperature",
+                    "args": {"value": 20, "from_unit": "celsius", "to_unit": "fahrenheit"},
+                    "id": "c2",
+                },
+                {"name": "get_forecast", "args": forecast, "id": "c3"},
             ],
         ),
         AIMessage(content="done"),
     )
 
     async def main() -> list[Any]:
-        tools = await load_mcp_tools({"fixture": {"command": command, "args": args}})
+        tools = await load_mcp_tools({"weather": {"command": command, "args": args}})
         assert all(isinstance(item, ToolbridgeStructuredTool) for item in tools)
         agent = create_agent(model, tools=tools)
-        state = await agent.ainvoke({"messages": [HumanMessage("echo hello")]})
+        state = await agent.ainvoke({"messages": [HumanMessage("20 C in F, and Lisbon?")]})
         return list(state["messages"])
 
     messages = asyncio.run(main())  # the sessions end with the loop
     first, second, third = tool_messages(messages)
     assert first.status == "error"
-    assert "text: expected string, got integer" in str(first.content)
-    assert (second.content, second.status) == ("hello", "success")
+    assert "value: expected number, got string" in str(first.content)
+    assert (second.content, second.status) == ("68.0", "success")
     assert isinstance(third.artifact, ToolResult)
-    assert third.artifact.structured_content == {"sum": 5}
+    assert third.artifact.structured_content == get_forecast.invoke(forecast).structured_content
     assert [message.content for message in tool_messages(model.seen[2])] == [
         first.content,
-        "hello",
+        "68.0",
         third.content,
     ]
 
 
-def test_load_mcp_tools_gives_the_servers_that_failed(
-    fixture_server: Callable[..., list[str]],
-) -> None:
-    good, early = fixture_server(), fixture_server("--exit-before-initialize")
+@pytest.mark.usefixtures("no_process_left_behind")
+def test_load_mcp_tools_gives_the_servers_that_failed() -> None:
+    good, early = WEATHER, EXITS_BEFORE_INITIALIZE
     config = {
         "good": {"command": good[0], "args": good[1:]},
         "early": {"command": early[0], "args": early[1:]},
@@ -494,7 +504,7 @@ def test_load_mcp_tools_gives_the_servers_that_failed(
     tools = asyncio.run(main())
     assert isinstance(tools, McpTools)
     assert all(isinstance(item, ToolbridgeStructuredTool) for item in tools)
-    assert "echo" in [item.name for item in tools]
+    assert "convert_temperature" in [item.name for item in tools]
     assert list(tools.failures) == ["early"]
     assert isinstance(tools.failures["early"], ServerError)
     assert "exited with status 3" in str(tools.failures["early"])
