@@ -320,41 +320,40 @@ def _holds(node: Any, keys: frozenset[str]) -> bool:
 
 
 # -- For toolbridge.schema._anthropic_strict: a step that converts its children itself. --
-# A walk whose report must interleave a node's own entries with its subschemas' in key
-# order, and whose rules for a node read its subschemas converted, calls its step on
-# the subschemas of each keyword it keeps, in its own order; where they are is the
-# table's, through `converted`.
+# Anthropic's strict rules read a node's subschemas converted (oneOf's exclusive
+# branches, allOf's closed parts) while its report interleaves a node's entries with
+# its subschemas' in key order, so its step converts the subschemas of each keyword it
+# keeps, in its own order, with `converted`: the schemas `held` lists, each at its path
+# and depth.
 
 
 def converted(key: str, value: Any, path: JsonPath, depth: int, convert: Rebuilder) -> Any:
     """`value`, the value of `key` in the node at `path`, with `convert` run on each schema in it.
 
-    Where the schemas are is the table's: one schema (an object or a boolean) is
-    converted as ``convert(value, (*path, key), depth + 1)``, each member of a list or
-    map as ``convert(member, (*path, key, index_or_name), depth + 2)``, whatever the
-    member is (one that is not a schema is for `convert` to reject). A list or map comes
-    back as a new plain `list` or `dict`, one schema as what `convert` returned, and a
-    value that holds no schema in the keyword's shape (``items: 5``, or a keyword not in
-    the table) as it is. `convert` bounds the depth (`rebuilder`'s run does).
+    The schemas are those `held` lists (where they are is the table's), whatever each
+    is: one that is no schema is for `convert` to reject. One schema is converted as
+    ``convert(value, (*path, key), depth + 1)`` and comes back as `convert` returned
+    it; each member of a list or map as
+    ``convert(member, (*path, key, place), depth + 2)``, in a new plain `list` or
+    `dict`. A value holding none comes back as it is. `convert` bounds the depth (as
+    `rebuilder`'s run does).
     """
     shape = _SHAPES.get(key)
     if shape is None:
         return value
-    if isinstance(value, dict):
-        where = (*path, key)
-        if shape == _MAP:
-            return {
-                name: convert(member, (*where, name), depth + 2) for name, member in value.items()
-            }
-        return value if shape == _LIST else convert(value, where, depth + 1)
     if isinstance(value, list):
         if shape in (_LIST, _ONE_OR_LIST):
             where = (*path, key)
             return [
                 convert(member, (*where, index), depth + 2) for index, member in enumerate(value)
             ]
-        return value
-    if isinstance(value, bool) and shape in (_ONE, _ONE_OR_LIST):
+    elif shape == _MAP:
+        if isinstance(value, dict):
+            where = (*path, key)
+            return {
+                name: convert(member, (*where, name), depth + 2) for name, member in value.items()
+            }
+    elif shape != _LIST:
         return convert(value, (*path, key), depth + 1)
     return value
 
