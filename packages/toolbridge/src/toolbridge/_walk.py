@@ -374,14 +374,11 @@ def held(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
     step to reject. A value of a shape the keyword cannot take (a map under ``anyOf``)
     and a keyword not in the table hold none.
     """
-    shape = _SHAPES.get(key)
+    shape = _SHAPES.get(key)  # (iterators made here, not a generator: no frame per member)
     if shape is None:
-        return
+        return iter(())
     if isinstance(value, list):
-        if shape in (_LIST, _ONE_OR_LIST):
-            yield from enumerate(value)
-    elif shape == _MAP:
-        if isinstance(value, dict):
-            yield from value.items()
-    elif shape != _LIST:
-        yield None, value
+        return enumerate(value) if shape in (_LIST, _ONE_OR_LIST) else iter(())
+    if shape == _MAP:
+        return iter(value.items()) if isinstance(value, dict) else iter(())
+    return iter(((None, value),)) if shape != _LIST else iter(())
