@@ -29,7 +29,9 @@ walking every object, definition, ``items``, ``anyOf`` / ``oneOf`` branch and me
   ``minProperties``, ``maxProperties`` and ``deprecated`` are said in the
   description (``(default: 'auto'; at least 3 characters)``) and reported as
   moved-to-description; any other keyword (``not``, ``if``, ``$comment``,
-  extensions, ...) is dropped and reported. ``enum`` and ``const`` are kept.
+  extensions, ...) is dropped and reported, as are ``additionalProperties`` and
+  ``patternProperties`` on a schema that is not an object. ``enum`` and ``const``
+  are kept.
 * **References.** Non-recursive refs are inlined with `inline_refs` (a ref with
   siblings is not accepted as such by the SDKs' checkers); recursive definitions
   are kept under ``$defs`` (strict mode supports recursion), a kept ref with
@@ -44,6 +46,9 @@ cleaned schema is returned with ``strict=False`` and one report entry (keyword
 ``"strict"``, action dropped) per reason; with ``"raise"`` the first reason raises
 `ConversionError` with its path. Report paths are in the source schema; inside an
 inlined definition they are the definition's own path (``$defs/...``).
+
+Where subschemas are is `toolbridge._keywords`' table, read through `toolbridge._walk`
+(see `_Walker`); the way back for arguments is in `toolbridge.schema._strict_restore`.
 """
 
 from __future__ import annotations
@@ -64,10 +69,12 @@ from toolbridge._json import (
 )
 from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._references import parse_pointer, pointer
+from toolbridge._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.schema._malformed import TRIPS, explain
 from toolbridge.schema._refs import inlined, may_refer
 from toolbridge.schema._report import LossAction, LossEntry, new_entry
+from toolbridge.schema._strict_restore import restored
 
 __all__ = [
     "StrictPlan",
@@ -424,7 +431,7 @@ def restore_strict_arguments(
         ConversionError: The arguments nest deeper than `MAX_DEPTH`.
     """
     restore = plan.restore if isinstance(plan, StrictSchema) else plan
-    value = _restore(dict(arguments), restore.root, restore, 0)
+    value = restored(dict(arguments), restore.root, restore, 0)
     return dict(value)
 
 
@@ -471,6 +478,15 @@ _NO_NAMES: Final = new_frozen_list([])
 
 class _Walker:
     """One walk of one schema: the strict copy, and when asked the report and plan.
+
+    A step that handles its subschemas itself, in its own order: strict mode's rules
+    read context from above (an optional property's copy is made nullable by the
+    object step, ``allOf`` is merged before its parts are walked), hand plans back
+    up, and keep a node's report entries in key order between its subschemas'. Where
+    the subschemas are is the keyword table's: those of a keyword strict mode carries
+    are reached through `toolbridge._walk` (`converted` for one schema, `held` for a
+    list or map; the object step reads ``properties`` itself, its hot loop), and each
+    other keyword of the table is `_UNCARRIED`: dropped and reported.
 
     The schema is frozen JSON (objects are `FrozenDict`, a `dict`), so the checks are
     for `dict`, cheaper than the `Mapping` ABC.
@@ -601,7 +617,7 @@ class _Walker:
             elif step is _LATER:
                 continue
             elif step is _ITEMS and isinstance(value, dict):
-                out[key], items_plan = self.node(value, (*path, key), depth + 1)
+                out[key], items_plan = converted(key, value, path, depth, self.node)
             elif step is _UNION and isinstance(value, list):
                 branches = self.union(node, key, value, out, path, depth)
             elif step is _WORDS and (words := _in_words(key, value)) is not None:
@@ -770,11 +786,11 @@ class _Walker:
             said.append(words := f"format: {value}")
             self.said(words, key, path)
         elif step is _ALL_OF:  # left by merge_all_of: it could not be merged
-            out[key] = new_frozen_list(
-                [self.node(v, (*path, key, i), depth + 2)[0] for i, v in enumerate(value)]
-            )
+            parts = value if type(value) in _LISTS else list(value)  # (malformed: as before)
+            out[key] = self.listed(key, parts, path, depth)
         else:  # `_UNCARRIED` (``not``, ``if``, ``prefixItems``, ...), or not a rule at all
-            self.dropped(key, value, path)
+            self.unentered(value)  # (`dropped`, inline: a frame less per dropped keyword)
+            self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
 
     def dropped(self, key: str, value: Any, path: JsonPath) -> None:
         """Drop a keyword and report it; a reference in what it held still counts."""
@@ -814,7 +830,7 @@ class _Walker:
     ) -> FrozenDict:
         """A definitions block (the kept recursive ones): each definition walked once."""
         copies: dict[str, Any] = {}
-        for name, definition in block.items():
+        for name, definition in held(key, block):
             copies[name], plan = self.node(definition, (*path, key, name), depth + 2)
             target = parse_pointer(pointer((key, name)))
             if target is not None and not path and self.definitions is not None:
@@ -883,7 +899,7 @@ class _Walker:
             why = "an open map (additionalProperties is not false)"
             self.unsupported(where, "additionalProperties", why)
             out["additionalProperties"] = (
-                self.node(extra, where, depth + 1)[0]
+                converted("additionalProperties", extra, path, depth, self.node)[0]
                 if isinstance(extra, dict) and extra
                 else extra
             )
@@ -958,9 +974,7 @@ class _Walker:
         if key == "oneOf":
             if "anyOf" in node:
                 self.unsupported(where, key, "oneOf beside anyOf")
-                out[key] = new_frozen_list(
-                    [self.node(v, (*where, i), depth + 2)[0] for i, v in enumerate(value)]
-                )
+                out[key] = self.listed(key, value, path, depth)
                 return ()
             exclusive = _exclusive(value)  # read in both modes: it trips on malformed branches
             detail = (
@@ -970,12 +984,19 @@ class _Walker:
             )
             self.note(where, key, LossAction.REWRITTEN, detail)
         copies, plans = [], []
-        for i, branch in enumerate(value):
+        for i, branch in held(key, value):
             copy, plan = self.node(branch, (*where, i), depth + 2)
             copies.append(copy)
             plans.append(plan)
         out["anyOf"] = new_frozen_list(copies)
         return tuple(plans) if self.entries is not None else ()
+
+    def listed(self, key: str, parts: list[Any], path: JsonPath, depth: int) -> FrozenList:
+        """The strict copies of a list of subschemas strict mode keeps as a list (no plan)."""
+        where = (*path, key)
+        return new_frozen_list(
+            [self.node(v, (*where, i), depth + 2)[0] for i, v in held(key, parts)]
+        )
 
     def merge_all_of(self, node: Mapping[str, Any], path: JsonPath) -> Mapping[str, Any]:
         """The node with its allOf parts merged in, when they do not clash."""
@@ -1259,48 +1280,3 @@ def _pairwise_disjoint(sets: list[Any]) -> bool:
             return False
         seen |= one
     return True
-
-
-def _restore(value: Any, node: _Node | None, plan: StrictPlan, depth: int) -> Any:
-    if depth > MAX_DEPTH:
-        raise ConversionError(f"arguments nest deeper than {MAX_DEPTH} levels")
-    node = _resolve(node, plan)
-    if node is None or value is None:
-        return value
-    if node.branches:
-        branch = _pick(value, node.branches, plan)
-        if branch is not None:
-            value = _restore(value, branch, plan, depth + 1)
-    if isinstance(value, dict) and (node.optional or node.properties):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            if item is None and key in node.optional:
-                continue
-            out[key] = _restore(item, node.properties.get(key), plan, depth + 1)
-        return out
-    if isinstance(value, list) and node.items is not None:
-        return [_restore(item, node.items, plan, depth + 1) for item in value]
-    return value
-
-
-def _resolve(node: _Node | None, plan: StrictPlan) -> _Node | None:
-    hops = 0
-    while node is not None and node.ref is not None and hops < MAX_DEPTH:
-        target = plan.definitions.get(node.ref)
-        if target is node:
-            break
-        node, hops = target, hops + 1
-    return node
-
-
-def _pick(value: Any, branches: tuple[_Node | None, ...], plan: StrictPlan) -> _Node | None:
-    """The branch a value was made under: an object by its exact keys, an array by kind."""
-    resolved = [_resolve(b, plan) for b in branches]
-    if isinstance(value, dict):
-        keys = value.keys()
-        exact = [b for b in resolved if b is not None and b.keys is not None and b.keys == keys]
-        return exact[0] if exact else None
-    if isinstance(value, list):
-        arrays = [b for b in resolved if b is not None and b.kind == "array"]
-        return arrays[0] if arrays else None
-    return None
