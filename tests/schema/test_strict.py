@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from toolbridge import Validator, thaw
+from toolbridge._json import freeze
 from toolbridge._keywords import Draft
 from toolbridge.errors import ConversionError
 from toolbridge.schema import LossAction, StrictSchema, restore_strict_arguments, to_strict
+from toolbridge.schema._strict import strict_schema
 
 from .meta_schemas import PLACED, holding
 
@@ -371,6 +373,8 @@ def test_the_walk_reaches_under_each_keyword(draft: Draft, keyword: str, shape: 
     """
     schema, path = holding(keyword, shape, _MARKER)
     result = to_strict(schema, tool="t")
+    written, is_strict, _ = strict_schema(freeze(schema), "t", False, None, False)  # a writer's
+    assert (written, is_strict) == ((result.schema, True) if result.strict else (schema, False))
     entries = [(entry.path, entry.keyword, entry.action) for entry in result.report]
     output = thaw(result.schema)
     if ((*path, "default"), "default", LossAction.MOVED_TO_DESCRIPTION) in entries:
