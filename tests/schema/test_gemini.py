@@ -13,15 +13,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from toolbridge import Validator
-from toolbridge._json import thaw
+from toolbridge import Validator, thaw
 from toolbridge._keywords import Draft
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema import (
     GEMINI_KEYWORDS,
-    GeminiSchema,
+    GeminiPlan,
     LossAction,
     LossEntry,
+    Transformed,
     inline_refs,
     restore_gemini_arguments,
     to_gemini_json,
@@ -33,7 +33,7 @@ from .meta_schemas import PLACED, at, holding
 # -- helpers ---------------------------------------------------------------------------
 
 
-def declare(lowered: GeminiSchema) -> types.FunctionDeclaration:
+def declare(lowered: Transformed) -> types.FunctionDeclaration:
     """The SDK's own offline check: its pydantic models forbid unknown fields."""
     if lowered.schema is None:
         return types.FunctionDeclaration(name="x", description="d")
@@ -41,17 +41,17 @@ def declare(lowered: GeminiSchema) -> types.FunctionDeclaration:
     return types.FunctionDeclaration(name="x", description="d", parameters=parameters)
 
 
-def lower(schema: Mapping[str, Any]) -> GeminiSchema:
+def lower(schema: Mapping[str, Any]) -> Transformed:
     lowered = to_gemini_schema(schema, tool="t")
     declare(lowered)
     return lowered
 
 
-def prop(lowered: GeminiSchema, name: str = "p") -> Any:
+def prop(lowered: Transformed, name: str = "p") -> Any:
     return lowered.schema["properties"][name]
 
 
-def entry(lowered: GeminiSchema, keyword: str) -> LossEntry:
+def entry(lowered: Transformed, keyword: str) -> LossEntry:
     found = [e for e in lowered.report if e.keyword == keyword]
     assert found, f"no report entry for {keyword}: {lowered.report}"
     return found[0]
@@ -102,6 +102,7 @@ def test_types_are_upper_case_and_the_input_is_not_touched() -> None:
     lowered = lower(schema)
     assert json.dumps(schema) == before
     assert lowered.report == ()
+    assert isinstance(lowered.restore, GeminiPlan)
     assert lowered.restore.is_identity
     assert lowered.schema == {
         "type": "OBJECT",
@@ -453,7 +454,7 @@ def test_every_corpus_tool_is_accepted_by_the_sdk_and_every_change_reported(
     assert silent == []
 
 
-def _under_rewrite(where: JsonPath, lowered: GeminiSchema) -> bool:
+def _under_rewrite(where: JsonPath, lowered: Transformed) -> bool:
     """True when a whole enclosing schema was rewritten or said in words (so its parts were)."""
     plain = _plain(where)
     for e in lowered.report:

@@ -18,7 +18,15 @@ from toolbridge import Validator, thaw
 from toolbridge._json import freeze
 from toolbridge._keywords import Draft
 from toolbridge.errors import ConversionError
-from toolbridge.schema import LossAction, StrictSchema, restore_strict_arguments, to_strict
+from toolbridge.schema import (
+    LossAction,
+    StrictPlan,
+    Transformed,
+    restore_gemini_arguments,
+    restore_strict_arguments,
+    to_gemini_schema,
+    to_strict,
+)
 from toolbridge.schema._strict import strict_schema
 
 from .meta_schemas import PLACED, holding
@@ -99,7 +107,7 @@ def test_required_nullable_stays_distinct_from_optional() -> None:
     result = to_strict(schema)
     out = strict(schema)
     assert out["properties"]["kept"] == {"type": ["string", "null"]}
-    restored = restore_strict_arguments({"kept": None, "optional": None}, result.restore)
+    restored = restore_strict_arguments({"kept": None, "optional": None}, result)
     assert restored == {"kept": None}
 
 
@@ -326,9 +334,47 @@ def test_fallback_keeps_the_map_open_and_cleans_the_rest() -> None:
 
 def test_output_is_frozen() -> None:
     result = to_strict({"type": "object", "properties": {"a": {"type": "string"}}})
-    assert isinstance(result, StrictSchema)
+    assert isinstance(result, Transformed)
     with pytest.raises(TypeError):
         result.schema["x"] = 1
+
+
+def test_keep_returns_the_source_as_it_is_with_the_reasons() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "string", "default": "x"}, "m": {"type": "object"}},
+        "patternProperties": {"^x": {"type": "string"}},
+    }
+    fallback = to_strict(schema, tool="t")
+    kept = to_strict(schema, tool="t", on_unsupported="keep")
+    assert (fallback.strict, kept.strict) == (False, False)
+    assert kept.schema == schema  # unchanged, frozen
+    assert fallback.schema != schema  # cleaned
+    reasons = [entry for entry in fallback.report if entry.keyword == "strict"]
+    assert [entry for entry in kept.report if entry.keyword == "strict"] == reasons
+    bare = to_strict(schema, tool="t", on_unsupported="keep", report=False)
+    assert (bare.schema, bare.strict, bare.report, bare.restore) == (schema, False, (), None)
+
+
+def test_without_a_report_the_strict_copy_is_the_same() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "string", "default": "x"}}}
+    full, bare = to_strict(schema), to_strict(schema, report=False)
+    assert (bare.schema, bare.strict) == (full.schema, True)
+    assert full.report
+    assert isinstance(full.restore, StrictPlan)
+    assert (bare.report, bare.restore) == ((), None)
+
+
+def test_a_plan_of_another_transform_is_refused() -> None:
+    schema = {"type": "object", "properties": {"a": {"type": "integer", "enum": [1, 2]}}}
+    lowered = to_gemini_schema(schema)
+    with pytest.raises(ConversionError, match="to_strict's result or its plan, not GeminiPlan"):
+        restore_strict_arguments({"a": 1}, lowered)
+    with pytest.raises(ConversionError, match="not NoneType"):
+        restore_strict_arguments({"a": 1}, None)
+    with pytest.raises(ConversionError, match="to_gemini_schema's result or its plan"):
+        restore_gemini_arguments({"a": "1"}, to_strict(schema))
+    assert restore_gemini_arguments({"a": "1"}, lowered) == {"a": 1}
 
 
 # -- under every keyword of the meta-schemas ----------------------------------------------
@@ -430,7 +476,7 @@ def test_every_corpus_tool(data_dir: Path) -> None:
         for tool in json.loads(path.read_text()):
             source = tool["inputSchema"]
             result = to_strict(source, tool=tool["name"])
-            split[result.strict] += 1
+            split[result.strict is True] += 1
             out = thaw(result.schema)
             Validator(out)
             if result.strict:

@@ -15,7 +15,16 @@ import pytest
 from toolbridge import FrozenDict
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
 from toolbridge._keywords import DRAFTS, KEYWORDS, Draft
-from toolbridge._walk import Transform, nodes, rebuild, rebuilder, subschemas, walk
+from toolbridge._walk import (
+    Transform,
+    converted,
+    held,
+    nodes,
+    rebuild,
+    rebuilder,
+    subschemas,
+    walk,
+)
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
 from .meta_schemas import PLACED, at, holding, meta_keywords
@@ -234,3 +243,33 @@ def test_unsatisfiable_reaches_under_each_keyword(draft: Draft, keyword: str, sh
 
     schema, path = holding(keyword, shape, {"type": "boolean", "enum": ["x"]})
     assert [where for where, _, _ in unsatisfiable(freeze(schema))] == [(*path, "enum")]
+
+
+def test_held_lists_where_the_table_says_schemas_are() -> None:
+    one, other = {"type": "string"}, True
+    assert list(held("not", one)) == [(None, one)]
+    assert list(held("anyOf", [one, other])) == [(0, one), (1, other)]
+    assert list(held("items", [one])) == [(0, one)]  # one or a list
+    assert list(held("properties", {"a": one})) == [("a", one)]
+    assert list(held("anyOf", {"a": one})) == []  # a shape the keyword cannot take
+    assert list(held("prefixItems", one)) == []
+    assert list(held("enum", [one])) == []  # not a subschema keyword
+
+
+def test_converted_runs_on_each_schema_at_its_path_and_depth() -> None:
+    seen: list[tuple[JsonPath, int]] = []
+
+    def mark(node: Any, path: JsonPath, depth: int) -> Any:
+        seen.append((path, depth))
+        return "done"
+
+    assert converted("items", {"type": "string"}, ("p",), 3, mark) == "done"
+    assert converted("anyOf", [{}, True], ("p",), 3, mark) == ["done", "done"]
+    assert converted("properties", {"a": {}}, (), 0, mark) == {"a": "done"}
+    assert converted("title", {"type": "string"}, (), 0, mark) == {"type": "string"}
+    assert seen == [
+        (("p", "items"), 4),
+        (("p", "anyOf", 0), 5),
+        (("p", "anyOf", 1), 5),
+        (("properties", "a"), 2),
+    ]

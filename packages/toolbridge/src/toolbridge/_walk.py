@@ -6,7 +6,8 @@ top-down (before them), and copies only what changed: an unchanged subtree comes
 back as the same object, a changed node as a new `FrozenDict` around the parts it
 shares. A `before` check sees each node first when errors must come in schema
 order. `subschemas`, `walk` and `nodes` list the subschemas without building
-anything.
+anything; `held` and `converted` serve a step that handles a node's subschemas
+itself, keyword by keyword (the strict writers, the Gemini lowerings).
 Where subschemas are is `toolbridge._keywords`' table and nothing else; booleans
 and values of the wrong shape (``properties: 5``) are kept as they are, never
 handed to a transform.
@@ -28,7 +29,18 @@ from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
 from toolbridge._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
-__all__ = ["Check", "Rebuilder", "Transform", "nodes", "rebuild", "rebuilder", "subschemas", "walk"]
+__all__ = [
+    "Check",
+    "Rebuilder",
+    "Transform",
+    "converted",
+    "held",
+    "nodes",
+    "rebuild",
+    "rebuilder",
+    "subschemas",
+    "walk",
+]
 
 Transform: TypeAlias = Callable[[Any, JsonPath], Any]
 """A rewrite of one object subschema at a path: the node itself when nothing changes.
@@ -319,12 +331,15 @@ def _holds(node: Any, keys: frozenset[str]) -> bool:
     return isinstance(node, dict) and not keys.isdisjoint(node)
 
 
-# -- For toolbridge.schema._anthropic_strict: a step that converts its children itself. --
-# Anthropic's strict rules read a node's subschemas converted (oneOf's exclusive
-# branches, allOf's closed parts) while its report interleaves a node's entries with
-# its subschemas' in key order, so its step converts the subschemas of each keyword it
-# keeps, in its own order, with `converted`: the schemas `held` lists, each at its path
-# and depth.
+# -- For a step that handles the subschemas of a node itself -------------------------------
+# The strict writers and the Gemini lowerings cannot be a `rebuilder` step: context
+# comes from above (whether a property is optional decides its nullability; an
+# ``allOf`` is merged before its parts are read), what the children become goes back
+# up (restore plans; whether ``oneOf`` branches exclude each other), and a report
+# interleaves a node's entries with its subschemas' in key order. Their step reads
+# each keyword of a node in its own order and reaches the subschemas a keyword holds
+# with `held` (where they are) or `converted` (each one converted, at its path and
+# depth): where subschemas are is still the table's alone.
 
 
 def converted(key: str, value: Any, path: JsonPath, depth: int, convert: Rebuilder) -> Any:
@@ -356,13 +371,6 @@ def converted(key: str, value: Any, path: JsonPath, depth: int, convert: Rebuild
     elif shape != _LIST:
         return convert(value, (*path, key), depth + 1)
     return value
-
-
-# -- For toolbridge.schema._gemini: a step that reads the subschemas it keeps itself. --
-# Gemini's lowering merges some subschemas into the node holding them (allOf, a lone
-# anyOf branch) and drops others (null branches) before lowering the rest, so its step
-# lists a keyword's subschemas with `held` and lowers each one it keeps; where they
-# are in the keyword's value is the table's.
 
 
 def held(key: str, value: Any) -> Iterator[tuple[Any, Any]]:

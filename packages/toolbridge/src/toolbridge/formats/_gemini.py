@@ -35,7 +35,13 @@ from toolbridge.formats._common import (
 )
 from toolbridge.formats._engine import emit
 from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carried
-from toolbridge.schema import LossEntry, from_openapi30, to_gemini_json, to_gemini_schema
+from toolbridge.schema import (
+    GeminiPlan,
+    LossEntry,
+    from_openapi30,
+    to_gemini_json,
+    to_gemini_schema,
+)
 
 __all__ = ["from_gemini", "to_gemini", "to_gemini_openapi"]
 
@@ -112,7 +118,9 @@ def _write_openapi(
             wire["response"] = response.schema
     for key, value in _extra(tool).items():
         wire.setdefault(_SNAKE.get(key, key), value)
-    plan = None if lowered.restore.is_identity else lowered.restore
+    plan = lowered.restore
+    if isinstance(plan, GeminiPlan) and plan.is_identity:
+        plan = None
     return Lowered(freeze(wire), tuple(report), plan, False)
 
 

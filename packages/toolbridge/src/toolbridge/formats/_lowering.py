@@ -17,8 +17,14 @@ from toolbridge._json import FrozenDict, freeze, new_frozen_dict
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge._walk import Transform, rebuild, rebuilder
 from toolbridge.errors import JsonPath
-from toolbridge.schema import GeminiPlan, LossAction, LossEntry, to_anthropic_strict
-from toolbridge.schema._strict import StrictPlan, strict_schema
+from toolbridge.schema import (
+    GeminiPlan,
+    LossAction,
+    LossEntry,
+    StrictPlan,
+    to_anthropic_strict,
+    to_strict,
+)
 
 __all__ = [
     "ArgumentPlan",
@@ -233,14 +239,18 @@ def openai_parameters(
     """
     report = None if notes is None else notes.report
     if strict:
-        found: list[LossEntry] | None = None if notes is None else []
-        raising = on_unsupported == "raise"
-        output, is_strict, plan = strict_schema(tool.input_schema, tool.name, raising, found, False)
-        if is_strict:
-            if notes is not None and found is not None:
-                notes.report.extend(found)
-                notes.plan = plan
-            return output, True
-        if report is not None and found is not None:
-            report.extend(entry for entry in found if entry.keyword == "strict")
+        keep_or_raise: Literal["keep", "raise"] = "raise" if on_unsupported == "raise" else "keep"
+        converted = to_strict(
+            tool.input_schema,
+            tool=tool.name,
+            on_unsupported=keep_or_raise,
+            report=notes is not None,
+        )
+        if converted.strict:
+            if notes is not None:
+                notes.report.extend(converted.report)
+                notes.plan = converted.restore
+            return converted.schema, True
+        if report is not None:
+            report.extend(entry for entry in converted.report if entry.keyword == "strict")
     return completed(tool.input_schema, tool.name, report), False

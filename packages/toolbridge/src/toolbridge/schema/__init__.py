@@ -2,12 +2,14 @@
 
 Each takes a JSON Schema (never modified) and returns a `Transformed`: the new schema
 and a tuple of `LossEntry` saying what was dropped, moved into the description,
-rewritten, truncated or renamed. Provider name rules and the reversible `NameMap`
-live here too, `standard_schema`, a tool's Standard Schema host, and
-`unsatisfiable`, the plain contradictions that leave no valid value.
+rewritten, truncated or renamed, and, from a strict writer or the Gemini lowering,
+whether the schema is strict and the plan that takes a model's arguments back.
+Provider name rules and the reversible `NameMap` live here too, `standard_schema`,
+a tool's Standard Schema host, and `unsatisfiable`, the plain contradictions that
+leave no valid value.
 """
 
-from toolbridge.schema._anthropic_strict import AnthropicStrictSchema, to_anthropic_strict
+from toolbridge.schema._anthropic_strict import to_anthropic_strict
 from toolbridge.schema._dialects import (
     DIALECTS,
     Dialect,
@@ -19,7 +21,6 @@ from toolbridge.schema._dialects import (
 )
 from toolbridge.schema._gemini import (
     GeminiPlan,
-    GeminiSchema,
     restore_gemini_arguments,
     to_gemini_schema,
 )
@@ -30,7 +31,6 @@ from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._standard import StandardSchema, standard_schema
 from toolbridge.schema._strict import (
     StrictPlan,
-    StrictSchema,
     restore_strict_arguments,
     to_strict,
 )
@@ -40,17 +40,14 @@ __all__ = [
     "DIALECTS",
     "GEMINI_KEYWORDS",
     "NAME_RULES",
-    "AnthropicStrictSchema",
     "Dialect",
     "GeminiPlan",
-    "GeminiSchema",
     "LossAction",
     "LossEntry",
     "NameMap",
     "NameRule",
     "StandardSchema",
     "StrictPlan",
-    "StrictSchema",
     "Transformed",
     "check_name",
     "convert_dialect",

@@ -54,8 +54,7 @@ from __future__ import annotations
 import json
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Final, Literal, final
+from typing import Any, Final, Literal
 
 from toolbridge._json import MAX_DEPTH, freeze, seal
 from toolbridge._keywords import SUBSCHEMA_KEYWORDS
@@ -65,10 +64,10 @@ from toolbridge._unfolding import strong_components
 from toolbridge._walk import converted
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
-from toolbridge.schema._report import LossAction, LossEntry
+from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._strict import _exclusive, _in_words, _show
 
-__all__ = ["AnthropicStrictSchema", "to_anthropic_strict"]
+__all__ = ["to_anthropic_strict"]
 
 _TYPES: Final = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
 _FORMATS: Final = frozenset(
@@ -100,25 +99,12 @@ _WORDS: Final = {
 _LOOKAROUND: Final = ("(?=", "(?!", "(?<=", "(?<!")
 
 
-@final
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AnthropicStrictSchema:
-    """The result of `to_anthropic_strict`."""
-
-    schema: Any
-    """The converted schema (frozen JSON)."""
-    report: tuple[LossEntry, ...]
-    """Every change made, and (with ``strict=False``) every reason strict mode is off."""
-    strict: bool
-    """True when `schema` is valid for strict tool use; False when it fell back."""
-
-
 def to_anthropic_strict(
     schema: Mapping[str, Any],
     *,
     tool: str | None = None,
     on_unsupported: Literal["fallback", "raise"] = "fallback",
-) -> AnthropicStrictSchema:
+) -> Transformed:
     """Rewrite an input schema for Anthropic strict tool use (see the module docstring).
 
     Args:
@@ -143,9 +129,7 @@ def to_anthropic_strict(
     return explained(schema, lambda: _to_anthropic_strict(schema, tool, raising))
 
 
-def _to_anthropic_strict(
-    schema: Mapping[str, Any], tool: str | None, raising: bool
-) -> AnthropicStrictSchema:
+def _to_anthropic_strict(schema: Mapping[str, Any], tool: str | None, raising: bool) -> Transformed:
     source = freeze(schema)
     walker = _Walker(source, tool, raising)
     output = walker.node(source, (), 0, root=True) if isinstance(source, dict) else source
@@ -155,7 +139,7 @@ def _to_anthropic_strict(
         output = walker.prune(output)
     if not isinstance(output, dict) or output.get("type") != "object":
         walker.unsupported((), "type", "the root must be an object schema")
-    return AnthropicStrictSchema(schema=output, report=tuple(walker.report), strict=walker.strict)
+    return Transformed(output, tuple(walker.report), walker.strict)
 
 
 class _Walker:

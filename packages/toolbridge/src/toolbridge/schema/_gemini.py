@@ -57,7 +57,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from toolbridge._issues import json_type
 from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
@@ -67,9 +67,12 @@ from toolbridge._walk import held
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._refs import inline_refs
-from toolbridge.schema._report import LossAction, LossEntry
+from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
-__all__ = ["GeminiPlan", "GeminiSchema", "restore_gemini_arguments", "to_gemini_schema"]
+if TYPE_CHECKING:
+    from toolbridge.schema._strict import StrictPlan
+
+__all__ = ["GeminiPlan", "restore_gemini_arguments", "to_gemini_schema"]
 
 _TYPES: Final = {
     "object": "OBJECT",
@@ -142,21 +145,7 @@ class GeminiPlan:
 _IDENTITY: Final = GeminiPlan()
 
 
-@final
-@dataclass(frozen=True, slots=True)
-class GeminiSchema:
-    """A schema lowered for Gemini's ``parameters``, its report and its way back."""
-
-    schema: Any
-    """The ``parameters`` value (frozen, camelCase keys as in the REST API), or None
-    for a tool declared without parameters."""
-    report: tuple[LossEntry, ...] = ()
-    """Every change made, the inlining of references included."""
-    restore: GeminiPlan = _IDENTITY
-    """What `restore_gemini_arguments` needs to map arguments back."""
-
-
-def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = None) -> GeminiSchema:
+def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = None) -> Transformed:
     """Lower a tool's input schema to Gemini's ``FunctionDeclaration.parameters``.
 
     Args:
@@ -178,13 +167,13 @@ def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = Non
     return explained(schema, lambda: _lowered(schema, tool))
 
 
-def _lowered(schema: Mapping[str, Any] | bool, tool: str | None) -> GeminiSchema:
+def _lowered(schema: Mapping[str, Any] | bool, tool: str | None) -> Transformed:
     inlined = inline_refs(schema, tool=tool)
     lowerer = _Lowerer(tool)
     lowered, plan = lowerer.lower(inlined.schema, ())
     report = (*inlined.report, *lowerer.report)
     if lowered.get("type") == "OBJECT":
-        return GeminiSchema(freeze(lowered), report, plan)
+        return Transformed(freeze(lowered), report, None, plan)
     if plan.json:  # an object with no properties, or anything at all
         detail = "the root declares no properties: the tool is declared without parameters"
         entry = LossEntry(
@@ -194,11 +183,13 @@ def _lowered(schema: Mapping[str, Any] | bool, tool: str | None) -> GeminiSchema
             action=LossAction.DROPPED,
             detail=detail,
         )
-        return GeminiSchema(None, (*inlined.report, entry))
+        return Transformed(None, (*inlined.report, entry), None, _IDENTITY)
     raise ConversionError("Gemini parameters must be an object schema")
 
 
-def restore_gemini_arguments(arguments: Mapping[str, Any], plan: GeminiPlan) -> dict[str, Any]:
+def restore_gemini_arguments(
+    arguments: Mapping[str, Any], plan: GeminiPlan | StrictPlan | Transformed | None
+) -> dict[str, Any]:
     """Take arguments produced under a lowered schema back to the original's meaning.
 
     Enum texts become the numbers, booleans, nulls and objects they stand for, and
@@ -207,17 +198,24 @@ def restore_gemini_arguments(arguments: Mapping[str, Any], plan: GeminiPlan) -> 
 
     Args:
         arguments: The arguments the model produced.
-        plan: `GeminiSchema.restore` of the lowered schema.
+        plan: `to_gemini_schema`'s result, or its ``restore`` plan (typed as any
+            `Transformed.restore`; another transform's plan is refused).
 
     Returns:
         A new, plain dict.
 
     Raises:
-        ConversionError: `arguments` is not an object.
+        ConversionError: `arguments` is not an object, or `plan` is not a lowering's.
     """
+    restore = plan.restore if isinstance(plan, Transformed) else plan
+    if not isinstance(restore, GeminiPlan):
+        raise ConversionError(
+            f"restore_gemini_arguments takes to_gemini_schema's result or its plan, "
+            f"not {type(restore).__name__}"
+        )
     if not isinstance(arguments, Mapping):
         raise ConversionError(f"arguments must be an object, not {type(arguments).__name__}")
-    restored: dict[str, Any] = _restore(arguments, plan)
+    restored: dict[str, Any] = _restore(arguments, restore)
     return restored
 
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     ArgumentPlan: TypeAlias = StrictPlan | GeminiPlan
 
-__all__ = ["LossAction", "LossEntry", "Transformed"]
+__all__ = ["LossAction", "LossEntry", "Transformed", "transformed"]
 
 
 class LossAction(StrEnum):
@@ -93,9 +93,6 @@ _SET_FIELDS: Final = tuple(
     LossEntry.__dict__[name].__set__ for name in ("tool", "path", "keyword", "action", "detail")
 )
 
-new_entry: Final = LossEntry.of
-"""The same as `LossEntry.of` (the name the schema modules used before it)."""
-
 
 @final
 @dataclass(frozen=True, slots=True)
@@ -119,3 +116,24 @@ class Transformed:
     """How to take a model's arguments under `schema` back to the source's meaning
     (`restore_strict_arguments`, `restore_gemini_arguments`); None when they mean
     the same as they are."""
+
+
+_SET_RESULT: Final = tuple(
+    Transformed.__dict__[name].__set__ for name in ("schema", "report", "strict", "restore")
+)
+
+
+def transformed(
+    schema: Any, report: tuple[LossEntry, ...], strict: bool | None, restore: ArgumentPlan | None
+) -> Transformed:
+    """``Transformed(schema, report, strict, restore)``, made as `LossEntry.of` makes one.
+
+    For the strict writer's path, which runs once per tool written.
+    """
+    result: Transformed = _new(Transformed)
+    set_schema, set_report, set_strict, set_restore = _SET_RESULT
+    set_schema(result, schema)
+    set_report(result, report)
+    set_strict(result, strict)
+    set_restore(result, restore)
+    return result

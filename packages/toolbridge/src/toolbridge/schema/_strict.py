@@ -57,7 +57,7 @@ import json
 import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, final
 
 from toolbridge._json import (
     MAX_DEPTH,
@@ -73,12 +73,14 @@ from toolbridge._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.schema._malformed import TRIPS, explain
 from toolbridge.schema._refs import inlined, may_refer
-from toolbridge.schema._report import LossAction, LossEntry, new_entry
+from toolbridge.schema._report import LossAction, LossEntry, Transformed, transformed
 from toolbridge.schema._strict_restore import restored
+
+if TYPE_CHECKING:
+    from toolbridge.schema._gemini import GeminiPlan
 
 __all__ = [
     "StrictPlan",
-    "StrictSchema",
     "restore_strict_arguments",
     "strict_schema",
     "to_strict",
@@ -163,53 +165,46 @@ class StrictPlan:
     """Plans of the definitions a kept ``$ref`` may point at, by pointer path."""
 
 
+_entry: Final = LossEntry.of
 _SET_PLAN: Final = (StrictPlan.__dict__["root"].__set__, StrictPlan.__dict__["definitions"].__set__)
-
-
-@final
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StrictSchema:
-    """The result of `to_strict`."""
-
-    schema: Any
-    """The converted schema (frozen JSON)."""
-    report: tuple[LossEntry, ...]
-    """Every change made, and (with ``strict=False``) every reason strict mode is off."""
-    strict: bool
-    """True when `schema` is valid for strict mode; False when it fell back."""
-    restore: StrictPlan
-    """The plan `restore_strict_arguments` follows."""
 
 
 def to_strict(
     schema: Mapping[str, Any],
     *,
     tool: str | None = None,
-    on_unsupported: Literal["fallback", "raise"] = "fallback",
-) -> StrictSchema:
+    on_unsupported: Literal["fallback", "keep", "raise"] = "fallback",
+    report: bool = True,
+) -> Transformed:
     """Rewrite an input schema for OpenAI strict mode (see the module docstring).
 
     Args:
         schema: The tool's input JSON Schema; never modified.
         tool: The tool's name, for the report entries.
         on_unsupported: What to do with a schema that cannot be strict: return it
-            cleaned with ``strict=False`` (``"fallback"``), or raise (``"raise"``).
+            cleaned (``"fallback"``) or as it is (``"keep"``: what a writer sends in
+            non-strict mode), with ``strict=False`` and the reasons in the report;
+            or raise (``"raise"``).
+        report: Make the report and the restore plan. Without, both are left empty
+            (for a writer that sends the schema alone), and with ``"keep"`` the walk
+            ends at the first reason.
 
     Returns:
-        The frozen schema, the report, whether it is strict, and the restore plan.
+        The frozen schema, the report, whether it is strict, and the restore plan (a
+        `StrictPlan`; None without `report`).
 
     Raises:
         ConversionError: With ``"raise"``, the schema cannot be strict (``path`` says
             where).
         SchemaError: The schema is malformed, or its refs cannot be inlined.
     """
-    report: list[LossEntry] = []
-    output, strict, plan = strict_schema(schema, tool, on_unsupported == "raise", report)
-    return StrictSchema(
-        schema=output,
-        report=tuple(report),
-        strict=strict,
-        restore=StrictPlan(root=None) if plan is None else plan,
+    found: list[LossEntry] | None = [] if report else None
+    raising, copy = on_unsupported == "raise", on_unsupported == "fallback"
+    output, strict, plan = strict_schema(schema, tool, raising, found, copy)
+    if found is None:
+        return transformed(output, (), strict, None)
+    return transformed(
+        output, tuple(found), strict, StrictPlan(root=None) if plan is None else plan
     )
 
 
@@ -417,7 +412,7 @@ def _refers(value: Any) -> bool:
 
 
 def restore_strict_arguments(
-    arguments: Mapping[str, Any], plan: StrictPlan | StrictSchema
+    arguments: Mapping[str, Any], plan: StrictPlan | GeminiPlan | Transformed | None
 ) -> dict[str, Any]:
     """Undo strict mode's optional-to-nullable step on a model's arguments.
 
@@ -425,12 +420,20 @@ def restore_strict_arguments(
     that the source's defaults apply later; this happens in nested objects, array
     items and ``anyOf`` branches too (an object branch is recognised by its exact
     set of keys, the first one matching wins). Everything else is returned as it
-    was; `arguments` is never modified.
+    was; `arguments` is never modified. `plan` is `to_strict`'s result or its
+    ``restore`` plan (typed as any `Transformed.restore`; another transform's plan,
+    or None, is refused).
 
     Raises:
-        ConversionError: The arguments nest deeper than `MAX_DEPTH`.
+        ConversionError: The arguments nest deeper than `MAX_DEPTH`, or `plan` is not
+            a strict writer's.
     """
-    restore = plan.restore if isinstance(plan, StrictSchema) else plan
+    restore = plan.restore if isinstance(plan, Transformed) else plan
+    if not isinstance(restore, StrictPlan):
+        raise ConversionError(
+            f"restore_strict_arguments takes to_strict's result or its plan, "
+            f"not {type(restore).__name__}"
+        )
     value = restored(dict(arguments), restore.root, restore, 0)
     return dict(value)
 
@@ -539,7 +542,7 @@ class _Walker:
 
     def note(self, path: JsonPath, keyword: str, action: LossAction, detail: str) -> None:
         if self.entries is not None and self.building:
-            self.entries.append(new_entry(self.tool, path, keyword, action, detail))
+            self.entries.append(_entry(self.tool, path, keyword, action, detail))
 
     def unsupported(self, path: JsonPath, keyword: str, why: str) -> None:
         """A reason strict mode is off: raise, or note it and go on with strict=False."""
@@ -551,7 +554,7 @@ class _Walker:
         self.building = self.fallback_copy
         if self.entries is not None:
             detail = f"strict mode off: {why} ({keyword})"
-            self.entries.append(new_entry(self.tool, path, "strict", LossAction.DROPPED, detail))
+            self.entries.append(_entry(self.tool, path, "strict", LossAction.DROPPED, detail))
 
     def unentered(self, value: Any) -> None:
         """A subschema the walk leaves out or copies: a reference there needs inlining."""
@@ -616,8 +619,8 @@ class _Walker:
                 out[key] = value
             elif step is _LATER:
                 continue
-            elif step is _ITEMS and isinstance(value, dict):
-                out[key], items_plan = converted(key, value, path, depth, self.node)
+            elif step is _ITEMS and isinstance(value, dict):  # one schema (`converted`'s case)
+                out[key], items_plan = self.node(value, (*path, key), depth + 1)
             elif step is _UNION and isinstance(value, list):
                 branches = self.union(node, key, value, out, path, depth)
             elif step is _WORDS and (words := _in_words(key, value)) is not None:
