@@ -30,6 +30,8 @@ from toolbridge.cli._diff import MISSING, Difference, diff_schemas, diff_tools
 from toolbridge.examples import weather
 from toolbridge.formats import check, convert, from_mcp, to_mcp
 
+from ..schema.meta_schemas import PLACED, holding
+
 ROOT = Path(__file__).resolve().parents[2]
 REPORT_KEYS = ["tool", "path", "keyword", "action", "detail"]
 PROBLEM_KEYS = ["tool", "path", "rule", "keyword", "detail"]
@@ -328,6 +330,13 @@ def test_diff_schemas_walks_schema_keywords() -> None:
     assert diff_schemas({"enum": [True]}, {"enum": [1]}) == [(("enum",), "enum", [True], [1])]
     assert diff_schemas({"type": "object"}, MISSING) == [((), "", {"type": "object"}, MISSING)]
     assert diff_schemas({"b": 1, "a": 2}, {"a": 2, "b": 1}) == []
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape"), PLACED)
+def test_diff_schemas_reaches_under_each_keyword(draft: str, keyword: str, shape: str) -> None:
+    a, path = holding(keyword, shape, {"type": "string"})
+    b, _ = holding(keyword, shape, {"type": "integer"})
+    assert diff_schemas(a, b) == [((*path, "type"), "type", "string", "integer")]
 
 
 def test_diff_schemas_walks_every_keyword_the_table_names() -> None:
