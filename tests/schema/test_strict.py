@@ -24,6 +24,7 @@ from toolbridge.schema import (
     Transformed,
     restore_gemini_arguments,
     restore_strict_arguments,
+    strict_copy,
     to_gemini_schema,
     to_strict,
 )
@@ -363,6 +364,18 @@ def test_without_a_report_the_strict_copy_is_the_same() -> None:
     assert full.report
     assert isinstance(full.restore, StrictPlan)
     assert (bare.report, bare.restore) == ((), None)
+
+
+def test_the_strict_copy_is_to_stricts_schema_or_none() -> None:
+    strict_one = {"type": "object", "properties": {"a": {"type": "string", "default": "x"}}}
+    assert strict_copy(strict_one, tool="t") == to_strict(strict_one, tool="t").schema
+    # A reason first, then a part the strict copy would have to read: never read.
+    broken = {
+        "type": "object",
+        "properties": {"a": {"not": {}}, "b": {"type": "object", "required": 5}},
+    }
+    assert strict_copy(broken) is None
+    assert to_strict(broken, on_unsupported="keep", report=False).strict is False
 
 
 def test_a_plan_of_another_transform_is_refused() -> None:

@@ -22,6 +22,7 @@ from toolbridge.schema import (
     LossAction,
     LossEntry,
     StrictPlan,
+    strict_copy,
     to_anthropic_strict,
     to_strict,
 )
@@ -239,6 +240,11 @@ def openai_parameters(
     """
     report = None if notes is None else notes.report
     if strict:
+        if notes is None and on_unsupported != "raise":  # the wire object alone
+            output = strict_copy(tool.input_schema, tool=tool.name)
+            if output is not None:
+                return output, True
+            return completed(tool.input_schema, tool.name, None), False
         keep_or_raise: Literal["keep", "raise"] = "raise" if on_unsupported == "raise" else "keep"
         converted = to_strict(
             tool.input_schema,

@@ -32,6 +32,7 @@ from toolbridge.schema._standard import StandardSchema, standard_schema
 from toolbridge.schema._strict import (
     StrictPlan,
     restore_strict_arguments,
+    strict_copy,
     to_strict,
 )
 from toolbridge.schema._unsatisfiable import unsatisfiable
@@ -57,6 +58,7 @@ __all__ = [
     "restore_gemini_arguments",
     "restore_strict_arguments",
     "standard_schema",
+    "strict_copy",
     "to_anthropic_strict",
     "to_draft07",
     "to_gemini_json",

@@ -82,6 +82,7 @@ if TYPE_CHECKING:
 __all__ = [
     "StrictPlan",
     "restore_strict_arguments",
+    "strict_copy",
     "strict_schema",
     "to_strict",
 ]
@@ -206,6 +207,21 @@ def to_strict(
     return transformed(
         output, tuple(found), strict, StrictPlan(root=None) if plan is None else plan
     )
+
+
+def strict_copy(schema: Mapping[str, Any], *, tool: str | None = None) -> Any:
+    """The strict copy of `schema`, or None when it cannot be strict.
+
+    What a writer sends: `to_strict`'s schema when it is strict, without a report or
+    a plan, and the walk ends at the first reason strict mode is off (the caller
+    sends its non-strict schema then, so nothing past that reason is read, and a
+    malformed part there raises nothing).
+
+    Raises:
+        SchemaError: As `to_strict`, for a part the strict copy needs.
+    """
+    output, strict, _ = strict_schema(schema, tool, False, None, False)
+    return output if strict else None
 
 
 def strict_schema(
