@@ -239,17 +239,15 @@ def openai_parameters(
     ``on_unsupported="raise"``.
     """
     report = None if notes is None else notes.report
-    if strict:
-        if notes is None and on_unsupported != "raise":  # the wire object alone
-            output = strict_copy(tool.input_schema, tool=tool.name)
-            if output is not None:
-                return output, True
-            return completed(tool.input_schema, tool.name, None), False
-        keep_or_raise: Literal["keep", "raise"] = "raise" if on_unsupported == "raise" else "keep"
+    if strict and notes is None and on_unsupported != "raise":  # the wire object alone
+        output = strict_copy(tool.input_schema, tool=tool.name)
+        if output is not None:
+            return output, True
+    elif strict:
         converted = to_strict(
             tool.input_schema,
             tool=tool.name,
-            on_unsupported=keep_or_raise,
+            on_unsupported="raise" if on_unsupported == "raise" else "keep",
             report=notes is not None,
         )
         if converted.strict:
