@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import logging
+import time
 from typing import Any
 
 import pytest
@@ -37,6 +38,7 @@ from toolbridge.toolsets import (
     StaticToolset,
     Toolset,
     ToolsetBuilder,
+    Window,
     combine,
     current_identity,
 )
@@ -343,39 +345,79 @@ def test_tools_run_as_their_caller() -> None:
 # -- rate limits --------------------------------------------------------------------------
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_burst_is_cut_at_the_limit_and_other_tenants_are_unaffected() -> None:
-    clock = FakeClock()
-    limited = files().with_policy(
-        Policy(rate_limits=(RateLimit(calls=3, per=60.0, scope="tenant"),)), clock=clock
-    )
-    outcomes = []
+    limited = files().with_policy(Policy(rate_limits=(RateLimit(calls=3, per=1, scope="tenant"),)))
+    outcomes: list[str] = []
+    waits: list[float] = []
     for _ in range(5):
         try:
             limited.call_sync("add_note", {"text": "a"}, identity=ANN)
             outcomes.append("ok")
         except RateLimitError as error:
-            outcomes.append(f"limited {error.retry_after:.0f}")
-    assert outcomes == ["ok", "ok", "ok", "limited 20", "limited 20"]
+            outcomes.append("limited")
+            waits.append(error.retry_after)
+    assert outcomes == ["ok", "ok", "ok", "limited", "limited"]
+    assert all(0.0 < wait <= 1.0 for wait in waits)
     assert limited.call_sync("add_note", {"text": "b"}, identity=BOB).text == "noted"
     assert ran == [("add_note", "a")] * 3 + [("add_note", "b")]
-    clock.now += 20.0
+    time.sleep(waits[-1] + 0.05)  # the window moved past the burst: it passes again
     assert limited.call_sync("add_note", {"text": "c"}, identity=ANN).text == "noted"
-    with pytest.raises(RateLimitError):
-        limited.call_sync("add_note", {"text": "d"}, identity=ANN)
+
+
+def test_a_moving_window_never_allows_more_than_the_limit_in_any_window() -> None:
+    limited = files().with_policy(Policy(rate_limits=(RateLimit(calls=2, per=1),)))
+    limited.call_sync("add_note", {"text": "a"}, identity=ANN)
+    time.sleep(0.5)
+    limited.call_sync("add_note", {"text": "b"}, identity=ANN)
+    with pytest.raises(RateLimitError) as refused:
+        limited.call_sync("add_note", {"text": "c"}, identity=ANN)
+    assert 0.3 < refused.value.retry_after <= 0.5  # the first call leaves the window
+    time.sleep(refused.value.retry_after + 0.05)
+    limited.call_sync("add_note", {"text": "d"}, identity=ANN)
+    with pytest.raises(RateLimitError):  # "b" is still in the window
+        limited.call_sync("add_note", {"text": "e"}, identity=ANN)
+    assert [text for _, text in ran] == ["a", "b", "d"]
+
+
+@pytest.mark.parametrize("window", ["moving", "sliding", "fixed"])
+def test_each_window_cuts_a_burst_at_the_limit(window: Window) -> None:
+    limited = files().with_policy(
+        Policy(rate_limits=(RateLimit(calls=4, per=3600, window=window, scope="tenant"),))
+    )
+    waits: list[float] = []
+    for _ in range(10):
+        try:
+            limited.call_sync("add_note", {"text": "a"}, identity=ANN)
+        except RateLimitError as error:
+            waits.append(error.retry_after)
+    assert len(ran) == 4
+    assert len(waits) == 6
+    assert all(wait > 0.0 for wait in waits)
+
+
+def test_a_clock_is_no_longer_taken_and_says_so() -> None:
+    with pytest.warns(DeprecationWarning, match="wall-clock"):
+        files().with_policy(Policy(), clock=time.monotonic)
+
+
+@pytest.mark.parametrize(
+    ("made", "message"),
+    [
+        (lambda: RateLimit(calls=1, per=0.5), "whole number of seconds"),
+        (lambda: RateLimit(calls=1, window="leaky"), "window must be one of"),  # type: ignore[arg-type]
+        (lambda: Policy(rate_limit_storage="memcached://x"), "rate_limit_storage must be"),
+        (lambda: Policy(rate_limit_storage=6379), "must be a URI string"),  # type: ignore[arg-type]
+        (lambda: Policy(rate_limit_fail_open="yes"), "fail_open must be true or false"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_rate_limit_settings_are_config_errors(made: Any, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        made()
 
 
 def test_per_tool_limits_count_each_tool_apart() -> None:
     limited = files().with_policy(
         Policy(rate_limits=(RateLimit(calls=1, per=3600.0, scope="tenant_tool"),)),
-        clock=FakeClock(),
     )
     limited.call_sync("add_note", {"text": "a"}, identity=ANN)
     limited.call_sync("read_file", {"path": "/a"}, identity=ANN)
@@ -398,7 +440,6 @@ def test_every_attempt_takes_a_token_and_a_flood_never_reaches_the_approver() ->
             approve=approve,
             rate_limits=(RateLimit(calls=2, per=3600.0, scope="tenant"),),
         ),
-        clock=FakeClock(),
     )
     with pytest.raises(ArgumentValidationError):
         limited.call_sync("delete_file", {"path": 7}, identity=ANN)
@@ -417,7 +458,6 @@ SECRET = "sk-live-0123456789abcdef"
 
 def test_every_call_gives_one_record_and_secrets_never_appear() -> None:
     sink = MemorySink()
-    clock = FakeClock()
     policy = Policy(
         rules=(Rule(effect="deny", tools={"delete_file"}, tenants={"globex"}),),
         rate_limits=(RateLimit(calls=100, per=1.0, scope="global"),),
@@ -425,7 +465,7 @@ def test_every_call_gives_one_record_and_secrets_never_appear() -> None:
     )
     toolset = (
         files()
-        .with_policy(policy, clock=clock)
+        .with_policy(policy)
         .prefixed("fs")
         .named("audited")
         .with_audit(sink, secrets=[f"Bearer {SECRET}", SECRET])

@@ -35,7 +35,7 @@ from toolbridge.toolsets._identity import (
 )
 from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, Rule
 from toolbridge.toolsets._prefixed import PrefixedToolset
-from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope
+from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope, Window
 from toolbridge.toolsets._registry import Registry
 from toolbridge.toolsets._renamed import NamedToolset, RenamedToolset
 from toolbridge.toolsets._selector import Selector
@@ -80,6 +80,7 @@ __all__ = [
     "ToolsetBuilder",
     "ToolsetDefinition",
     "TransformedToolset",
+    "Window",
     "Wrapper",
     "combine",
     "current_identity",

@@ -21,7 +21,9 @@
       rules:
         - {effect: approve, destructive: true}
       rate_limits:
-        - {calls: 60, per: 60, scope: tenant}
+        - {calls: 60, per: 60, scope: tenant}  # window: moving (default), sliding, fixed
+      rate_limit_storage: "redis://:${REDIS_PASSWORD}@redis:6379/0"  # default memory://
+      rate_limit_fail_open: false      # true: an unreachable store lets calls through
     audit: {jsonl: audit.jsonl}        # or {logging: true}
     identity: {subject: cli, tenant: acme, roles: [support]}
     tokens:                            # bearer tokens of HTTP clients -> identities
@@ -30,10 +32,10 @@
 
 Reading (`read_definition`) checks everything and starts nothing; a mistake is a
 `ConfigError` with the JSON path of the culprit. ``${NAME}`` is replaced from the
-environment in header values, token keys and MCP environment values only (a missing
-variable is an error), so secrets stay out of the file. Relative paths are relative
-to the file. `toolbridge.gateway.open_definition` starts the sources and gives the
-toolset.
+environment in header values, token keys, MCP environment values and the rate-limit
+storage only (a missing variable is an error), so secrets stay out of the file.
+Relative paths are relative to the file. `toolbridge.gateway.open_definition` starts
+the sources and gives the toolset.
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ _SELECTION: Final = frozenset(
      "open_world"}
 )  # fmt: skip
 _POLICY: Final = frozenset(
-    {"tenants", "roles", "default", "timeout", "approve", "rules", "rate_limits"}
-)
+    {"tenants", "roles", "default", "timeout", "approve", "rules", "rate_limits",
+     "rate_limit_storage", "rate_limit_fail_open"}
+)  # fmt: skip
 _RULE: Final = frozenset(
     {"effect", "tools", "namespaces", "tags", "read_only", "destructive", "open_world",
      "tenants", "roles"}
@@ -279,6 +282,13 @@ def _policy(value: Any, path: JsonPath) -> Policy:
     limits = data.get("rate_limits", [])
     if not isinstance(limits, list):
         raise ConfigError("expected a list of rate limits", path=(*path, "rate_limits"))
+    storage = data.get("rate_limit_storage", "memory://")
+    if not isinstance(storage, str):
+        raise ConfigError("expected a storage URI", path=(*path, "rate_limit_storage"))
+    storage = _expand(storage, (*path, "rate_limit_storage"))
+    fail_open = data.get("rate_limit_fail_open", False)
+    if not isinstance(fail_open, bool):
+        raise ConfigError("expected true or false", path=(*path, "rate_limit_fail_open"))
     approve = None
     if "approve" in data:
         reference = data["approve"]
@@ -305,6 +315,8 @@ def _policy(value: Any, path: JsonPath) -> Policy:
             rate_limits=[
                 _rate_limit(item, (*path, "rate_limits", i)) for i, item in enumerate(limits)
             ],
+            rate_limit_storage=storage,
+            rate_limit_fail_open=fail_open,
         ),
         path,
     )
@@ -324,7 +336,7 @@ def _rule(value: Any, path: JsonPath) -> Rule:
 
 def _rate_limit(value: Any, path: JsonPath) -> RateLimit:
     data = _object(value, path)
-    _known(data, frozenset({"calls", "per", "scope"}), path)
+    _known(data, frozenset({"calls", "per", "scope", "window"}), path)
     return _checked(lambda: RateLimit(**data), path)
 
 

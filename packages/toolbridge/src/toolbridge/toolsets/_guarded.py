@@ -1,8 +1,9 @@
 """A toolset under a policy: listing and calling both ask it, and agree.
 
 For a call, in order: the tool must exist and be visible below; the policy must not
-deny it (a denied tool fails exactly like an unknown one); a rate limit must have a
-token; for an ``"approve"`` tool the arguments are validated and the approval hook
+deny it (a denied tool fails exactly like an unknown one); every rate limit must let
+it through (an unreachable store of the limits refuses it, unless the policy fails
+open); for an ``"approve"`` tool the arguments are validated and the approval hook
 must say yes. Only then does the call go on, with the policy's timeout. A call
 refused at any step never reaches the tool.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, final
@@ -42,7 +44,8 @@ class GuardedToolset(Toolset):
         inner: The toolset to guard (its own policies still apply).
         policy: The policy.
         name: The toolset's name (`inner`'s by default).
-        clock: The rate limits' clock (``time.monotonic``).
+        clock: Deprecated, and ignored: the rate limits count in wall-clock time,
+            where every replica sharing their store agrees.
     """
 
     def __init__(
@@ -59,10 +62,17 @@ class GuardedToolset(Toolset):
         self.policy = policy
         self._inner = inner
         self._known: tuple[Sequence[Tool], frozenset[str]] | None = None
-        self._limiter = (
-            RateLimiter(tuple(policy.rate_limits))
-            if clock is None
-            else RateLimiter(tuple(policy.rate_limits), clock=clock)
+        if clock is not None:
+            warnings.warn(
+                "GuardedToolset(clock=...) is ignored: rate limits count in wall-clock time",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+        self._limiter = RateLimiter(
+            tuple(policy.rate_limits),
+            storage=policy.rate_limit_storage,
+            fail_open=policy.rate_limit_fail_open,
+            namespace=self.name or "",
         )
 
     def all_tools(self) -> Sequence[Tool]:
@@ -99,7 +109,12 @@ class GuardedToolset(Toolset):
             if trace is not None:
                 trace.refuse("denied")
             raise unknown(name)
-        wait = self._limiter.acquire(identity, name)
+        try:
+            wait = self._limiter.acquire(identity, name)
+        except RateLimitError:  # the store is unreachable: refused, never unlimited
+            if trace is not None:
+                trace.refuse("rate_limited")
+            raise
         if wait > 0.0:
             if trace is not None:
                 trace.refuse("rate_limited")

@@ -20,13 +20,13 @@ import fnmatch
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal, final
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.toolsets._identity import Identity
-from toolbridge.toolsets._ratelimit import RateLimit
+from toolbridge.toolsets._ratelimit import RateLimit, check_storage
 
 __all__ = ["ApprovalHook", "ApprovalRequest", "Effect", "Policy", "Rule"]
 
@@ -157,6 +157,16 @@ class Policy:
     rate_limits: Sequence[RateLimit] = ()
     """Limits every call must pass; a refused call never runs the tool."""
 
+    rate_limit_storage: str = field(default="memory://", repr=False)
+    """Where the limits count calls: ``memory://`` (each guarded toolset alone), or
+    ``redis://[:password@]host:port/db`` (also ``rediss://``, ``redis+unix://``, and
+    ``valkey://`` ...) shared by every replica. Left out of the repr: it may hold a
+    password."""
+
+    rate_limit_fail_open: bool = False
+    """When the store cannot be reached, let calls through with a logged warning;
+    by default they are refused with a `RateLimitError` (fail closed)."""
+
     timeout: float | None = None
     """The longest a call may run, in seconds (the caller's own timeout may be shorter)."""
 
@@ -173,6 +183,9 @@ class Policy:
         if not isinstance(limits, Iterable) or not all(isinstance(r, RateLimit) for r in limits):
             raise ConfigError("Policy.rate_limits must be a list of RateLimit")
         object.__setattr__(self, "rate_limits", tuple(limits))
+        check_storage(self.rate_limit_storage, "Policy.rate_limit_storage")
+        if not isinstance(self.rate_limit_fail_open, bool):
+            raise ConfigError("Policy.rate_limit_fail_open must be true or false")
         if self.default not in ("allow", "deny"):
             raise ConfigError("Policy.default must be 'allow' or 'deny'")
         timeout: object = self.timeout

@@ -1,30 +1,70 @@
-"""Rate limits: a token bucket per tenant, per tool, per caller, or for everyone.
+"""Rate limits: at most N calls per window, per tenant, tool, caller, or for everyone.
 
-A `RateLimit` is configuration (frozen, shareable); a `RateLimiter` holds the buckets
-of one policy as applied to one toolset. A bucket holds up to `calls` tokens and
-refills at ``calls / per`` tokens a second; a call takes one token or is refused, so
-a burst of up to `calls` passes at once and the rate is held after it.
+A `RateLimit` is configuration (frozen, shareable); a `RateLimiter` counts the calls of
+one policy as applied to one toolset. The counting is the `limits` library's: its
+moving window by default (at most `calls` calls in any `per` seconds; a burst of
+`calls` passes at once), its sliding or fixed window on request. The counts live in
+the process (``memory://``, the default) or in Redis or Valkey (``redis://...``,
+``valkey://...``), where every replica of a gateway shares them.
+
+When the store cannot be reached the call is refused with a `RateLimitError` whose
+cause is the store's error (fail closed), or let through with a logged warning when
+the policy fails open.
 """
 
 from __future__ import annotations
 
-import threading
+import json
+import logging
 import time
-from collections.abc import Callable
+import urllib.parse
 from dataclasses import dataclass
-from typing import Final, Literal, final
+from typing import TYPE_CHECKING, Final, Literal, final
 
-from toolbridge.errors import ConfigError
+from toolbridge.errors import ConfigError, RateLimitError
 from toolbridge.toolsets._identity import Identity
 
-__all__ = ["RateLimit", "RateLimiter", "Scope"]
+if TYPE_CHECKING:
+    from limits import RateLimitItem
+    from limits.storage import Storage
+    from limits.strategies import RateLimiter as Strategy
+
+__all__ = ["RateLimit", "RateLimiter", "Scope", "Window", "check_storage"]
 
 Scope = Literal["tenant", "subject", "tool", "tenant_tool", "global"]
-"""What one bucket counts: each tenant, each caller, each tool, each tenant's use of
+"""What one count covers: each tenant, each caller, each tool, each tenant's use of
 each tool, or every call together."""
 
+Window = Literal["moving", "sliding", "fixed"]
+"""How calls are counted (the `limits` strategies): ``"moving"`` holds every call's
+time and allows at most `calls` in any `per` seconds (exact); ``"sliding"`` weighs the
+previous window's count by how much of it still overlaps (approximate, two counters,
+refills gradually); ``"fixed"`` counts in windows aligned to the clock (one counter,
+cheapest, up to twice `calls` across a window's edge)."""
+
 _SCOPES: Final = ("tenant", "subject", "tool", "tenant_tool", "global")
-_MAX_BUCKETS: Final = 100_000
+_WINDOWS: Final = ("moving", "sliding", "fixed")
+_SCHEMES: Final = frozenset(
+    {"memory", "redis", "rediss", "redis+unix", "valkey", "valkeys", "valkey+unix"}
+)
+_TIMEOUT: Final = 1.0
+"""Seconds to wait for the store (connect, and each answer) before refusing."""
+_RETRY_UNAVAILABLE: Final = 1.0
+"""The ``retry_after`` of a call refused because the store could not be reached."""
+_log = logging.getLogger("toolbridge.toolsets")
+
+
+def check_storage(uri: object, field_name: str = "rate_limit_storage") -> str:
+    """`uri` if it names a store the rate limits can use, else a `ConfigError`."""
+    if not isinstance(uri, str):
+        raise ConfigError(f"{field_name} must be a URI string, not {type(uri).__name__}")
+    scheme = urllib.parse.urlsplit(uri).scheme
+    if scheme not in _SCHEMES:
+        raise ConfigError(
+            f"{field_name} must be memory://, redis://, rediss://, redis+unix://, "
+            f"valkey://, valkeys:// or valkey+unix://, got scheme {scheme!r}"
+        )
+    return uri
 
 
 @final
@@ -33,26 +73,36 @@ class RateLimit:
     """At most `calls` calls per `per` seconds, counted per `scope`."""
 
     calls: int
-    """The bucket's size: the burst allowed at once, and the calls allowed per `per`."""
+    """The calls allowed per `per` seconds; a burst of this many passes at once."""
 
     per: float = 60.0
-    """Seconds in which `calls` tokens refill."""
+    """The window, in whole seconds (``60`` or ``60.0``; at least 1)."""
 
     scope: Scope = "tenant"
-    """What one bucket counts (see `Scope`)."""
+    """What one count covers (see `Scope`)."""
+
+    window: Window = "moving"
+    """How calls are counted (see `Window`)."""
 
     def __post_init__(self) -> None:
         calls: object = self.calls
         per: object = self.per
         if isinstance(calls, bool) or not isinstance(calls, int) or calls < 1:
             raise ConfigError(f"RateLimit.calls must be a positive integer, got {calls!r}")
-        if isinstance(per, bool) or not isinstance(per, (int, float)) or not per > 0:
-            raise ConfigError(f"RateLimit.per must be a positive number of seconds, got {per!r}")
+        if (
+            isinstance(per, bool)
+            or not isinstance(per, (int, float))
+            or not per >= 1
+            or per != int(per)
+        ):
+            raise ConfigError(f"RateLimit.per must be a whole number of seconds, got {per!r}")
         if self.scope not in _SCOPES:
             raise ConfigError(f"RateLimit.scope must be one of {', '.join(_SCOPES)}")
+        if self.window not in _WINDOWS:
+            raise ConfigError(f"RateLimit.window must be one of {', '.join(_WINDOWS)}")
 
     def key(self, identity: Identity, tool_name: str) -> tuple[str | None, ...]:
-        """The bucket a call of `tool_name` by `identity` counts against."""
+        """The count a call of `tool_name` by `identity` goes against."""
         if self.scope == "tenant":
             return (identity.tenant,)
         if self.scope == "subject":
@@ -65,54 +115,137 @@ class RateLimit:
 
 
 class RateLimiter:
-    """The buckets of a set of rate limits; thread-safe.
+    """The counts of a set of rate limits, in one store; thread-safe.
+
+    Making one opens no connection: the store is first reached by `acquire`.
 
     Args:
         limits: The limits; a call must pass all of them.
-        clock: Seconds, monotonic (``time.monotonic``; a test may pass its own).
+        storage: Where the counts live: ``memory://`` (this limiter alone), or a
+            ``redis://`` / ``valkey://`` URI shared by every limiter that names it.
+        fail_open: When the store cannot be reached, let calls through (with a
+            warning) instead of refusing them.
+        namespace: Tells apart the counts of different toolsets in a shared store;
+            replicas of one gateway must use the same (the toolset's name).
     """
 
     def __init__(
-        self, limits: tuple[RateLimit, ...], *, clock: Callable[[], float] = time.monotonic
+        self,
+        limits: tuple[RateLimit, ...],
+        *,
+        storage: str = "memory://",
+        fail_open: bool = False,
+        namespace: str = "",
     ) -> None:
-        self._limits = limits
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._buckets: dict[tuple[int, tuple[str | None, ...]], tuple[float, float]] = {}
-        """(limit index, key) -> (tokens, time of the last update)."""
+        self._limits = tuple(limits)
+        self._uri = check_storage(storage, "storage")
+        self._fail_open = fail_open
+        self._namespace = namespace
+        self._storage: Storage | None = None
+        self._items: tuple[RateLimitItem, ...] = ()
+        self._strategies: tuple[Strategy, ...] = ()
+        if self._limits:
+            self._build()
+
+    def _build(self) -> None:
+        """Make the store (no connection yet) and one `limits` item per limit."""
+        from limits import RateLimitItemPerSecond
+        from limits.errors import ConfigurationError
+        from limits.storage import Storage, storage_from_string
+        from limits.strategies import (
+            FixedWindowRateLimiter,
+            MovingWindowRateLimiter,
+            SlidingWindowCounterRateLimiter,
+        )
+
+        scheme = urllib.parse.urlsplit(self._uri).scheme
+        options: dict[str, float | str | bool] = {"wrap_exceptions": True}
+        if scheme != "memory":
+            options |= {"socket_connect_timeout": _TIMEOUT, "socket_timeout": _TIMEOUT}
+        try:
+            storage = storage_from_string(self._uri, **options)
+        except ConfigurationError as error:
+            extra = "valkey" if scheme.startswith("valkey") else "redis"
+            raise ConfigError(
+                f"rate limits on {scheme}:// need {error}; pip install 'toolbridge[{extra}]'"
+            ) from None
+        if not isinstance(storage, Storage):  # an async+ scheme: refused by check_storage
+            raise ConfigError(f"rate limits need a synchronous store, not {scheme}://")
+        kinds: dict[str, type[Strategy]] = {
+            "moving": MovingWindowRateLimiter,
+            "sliding": SlidingWindowCounterRateLimiter,
+            "fixed": FixedWindowRateLimiter,
+        }
+        by_window: dict[str, Strategy] = {}
+        strategies: list[Strategy] = []
+        for limit in self._limits:
+            if limit.window not in by_window:
+                by_window[limit.window] = kinds[limit.window](storage)
+            strategies.append(by_window[limit.window])
+        self._storage = storage
+        self._strategies = tuple(strategies)
+        self._items = tuple(
+            RateLimitItemPerSecond(limit.calls, int(limit.per), namespace="toolbridge")
+            for limit in self._limits
+        )
+
+    def _identifier(self, index: int, identity: Identity, tool_name: str) -> str:
+        limit = self._limits[index]
+        return json.dumps(
+            [self._namespace, index, limit.scope, *limit.key(identity, tool_name)],
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
     def acquire(self, identity: Identity, tool_name: str) -> float:
-        """Take one token from every bucket the call counts against.
+        """Count one call against every limit it falls under.
 
         Returns:
-            0.0 when the call may go ahead (the tokens are taken), otherwise the
-            seconds until every bucket has a token again (nothing is taken).
+            0.0 when the call may go ahead (it is counted), otherwise the seconds
+            until every limit lets one more through.
+
+        Raises:
+            RateLimitError: The store could not be reached (fail closed); its
+                ``__cause__`` is the store's error.
         """
         if not self._limits:
             return 0.0
-        now = self._clock()
-        with self._lock:
-            refilled: list[tuple[tuple[int, tuple[str | None, ...]], float]] = []
-            wait = 0.0
-            for index, limit in enumerate(self._limits):
-                key = (index, limit.key(identity, tool_name))
-                tokens, updated = self._buckets.get(key, (float(limit.calls), now))
-                rate = limit.calls / limit.per
-                tokens = min(float(limit.calls), tokens + max(0.0, now - updated) * rate)
-                if tokens < 1.0:
-                    wait = max(wait, (1.0 - tokens) / rate)
-                refilled.append((key, tokens))
-            if wait > 0.0:
-                return wait
-            if len(self._buckets) > _MAX_BUCKETS:
-                self._forget_full(now)
-            for key, tokens in refilled:
-                self._buckets[key] = (tokens - 1.0, now)
-            return 0.0
+        from limits.errors import StorageError
 
-    def _forget_full(self, now: float) -> None:
-        """Drop buckets that have refilled completely: they equal a new bucket."""
-        for key, (tokens, updated) in list(self._buckets.items()):
-            limit = self._limits[key[0]]
-            if tokens + (now - updated) * limit.calls / limit.per >= limit.calls:
-                del self._buckets[key]
+        try:
+            return self._acquire(identity, tool_name)
+        except StorageError as error:
+            cause = error.storage_error
+            if self._fail_open:
+                _log.warning(
+                    "rate-limit store unreachable (%s: %s): call of %r let through (fail open)",
+                    type(cause).__name__,
+                    cause,
+                    tool_name,
+                )
+                return 0.0
+            raise RateLimitError(
+                tool_name,
+                "the rate-limit store could not be reached",
+                retry_after=_RETRY_UNAVAILABLE,
+            ) from cause
+
+    def _acquire(self, identity: Identity, tool_name: str) -> float:
+        keys = [self._identifier(i, identity, tool_name) for i in range(len(self._limits))]
+        pairs = list(zip(self._strategies, self._items, keys, strict=True))
+        if len(pairs) > 1:
+            # Check every limit before counting against any, so a call one limit
+            # refuses is not counted by the others (bar a race between the two steps).
+            refused = [(s, item, key) for s, item, key in pairs if not s.test(item, key)]
+            if refused:
+                return max(self._wait(*entry) for entry in refused)
+        for strategy, item, key in pairs:
+            if not strategy.hit(item, key):
+                return self._wait(strategy, item, key)
+        return 0.0
+
+    @staticmethod
+    def _wait(strategy: Strategy, item: RateLimitItem, key: str) -> float:
+        """Seconds until `item` lets one more call through, never quite zero."""
+        reset = strategy.get_window_stats(item, key).reset_time
+        return max(reset - time.time(), 0.001)
