@@ -241,3 +241,17 @@ def test_valkey_urls_share_the_count_on_the_same_server(redis_server: RedisServe
         except RateLimitError:
             pass
     assert passed == len(ran) == 3
+
+
+def test_limits_of_other_windows_on_the_same_key_keep_apart(redis_server: RedisServer) -> None:
+    """A rolling change of window (moving to fixed) must not meet the old key's type."""
+    ran.clear()
+    name, acme = f"windows-{uuid.uuid4().hex[:8]}", Identity(tenant=tenant())
+    for window in ("moving", "fixed", "sliding"):
+        policy = Policy(
+            rate_limits=(RateLimit(calls=2, per=3600, window=window),),
+            rate_limit_storage=redis_server.url,
+        )
+        gateway = GuardedToolset(StaticToolset([echo], name=name), policy)
+        gateway.call_sync("echo", {"text": window}, identity=acme)
+    assert ran == ["moving", "fixed", "sliding"]

@@ -144,6 +144,7 @@ class RateLimiter:
         self._storage: Storage | None = None
         self._items: tuple[RateLimitItem, ...] = ()
         self._strategies: tuple[Strategy, ...] = ()
+        self._prefixes: tuple[str, ...] = ()
         if self._limits:
             self._build()
 
@@ -184,18 +185,22 @@ class RateLimiter:
             strategies.append(by_window[limit.window])
         self._storage = storage
         self._strategies = tuple(strategies)
+        self._prefixes = tuple(
+            json.dumps([self._namespace, index, limit.window, limit.scope]) + ":"
+            for index, limit in enumerate(self._limits)
+        )
         self._items = tuple(
             RateLimitItemPerSecond(limit.calls, int(limit.per), namespace="toolbridge")
             for limit in self._limits
         )
 
     def _identifier(self, index: int, identity: Identity, tool_name: str) -> str:
-        limit = self._limits[index]
-        return json.dumps(
-            [self._namespace, index, limit.scope, *limit.key(identity, tool_name)],
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+        """The key of the count: the toolset, the limit, and the caller or tool it covers.
+
+        ``repr`` of a tuple of strings and None is unambiguous (quotes are escaped), and
+        the same in every process, which is what replicas sharing a store need.
+        """
+        return self._prefixes[index] + repr(self._limits[index].key(identity, tool_name))
 
     def acquire(self, identity: Identity, tool_name: str) -> float:
         """Count one call against every limit it falls under.
@@ -218,7 +223,8 @@ class RateLimiter:
             cause = error.storage_error
             if self._fail_open:
                 _log.warning(
-                    "rate-limit store unreachable (%s: %s): call of %r let through (fail open)",
+                    "rate-limit store unreachable or failing (%s: %s): call of %r let through"
+                    " (fail open)",
                     type(cause).__name__,
                     cause,
                     tool_name,
@@ -226,7 +232,7 @@ class RateLimiter:
                 return 0.0
             raise RateLimitError(
                 tool_name,
-                "the rate-limit store could not be reached",
+                "the rate-limit store could not be reached or failed",
                 retry_after=_RETRY_UNAVAILABLE,
             ) from cause
 
