@@ -15,6 +15,7 @@ request) is installed from npm into ``.cache/`` by the first test that needs it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -76,8 +77,8 @@ def test_the_client_passes_the_client_scenarios(
     assert "OVERALL: PASSED" in completed.stdout + completed.stderr
 
 
-@pytest.fixture
-def served_toolset() -> Iterator[str]:
+@contextlib.contextmanager
+def _serving(*options: str) -> Iterator[str]:
     """``toolbridge serve`` of the conformance toolset over HTTP; yields its URL."""
     process = subprocess.Popen(
         [
@@ -90,6 +91,7 @@ def served_toolset() -> Iterator[str]:
             "http",
             "--port",
             "0",
+            *options,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -110,6 +112,13 @@ def served_toolset() -> Iterator[str]:
             process.wait()
         if process.stderr is not None:
             process.stderr.close()
+
+
+@pytest.fixture
+def served_toolset() -> Iterator[str]:
+    """``toolbridge serve`` of the conformance toolset over HTTP; yields its URL."""
+    with _serving() as url:
+        yield url
 
 
 def test_the_server_passes_the_tool_scenarios(
@@ -144,3 +153,28 @@ def test_the_server_keeps_json_schema_2020_12_keywords(
     output = completed.stdout + completed.stderr
     assert completed.returncode == 0, output[-3000:]
     assert "Passed: 4/4" in output
+
+
+def test_two_stateless_replicas_pass_the_tool_scenarios(
+    conformance: list[str], tmp_path: Path
+) -> None:
+    """Two workers on one port, no sessions: the suite's requests land on either.
+
+    ``server-sse-multiple-streams`` needs a session to open its streams on, so it is
+    an expected failure here too (``expected-failures-stateless.yml``)."""
+    with _serving("--workers", "2") as url:
+        completed = _run(
+            [
+                *conformance,
+                "server",
+                "--url",
+                url,
+                "--expected-failures",
+                str(HERE / "expected-failures-stateless.yml"),
+            ],
+            tmp_path,
+        )
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 0, output[-5000:]
+    for scenario in ("server-initialize", "tools-list", "tools-call-with-progress"):
+        assert f"✓ {scenario}: " in output

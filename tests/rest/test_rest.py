@@ -1049,6 +1049,33 @@ def test_a_real_socket_on_loopback_serves_and_refuses_foreign_hosts() -> None:
     assert [(r.subject, r.tool) for r in sink.records] == [("ann", "list_orders")]
 
 
+def test_the_health_check_answers_on_a_real_socket_and_503_once_shutdown_began() -> None:
+    with served(MemorySink()) as url:
+        answer = httpx.get(f"{url}/healthz")
+        assert (answer.status_code, answer.json()) == (200, {"status": "ok"})
+        assert httpx.get(f"{url}/healthz", headers={"Host": "evil.example"}).status_code == 421
+    app = build_app([list_orders])
+
+    async def main() -> list[tuple[int, Any]]:
+        inbox: asyncio.Queue[Message] = asyncio.Queue()
+        outbox: asyncio.Queue[Message] = asyncio.Queue()
+        lifespan = asyncio.create_task(app({"type": "lifespan"}, inbox.get, outbox.put))
+        await inbox.put({"type": "lifespan.startup"})
+        assert (await outbox.get())["type"] == "lifespan.startup.complete"
+        seen = []
+        async with client_for(app) as client:
+            answer = await client.get("/healthz")
+            seen.append((answer.status_code, answer.json()))
+            await inbox.put({"type": "lifespan.shutdown"})
+            assert (await outbox.get())["type"] == "lifespan.shutdown.complete"
+            answer = await client.get("/healthz")
+            seen.append((answer.status_code, answer.json()))
+        await lifespan
+        return seen
+
+    assert asyncio.run(main()) == [(200, {"status": "ok"}), (503, {"status": "stopping"})]
+
+
 def server_threads(before: set[threading.Thread]) -> set[threading.Thread]:
     """Threads started since `before`, but for the shared workers that run sync tools."""
     return {t for t in set(threading.enumerate()) - before if t.name != "toolbridge-tool"}

@@ -180,59 +180,89 @@ def serve_command(
     ] = "stdio",
     host: Annotated[str, typer.Option("--host", help="The address to bind (HTTP).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="The port (HTTP); 0 picks one.")] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            metavar="N",
+            min=1,
+            help="Processes serving the one port (HTTP); more than 1 implies --stateless.",
+        ),
+    ] = 1,
+    stateless: Annotated[
+        bool | None,
+        typer.Option(
+            "--stateless/--stateful",
+            help="HTTP without sessions: any worker or replica answers any request "
+            "[default: stateful with one worker, stateless with more].",
+            show_default=False,
+        ),
+    ] = None,
+    shutdown_timeout: Annotated[
+        float,
+        typer.Option(
+            "--shutdown-timeout",
+            metavar="SECONDS",
+            min=0,
+            help="On SIGTERM or Ctrl-C, how long calls in flight may take to finish (HTTP).",
+        ),
+    ] = 30.0,
 ) -> None:
     """Serve tools over MCP (stdio, or HTTP on loopback): a module's, or a toolset file's.
 
     A toolset file's policy applies to every client: over HTTP a client is identified by
     its bearer token (the file's ``tokens``), otherwise it is the file's ``identity``.
+    Over HTTP, GET /healthz answers 200 once serving; SIGTERM lets the calls in flight
+    finish, then exits 0.
     """
+    from toolbridge.cli import _serve
+
     if transport not in ("stdio", "http"):
         raise typer.BadParameter(
             f"must be stdio or http, got {transport!r}", param_hint="--transport"
         )
+    if transport == "stdio" and (workers > 1 or stateless is not None):
+        given = "--workers" if workers > 1 else "--stateless/--stateful"
+        raise typer.BadParameter("is for --transport http", param_hint=given)
+    if workers > 1 and stateless is False:
+        raise typer.BadParameter(
+            "workers share no sessions, so a client's next request may reach another "
+            "worker: leave out --stateful",
+            param_hint="--workers",
+        )
 
-    count: list[int] = []
-
-    def ready(url: str) -> None:
+    def ready(count: int, url: str) -> None:
         if transport == "http":
-            sys.stderr.write(f"serving {count[0]} tool{'s' * (count[0] != 1)} on {url}\n")
+            shown = f" with {workers} workers" if workers > 1 else ""
+            sys.stderr.write(f"serving {count} tool{'s' * (count != 1)}{shown} on {url}\n")
             sys.stderr.flush()
 
-    if reference.lower().endswith(_TOOLSET_SUFFIXES):
-        _serve_toolset(reference, count, transport=transport, host=host, port=port, on_ready=ready)
+    if _serve.is_toolset_file(reference):
+        from toolbridge.toolsets import read_definition
+
+        read_definition(reference)  # a mistake in the file: one error, before serving
+    else:
+        with contextlib.redirect_stdout(sys.stderr):  # a module's prints never reach the wire
+            tools = _tools_of(reference)
+        if not tools:
+            raise typer.BadParameter(f"no tools in {reference!r}", param_hint="MODULE[:ATTR]")
+    options: dict[str, Any] = {"transport": transport, "host": host, "port": port}
+    if transport == "http":
+        options["shutdown_timeout"] = shutdown_timeout
+    if workers == 1:
+        options["stateless"] = bool(stateless)
+        _serve.serve_reference(reference, on_ready=ready, **options)
         return
-    with contextlib.redirect_stdout(sys.stderr):  # a module's prints never reach the wire
-        tools = _tools_of(reference)
-    if not tools:
-        raise typer.BadParameter(f"no tools in {reference!r}", param_hint="MODULE[:ATTR]")
-    from toolbridge.mcp import serve
-
-    count.append(len(tools))
-    serve(tools, transport=transport, host=host, port=port, on_ready=ready)
-
-
-_TOOLSET_SUFFIXES = (".yaml", ".yml", ".toml", ".json")
-
-
-def _serve_toolset(path: str, count: list[int], **options: Any) -> None:
-    import asyncio
-
-    from toolbridge.gateway import open_definition
-    from toolbridge.mcp import serve_async
-    from toolbridge.toolsets import read_definition
-
-    definition = read_definition(path)
-
-    async def main() -> None:
-        async with contextlib.AsyncExitStack() as stack:
-            with contextlib.redirect_stdout(sys.stderr):  # modules' prints never reach the wire
-                opened = await stack.enter_async_context(open_definition(definition))
-            count.append(len(opened.toolset.all_tools()))
-            name = definition.name or "toolbridge"
-            await serve_async(opened.toolset, identity=opened.identify, name=name, **options)
-
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+    status = _serve.serve_workers(
+        reference,
+        workers=workers,
+        host=host,
+        port=port,
+        on_ready=ready,
+        shutdown_timeout=shutdown_timeout,
+    )
+    if status:
+        raise typer.Exit(status)
 
 
 def _tools_of(reference: str) -> list[Tool]:

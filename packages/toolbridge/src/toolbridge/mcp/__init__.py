@@ -17,10 +17,18 @@ from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 
 if TYPE_CHECKING:
     from toolbridge.mcp._client import McpClient, load_mcp_tools, load_mcp_tools_sync
-    from toolbridge.mcp._server import build_server, serve, serve_async
+    from toolbridge.mcp._server import (
+        OpenToolset,
+        build_http_app,
+        build_server,
+        serve,
+        serve_async,
+    )
 
 _LAZY: dict[str, str] = {
     "McpClient": "toolbridge.mcp._client",
+    "OpenToolset": "toolbridge.mcp._server",
+    "build_http_app": "toolbridge.mcp._server",
     "build_server": "toolbridge.mcp._server",
     "load_mcp_tools": "toolbridge.mcp._client",
     "load_mcp_tools_sync": "toolbridge.mcp._client",
@@ -50,9 +58,11 @@ __all__ = [
     "HttpServer",
     "McpClient",
     "McpTools",
+    "OpenToolset",
     "Server",
     "SseServer",
     "StdioServer",
+    "build_http_app",
     "build_server",
     "child_environment",
     "load_mcp_tools",

@@ -29,6 +29,16 @@ front of the SDK's app, as the REST server does: a request whose ``Host`` or
 on the bound port, or the bound host and port when that is not loopback) or that
 has two of either is refused, and a body that does not arrive whole within
 `body_timeout` gets 408.
+
+`build_http_app` is that HTTP server as an ASGI app, for any ASGI server: the MCP
+endpoint and ``GET /healthz`` (200 ``{"status": "ok"}`` once the toolset is open, 503
+while it opens or after shutdown began). With ``stateless=True`` every request stands
+alone, as the MCP spec's stateless mode and the SDK allow: no session id is handed
+out or needed, so any replica behind a balancer answers any request. It may be given
+a function opening the toolset (an async context manager), which then opens in the
+app's lifespan, once per process, and closes when it ends. `serve_async` runs it
+with uvicorn; SIGTERM or Ctrl-C stop accepting connections, let the calls in flight
+finish for up to `shutdown_timeout` seconds, close the toolset, and return.
 """
 
 from __future__ import annotations
@@ -37,11 +47,17 @@ import asyncio
 import base64
 import binascii
 import contextlib
+import json
+import math
+import signal
+import socket as sockets
 import sys
+import threading
 import warnings
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Literal
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server as SdkServer
@@ -53,17 +69,33 @@ from toolbridge._http import (
     DEFAULT_BODY_TIMEOUT,
     BodyReader,
     HostGuard,
+    Listener,
     bind,
     checked_timeout,
-    run_uvicorn,
 )
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
-from toolbridge.errors import ToolbridgeError, ToolDefinitionError, ToolNotFoundError
+from toolbridge.errors import (
+    ConfigError,
+    ToolbridgeError,
+    ToolDefinitionError,
+    ToolNotFoundError,
+)
 from toolbridge.formats import to_mcp
 from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, identifier
 
-__all__ = ["build_server", "serve", "serve_async"]
+if TYPE_CHECKING:
+    from starlette.types import Receive, Scope, Send
+
+__all__ = ["OpenToolset", "build_http_app", "build_server", "serve", "serve_async"]
+
+OpenToolset: TypeAlias = Callable[[], AbstractAsyncContextManager[Toolset]]
+"""A function opening a toolset for as long as a server runs (an async context manager)."""
+
+HEALTH_PATH = "/healthz"
+"""The HTTP server's health check: 200 once the toolset is open, 503 before and after."""
+DEFAULT_SHUTDOWN_TIMEOUT = 30.0
+"""Seconds the calls in flight get to finish once a shutdown began."""
 
 _INVALID_PARAMS = -32602
 _SEVERITY = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
@@ -226,35 +258,246 @@ def _offset(cursor: str | None, total: int) -> int:
     return offset
 
 
+def build_http_app(
+    tools: Iterable[Tool] | Toolset | OpenToolset,
+    *,
+    identity: Identity | Identify | None = None,
+    path: str = "/mcp",
+    stateless: bool = False,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+    body_timeout: float = DEFAULT_BODY_TIMEOUT,
+    name: str = "toolbridge",
+    version: str | None = None,
+    instructions: str | None = None,
+    page_size: int | None = None,
+) -> Any:
+    """The streamable HTTP MCP server as an ASGI app, with ``GET /healthz``.
+
+    Serve it with any ASGI server that runs the lifespan (uvicorn does by default):
+    the SDK's session manager, and the toolset when `tools` opens one, live there.
+
+    Args:
+        tools: The tools or a toolset (see `build_server`), or a function opening a
+            toolset (`OpenToolset`): opened at the app's startup, in each process
+            that serves it, and closed at its shutdown.
+        identity: Who the client is; see `build_server`.
+        path: The MCP endpoint's path.
+        stateless: Serve each request on its own, with no session (no
+            ``Mcp-Session-Id``): any replica answers any request, no affinity
+            needed. The server then cannot send a request of its own to the client
+            (notifications within a call, such as progress, still reach it) and keeps
+            no per-client state (``logging/setLevel`` lasts one request).
+        allowed_hosts: ``Host`` values accepted (``"host:*"`` for any port); by
+            default the loopback names on any port.
+        allowed_origins: ``Origin`` values accepted (a request without one is
+            accepted); by default the ``http://`` origins of the allowed hosts.
+        body_timeout: Seconds a request's body may take to arrive, from its headers.
+        name: As in `build_server`.
+        version: As in `build_server`.
+        instructions: As in `build_server`.
+        page_size: As in `build_server`.
+
+    Raises:
+        ToolDefinitionError: Unusable tools (checked at once unless opened later).
+        ConfigError: Unusable options.
+    """
+    if not path.startswith("/") or path == HEALTH_PATH:
+        raise ConfigError(f"path must start with '/' and not be {HEALTH_PATH!r}, got {path!r}")
+    if isinstance(allowed_hosts, str) or isinstance(allowed_origins, str):
+        raise ConfigError("allowed hosts and origins must be a list of strings, not a string")
+    hosts = list(allowed_hosts or ("127.0.0.1:*", "localhost:*", "[::1]:*"))
+    origins = list(allowed_origins or (f"http://{host}" for host in hosts))
+    timeout = checked_timeout(body_timeout)
+
+    def make(toolset: Iterable[Tool] | Toolset) -> SdkServer[Any]:
+        return build_server(
+            toolset,
+            identity=identity,
+            name=name,
+            version=version,
+            instructions=instructions,
+            page_size=page_size,
+        )
+
+    if isinstance(tools, Toolset) or not callable(tools) or isinstance(tools, Tool):
+        built = make(tools)  # unusable tools fail here, before anything listens
+
+        @contextlib.asynccontextmanager
+        async def given() -> Any:
+            yield built
+
+        opener: Callable[[], AbstractAsyncContextManager[SdkServer[Any]]] = given
+    else:
+        open_toolset = tools
+
+        @contextlib.asynccontextmanager
+        async def opened() -> Any:
+            async with open_toolset() as toolset:
+                yield make(toolset)
+
+        opener = opened
+    gateway = _Gateway(opener, path=path, stateless=stateless, hosts=hosts, origins=origins)
+    # The SDK's own checks stay; these refuse what they let through (two Origin
+    # headers, a body that never ends) before the SDK reads anything.
+    body = BodyReader(gateway, max_bytes=DEFAULT_BODY_LIMIT, timeout=timeout)
+    app = HostGuard(body, hosts=hosts, origins=origins)
+    _gateways[app] = gateway
+    return app
+
+
+_gateways: weakref.WeakKeyDictionary[Any, _Gateway] = weakref.WeakKeyDictionary()
+"""The gateway inside each app `build_http_app` made: `serve_async` reads why it failed."""
+
+
+class _Gateway:
+    """The MCP endpoint and the health check; the SDK's app once the lifespan started it."""
+
+    def __init__(
+        self,
+        opener: Callable[[], AbstractAsyncContextManager[SdkServer[Any]]],
+        *,
+        path: str,
+        stateless: bool,
+        hosts: list[str],
+        origins: list[str],
+    ) -> None:
+        self._opener = opener
+        self._path = path
+        self._stateless = stateless
+        self._hosts = hosts
+        self._origins = origins
+        self._app: Any = None
+        self.state: Literal["starting", "ok", "stopping"] = "starting"
+        self.failure: BaseException | None = None
+        """Why the startup failed, if it did."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] == "http" and scope["path"] == HEALTH_PATH:
+            await self._health(scope, send)
+            return
+        if self.state != "ok" or self._app is None:
+            if scope["type"] == "http":
+                message = f"the server is {self.state}; retry shortly"
+                await _answer(send, 503, {"error": {"type": "Unavailable", "message": message}})
+            return
+        await self._app(scope, receive, send)
+
+    async def _health(self, scope: Scope, send: Send) -> None:
+        if scope["method"] not in ("GET", "HEAD"):
+            error = {
+                "type": "MethodNotAllowed",
+                "message": f"{scope['method']} is not allowed here",
+            }
+            await _answer(send, 405, {"error": error}, allow="GET, HEAD")
+            return
+        await _answer(send, 200 if self.state == "ok" else 503, {"status": self.state})
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        from mcp.server.transport_security import TransportSecuritySettings
+
+        await receive()  # lifespan.startup
+        async with contextlib.AsyncExitStack() as stack:
+            try:
+                server = await stack.enter_async_context(self._opener())
+                security = TransportSecuritySettings(
+                    enable_dns_rebinding_protection=True,
+                    allowed_hosts=self._hosts,
+                    allowed_origins=self._origins,
+                )
+                app = server.streamable_http_app(
+                    streamable_http_path=self._path,
+                    stateless_http=self._stateless,
+                    transport_security=security,
+                )
+                await stack.enter_async_context(server.session_manager.run())
+            except Exception as error:
+                self.failure = error
+                said = f"{type(error).__name__}: {error}"
+                await send({"type": "lifespan.startup.failed", "message": said})
+                return
+            self._app = app
+            self.state = "ok"
+            stack.enter_context(_streams_outlive_the_signal())
+            await send({"type": "lifespan.startup.complete"})
+            await receive()  # lifespan.shutdown
+            self.state = "stopping"
+        await send({"type": "lifespan.shutdown.complete"})
+
+
+@contextlib.contextmanager
+def _streams_outlive_the_signal() -> Iterator[None]:
+    """The SDK's SSE answers go on after SIGTERM until they end or the server cancels them.
+
+    sse-starlette (which the SDK answers with) ends every open stream as soon as
+    uvicorn is told to stop, which would drop the answer of each call in flight;
+    uvicorn itself already waits for them, within its graceful shutdown timeout.
+    The switch is sse-starlette's own, and process-wide: set while this app runs.
+    """
+    try:
+        from sse_starlette.sse import AppStatus
+    except ImportError:  # pragma: no cover - a dependency of the SDK
+        yield
+        return
+    kept = AppStatus.enable_automatic_graceful_drain
+    AppStatus.enable_automatic_graceful_drain = False
+    try:
+        yield
+    finally:
+        AppStatus.enable_automatic_graceful_drain = kept
+
+
+async def _answer(send: Send, status: int, data: Any, *, allow: str | None = None) -> None:
+    body = json.dumps(data).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if allow is not None:
+        headers.append((b"allow", allow.encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
 async def serve_async(
-    tools: Iterable[Tool] | Toolset,
+    tools: Iterable[Tool] | Toolset | OpenToolset,
     *,
     identity: Identity | Identify | None = None,
     transport: Literal["stdio", "http"] = "stdio",
     host: str = "127.0.0.1",
     port: int = 8000,
     path: str = "/mcp",
+    stateless: bool = False,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     on_ready: Callable[[str], None] | None = None,
     body_timeout: float = DEFAULT_BODY_TIMEOUT,
+    shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
+    socket: sockets.socket | None = None,
     name: str = "toolbridge",
     version: str | None = None,
     instructions: str | None = None,
     page_size: int | None = None,
 ) -> None:
-    """Serve `tools` over MCP until the client leaves (stdio) or the task is cancelled.
+    """Serve `tools` over MCP until the client leaves (stdio), a signal, or cancellation.
 
     Over stdio, nothing but the protocol reaches stdout while the server runs: what
     is printed (`sys.stdout`) or written to file descriptor 1 goes to stderr.
 
+    Over HTTP, SIGTERM or SIGINT (in the main thread) stop accepting connections,
+    let the requests in flight finish within `shutdown_timeout`, close the toolset,
+    and return.
+
     Args:
-        tools: The tools or a toolset; see `build_server`.
+        tools: The tools or a toolset (see `build_server`), or a function opening
+            one over HTTP (see `build_http_app`).
         identity: Who the client is; see `build_server`.
         transport: ``"stdio"`` (stdin and stdout) or ``"http"`` (streamable HTTP).
         host: The address to bind over HTTP; loopback by default.
         port: The port; 0 picks a free one.
         path: The MCP endpoint's path.
+        stateless: Over HTTP, no sessions: any replica answers any request; see
+            `build_http_app`.
         allowed_hosts: ``Host`` values accepted over HTTP (``"host:*"`` for any
             port); by default the loopback names, or `host` itself.
         allowed_origins: ``Origin`` values accepted (a request without one is
@@ -263,23 +506,29 @@ async def serve_async(
             starts reading (stdio).
         body_timeout: Seconds a request's body may take to arrive over HTTP, from
             its headers; a body still incomplete then gets 408.
+        shutdown_timeout: Seconds the requests in flight get to finish once a
+            shutdown began over HTTP; those still running then are cancelled.
+        socket: A bound socket to serve on over HTTP instead of binding `host` and
+            `port` (a supervisor's workers share one); closed when serving ends.
         name: As in `build_server`.
         version: As in `build_server`.
         instructions: As in `build_server`.
         page_size: As in `build_server`.
     """
-    server = build_server(
-        tools,
-        identity=identity,
-        name=name,
-        version=version,
-        instructions=instructions,
-        page_size=page_size,
-    )
-    timeout = checked_timeout(body_timeout)
     if transport == "stdio":
         from mcp.server.stdio import stdio_server
 
+        if callable(tools) and not isinstance(tools, Toolset | Tool):
+            raise ConfigError("over stdio, give the tools or a toolset, not a function opening one")
+        server = build_server(
+            tools,
+            identity=identity,
+            name=name,
+            version=version,
+            instructions=instructions,
+            page_size=page_size,
+        )
+        checked_timeout(body_timeout)
         async with stdio_server() as (read_stream, write_stream):
             with _stdout_to_stderr():
                 if on_ready is not None:
@@ -289,9 +538,57 @@ async def serve_async(
         return
     if transport != "http":
         raise ValueError(f"transport must be 'stdio' or 'http', got {transport!r}")
-    await _serve_http(
-        server, host, port, path, allowed_hosts, allowed_origins, timeout, on_ready=on_ready
+    grace = _shutdown_timeout(shutdown_timeout)
+    if socket is None:
+        listener = bind(host, port, allowed_hosts, allowed_origins)
+    else:
+        listener = _adopt(socket, allowed_hosts, allowed_origins)
+    try:
+        app = build_http_app(
+            tools,
+            identity=identity,
+            path=path,
+            stateless=stateless,
+            allowed_hosts=listener.allowed_hosts,
+            allowed_origins=listener.allowed_origins,
+            body_timeout=body_timeout,
+            name=name,
+            version=version,
+            instructions=instructions,
+            page_size=page_size,
+        )
+    except BaseException:
+        listener.socket.close()
+        raise
+    url = listener.url + path
+    await _run_http(
+        app, listener, grace, on_ready=None if on_ready is None else lambda: on_ready(url)
     )
+
+
+def _shutdown_timeout(seconds: object) -> float:
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise ConfigError(f"shutdown_timeout must be a number of seconds, got {seconds!r}")
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise ConfigError(f"shutdown_timeout must be a finite number >= 0, got {seconds!r}")
+    return float(seconds)
+
+
+def _adopt(
+    socket: sockets.socket,
+    allowed_hosts: Sequence[str] | None,
+    allowed_origins: Sequence[str] | None,
+) -> Listener:
+    """A socket bound elsewhere as a `Listener`, with `bind`'s defaults for its address."""
+    host, port = socket.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    if allowed_hosts is None:
+        loopback = host in ("127.0.0.1", "::1")
+        names = ["127.0.0.1", "localhost", "[::1]"] if loopback else [shown]
+        allowed_hosts = [f"{name}:{port}" for name in names]
+    if allowed_origins is None:
+        allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
+    return Listener(socket, f"http://{shown}:{port}", list(allowed_hosts), list(allowed_origins))
 
 
 @contextlib.contextmanager
@@ -318,38 +615,65 @@ def _flush(stream: Any) -> None:
         stream.flush()
 
 
-async def _serve_http(
-    server: SdkServer[Any],
-    host: str,
-    port: int,
-    path: str,
-    allowed_hosts: Sequence[str] | None,
-    allowed_origins: Sequence[str] | None,
-    body_timeout: float,
-    *,
-    on_ready: Callable[[str], None] | None,
+async def _run_http(
+    app: Any, listener: Listener, shutdown_timeout: float, *, on_ready: Callable[[], None] | None
 ) -> None:
-    from mcp.server.transport_security import TransportSecuritySettings
+    """Serve `app` with uvicorn until a signal or cancellation; `on_ready()` once listening.
 
-    listener = bind(host, port, allowed_hosts, allowed_origins)
-    security = TransportSecuritySettings(
-        enable_dns_rebinding_protection=True,
-        allowed_hosts=listener.allowed_hosts,
-        allowed_origins=listener.allowed_origins,
+    uvicorn stops at SIGTERM after the requests in flight (within `shutdown_timeout`),
+    then raises the signal again for its default action, which would kill the process
+    with it: a handler that does nothing takes that second one, so serving returns.
+    """
+    import uvicorn
+
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=cast(Any, shutdown_timeout),  # typed int, a float works
     )
-    sdk_app = server.streamable_http_app(
-        streamable_http_path=path, transport_security=security, host=host
-    )
-    # The SDK's own checks stay; these refuse what they let through (two Origin
-    # headers, a body that never ends) before the SDK reads anything.
-    body = BodyReader(sdk_app, max_bytes=DEFAULT_BODY_LIMIT, timeout=body_timeout)
-    app = HostGuard(body, hosts=listener.allowed_hosts, origins=listener.allowed_origins)
-    url = listener.url + path
-    ready = None if on_ready is None else (lambda: on_ready(url))
-    await run_uvicorn(app, listener, lifespan="on", on_ready=ready)
+    runner = uvicorn.Server(config)
+
+    async def announce() -> None:
+        while not runner.started:
+            await asyncio.sleep(0.01)
+        if on_ready is not None:
+            on_ready()
+
+    waiter = asyncio.create_task(announce())
+    gateway = _gateways.get(app)
+    try:
+        with _quiet_sigterm():
+            await runner.serve(sockets=[listener.socket])
+    except SystemExit:  # uvicorn's answer to a failed startup
+        if gateway is not None and gateway.failure is not None:
+            raise gateway.failure from None
+        raise
+    finally:
+        waiter.cancel()
+        listener.socket.close()
+    if gateway is not None and gateway.failure is not None:
+        raise gateway.failure
 
 
-def serve(tools: Iterable[Tool] | Toolset, **options: Any) -> None:
-    """`serve_async` in a new event loop, until the client leaves or Ctrl-C."""
+@contextlib.contextmanager
+def _quiet_sigterm() -> Iterator[None]:
+    """SIGTERM does nothing in the block (uvicorn's own handler comes in and out inside)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _ignore)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _ignore(signum: int, frame: Any) -> None:
+    """A signal handler that does nothing: the signal has been dealt with."""
+
+
+def serve(tools: Iterable[Tool] | Toolset | OpenToolset, **options: Any) -> None:
+    """`serve_async` in a new event loop, until the client leaves, SIGTERM or Ctrl-C."""
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve_async(tools, **options))

@@ -4,6 +4,8 @@
     GET  /tools/{name}     one tool's MCP definition
     POST /tools/{name}     call it; the body is the arguments object ({} when empty)
     GET  /openapi.json     the caller's tools as an OpenAPI 3.1 document
+    GET  /healthz          {"status": "ok"} (200), {"status": "stopping"} (503) once
+                           the app's lifespan began its shutdown
 
 Policies and audit are the toolset's own: this layer only asks it, for the caller
 `identity` names, and calls through `enter` like every other way in. A tool the
@@ -17,11 +19,12 @@ the Host/Origin guard, then the body read whole within `max_body_bytes` and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import math
 import re
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from typing import Any, Final
 
 try:
@@ -142,8 +145,22 @@ def build_app(
         tools = served.list_tools(caller)
         return JSONResponse(openapi_document(tools, title=title, version=shown_version))
 
+    stopping: list[bool] = []
+
+    async def health(request: Request) -> Response:
+        if stopping:
+            return JSONResponse({"status": "stopping"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        stopping.append(True)
+
     return Starlette(
+        lifespan=lifespan,
         routes=[
+            Route("/healthz", health, methods=["GET", "HEAD"]),
             Route("/tools", _answering(list_tools), methods=["GET"]),
             Route("/tools/{name:path}", _answering(one_tool), methods=["GET", "POST"]),
             Route("/openapi.json", _answering(document), methods=["GET"]),

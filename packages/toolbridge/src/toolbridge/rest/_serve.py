@@ -63,7 +63,7 @@ async def serve_rest_async(
         listener.socket.close()
         raise
     ready = None if on_ready is None else (lambda: on_ready(listener.url))
-    await run_uvicorn(app, listener, on_ready=ready)
+    await run_uvicorn(app, listener, lifespan="on", on_ready=ready)
 
 
 def serve_rest(toolset: Toolset | Iterable[Tool], **options: Any) -> None:
