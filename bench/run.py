@@ -2,11 +2,13 @@
 
     uv run --group bench python bench/run.py            # about three minutes
     uv run --group bench python bench/run.py --quick    # a rough look in under a minute
+    uv run --group bench python bench/run.py --only serve   # served throughput, about 4 minutes
 
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
 and writes the same numbers to bench/results/latest.json. Peers that are missing or
 broken show as ``n/a (reason)``. With ``--check`` it exits 1 when a target is
-missed.
+missed. ``serve`` (served throughput, `_serve.py`) takes minutes and runs only when
+named in ``--only``; it prints its own table (calls per second) after the others.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import _limits
 import _mcp
 import _plugins
 import _search
+import _serve
 import _validation
 from _peers import version
 from _report import FAIL, Section, render, score, to_json
@@ -46,6 +49,8 @@ DISTRIBUTIONS = (
     "rank-bm25",
 )
 PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "search", "imports", "limits")
+OPT_IN = ("serve",)
+"""Parts that run only when named in ``--only`` (they take minutes)."""
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -53,7 +58,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
     parser.add_argument(
         "--only",
-        choices=PARTS,
+        choices=PARTS + OPT_IN,
         action="append",
         help="run only these parts (repeatable)",
     )
@@ -106,11 +111,16 @@ def main(argv: list[str] | None = None) -> int:
         sections += _imports.run(repeats=8 if options.quick else 40)
     if "limits" in parts:
         sections += _limits.run(repeats=3 if options.quick else 5)
+    served = _serve.run(quick=options.quick) if "serve" in parts else None
     elapsed = time.perf_counter() - started
 
     print(_header(options.quick))
-    print()
-    print(render(sections))
+    if sections:
+        print()
+        print(render(sections))
+    if served is not None:
+        print()
+        print(_serve.render(served))
     print(f"\n({elapsed:.0f} s)")
 
     options.output.parent.mkdir(parents=True, exist_ok=True)
@@ -125,10 +135,13 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(elapsed, 1),
         "sections": to_json(sections),
     }
+    if served is not None:
+        document["serve"] = _serve.to_json(served)
     options.output.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {options.output}")
 
     failed = any(item.status == FAIL for section in sections for item in score(section))
+    failed = failed or (served is not None and _serve.failed(served))
     return 1 if failed and options.check else 0
 
 

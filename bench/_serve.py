@@ -1,0 +1,953 @@
+"""Served throughput: ``echo`` calls per second and latency, toolbridge against its peers.
+
+Four servers serve the same 50 tools (49 corpus tools and ``echo``; see
+``bench/servers/``), each as a real subprocess: toolbridge's ``serve`` (policy and
+audit on, arguments validated), the MCP SDK's ``MCPServer`` (the reference) and its
+low-level ``Server``, and FastMCP. Each is measured over stdio and streamable HTTP,
+with 1, 16 and 64 calls in flight, through two clients:
+
+* a raw JSON-RPC client, so that the client is not the bottleneck: over stdio it
+  writes newline-delimited requests to the server's stdin and keeps N of them
+  outstanding (a new one as each answer arrives); over HTTP it holds N keep-alive
+  HTTP/1.1 connections on plain sockets, each POSTing its next call as soon as the
+  last one is answered, in the session the server gave at ``initialize``;
+* the SDK's ``ClientSession`` (N tasks calling ``call_tool`` on one session).
+
+A batch runs for a fixed time (1.5 s, 0.4 s with ``--quick``) and counts the calls
+answered; every repeat runs one batch of each server in a rotated order, so a noisy
+moment spreads over all of them. Calls per second are the median over repeats; p50
+and p99 are over every call of every repeat. Every answer is checked (its text is
+the one sent); a wrong or failed answer is counted and shown in a note.
+
+    uv run --group bench python bench/run.py --only serve          # about four minutes
+    uv run --group bench python bench/run.py --only serve --quick  # under a minute
+    uv run --group bench python bench/_serve.py profile            # where a served call goes
+    uv run --group bench python bench/_serve.py profile --server mcpserver --transport http
+
+``profile`` runs one server (toolbridge's by default, over stdio) under
+``py-spy record --gil`` while the raw client keeps 16 calls in flight, and prints the
+event loop thread's samples by package (self time), toolbridge's inclusive share and
+the busiest functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import shutil
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from _peers import failure
+from _report import FAIL, PASS, duration
+
+HERE = Path(__file__).resolve().parent
+SERVERS_DIR = HERE / "servers"
+PROTOCOL_VERSION = "2025-11-25"
+"""The version the SDK's ``ClientSession`` offers at ``initialize``; the raw client too."""
+IN_FLIGHT = (1, 16, 64)
+TRANSPORTS = ("stdio", "http")
+CLIENTS = ("raw", "sdk")
+CLIENT_TITLES = {"raw": "raw JSON-RPC client", "sdk": "SDK ClientSession"}
+START_TIMEOUT = 60.0
+CALL_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Peer:
+    """One server script in ``bench/servers/`` and how the table names it."""
+
+    key: str
+    label: str
+    script: str
+
+
+PEERS = (
+    Peer("mcpserver", "MCP SDK MCPServer (reference)", "serve_mcpserver.py"),
+    Peer("lowlevel", "MCP SDK low-level Server (no validation)", "serve_lowlevel.py"),
+    Peer("fastmcp", "FastMCP", "serve_fastmcp.py"),
+    Peer("toolbridge", "toolbridge serve (policy, audit, validation)", "serve_toolbridge.py"),
+)
+REFERENCE = "mcpserver"
+TARGETS = {"mcpserver": 1.2, "fastmcp": 1.5}
+"""toolbridge's targets: at least these times the peer's calls per second."""
+
+
+@dataclass(slots=True)
+class Batch:
+    """What one timed batch measured."""
+
+    calls: int
+    elapsed_ns: int
+    latencies_ns: list[int]
+    wrong: int = 0
+
+    @property
+    def per_second(self) -> float:
+        return self.calls * 1e9 / self.elapsed_ns if self.elapsed_ns else 0.0
+
+
+class Client(Protocol):
+    """A connection to one running server that can time a batch of ``echo`` calls."""
+
+    async def batch(self, in_flight: int, seconds: float) -> Batch: ...
+
+    async def close(self) -> None: ...
+
+
+def _request(number: int) -> tuple[bytes, str]:
+    text = f"hello {number}"
+    message = {
+        "jsonrpc": "2.0",
+        "id": number,
+        "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": text}},
+    }
+    return json.dumps(message, separators=(",", ":")).encode(), text
+
+
+def _initialize(number: int) -> bytes:
+    message = {
+        "jsonrpc": "2.0",
+        "id": number,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": PROTOCOL_VERSION,
+            "capabilities": {},
+            "clientInfo": {"name": "toolbridge-bench", "version": "1"},
+        },
+    }
+    return json.dumps(message).encode()
+
+
+_INITIALIZED = b'{"jsonrpc":"2.0","method":"notifications/initialized"}'
+
+
+def _echoed(answer: Any, text: str) -> bool:
+    """True when `answer` is a successful ``tools/call`` result whose first text is `text`."""
+    result = answer.get("result") if isinstance(answer, dict) else None
+    if not isinstance(result, dict) or result.get("isError"):
+        return False
+    content = result.get("content") or [{}]
+    return isinstance(content[0], dict) and content[0].get("text") == text
+
+
+class Ids:
+    """Request ids shared by the clients of one server (unique for its whole life)."""
+
+    def __init__(self) -> None:
+        self.next = 10
+
+    def take(self) -> int:
+        self.next += 1
+        return self.next
+
+
+# -- raw JSON-RPC over stdio ------------------------------------------------------------
+
+
+class RawStdio:
+    """Newline-delimited JSON-RPC on the server's stdin/stdout, N requests outstanding."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.ids = Ids()
+
+    @classmethod
+    async def start(cls, script: Path, stderr: Any) -> RawStdio:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(script),
+            "stdio",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+            limit=64 * 1024 * 1024,
+        )
+        client = cls(process)
+        await asyncio.wait_for(client._handshake(), START_TIMEOUT)
+        return client
+
+    async def _read(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        while True:
+            line = await self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server closed its stdout")
+            message = json.loads(line)
+            if isinstance(message, dict) and "id" in message:
+                return message
+
+    async def _handshake(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(_initialize(1) + b"\n")
+        answer = await self._read()
+        if "result" not in answer:
+            raise RuntimeError(f"initialize failed: {answer}")
+        self.process.stdin.write(_INITIALIZED + b"\n")
+        await self.process.stdin.drain()
+
+    async def batch(self, in_flight: int, seconds: float) -> Batch:
+        stdin = self.process.stdin
+        assert stdin is not None
+        pending: dict[int, tuple[int, str]] = {}
+        latencies: list[int] = []
+        wrong = 0
+
+        def send() -> None:
+            number = self.ids.take()
+            body, text = _request(number)
+            pending[number] = (time.perf_counter_ns(), text)
+            stdin.write(body + b"\n")
+
+        started = time.perf_counter_ns()
+        deadline = started + int(seconds * 1e9)
+        for _ in range(in_flight):
+            send()
+        await stdin.drain()
+        while pending:
+            answer = await asyncio.wait_for(self._read(), CALL_TIMEOUT)
+            sent = pending.pop(answer["id"], None)
+            if sent is None:
+                continue
+            now = time.perf_counter_ns()
+            latencies.append(now - sent[0])
+            if not _echoed(answer, sent[1]):
+                wrong += 1
+            if now < deadline:
+                send()
+                await stdin.drain()
+        elapsed = time.perf_counter_ns() - started
+        return Batch(len(latencies), elapsed, latencies, wrong)
+
+    async def close(self) -> None:
+        await _stop(self.process)
+
+
+async def _stop(process: asyncio.subprocess.Process) -> None:
+    if process.stdin is not None:
+        process.stdin.close()
+    with contextlib.suppress(ProcessLookupError):
+        try:
+            await asyncio.wait_for(process.wait(), 3)
+        except TimeoutError:
+            process.terminate()
+            try:
+                await asyncio.wait_for(process.wait(), 3)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+
+
+# -- raw HTTP/1.1 ---------------------------------------------------------------------------
+
+
+class HttpConnection:
+    """One keep-alive HTTP/1.1 connection to the MCP endpoint, one request at a time."""
+
+    def __init__(self, port: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.port = port
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def open(cls, port: int) -> HttpConnection:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=64 * 1024 * 1024)
+        return cls(port, reader, writer)
+
+    async def post(self, body: bytes, session: str | None) -> tuple[int, dict[str, str], bytes]:
+        head = [
+            "POST /mcp HTTP/1.1",
+            f"Host: 127.0.0.1:{self.port}",
+            "Content-Type: application/json",
+            "Accept: application/json, text/event-stream",
+            f"MCP-Protocol-Version: {PROTOCOL_VERSION}",
+            f"Content-Length: {len(body)}",
+        ]
+        if session is not None:
+            head.append(f"Mcp-Session-Id: {session}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        return await self._response()
+
+    async def _response(self) -> tuple[int, dict[str, str], bytes]:
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("the server closed the connection")
+        status = int(status_line.split()[1])
+        headers: dict[str, str] = {}
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b"\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding", "").lower() == "chunked":
+            parts = []
+            while True:
+                size = int((await self.reader.readline()).split(b";")[0], 16)
+                if size == 0:
+                    while (await self.reader.readline()) not in (b"\r\n", b"\n", b""):
+                        pass
+                    break
+                parts.append(await self.reader.readexactly(size + 2))
+            body = b"".join(part[:-2] for part in parts)
+        else:
+            body = b""
+        return status, headers, body
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def _answer(headers: dict[str, str], body: bytes) -> dict[str, Any]:
+    """The JSON-RPC response in a JSON body or in an SSE stream's ``data:`` lines."""
+    if headers.get("content-type", "").startswith("text/event-stream"):
+        for line in body.splitlines():
+            if line.startswith(b"data:"):
+                data = line[5:].strip()
+                if not data:
+                    continue
+                message = json.loads(data)
+                if isinstance(message, dict) and "id" in message:
+                    return message
+        raise RuntimeError(f"no JSON-RPC response in the event stream: {body[:200]!r}")
+    message = json.loads(body)
+    if not isinstance(message, dict):
+        raise RuntimeError(f"not a JSON-RPC response: {body[:200]!r}")
+    return message
+
+
+class RawHttp:
+    """Raw keep-alive POSTs on N sockets, one MCP session."""
+
+    def __init__(self, port: int, session: str | None) -> None:
+        self.port = port
+        self.session = session
+        self.pool: list[HttpConnection] = []
+        self.ids = Ids()
+
+    @classmethod
+    async def connect(cls, port: int) -> RawHttp:
+        connection = await HttpConnection.open(port)
+        try:
+            status, headers, body = await connection.post(_initialize(1), None)
+            if status != 200:
+                raise RuntimeError(f"initialize answered HTTP {status}: {body[:200]!r}")
+            _answer(headers, body)
+            session = headers.get("mcp-session-id")
+            status, _, body = await connection.post(_INITIALIZED, session)
+            if status not in (200, 202):
+                raise RuntimeError(f"notifications/initialized answered HTTP {status}: {body!r}")
+        except BaseException:
+            connection.close()
+            raise
+        client = cls(port, session)
+        client.pool.append(connection)
+        return client
+
+    async def batch(self, in_flight: int, seconds: float) -> Batch:
+        # New connections for every batch, opened before the timer: servers close
+        # keep-alive connections left idle (uvicorn after 5 s) between batches.
+        await self.close()
+        self.pool = [await HttpConnection.open(self.port) for _ in range(in_flight)]
+        latencies: list[int] = []
+        wrong = 0
+
+        async def worker(connection: HttpConnection) -> None:
+            nonlocal wrong
+            while time.perf_counter_ns() < deadline:
+                body, text = _request(self.ids.take())
+                sent = time.perf_counter_ns()
+                status, headers, answer = await connection.post(body, self.session)
+                latencies.append(time.perf_counter_ns() - sent)
+                if status != 200 or not _echoed(_answer(headers, answer), text):
+                    wrong += 1
+
+        started = time.perf_counter_ns()
+        deadline = started + int(seconds * 1e9)
+        workers = [worker(connection) for connection in self.pool[:in_flight]]
+        await asyncio.wait_for(asyncio.gather(*workers), seconds + CALL_TIMEOUT)
+        return Batch(len(latencies), time.perf_counter_ns() - started, latencies, wrong)
+
+    async def close(self) -> None:
+        for connection in self.pool:
+            connection.close()
+        self.pool = []
+
+
+# -- the SDK's ClientSession ------------------------------------------------------------
+
+
+class SdkSession:
+    """The MCP SDK's ``ClientSession`` over its own stdio or streamable HTTP transport."""
+
+    def __init__(self, stack: contextlib.AsyncExitStack, session: Any) -> None:
+        self.stack = stack
+        self.session = session
+        self.ids = Ids()
+
+    @classmethod
+    async def start(cls, transport: Any) -> SdkSession:
+        from mcp.client.session import ClientSession
+
+        stack = contextlib.AsyncExitStack()
+        try:
+            read, write = await stack.enter_async_context(transport)
+            session = await stack.enter_async_context(ClientSession(read, write))
+            await asyncio.wait_for(session.initialize(), START_TIMEOUT)
+        except BaseException:
+            await stack.aclose()
+            raise
+        return cls(stack, session)
+
+    async def batch(self, in_flight: int, seconds: float) -> Batch:
+        latencies: list[int] = []
+        wrong = 0
+
+        async def worker() -> None:
+            nonlocal wrong
+            while time.perf_counter_ns() < deadline:
+                text = f"hello {self.ids.take()}"
+                sent = time.perf_counter_ns()
+                result = await self.session.call_tool("echo", {"text": text})
+                latencies.append(time.perf_counter_ns() - sent)
+                content = result.content
+                if result.is_error or not content or getattr(content[0], "text", None) != text:
+                    wrong += 1
+
+        started = time.perf_counter_ns()
+        deadline = started + int(seconds * 1e9)
+        workers = [worker() for _ in range(in_flight)]
+        await asyncio.wait_for(asyncio.gather(*workers), seconds + CALL_TIMEOUT)
+        return Batch(len(latencies), time.perf_counter_ns() - started, latencies, wrong)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.stack.aclose()
+
+
+# -- servers --------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+async def _http_server(script: Path, stderr: Any) -> tuple[asyncio.subprocess.Process, int]:
+    """Start `script` over HTTP on a free port; return once it answers ``initialize``."""
+    port = _free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(script),
+        "http",
+        str(port),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=stderr,
+    )
+    deadline = time.monotonic() + START_TIMEOUT
+    while True:
+        if process.returncode is not None:
+            raise RuntimeError(f"exited with status {process.returncode}")
+        try:
+            probe = await RawHttp.connect(port)
+        except OSError:
+            if time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError(f"not listening after {START_TIMEOUT:g} s") from None
+            await asyncio.sleep(0.1)
+            continue
+        await probe.close()
+        return process, port
+
+
+async def _terminate(process: asyncio.subprocess.Process) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        process.terminate()
+        try:
+            await asyncio.wait_for(process.wait(), 5)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+
+
+def _tail(path: Path) -> str:
+    text = path.read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    return text[-1][:160] if text else "no output on stderr"
+
+
+@dataclass(slots=True)
+class Running:
+    """The clients of one peer over one transport (or why it could not start)."""
+
+    peer: Peer
+    clients: dict[str, Client] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)
+
+
+@contextlib.asynccontextmanager
+async def _started(transport: str, logs: Path) -> AsyncIterator[list[Running]]:
+    """Every peer's server(s) over `transport`, with a raw and an SDK client each."""
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+    from mcp.client.streamable_http import streamable_http_client
+
+    runs = [Running(peer) for peer in PEERS]
+    processes: list[asyncio.subprocess.Process] = []
+    files = []
+    try:
+        for run in runs:
+            script = SERVERS_DIR / run.peer.script
+            log_path = logs / f"{run.peer.key}-{transport}.log"
+            log = log_path.open("w")
+            files.append(log)
+            try:
+                if transport == "stdio":
+                    run.clients["raw"] = await RawStdio.start(script, log)
+                    parameters = StdioServerParameters(
+                        command=sys.executable, args=[str(script), "stdio"]
+                    )
+                    run.clients["sdk"] = await SdkSession.start(stdio_client(parameters, log))
+                else:
+                    process, port = await _http_server(script, log)
+                    processes.append(process)
+                    run.clients["raw"] = await RawHttp.connect(port)
+                    url = f"http://127.0.0.1:{port}/mcp"
+                    run.clients["sdk"] = await SdkSession.start(streamable_http_client(url))
+            except Exception as error:
+                log.flush()
+                reason = f"{failure(error)}; stderr: {_tail(log_path)}"
+                for kind in CLIENTS:
+                    if kind not in run.clients:
+                        run.reasons[kind] = reason
+        yield runs
+    finally:
+        for run in reversed(runs):
+            for client in reversed(list(run.clients.values())):
+                with contextlib.suppress(Exception):
+                    await client.close()
+        for process in processes:
+            await _terminate(process)
+        for log in files:
+            log.close()
+
+
+# -- measuring --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Measured:
+    """One peer's batches in one case (transport, client, calls in flight)."""
+
+    peer: Peer
+    batches: list[Batch] = field(default_factory=list)
+    reason: str = ""
+
+    @property
+    def per_second(self) -> float | None:
+        if not self.batches:
+            return None
+        return statistics.median(batch.per_second for batch in self.batches)
+
+    def percentile(self, share: float) -> float | None:
+        latencies = sorted(value for batch in self.batches for value in batch.latencies_ns)
+        if not latencies:
+            return None
+        return float(latencies[min(len(latencies) - 1, int(share * len(latencies)))])
+
+    @property
+    def wrong(self) -> int:
+        return sum(batch.wrong for batch in self.batches)
+
+    @property
+    def calls(self) -> int:
+        return sum(batch.calls for batch in self.batches)
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    transport: str
+    client: str
+    in_flight: int
+
+    @property
+    def title(self) -> str:
+        transport = "stdio" if self.transport == "stdio" else "streamable HTTP"
+        return f"{transport}, {CLIENT_TITLES[self.client]}, {self.in_flight} in flight"
+
+
+async def _measure(transport: str, repeats: int, seconds: float) -> dict[Case, list[Measured]]:
+    found: dict[Case, list[Measured]] = {}
+    with tempfile.TemporaryDirectory(prefix="toolbridge-serve-") as folder:
+        os.environ["BENCH_AUDIT"] = str(Path(folder) / "audit.jsonl")
+        async with _started(transport, Path(folder)) as runs:
+            for client in CLIENTS:
+                for in_flight in IN_FLIGHT:
+                    case = Case(transport, client, in_flight)
+                    rows = [Measured(run.peer, reason=run.reasons.get(client, "")) for run in runs]
+                    live = [
+                        (row, run.clients[client])
+                        for row, run in zip(rows, runs, strict=True)
+                        if client in run.clients
+                    ]
+                    await _rounds(live, in_flight, repeats, seconds)
+                    found[case] = rows
+    return found
+
+
+async def _rounds(
+    live: Sequence[tuple[Measured, Client]], in_flight: int, repeats: int, seconds: float
+) -> None:
+    """A short warm-up batch each, then `repeats` rounds of one batch each, rotated."""
+    for row, client in live:
+        try:
+            await client.batch(in_flight, min(0.3, seconds))
+        except Exception as error:
+            row.reason = failure(error)
+    usable = [(row, client) for row, client in live if not row.reason]
+    for repeat in range(repeats):
+        shift = repeat % max(1, len(usable))
+        for row, client in [*usable[shift:], *usable[:shift]]:
+            if row.reason:
+                continue
+            try:
+                row.batches.append(await client.batch(in_flight, seconds))
+            except Exception as error:
+                row.reason = failure(error)
+                row.batches.clear()
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One printed row."""
+
+    case: Case
+    measured: Measured
+    ratios: dict[str, float | None]
+    target: str
+    result: str
+
+
+def _lines(found: dict[Case, list[Measured]]) -> list[Line]:
+    lines: list[Line] = []
+    for case, rows in found.items():
+        speed = {row.peer.key: row.per_second for row in rows}
+        for row in rows:
+            mine = row.per_second
+            ratios: dict[str, float | None] = {}
+            for key in TARGETS:
+                theirs = speed.get(key)
+                ratios[key] = None if mine is None or not theirs else mine / theirs
+            target = result = ""
+            if row.peer.key == "toolbridge" and case.client == "raw":
+                target = " / ".join(f">= {limit:g}x" for limit in TARGETS.values())
+                met = [ratio is not None and ratio >= TARGETS[key] for key, ratio in ratios.items()]
+                result = PASS if all(met) else FAIL
+            lines.append(Line(case, row, ratios, target, result))
+    return lines
+
+
+_HEADERS = ("case", "calls/s", "p50", "p99", "vs MCPServer", "vs FastMCP", "target", "result")
+
+
+def _cells(line: Line) -> tuple[str, ...]:
+    row = line.measured
+    if row.per_second is None:
+        return (row.peer.label, "-", "-", "-", "-", "-", line.target, f"n/a ({row.reason})")
+
+    def ratio(key: str) -> str:
+        value = line.ratios[key]
+        if row.peer.key == key:
+            return "(ref)" if key == REFERENCE else "1.00x"
+        return "-" if value is None else f"{value:.2f}x"
+
+    p50, p99 = row.percentile(0.50), row.percentile(0.99)
+    return (
+        row.peer.label,
+        f"{row.per_second:,.0f}",
+        "-" if p50 is None else duration(p50),
+        "-" if p99 is None else duration(p99),
+        ratio("mcpserver"),
+        ratio("fastmcp"),
+        line.target,
+        line.result,
+    )
+
+
+def render(found: dict[Case, list[Measured]]) -> str:
+    """The throughput table: one block per case, ratios against MCPServer and FastMCP."""
+    lines = _lines(found)
+    table = [_HEADERS, *(_cells(line) for line in lines)]
+    widths = [max(len(cells[column]) for cells in table) for column in range(len(_HEADERS))]
+
+    def text(cells: Sequence[str]) -> str:
+        first = cells[0].ljust(widths[0])
+        middle = [cell.rjust(width) for cell, width in zip(cells[1:-1], widths[1:-1], strict=True)]
+        return "  ".join([first, *middle, cells[-1]]).rstrip()
+
+    out = ["  " + text(_HEADERS), "-" * (sum(widths) + 2 * len(widths))]
+    current: Case | None = None
+    for line, cells in zip(lines, table[1:], strict=True):
+        if line.case != current:
+            current = line.case
+            out += ["", f"Served echo: {line.case.title}"]
+        out.append("  " + text(cells))
+    wrong = [
+        f"    * {line.case.title}, {line.measured.peer.label}: {line.measured.wrong} of "
+        f"{line.measured.calls} answers wrong or failed"
+        for line in lines
+        if line.measured.wrong
+    ]
+    out += ["", *wrong] if wrong else []
+    out.append(
+        "    Targets apply to toolbridge through the raw client (the client is not the "
+        "bottleneck there); ClientSession rows are bounded by the client."
+    )
+    return "\n".join(out)
+
+
+def failed(found: dict[Case, list[Measured]]) -> bool:
+    return any(line.result == FAIL for line in _lines(found))
+
+
+def to_json(found: dict[Case, list[Measured]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "transport": line.case.transport,
+            "client": line.case.client,
+            "in_flight": line.case.in_flight,
+            "server": line.measured.peer.key,
+            "calls_per_second": line.measured.per_second,
+            "p50_ns": line.measured.percentile(0.5),
+            "p99_ns": line.measured.percentile(0.99),
+            "vs_mcpserver": line.ratios["mcpserver"],
+            "vs_fastmcp": line.ratios["fastmcp"],
+            "target": line.target or None,
+            "status": line.result or None,
+            "reason": line.measured.reason or None,
+            "calls": line.measured.calls,
+            "wrong": line.measured.wrong,
+            "samples_per_second": [batch.per_second for batch in line.measured.batches],
+        }
+        for line in _lines(found)
+    ]
+
+
+def run(*, quick: bool) -> dict[Case, list[Measured]]:
+    """Every case over both transports; servers that fail show as ``n/a (reason)``."""
+    repeats, seconds = (1, 0.4) if quick else (3, 1.5)
+    found: dict[Case, list[Measured]] = {}
+    for transport in TRANSPORTS:
+        found.update(asyncio.run(_measure(transport, repeats, seconds)))
+    return found
+
+
+# -- profile -----------------------------------------------------------------------------------
+
+
+_ALIASES = {"mcp_types": "mcp", "pydantic_core": "pydantic", "_bench_toolset": "bench server"}
+
+
+HANDLERS = (
+    "build_server.<locals>.call_tool (toolbridge/",
+    "MCPServer._handle_call_tool (mcp/",
+    "call_tool (serve_lowlevel.py",
+    "MCPOperationsMixin._on_call_tool (fastmcp/",
+)
+"""Each server's ``tools/call`` handler, as py-spy names its frame."""
+RATE = 500
+"""py-spy samples per second."""
+
+
+def _library(frame: str) -> str:
+    """The top-level package of a py-spy frame ``function (package/module.py:line)``."""
+    where = frame.rpartition("(")[2]
+    if where.startswith("<"):
+        return "generated code" if where.startswith("<string>") else "frozen stdlib"
+    top = where.split("/", 1)[0] if "/" in where else where.partition(".py")[0]
+    if top.startswith("serve_"):
+        return "bench server"
+    return _ALIASES.get(top, top)
+
+
+def _py_spy() -> str | None:
+    found = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return found if Path(found).exists() else None
+
+
+async def _profile(
+    peer: Peer, transport: str, seconds: float, in_flight: int, output: Path
+) -> Batch:
+    """Drive `peer`'s server with the raw client while ``py-spy`` samples it."""
+    spy = _py_spy()
+    if spy is None:
+        raise SystemExit("py-spy is not installed (uv pip install py-spy)")
+    script = SERVERS_DIR / peer.script
+    server: asyncio.subprocess.Process | None = None
+    raw: Client
+    if transport == "stdio":
+        raw = stdio = await RawStdio.start(script, sys.stderr)
+        pid = stdio.process.pid
+    else:
+        server, port = await _http_server(script, sys.stderr)
+        raw = await RawHttp.connect(port)
+        pid = server.pid
+    try:
+        await raw.batch(in_flight, 0.5)
+        recorder = await asyncio.create_subprocess_exec(
+            spy,
+            "record",
+            "--pid",
+            str(pid),
+            "--rate",
+            str(RATE),
+            "--duration",
+            str(int(seconds) + 1),
+            "--format",
+            "raw",
+            "--output",
+            str(output),
+            "--nonblocking",
+            "--gil",
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        await asyncio.sleep(0.5)
+        batch = await raw.batch(in_flight, seconds)
+        _, errors = await recorder.communicate()
+        if recorder.returncode != 0:
+            raise SystemExit(f"py-spy failed: {errors.decode(errors='replace').strip()}")
+    finally:
+        await raw.close()
+        if server is not None:
+            await _terminate(server)
+    return batch
+
+
+def summarize(path: Path, top: int = 20, calls: int = 0) -> str:
+    """The event loop thread's samples: self time by package, toolbridge's share, hot spots.
+
+    toolbridge's inclusive share counts the samples with a toolbridge frame below the
+    event loop's ``Handle._run`` (``serve`` itself is under every sample, so frames
+    above it do not count): the time spent in toolbridge's handlers and in whatever
+    they call, the SDK's pydantic models of the result included.
+    """
+    self_time: Counter[str] = Counter()
+    hot: Counter[str] = Counter()
+    mine: Counter[str] = Counter()
+    loop = threads = under_toolbridge = in_handler = to_thread = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        stack, _, count_text = line.rpartition(" ")
+        if not stack or not count_text.isdigit():
+            continue
+        count = int(count_text)
+        frames = [frame for frame in stack.split(";") if "(" in frame]
+        if not frames or not any("run_forever" in frame for frame in frames):
+            threads += count  # the SDK's stdio reader and writer threads, and the like
+            continue
+        loop += count
+        self_time[_library(frames[-1])] += count
+        hot[frames[-1]] += count
+        task = next(
+            (i for i, frame in enumerate(frames) if frame.startswith("Handle._run ")), len(frames)
+        )
+        inside = [frame for frame in frames[task:] if _library(frame) == "toolbridge"]
+        if any(frame.startswith(HANDLERS) for frame in frames):
+            in_handler += count
+        if any("(anyio/to_thread.py" in frame for frame in frames):
+            to_thread += count
+        if inside:
+            under_toolbridge += count
+            for frame in set(inside):
+                mine[frame] += count
+    if not loop:
+        return "no samples of the event loop's thread"
+    share = 100 * under_toolbridge / loop
+    out = [
+        f"{loop} samples on the event loop's thread, {threads} on other threads",
+        f"in the tools/call handler (inclusive): {100 * in_handler / loop:.1f}%",
+        f"under a toolbridge frame (inclusive): {share:.1f}%",
+        f"handing work to anyio's worker threads (the SDK's stdio transport): "
+        f"{100 * to_thread / loop:.1f}%",
+    ]
+    if calls:
+        per_call = 1e6 / RATE / calls
+        out.append(
+            f"per call: {loop * per_call:.0f} µs holding the GIL on the event loop's thread, "
+            f"{in_handler * per_call:.0f} µs of it in the handler, "
+            f"{threads * per_call:.0f} µs on other threads"
+        )
+    out += [
+        "",
+        "self time by package (event loop thread):",
+        *(f"  {100 * n / loop:5.1f}%  {name}" for name, n in self_time.most_common(12)),
+        "",
+        "busiest functions (self):",
+        *(f"  {100 * n / loop:5.1f}%  {name}" for name, n in hot.most_common(top)),
+        "",
+        "toolbridge functions (inclusive):",
+        *(f"  {100 * n / loop:5.1f}%  {name}" for name, n in mine.most_common(top)),
+    ]
+    return "\n".join(out)
+
+
+def _profile_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description="profile a served echo with py-spy --gil")
+    parser.add_argument("--server", choices=[peer.key for peer in PEERS], default="toolbridge")
+    parser.add_argument("--transport", choices=TRANSPORTS, default="stdio")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--in-flight", type=int, default=16)
+    parser.add_argument("--output", type=Path, help="raw stacks (bench/results/ by default)")
+    options = parser.parse_args(argv)
+    peer = next(peer for peer in PEERS if peer.key == options.server)
+    output = options.output or (
+        HERE / "results" / f"serve-profile-{peer.key}-{options.transport}.txt"
+    )
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="toolbridge-serve-") as folder:
+        os.environ["BENCH_AUDIT"] = str(Path(folder) / "audit.jsonl")
+        batch = asyncio.run(
+            _profile(peer, options.transport, options.seconds, options.in_flight, output)
+        )
+    print(
+        f"{peer.label} over {options.transport}, raw client, {options.in_flight} in flight: "
+        f"{batch.per_second:,.0f} calls/s under py-spy --gil ({batch.wrong} wrong); "
+        f"raw stacks in {output}\n"
+    )
+    print(summarize(output, calls=batch.calls))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["profile"]:
+        return _profile_main(args[1:])
+    if args[:1] == ["summarize"] and len(args) == 2:
+        print(summarize(Path(args[1])))
+        return 0
+    quick = "--quick" in args
+    found = run(quick=quick)
+    print(render(found))
+    return 1 if failed(found) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
