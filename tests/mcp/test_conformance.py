@@ -78,7 +78,7 @@ def test_the_client_passes_the_client_scenarios(
 
 
 @contextlib.contextmanager
-def _serving(*options: str) -> Iterator[str]:
+def _serving(*options: str, toolset: Path = HERE / "toolset.py") -> Iterator[str]:
     """``toolbridge serve`` of the conformance toolset over HTTP; yields its URL."""
     process = subprocess.Popen(
         [
@@ -86,7 +86,7 @@ def _serving(*options: str) -> Iterator[str]:
             "-m",
             "toolbridge",
             "serve",
-            str(HERE / "toolset.py"),
+            str(toolset),
             "--transport",
             "http",
             "--port",
@@ -163,6 +163,36 @@ def test_two_stateless_replicas_pass_the_tool_scenarios(
     ``server-sse-multiple-streams`` needs a session to open its streams on, so it is
     an expected failure here too (``expected-failures-stateless.yml``)."""
     with _serving("--workers", "2") as url:
+        completed = _run(
+            [
+                *conformance,
+                "server",
+                "--url",
+                url,
+                "--expected-failures",
+                str(HERE / "expected-failures-stateless.yml"),
+            ],
+            tmp_path,
+        )
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 0, output[-5000:]
+    for scenario in ("server-initialize", "tools-list", "tools-call-with-progress"):
+        assert f"✓ {scenario}: " in output
+
+
+def test_two_stateless_workers_with_a_redis_policy_pass_the_tool_scenarios(
+    conformance: list[str], tmp_path: Path, redis_url: str
+) -> None:
+    """The same, through a toolset file whose policy counts its limit on Redis."""
+    gateway = tmp_path / "gateway.yaml"
+    gateway.write_text(
+        "name: conformance\n"
+        f"sources:\n  - module: {json.dumps(str(HERE / 'toolset.py'))}\n"
+        "policy:\n"
+        "  rate_limits:\n    - {calls: 100000, per: 60, scope: global}\n"
+        f"  rate_limit_storage: {json.dumps(redis_url)}\n"
+    )
+    with _serving("--workers", "2", toolset=gateway) as url:
         completed = _run(
             [
                 *conformance,

@@ -287,6 +287,41 @@ def test_a_worker_that_dies_is_replaced(tools_file: Path) -> None:
         assert process.poll() is None
 
 
+# -- rate limits shared on Redis -------------------------------------------------------------
+
+
+def gateway_file(tmp_path: Path, source: Path, storage: str, calls: int) -> Path:
+    """A toolset file: `source`'s tools under one global limit counted in `storage`."""
+    path = tmp_path / "gateway.yaml"
+    path.write_text(
+        "name: replicas\n"
+        f"sources:\n  - module: {json.dumps(str(source))}\n"
+        "policy:\n"
+        f"  rate_limits:\n    - {{calls: {calls}, per: 60, scope: global}}\n"
+        f"  rate_limit_storage: {json.dumps(storage)}\n"
+    )
+    return path
+
+
+def test_two_workers_on_one_redis_allow_exactly_the_limit_in_total(
+    tools_file: Path, tmp_path: Path, redis_url: str
+) -> None:
+    gateway = gateway_file(tmp_path, tools_file, redis_url, calls=20)
+    ran: list[int] = []
+    refused: list[str] = []
+    with serving(gateway, "--workers", "2") as (_, _, port):
+        for _ in range(60):  # each on a new connection: either worker takes it
+            result = rpc(port, "tools/call", {"name": "pid", "arguments": {}})
+            if result.get("isError"):
+                refused.append(result["content"][0]["text"])
+            else:
+                ran.append(int(result["structuredContent"]["result"]))
+    assert len(ran) == 20  # per process, each worker alone would have allowed 20
+    assert len(set(ran)) == 2  # and both of them ran calls
+    assert len(refused) == 40
+    assert all("rate limit" in text.lower() for text in refused), refused[:3]
+
+
 # -- graceful shutdown -----------------------------------------------------------------------
 
 
