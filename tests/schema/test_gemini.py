@@ -661,3 +661,11 @@ def test_the_json_subset_reaches_under_each_keyword(draft: Draft, keyword: str, 
         assert (*path, "$comment") in reported
     else:  # a keyword Gemini refuses: dropped whole
         assert (*holder, keyword) in reported
+
+
+def test_text_that_python_but_not_json_reads_is_kept_as_text() -> None:
+    # ``Infinity`` and ``NaN`` parse in Python's json module but are not JSON: a model's
+    # "Infinity" for an any-value property stays the string it is (found by hypothesis).
+    lowered = to_gemini_schema({"type": "object", "properties": {"v": {}, "w": {"type": "array"}}})
+    restored = restore_gemini_arguments({"v": "Infinity", "w": ["NaN", "1"]}, lowered)
+    assert restored == {"v": "Infinity", "w": ["NaN", 1]}

@@ -22,6 +22,24 @@ MAX_DEPTH = 256
 ErrorFactory = Callable[[str, JsonPath], Exception]
 
 
+def loads(text: str | bytes | bytearray) -> Any:
+    """`json.loads` of JSON only: ``NaN`` and ``Infinity`` are refused.
+
+    Python's parser accepts ``NaN``, ``Infinity`` and ``-Infinity``; here they raise
+    `ValueError`, as any other text that is not JSON.
+
+    Raises:
+        ValueError: The text is not JSON (`json.JSONDecodeError` where the parser
+            says where).
+        RecursionError: It nests deeper than the parser can follow.
+    """
+    return json.loads(text, parse_constant=_not_json)
+
+
+def _not_json(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
 def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
     raise TypeError(f"{type(self).__name__} is immutable; use toolbridge.thaw() for a copy")
 
@@ -251,5 +269,6 @@ __all__ = [
     "describe_path",
     "format_path",
     "freeze",
+    "loads",
     "thaw",
 ]

@@ -23,7 +23,6 @@ without its branches' reasons (`toolbridge._unfolding`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -32,7 +31,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias, final
 
 from toolbridge import _defaults, _issues
-from toolbridge._json import MAX_DEPTH, describe_path, freeze, thaw
+from toolbridge._json import MAX_DEPTH, describe_path, freeze, loads, thaw
 from toolbridge._limits import MAX_SCHEMA_SIZE, too_large
 from toolbridge._meta_schema import unknown_dialect
 from toolbridge._references import ResourceRetriever, references, unbounded_depth
@@ -472,11 +471,8 @@ def _unchecked(error: ValueError) -> ValidationIssue:
 
 
 def _parse_json(text: str | bytes | bytearray) -> Any:
-    def refuse_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")
-
     try:
-        return json.loads(text, parse_constant=refuse_constant)
+        return loads(text)
     except RecursionError:
         return Invalid((ValidationIssue((), IssueKind.TOO_DEEP, _TOO_DEEP),))
     except (ValueError, UnicodeDecodeError) as error:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from toolbridge._json import loads
 
 
 class ArgumentsError(ValueError):
@@ -36,12 +37,8 @@ def parse(text: str) -> Any:
     Raises:
         ArgumentsError: The text is not JSON; the message says where.
     """
-
-    def refuse(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")
-
     try:
-        return json.loads(text, parse_constant=refuse)
+        return loads(text)
     except RecursionError:
         raise ArgumentsError("not valid JSON: nests too deeply") from None
     except ValueError as error:

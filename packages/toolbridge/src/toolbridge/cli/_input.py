@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from toolbridge._json import loads
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, format_path
 from toolbridge.formats import Source, read_tools
@@ -51,11 +52,8 @@ def read_json(source: str | None) -> Any:
     """
     text = read_text(source)
 
-    def refuse(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")
-
     try:
-        return json.loads(text, parse_constant=refuse)
+        return loads(text)
     except json.JSONDecodeError as error:
         raise InputError(
             f"{_name(source)} is not valid JSON: {error.msg}"

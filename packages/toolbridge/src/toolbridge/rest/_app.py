@@ -20,7 +20,6 @@ the Host/Origin guard, then the body read whole within `max_body_bytes` and
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import math
 import re
@@ -46,6 +45,7 @@ from toolbridge._http import (
     HostGuard,
     checked_timeout,
 )
+from toolbridge._json import loads
 from toolbridge._tool import Tool
 from toolbridge.errors import (
     AccessDeniedError,
@@ -246,7 +246,7 @@ async def _arguments(request: Request) -> dict[str, Any] | Response:
 def _parse(body: bytes) -> dict[str, Any] | JSONResponse:
     """A body's arguments object, or the 400 answer saying what is wrong with it."""
     try:
-        value = json.loads(body, parse_constant=_not_a_number)
+        value = loads(body)
     except (ValueError, RecursionError) as error:
         return _error(400, "InvalidJson", f"the body is not JSON: {error}")
     if not isinstance(value, dict):
@@ -257,10 +257,6 @@ def _parse(body: bytes) -> dict[str, Any] | JSONResponse:
     if lone is not None:
         return _error(400, "InvalidJson", f"the body is not usable JSON: {lone}")
     return value
-
-
-def _not_a_number(constant: str) -> Any:
-    raise ValueError(f"{constant} is not a JSON number")
 
 
 def _lone_surrogate(value: Any) -> str | None:

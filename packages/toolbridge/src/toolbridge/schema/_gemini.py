@@ -54,13 +54,12 @@ schema back to what the original schema means, following the `GeminiPlan`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, final
 
 from toolbridge._issues import json_type
-from toolbridge._json import FrozenDict, canonical_json, freeze, thaw
+from toolbridge._json import FrozenDict, canonical_json, freeze, loads, thaw
 from toolbridge._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._limits import MAX_SCHEMA_SIZE, check_size, too_large
 from toolbridge._walk import held
@@ -224,8 +223,8 @@ def _restore(value: Any, plan: GeminiPlan) -> Any:
         return thaw(value)
     if plan.json and isinstance(value, str):
         try:
-            return json.loads(value)
-        except ValueError:
+            return loads(value)
+        except (ValueError, RecursionError):
             return value
     if isinstance(value, str) and value in plan.values:
         return thaw(plan.values[value])
