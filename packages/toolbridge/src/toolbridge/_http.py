@@ -73,7 +73,10 @@ def bind(
 ) -> Listener:
     """Bind `host`:`port` (0 picks one) and work out the default allowed hosts and origins."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listener = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets that
+    # say so, and with it on, an answer written in two parts waits for a delayed ACK
+    # (40 ms on Linux) before its second part leaves.
+    listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind((host, port))
     bound = listener.getsockname()[1]
