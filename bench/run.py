@@ -27,6 +27,7 @@ import _invoke
 import _limits
 import _mcp
 import _plugins
+import _ratelimits
 import _search
 import _serve
 import _validation
@@ -48,7 +49,17 @@ DISTRIBUTIONS = (
     "bm25s",
     "rank-bm25",
 )
-PARTS = ("validation", "invoke", "formats", "mcp", "plugins", "search", "imports", "limits")
+PARTS = (
+    "validation",
+    "invoke",
+    "formats",
+    "mcp",
+    "plugins",
+    "search",
+    "imports",
+    "limits",
+    "ratelimits",
+)
 OPT_IN = ("serve",)
 """Parts that run only when named in ``--only`` (they take minutes)."""
 
@@ -111,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
         sections += _imports.run(repeats=8 if options.quick else 40)
     if "limits" in parts:
         sections += _limits.run(repeats=3 if options.quick else 5)
+    if "ratelimits" in parts:
+        sections += _ratelimits.run(repeats=repeats, min_batch_ns=min_batch_ns)
     served = _serve.run(quick=options.quick) if "serve" in parts else None
     elapsed = time.perf_counter() - started
 

@@ -25,6 +25,9 @@ NOT_ON_IMPORT = (
     "jsonschema_rs",
     "docstring_parser",
     "asyncio",
+    "limits",
+    "redis",
+    "valkey",
     *OPTIONAL,
 )
 """Nothing of these is loaded by ``import toolbridge``; each name covers its submodules."""
