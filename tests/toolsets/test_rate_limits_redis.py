@@ -27,7 +27,7 @@ from toolbridge.toolsets import (
     read_definition,
 )
 
-from .conftest import RedisServer, RedisServers
+from ..conftest import RedisServer, RedisServers
 
 LIMIT = 10
 
