@@ -1191,3 +1191,52 @@ def test_a_content_length_of_thousands_of_digits_is_413_not_a_crash() -> None:
     assert sent[0]["status"] == 413
     assert json.loads(sent[1]["body"])["error"]["type"] == "BodyTooLarge"
     assert ran == []
+
+
+SLOW_REST_SERVER = """
+import sys, time
+from pathlib import Path
+from toolbridge import tool
+from toolbridge.rest import serve_rest
+
+@tool
+def slow(seconds: float) -> str:
+    '''Sleep, then say so.'''
+    Path(sys.argv[1]).touch()
+    time.sleep(seconds)
+    return f"slept {seconds}"
+
+serve_rest([slow], port=0, on_ready=lambda url: print(url, flush=True))
+"""
+
+
+def test_sigterm_lets_a_call_in_flight_finish_and_the_server_exit_0(tmp_path: Any) -> None:
+    started = tmp_path / "started"
+    argv = [sys.executable, "-c", SLOW_REST_SERVER, str(started)]
+    answers: list[httpx.Response] = []
+    with subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as process:
+        try:
+            assert process.stdout is not None
+            assert process.stderr is not None
+            url = process.stdout.readline().strip()
+            assert url.startswith("http://127.0.0.1:"), url or process.stderr.read()
+            caller = threading.Thread(
+                target=lambda: answers.append(
+                    httpx.post(f"{url}/tools/slow", json={"seconds": 1.0}, timeout=30)
+                )
+            )
+            caller.start()
+            deadline = time.monotonic() + 10
+            while not started.exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert started.exists()
+            process.terminate()  # SIGTERM, while the call runs
+            caller.join(15)
+            assert process.wait(15) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+    assert [answer.status_code for answer in answers] == [200]
+    assert "slept 1.0" in answers[0].text

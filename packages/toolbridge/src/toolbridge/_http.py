@@ -19,13 +19,16 @@ port, and ``on_ready(url)`` says which once uvicorn listens.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
+import signal
 import socket
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import anyio
 
@@ -236,12 +239,25 @@ async def run_uvicorn(
     listener: Listener,
     *,
     lifespan: Literal["auto", "on", "off"] = "off",
+    shutdown_timeout: float | None = None,
     on_ready: Callable[[], None] | None = None,
 ) -> None:
-    """Serve `app` on `listener` until the task is cancelled; `on_ready()` once listening."""
+    """Serve `app` on `listener` until a signal or cancellation; `on_ready()` once listening.
+
+    At SIGTERM uvicorn stops accepting, lets the requests in flight finish (within
+    `shutdown_timeout` seconds; None waits for them), and then raises the signal
+    again for its default action, which would kill the process: a handler that does
+    nothing takes that second one, so serving returns and the process can exit 0.
+    """
     import uvicorn
 
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan=lifespan))
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan=lifespan,
+        timeout_graceful_shutdown=cast(Any, shutdown_timeout),  # typed int, a float works
+    )
+    runner = uvicorn.Server(config)
 
     async def announce() -> None:
         while not runner.started:
@@ -251,7 +267,25 @@ async def run_uvicorn(
 
     waiter = asyncio.create_task(announce())
     try:
-        await runner.serve(sockets=[listener.socket])
+        with _quiet_sigterm():
+            await runner.serve(sockets=[listener.socket])
     finally:
         waiter.cancel()
         listener.socket.close()
+
+
+@contextlib.contextmanager
+def _quiet_sigterm() -> Iterator[None]:
+    """SIGTERM does nothing in the block (uvicorn's own handler comes in and out inside)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _ignore)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _ignore(signum: int, frame: Any) -> None:
+    """A signal handler that does nothing: the signal has been dealt with."""

@@ -49,15 +49,13 @@ import binascii
 import contextlib
 import json
 import math
-import signal
 import socket as sockets
 import sys
-import threading
 import warnings
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server as SdkServer
@@ -72,6 +70,7 @@ from toolbridge._http import (
     Listener,
     bind,
     checked_timeout,
+    run_uvicorn,
 )
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
@@ -618,59 +617,18 @@ def _flush(stream: Any) -> None:
 async def _run_http(
     app: Any, listener: Listener, shutdown_timeout: float, *, on_ready: Callable[[], None] | None
 ) -> None:
-    """Serve `app` with uvicorn until a signal or cancellation; `on_ready()` once listening.
-
-    uvicorn stops at SIGTERM after the requests in flight (within `shutdown_timeout`),
-    then raises the signal again for its default action, which would kill the process
-    with it: a handler that does nothing takes that second one, so serving returns.
-    """
-    import uvicorn
-
-    config = uvicorn.Config(
-        app,
-        log_level="warning",
-        lifespan="on",
-        timeout_graceful_shutdown=cast(Any, shutdown_timeout),  # typed int, a float works
-    )
-    runner = uvicorn.Server(config)
-
-    async def announce() -> None:
-        while not runner.started:
-            await asyncio.sleep(0.01)
-        if on_ready is not None:
-            on_ready()
-
-    waiter = asyncio.create_task(announce())
+    """`run_uvicorn` with the app's lifespan, raising what kept its toolset from opening."""
     gateway = _gateways.get(app)
     try:
-        with _quiet_sigterm():
-            await runner.serve(sockets=[listener.socket])
+        await run_uvicorn(
+            app, listener, lifespan="on", shutdown_timeout=shutdown_timeout, on_ready=on_ready
+        )
     except SystemExit:  # uvicorn's answer to a failed startup
         if gateway is not None and gateway.failure is not None:
             raise gateway.failure from None
         raise
-    finally:
-        waiter.cancel()
-        listener.socket.close()
     if gateway is not None and gateway.failure is not None:
         raise gateway.failure
-
-
-@contextlib.contextmanager
-def _quiet_sigterm() -> Iterator[None]:
-    """SIGTERM does nothing in the block (uvicorn's own handler comes in and out inside)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, _ignore)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _ignore(signum: int, frame: Any) -> None:
-    """A signal handler that does nothing: the signal has been dealt with."""
 
 
 def serve(tools: Iterable[Tool] | Toolset | OpenToolset, **options: Any) -> None:
