@@ -155,6 +155,18 @@ def test_the_server_keeps_json_schema_2020_12_keywords(
     assert "Passed: 4/4" in output
 
 
+def _passes_stateless(conformance: list[str], url: str, tmp_path: Path) -> None:
+    """The suite against `url`, sessions' scenarios expected to fail, passes."""
+    expected = str(HERE / "expected-failures-stateless.yml")
+    completed = _run(
+        [*conformance, "server", "--url", url, "--expected-failures", expected], tmp_path
+    )
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 0, output[-5000:]
+    for scenario in ("server-initialize", "tools-list", "tools-call-with-progress"):
+        assert f"✓ {scenario}: " in output
+
+
 def test_two_stateless_replicas_pass_the_tool_scenarios(
     conformance: list[str], tmp_path: Path
 ) -> None:
@@ -163,21 +175,7 @@ def test_two_stateless_replicas_pass_the_tool_scenarios(
     ``server-sse-multiple-streams`` needs a session to open its streams on, so it is
     an expected failure here too (``expected-failures-stateless.yml``)."""
     with _serving("--workers", "2") as url:
-        completed = _run(
-            [
-                *conformance,
-                "server",
-                "--url",
-                url,
-                "--expected-failures",
-                str(HERE / "expected-failures-stateless.yml"),
-            ],
-            tmp_path,
-        )
-    output = completed.stdout + completed.stderr
-    assert completed.returncode == 0, output[-5000:]
-    for scenario in ("server-initialize", "tools-list", "tools-call-with-progress"):
-        assert f"✓ {scenario}: " in output
+        _passes_stateless(conformance, url, tmp_path)
 
 
 def test_two_stateless_workers_with_a_redis_policy_pass_the_tool_scenarios(
@@ -193,18 +191,4 @@ def test_two_stateless_workers_with_a_redis_policy_pass_the_tool_scenarios(
         f"  rate_limit_storage: {json.dumps(redis_url)}\n"
     )
     with _serving("--workers", "2", toolset=gateway) as url:
-        completed = _run(
-            [
-                *conformance,
-                "server",
-                "--url",
-                url,
-                "--expected-failures",
-                str(HERE / "expected-failures-stateless.yml"),
-            ],
-            tmp_path,
-        )
-    output = completed.stdout + completed.stderr
-    assert completed.returncode == 0, output[-5000:]
-    for scenario in ("server-initialize", "tools-list", "tools-call-with-progress"):
-        assert f"✓ {scenario}: " in output
+        _passes_stateless(conformance, url, tmp_path)
