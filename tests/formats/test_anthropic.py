@@ -23,6 +23,8 @@ from toolbridge.formats import (
 )
 from toolbridge.schema import LossAction
 
+from .shapes import many, one, snapshot
+
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
@@ -38,21 +40,6 @@ WIRE: dict[str, Any] = {
     "description": "Weather for a city.",
     "input_schema": SCHEMA,
 }
-
-
-def one(value: Tool | list[Tool]) -> Tool:
-    assert isinstance(value, Tool)
-    return value
-
-
-def many(value: Tool | list[Tool]) -> list[Tool]:
-    assert isinstance(value, list)
-    return value
-
-
-def snapshot(value: Any) -> str:
-    """The input as JSON text, to show it unchanged after a call (deep inputs too)."""
-    return json.dumps(value, sort_keys=True)
 
 
 # -- writing ------------------------------------------------------------------------------

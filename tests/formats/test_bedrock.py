@@ -27,6 +27,8 @@ from toolbridge.formats import (
 )
 from toolbridge.schema import LossAction
 
+from .shapes import many, one, snapshot
+
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"city": {"type": "string"}, "days": {"type": "integer", "minimum": 1}},
@@ -41,21 +43,6 @@ SPEC: dict[str, Any] = {
     }
 }
 CACHE_POINT: dict[str, Any] = {"cachePoint": {"type": "default"}}
-
-
-def one(value: Tool | list[Tool]) -> Tool:
-    assert isinstance(value, Tool)
-    return value
-
-
-def many(value: Tool | list[Tool]) -> list[Tool]:
-    assert isinstance(value, list)
-    return value
-
-
-def snapshot(value: Any) -> str:
-    """The input as JSON text, to show it unchanged after a call (deep inputs too)."""
-    return json.dumps(value, sort_keys=True)
 
 
 class Converse:

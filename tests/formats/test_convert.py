@@ -41,6 +41,8 @@ from toolbridge.formats import (
 )
 from toolbridge.schema import LossAction, LossEntry, NameMap
 
+from .shapes import many, one
+
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"city": {"type": "string"}, "days": {"type": "integer"}},
@@ -87,16 +89,6 @@ CARRIED: Final[dict[Target, frozenset[str]]] = {
 }
 """The tool-level fields each target keeps; the others keep none of them."""
 NO_STRICT: Final = tuple(t for t in TARGETS if t not in STRICT_TARGETS)
-
-
-def one(value: Tool | list[Tool]) -> Tool:
-    assert isinstance(value, Tool)
-    return value
-
-
-def many(value: Tool | list[Tool]) -> list[Tool]:
-    assert isinstance(value, list)
-    return value
 
 
 def test_the_target_and_source_names() -> None:

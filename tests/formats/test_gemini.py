@@ -28,6 +28,8 @@ from toolbridge.formats import (
 )
 from toolbridge.schema import GEMINI_KEYWORDS, LossAction
 
+from .shapes import many, one, snapshot
+
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -60,21 +62,6 @@ OPENAPI_DECLARATION: dict[str, Any] = {
     "description": "Weather for a city.",
     "parameters": GEMINI_SCHEMA,
 }
-
-
-def one(value: Tool | list[Tool]) -> Tool:
-    assert isinstance(value, Tool)
-    return value
-
-
-def many(value: Tool | list[Tool]) -> list[Tool]:
-    assert isinstance(value, list)
-    return value
-
-
-def snapshot(value: Any) -> str:
-    """The input as JSON text, to show it unchanged after a call (deep inputs too)."""
-    return json.dumps(value, sort_keys=True)
 
 
 # -- writing ------------------------------------------------------------------------------

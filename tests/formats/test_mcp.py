@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from toolbridge import ConversionError, SchemaTooDeepError, Tool, ToolAnnotations
 from toolbridge.formats import from_mcp, from_mcp_tool, to_mcp
 
+from .shapes import many, one
+
 SCHEMA = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
 
 FULL: dict[str, Any] = {
@@ -74,16 +76,6 @@ WIRE_TOOLS: dict[str, dict[str, Any]] = {
     "no type in schema": {"name": "ping", "inputSchema": {"properties": {}}},
     "full": FULL,
 }
-
-
-def one(value: Tool | list[Tool]) -> Tool:
-    assert isinstance(value, Tool)
-    return value
-
-
-def many(value: Tool | list[Tool]) -> list[Tool]:
-    assert isinstance(value, list)
-    return value
 
 
 # -- the wire shape, both ways ---------------------------------------------------------

@@ -40,6 +40,8 @@ from toolbridge.formats import (
 )
 from toolbridge.schema import LossAction
 
+from .shapes import many, one, snapshot
+
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -79,21 +81,6 @@ RESPONSES: dict[str, Any] = {
     "parameters": SCHEMA,
     "strict": False,
 }
-
-
-def one(value: Tool | list[Tool]) -> Tool:
-    assert isinstance(value, Tool)
-    return value
-
-
-def many(value: Tool | list[Tool]) -> list[Tool]:
-    assert isinstance(value, list)
-    return value
-
-
-def snapshot(value: Any) -> str:
-    """The input as JSON text, to show it unchanged after a call (deep inputs too)."""
-    return json.dumps(value, sort_keys=True)
 
 
 # -- writing: the exact wire shape ------------------------------------------------------
