@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -25,6 +24,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from .served import serving
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "tests" / "conformance"
@@ -80,38 +81,8 @@ def test_the_client_passes_the_client_scenarios(
 @contextlib.contextmanager
 def _serving(*options: str, toolset: Path = HERE / "toolset.py") -> Iterator[str]:
     """``toolbridge serve`` of the conformance toolset over HTTP; yields its URL."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "toolbridge",
-            "serve",
-            str(toolset),
-            "--transport",
-            "http",
-            "--port",
-            "0",
-            *options,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stderr is not None
-        line = process.stderr.readline()
-        assert "http://" in line, line + (process.stderr.read() if process.poll() else "")
-        yield "http" + line.split("http", 1)[1].strip()
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
+    with serving(toolset, *options) as (_, url, _):
+        yield url
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,8 @@ import pytest
 
 from toolbridge import tool
 from toolbridge.mcp import HttpServer, McpClient, build_http_app
+
+from .served import SERVE, serving
 
 TOOLS = '''
 import asyncio, os, pathlib
@@ -52,7 +53,6 @@ async def slow(seconds: float, started: str) -> str:
 '''
 
 ACCEPT = "application/json, text/event-stream"
-SERVE = [sys.executable, "-m", "toolbridge", "serve"]
 UVICORN = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
 
 
@@ -61,39 +61,6 @@ def tools_file(tmp_path: Path) -> Path:
     path = tmp_path / "replica_tools.py"
     path.write_text(TOOLS)
     return path
-
-
-@contextlib.contextmanager
-def serving(tools: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str, int]]:
-    """``toolbridge serve TOOLS --transport http --port 0 OPTIONS``: the process, URL, port.
-
-    Stopped with SIGTERM when the block ends (if still running), and waited for.
-    """
-    process = subprocess.Popen(
-        [*SERVE, str(tools), "--transport", "http", "--port", "0", *options],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        assert process.stderr is not None
-        line = process.stderr.readline()
-        assert " on http://127.0.0.1:" in line, line + (
-            process.stderr.read() if process.poll() else ""
-        )
-        url = line.rsplit(" on ", 1)[1].strip()
-        yield process, url, int(url.rsplit(":", 1)[1].split("/")[0])
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        if process.stderr is not None:
-            process.stderr.close()
 
 
 def rpc(port: int, method: str, params: dict[str, Any], *, timeout: float = 10) -> Any:
