@@ -7,24 +7,33 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import IO
 
 SERVE = [sys.executable, "-m", "toolbridge", "serve"]
 
 
 @contextlib.contextmanager
-def serving(tools: Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], str, int]]:
+def serving(
+    tools: Path,
+    *options: str,
+    launcher: Sequence[str] = (),
+    stdout: IO[str] | int = subprocess.DEVNULL,
+    env: Mapping[str, str] | None = None,
+) -> Iterator[tuple[subprocess.Popen[str], str, int]]:
     """``toolbridge serve TOOLS --transport http --port 0 OPTIONS``: the process, URL, port.
 
-    Stopped with SIGTERM when the block ends (if still running), and waited for.
+    `launcher` goes before the command (``opentelemetry-instrument``); `env` is added
+    to this process's environment. Stopped with SIGTERM when the block ends (if still
+    running), and waited for.
     """
     process = subprocess.Popen(
-        [*SERVE, str(tools), "--transport", "http", "--port", "0", *options],
-        stdout=subprocess.DEVNULL,
+        [*launcher, *SERVE, str(tools), "--transport", "http", "--port", "0", *options],
+        stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
     )
     try:
         assert process.stderr is not None

@@ -138,6 +138,12 @@ def test_bearer_tokens_pick_the_identity(tmp_path: Path) -> None:
             ("select", "read_only"),
             "true or false",
         ),
+        ({"sources": [{"module": "m"}], "tracing": "yes"}, ("tracing",), "true or false"),
+        (
+            {"sources": [{"module": "m"}], "audit": {"stdout": "yes"}},
+            ("audit", "stdout"),
+            "true or false",
+        ),
     ],
 )
 def test_mistakes_are_config_errors_at_their_path(

@@ -545,10 +545,12 @@ class _ErrorResult:
 
 def test_sinks_write_one_escaped_json_line_per_record(caplog: pytest.LogCaptureFixture) -> None:
     stream = io.StringIO()
-    toolset = files().with_audit(JsonLinesSink(stream)).with_audit(LoggingSink())
+    lines_sink = JsonLinesSink(stream)
+    toolset = files().with_audit(lines_sink).with_audit(LoggingSink())
     evil = 'read_file\n{"forged": true}'
     with caplog.at_level(logging.INFO, logger="toolbridge.audit"), pytest.raises(ToolNotFoundError):
         toolset.call_sync(evil, {"path": "x"})
+    lines_sink.flush()
     lines = stream.getvalue().splitlines()
     assert len(lines) == 1
     assert json.loads(lines[0])["tool"] == evil
@@ -676,7 +678,8 @@ def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show(
         return toolbridge.ToolResult.from_text(text)
 
     sink, stream = MemorySink(), io.StringIO()
-    sinks = (sink, JsonLinesSink(stream), LoggingSink())
+    lines_sink = JsonLinesSink(stream)
+    sinks = (sink, lines_sink, LoggingSink())
 
     class EverySink:
         def write(self, record: Any) -> None:
@@ -699,6 +702,7 @@ def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show(
         for name, arguments in attempts:
             with contextlib.suppress(toolbridge.ToolbridgeError):
                 toolset.call_sync(name, arguments, identity=Identity(subject=planted))
+    lines_sink.flush()
     logged = [r.getMessage() for r in caplog.records if r.name == "toolbridge.audit"]
     assert len(sink.records) == len(stream.getvalue().splitlines()) == len(logged) == 20
     assert (stream.getvalue() + "".join(logged)).count(planted) == 0

@@ -72,8 +72,10 @@ def serve_reference(reference: str, *, on_ready: Ready, **options: Any) -> None:
     """
     from toolbridge.mcp import serve_async
 
+    stdio = options.get("transport", "stdio") == "stdio"
+
     async def main() -> None:
-        async with _opened(reference) as (toolset, identify, name):
+        async with _opened(reference, stdio=stdio) as (toolset, identify, name):
             count = len(toolset.all_tools())
             await serve_async(
                 toolset,
@@ -88,8 +90,14 @@ def serve_reference(reference: str, *, on_ready: Ready, **options: Any) -> None:
 
 
 @contextlib.asynccontextmanager
-async def _opened(reference: str) -> AsyncIterator[tuple[Toolset, Any, str]]:
-    """The toolset `reference` names, open; the function identifying callers; its name."""
+async def _opened(
+    reference: str, *, stdio: bool = False
+) -> AsyncIterator[tuple[Toolset, Any, str]]:
+    """The toolset `reference` names, open; the function identifying callers; its name.
+
+    Served over `stdio`, a toolset file may not send its audit log to standard output:
+    the protocol's messages go there.
+    """
     from toolbridge.toolsets import StaticToolset
 
     if not is_toolset_file(reference):
@@ -105,6 +113,12 @@ async def _opened(reference: str) -> AsyncIterator[tuple[Toolset, Any, str]]:
     from toolbridge.toolsets import read_definition
 
     definition = read_definition(reference)
+    if stdio and definition.audit.get("stdout"):
+        raise ConfigError(
+            "the audit log cannot go to standard output when serving over stdio (the "
+            "protocol's messages go there): serve over HTTP, or use jsonl: FILE",
+            path=("audit", "stdout"),
+        )
     async with contextlib.AsyncExitStack() as stack:
         with contextlib.redirect_stdout(sys.stderr):  # modules' prints never reach the wire
             opened = await stack.enter_async_context(open_definition(definition))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import json
+import sys
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -126,7 +127,7 @@ def _build(
     if definition.prefix:
         toolset = toolset.prefixed(definition.prefix)
     audit = definition.audit
-    if audit.get("jsonl") or audit.get("logging"):
+    if audit.get("jsonl") or audit.get("stdout") or audit.get("logging"):
         secrets = [*registry.secrets, *definition.tokens]
         arguments = bool(audit.get("arguments", True))
         if audit.get("jsonl"):
@@ -134,13 +135,27 @@ def _build(
             sink = JsonLinesSink(path if path.is_absolute() else definition.base / path)
             stack.callback(sink.close)
             toolset = _audited(toolset, sink, secrets, arguments)
+        if audit.get("stdout"):
+            sink = JsonLinesSink(_standard_output())
+            stack.callback(sink.close)  # (the stream stays open: it is the process's)
+            toolset = _audited(toolset, sink, secrets, arguments)
         if audit.get("logging"):
             toolset = _audited(toolset, LoggingSink(), secrets, arguments)
+    if definition.tracing:
+        toolset = toolset.traced()  # outside the audit: its span covers the whole call
     if definition.meta_tools:
         from toolbridge.search import meta_toolset  # (the search extra, likewise)
 
         toolset = meta_toolset(toolset, name=definition.name)
     return toolset
+
+
+def _standard_output() -> Any:
+    """The process's standard output, even while `sys.stdout` is redirected."""
+    stream = sys.__stdout__
+    if stream is None:
+        raise ConfigError("audit: stdout: this process has no standard output")
+    return stream
 
 
 def _audited(toolset: Toolset, sink: Any, secrets: list[str], arguments: bool) -> Toolset:

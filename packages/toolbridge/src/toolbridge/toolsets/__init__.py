@@ -12,7 +12,6 @@ never call a tool it cannot see, and a tool it cannot see looks like no tool at 
 from toolbridge.toolsets._audit import (
     AuditRecord,
     AuditSink,
-    JsonLinesSink,
     LoggingSink,
     MemorySink,
     Outcome,
@@ -33,6 +32,7 @@ from toolbridge.toolsets._identity import (
     identifier,
     identity_context,
 )
+from toolbridge.toolsets._jsonlines import JsonLinesSink
 from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, Rule
 from toolbridge.toolsets._prefixed import PrefixedToolset
 from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope, Window

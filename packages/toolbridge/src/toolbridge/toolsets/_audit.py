@@ -1,4 +1,4 @@
-"""Audit records of tool calls, their redaction, and the two built-in sinks.
+"""Audit records of tool calls, their redaction, and the in-process sinks.
 
 One `AuditRecord` per call, whatever happened: the caller, the toolset, the tool as
 the caller named it and as its source defines it (name and fingerprint), the
@@ -7,7 +7,7 @@ decision, how long it took and how it ended. Before a record reaches a sink,
 text, identity) and the values of secret-looking keys (``authorization``,
 ``api_key``, ``password``, ...) with ``[redacted]``. Sinks write JSON, so names and
 arguments are escaped: a newline or a control character in a tool name cannot forge
-a second log line.
+a second log line. The file sink, `JsonLinesSink`, is in `_jsonlines`.
 """
 
 from __future__ import annotations
@@ -15,18 +15,15 @@ from __future__ import annotations
 import json
 import logging
 import re
-import threading
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
-from typing import IO, Any, Final, Literal, Protocol, final, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, Protocol, final, runtime_checkable
 
 from toolbridge.toolsets._trace import Decision
 
 __all__ = [
     "AuditRecord",
     "AuditSink",
-    "JsonLinesSink",
     "LoggingSink",
     "MemorySink",
     "Outcome",
@@ -89,10 +86,25 @@ class AuditRecord:
     """Anything a custom layer adds."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON."""
-        data = asdict(self)
-        data["roles"] = list(self.roles)
-        return data
+        """The record as JSON (the arguments and extras are the record's own, not copies)."""
+        return {
+            "time": self.time,
+            "subject": self.subject,
+            "tenant": self.tenant,
+            "roles": list(self.roles),
+            "toolset": self.toolset,
+            "tool": self.tool,
+            "original_tool": self.original_tool,
+            "source": self.source,
+            "fingerprint": self.fingerprint,
+            "call_id": self.call_id,
+            "decision": self.decision,
+            "outcome": self.outcome,
+            "duration_ms": self.duration_ms,
+            "error": self.error,
+            "arguments": self.arguments,
+            "extra": dict(self.extra),
+        }
 
 
 class Redactor:
@@ -140,30 +152,121 @@ class Redactor:
 
     def record(self, record: AuditRecord) -> AuditRecord:
         """`record` with every text field and the arguments redacted."""
-        text = self.text
-        arguments = record.arguments
+        return self.new(
+            time=record.time,
+            subject=record.subject,
+            tenant=record.tenant,
+            roles=record.roles,
+            toolset=record.toolset,
+            tool=record.tool,
+            original_tool=record.original_tool,
+            source=record.source,
+            fingerprint=record.fingerprint,
+            call_id=record.call_id,
+            decision=record.decision,
+            outcome=record.outcome,
+            duration_ms=record.duration_ms,
+            error=record.error,
+            arguments=record.arguments,
+            extra=record.extra,
+        )
+
+    def new(
+        self,
+        *,
+        time: float,
+        subject: str | None,
+        tenant: str | None,
+        roles: tuple[str, ...],
+        toolset: str | None,
+        tool: str,
+        original_tool: str | None,
+        source: str | None,
+        fingerprint: str | None,
+        call_id: str | None,
+        decision: Decision,
+        outcome: Outcome,
+        duration_ms: float,
+        error: str | None = None,
+        arguments: Any = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> AuditRecord:
+        """The `AuditRecord` of these fields, redacted (one record made, not two)."""
         if arguments is not None:
             arguments = _bounded(self.value(arguments))
-        return replace(
-            record,
-            subject=None if record.subject is None else text(record.subject),
-            tenant=None if record.tenant is None else text(record.tenant),
-            roles=tuple(text(role) for role in record.roles),
-            tool=text(record.tool),
-            original_tool=None if record.original_tool is None else text(record.original_tool),
-            call_id=None if record.call_id is None else text(record.call_id),
-            error=None if record.error is None else text(record.error)[:_ERROR_LIMIT],
+        if error is not None:
+            error = self.text(error)[:_ERROR_LIMIT]
+        if self._secrets:
+            text = self.text
+            subject = None if subject is None else text(subject)
+            tenant = None if tenant is None else text(tenant)
+            roles = tuple(text(role) for role in roles)
+            tool = text(tool)
+            original_tool = None if original_tool is None else text(original_tool)
+            call_id = None if call_id is None else text(call_id)
+        return AuditRecord(
+            time=time,
+            subject=subject,
+            tenant=tenant,
+            roles=roles,
+            toolset=toolset,
+            tool=tool,
+            original_tool=original_tool,
+            source=source,
+            fingerprint=fingerprint,
+            call_id=call_id,
+            decision=decision,
+            outcome=outcome,
+            duration_ms=duration_ms,
+            error=error,
             arguments=arguments,
-            extra=self.value(dict(record.extra)),
+            extra=self.value(dict(extra)) if extra else {},
         )
 
 
 def _bounded(arguments: Any) -> Any:
     """Arguments as they are, or a note of their size when their JSON is too long."""
+    if _spare(arguments, _ARGUMENT_LIMIT) >= 0:  # surely short enough: not serialised
+        return arguments
     text = json.dumps(arguments, ensure_ascii=False, default=repr)
     if len(text) <= _ARGUMENT_LIMIT:
         return arguments
     return {"[truncated]": text[:_ARGUMENT_LIMIT], "[length]": len(text)}
+
+
+def _spare(value: Any, budget: int) -> int:
+    """`budget` less the longest JSON `value` could have, or -1 once it is spent.
+
+    Each string counts six characters a character (``\u0000``) and two quotes, so
+    the bound holds whatever the text; values of other types are left to `json`.
+    """
+    if isinstance(value, str):
+        return _spent(budget - 6 * len(value) - 2)
+    if value is None or isinstance(value, bool):
+        return _spent(budget - 5)
+    if isinstance(value, int) and -(10**15) < value < 10**15:
+        return _spent(budget - 16)
+    if isinstance(value, float):
+        return _spent(budget - 24)
+    if isinstance(value, dict):
+        budget -= 2
+        for key, item in value.items():
+            if budget < 0 or not isinstance(key, str):
+                return -1
+            budget = _spare(item, budget - 6 * len(key) - 4)
+        return _spent(budget)
+    if isinstance(value, list):
+        budget -= 2
+        for item in value:
+            if budget < 0:
+                return -1
+            budget = _spare(item, budget - 1)
+        return _spent(budget)
+    return -1
+
+
+def _spent(budget: int) -> int:
+    return budget if budget >= 0 else -1
 
 
 @runtime_checkable
@@ -207,38 +310,3 @@ class LoggingSink:
         if self._logger.isEnabledFor(self._level):
             line = json.dumps(record.to_dict(), ensure_ascii=True, default=repr)
             self._logger.log(self._level, "%s", line, extra={"toolbridge_audit": record})
-
-
-@final
-class JsonLinesSink:
-    """Appends each record to a file (or stream) as one line of JSON, thread-safely.
-
-    Args:
-        target: A path (opened for appending, created if missing) or a text stream.
-    """
-
-    def __init__(self, target: str | Path | IO[str]) -> None:
-        self._lock = threading.Lock()
-        if isinstance(target, (str, Path)):
-            self._stream: IO[str] = Path(target).open("a", encoding="utf-8")  # noqa: SIM115
-            self._owned = True
-        else:
-            self._stream, self._owned = target, False
-
-    def write(self, record: AuditRecord) -> None:
-        """Append `record` and flush."""
-        line = json.dumps(record.to_dict(), ensure_ascii=True, default=repr)
-        with self._lock:
-            self._stream.write(line + "\n")
-            self._stream.flush()
-
-    def close(self) -> None:
-        """Close the file, if this sink opened it."""
-        if self._owned:
-            self._stream.close()
-
-    def __enter__(self) -> JsonLinesSink:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()

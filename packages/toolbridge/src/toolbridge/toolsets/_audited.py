@@ -16,7 +16,7 @@ from toolbridge.errors import (
     ToolNotFoundError,
     ToolTimeoutError,
 )
-from toolbridge.toolsets._audit import AuditRecord, AuditSink, Outcome, Redactor
+from toolbridge.toolsets._audit import AuditSink, Outcome, Redactor
 from toolbridge.toolsets._base import CallOptions, Toolset, Wrapper
 from toolbridge.toolsets._trace import CallTrace, tracing
 
@@ -99,26 +99,26 @@ class AuditedToolset(Wrapper):
             error_text = f"{type(failure).__name__}: {failure}"
         elif result is not None and result.is_error:
             error_text = result.text
-        record = AuditRecord(
-            time=started_at,
-            subject=identity.subject,
-            tenant=identity.tenant,
-            roles=tuple(sorted(identity.roles)),
-            toolset=self.name,
-            tool=name,
-            original_tool=None if original is None else original.name,
-            source=trace.source,
-            fingerprint=None if original is None else original.fingerprint,
-            call_id=options.call_id,
-            decision=trace.decision,
-            outcome=outcome_of(result, failure),
-            duration_ms=round(elapsed_ms, 3),
-            error=error_text,
-            arguments=_as_json(arguments) if self._arguments else None,
-        )
         try:
-            self._sink.write(self._redactor.record(record))
-        except Exception:
+            record = self._redactor.new(
+                time=started_at,
+                subject=identity.subject,
+                tenant=identity.tenant,
+                roles=tuple(sorted(identity.roles)),
+                toolset=self.name,
+                tool=name,
+                original_tool=None if original is None else original.name,
+                source=trace.source,
+                fingerprint=None if original is None else original.fingerprint,
+                call_id=options.call_id,
+                decision=trace.decision,
+                outcome=outcome_of(result, failure),
+                duration_ms=round(elapsed_ms, 3),
+                error=error_text,
+                arguments=_as_json(arguments) if self._arguments else None,
+            )
+            self._sink.write(record)
+        except Exception:  # redaction or the sink: never the call's failure
             _log.exception("the audit sink failed to write a record of tool %r", name)
 
 

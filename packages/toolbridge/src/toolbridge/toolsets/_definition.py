@@ -24,11 +24,12 @@
         - {calls: 60, per: 60, scope: tenant}  # window: moving (default), sliding, fixed
       rate_limit_storage: "redis://:${REDIS_PASSWORD}@redis:6379/0"  # default memory://
       rate_limit_fail_open: false      # true: an unreachable store lets calls through
-    audit: {jsonl: audit.jsonl}        # or {logging: true}
+    audit: {jsonl: audit.jsonl}        # or {stdout: true}, {logging: true}
     identity: {subject: cli, tenant: acme, roles: [support]}
     tokens:                            # bearer tokens of HTTP clients -> identities
       "${SUPPORT_TOKEN}": {subject: ann, tenant: acme, roles: [support]}
     meta_tools: false                  # true: serve search/describe/call instead
+    tracing: false                     # true: an OpenTelemetry span per call
 
 Reading (`read_definition`) checks everything and starts nothing; a mistake is a
 `ConfigError` with the JSON path of the culprit. ``${NAME}`` is replaced from the
@@ -66,6 +67,7 @@ _TOP: Final = frozenset(
         "identity",
         "tokens",
         "meta_tools",
+        "tracing",
     }
 )
 _SOURCE_KINDS: Final = ("module", "mcp", "openapi", "file")
@@ -105,6 +107,8 @@ class ToolsetDefinition:
     identity: Identity = ANONYMOUS
     tokens: Mapping[str, Identity] = field(default_factory=dict)
     meta_tools: bool = False
+    tracing: bool = False
+    """An OpenTelemetry span per call, from the global tracer provider."""
     base: Path = Path(".")
     """The folder relative paths are read from."""
 
@@ -169,6 +173,7 @@ def _definition(data: Any, base: Path) -> ToolsetDefinition:
         identity=_identity(document.get("identity", {}), ("identity",)),
         tokens=_tokens(document.get("tokens", {}), ("tokens",)),
         meta_tools=_boolean(document, "meta_tools", ()),
+        tracing=_boolean(document, "tracing", ()),
         base=base,
     )
 
@@ -365,10 +370,10 @@ def _tokens(value: Any, path: JsonPath) -> dict[str, Identity]:
 
 def _audit(value: Any, path: JsonPath) -> dict[str, Any]:
     data = dict(_object(value, path))
-    _known(data, frozenset({"jsonl", "logging", "arguments"}), path)
+    _known(data, frozenset({"jsonl", "stdout", "logging", "arguments"}), path)
     if "jsonl" in data and not isinstance(data["jsonl"], str):
         raise ConfigError("expected a file path", path=(*path, "jsonl"))
-    for key in ("logging", "arguments"):
+    for key in ("stdout", "logging", "arguments"):
         if key in data and not isinstance(data[key], bool):
             raise ConfigError("expected true or false", path=(*path, key))
     return data
