@@ -3,15 +3,40 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 SERVE = [sys.executable, "-m", "toolbridge", "serve"]
+ACCEPT = "application/json, text/event-stream"
+"""The ``Accept`` header of a streamable HTTP request."""
+
+
+def messages(media: str, body: str) -> list[Any]:
+    """The JSON-RPC messages of a streamable HTTP answer: a JSON body or an SSE stream."""
+    if media.startswith("application/json"):
+        return [json.loads(body)]
+    return [json.loads(line[5:]) for line in body.splitlines() if line.startswith("data:")]
+
+
+def worker_pids(process: subprocess.Popen[str]) -> set[int]:
+    """The workers of ``toolbridge serve --workers N`` (its spawned children: not the
+    multiprocessing resource tracker, its other child)."""
+    children: set[int] = set()
+    for task in os.listdir(f"/proc/{process.pid}/task"):
+        with open(f"/proc/{process.pid}/task/{task}/children") as file:
+            children |= {int(child) for child in file.read().split()}
+    workers = set()
+    for child in children:
+        with contextlib.suppress(OSError), open(f"/proc/{child}/cmdline", "rb") as file:
+            if b"spawn_main" in file.read():
+                workers.add(child)
+    return workers
 
 
 @contextlib.contextmanager

@@ -26,7 +26,6 @@ import http.client
 import json
 import os
 import signal
-import subprocess
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -41,10 +40,7 @@ from hypothesis import strategies as st
 
 from toolbridge.toolsets import ANONYMOUS, Identity
 
-from ..toolsets.test_properties import (
-    GLOBS,
-    ROLES,
-    TENANTS,
+from ..toolsets.leaks import (
     UNIVERSE,
     PolicySpec,
     RuleSpec,
@@ -54,10 +50,9 @@ from ..toolsets.test_properties import (
     expected,
     identities,
     invoked,
-    subsets,
+    policy_specs,
 )
-from .served import serving
-from .test_replicas import ACCEPT, messages, worker_pids
+from .served import ACCEPT, messages, serving, worker_pids
 
 pytestmark = pytest.mark.property
 
@@ -103,30 +98,7 @@ def approve_none(request):
     return False
 '''
 
-# -- the specs: a fixed set, drawn from test_properties' strategies --------------------------
-# Theirs, with one change: a rule keeps the first two of its drawn globs in sorted order.
-# Theirs keeps the first two in set order, which follows the string hash seed, so their
-# derandomized runs still differ from one process to the next.
-
-rule_specs = st.builds(
-    RuleSpec,
-    effect=st.sampled_from(("allow", "deny", "approve")),
-    globs=subsets(GLOBS).map(lambda globs: frozenset(sorted(globs)[:2])),
-    tags=subsets(("safe", "prod", "admin")),
-    destructive=st.none() | st.booleans(),
-    read_only=st.none() | st.booleans(),
-    tenants=subsets(TENANTS),
-    roles=subsets(ROLES),
-)
-policy_specs = st.builds(
-    PolicySpec,
-    tenants=st.none() | subsets(TENANTS),
-    roles=st.none() | subsets(ROLES),
-    rules=st.lists(rule_specs, max_size=4).map(tuple),
-    default=st.sampled_from(("allow", "deny")),
-    approve_all=st.booleans(),
-    prefix=st.none() | st.sampled_from(("prod", "p")),
-)
+# -- the specs: a fixed set, drawn from the no-leak strategies (tests/toolsets/leaks.py) --
 
 
 @dataclass(frozen=True)
@@ -283,16 +255,6 @@ def write_definition(folder: Path, name: str, example: Example, storage: str) ->
 # -- one connection held by each worker ------------------------------------------------------
 
 
-def workers_of(process: subprocess.Popen[str]) -> set[int]:
-    """The supervisor's worker processes (spawned children; not its resource tracker)."""
-    found = set()
-    for pid in worker_pids(process):
-        with open(f"/proc/{pid}/cmdline", "rb") as file:
-            if b"spawn_main" in file.read():
-                found.add(pid)
-    return found
-
-
 @dataclass
 class Worker:
     """A kept-alive connection, accepted by the worker process `pid`."""
@@ -394,7 +356,7 @@ def test_two_stateless_replicas_on_redis_never_leak(tmp_path: Path, redis_url: s
             process, _, port = running.enter_context(
                 serving(gateway, "--workers", "2", "--stateless")
             )
-            pids = workers_of(process)
+            pids = worker_pids(process)
             assert len(pids) == 2, pids
             assert process.pid not in pids
             workers = one_connection_each(port, pids)

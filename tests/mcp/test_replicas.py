@@ -28,7 +28,7 @@ import pytest
 from toolbridge import tool
 from toolbridge.mcp import HttpServer, McpClient, build_http_app
 
-from .served import SERVE, serving
+from .served import ACCEPT, SERVE, messages, serving, worker_pids
 
 TOOLS = '''
 import asyncio, os, pathlib
@@ -52,7 +52,6 @@ async def slow(seconds: float, started: str) -> str:
     return f"slept {seconds}"
 '''
 
-ACCEPT = "application/json, text/event-stream"
 UVICORN = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
 
 
@@ -99,12 +98,6 @@ def post(port: int, payload: Any, *, timeout: float = 10) -> tuple[int, dict[str
         connection.close()
 
 
-def messages(media: str, body: str) -> list[Any]:
-    if media.startswith("application/json"):
-        return [json.loads(body)]
-    return [json.loads(line[5:]) for line in body.splitlines() if line.startswith("data:")]
-
-
 def get(port: int, path: str) -> tuple[int, Any]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
@@ -118,14 +111,6 @@ def get(port: int, path: str) -> tuple[int, Any]:
 def called_pid(port: int) -> int:
     result = rpc(port, "tools/call", {"name": "pid", "arguments": {}})
     return int(result["structuredContent"]["result"])
-
-
-def worker_pids(process: subprocess.Popen[str]) -> set[int]:
-    children = set()
-    for task in os.listdir(f"/proc/{process.pid}/task"):
-        with open(f"/proc/{process.pid}/task/{task}/children") as file:
-            children |= {int(child) for child in file.read().split()}
-    return children
 
 
 # -- two workers on one port -----------------------------------------------------------------
