@@ -32,12 +32,14 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -64,6 +66,13 @@ class Peer:
     key: str
     label: str
     script: str
+    args: tuple[str, ...] = ()
+    """After ``http PORT``; ``{redis}`` stands for the benchmark's Redis URL."""
+    transports: tuple[str, ...] = ("stdio", "http")
+    base: str = ""
+    """The peer this one is measured against (its target), if any."""
+    least: float = 0.0
+    """The least ratio of calls per second to `base`'s that meets the target."""
 
 
 PEERS = (
@@ -71,10 +80,23 @@ PEERS = (
     Peer("lowlevel", "MCP SDK low-level Server (no validation)", "serve_lowlevel.py"),
     Peer("fastmcp", "FastMCP", "serve_fastmcp.py"),
     Peer("toolbridge", "toolbridge serve (policy, audit, validation)", "serve_toolbridge.py"),
-)
+    # The gateway as deployed (a toolset file, stateless): one worker, two workers on
+    # one port, and each with its rate limit counted in Redis.
+    Peer("file-1", "toolbridge serve FILE, 1 worker", "serve_toolbridge_file.py", ("1",),
+         ("http",)),
+    Peer("file-2", "toolbridge serve FILE, 2 workers", "serve_toolbridge_file.py", ("2",),
+         ("http",), base="file-1", least=1.7),
+    Peer("file-1-redis", "toolbridge serve FILE, 1 worker, limit in Redis",
+         "serve_toolbridge_file.py", ("1", "{redis}"), ("http",), base="file-1",
+         least=1 / 1.2),
+    Peer("file-2-redis", "toolbridge serve FILE, 2 workers, limit in Redis",
+         "serve_toolbridge_file.py", ("2", "{redis}"), ("http",), base="file-2",
+         least=1 / 1.2),
+)  # fmt: skip
 REFERENCE = "mcpserver"
 TARGETS = {"mcpserver": 1.2, "fastmcp": 1.5}
 """toolbridge's targets: at least these times the peer's calls per second."""
+BASE_TITLES = {"file-1": "1 worker", "file-2": "2 workers"}
 
 
 @dataclass(slots=True)
@@ -442,7 +464,9 @@ def _free_port() -> int:
         return port
 
 
-async def start_http_server(script: Path, stderr: Any) -> tuple[asyncio.subprocess.Process, int]:
+async def start_http_server(
+    script: Path, stderr: Any, args: Sequence[str] = ()
+) -> tuple[asyncio.subprocess.Process, int]:
     """Start `script` over HTTP on a free port; return once it answers ``initialize``."""
     port = _free_port()
     process = await asyncio.create_subprocess_exec(
@@ -450,6 +474,7 @@ async def start_http_server(script: Path, stderr: Any) -> tuple[asyncio.subproce
         str(script),
         "http",
         str(port),
+        *args,
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=stderr,
@@ -494,13 +519,45 @@ class Running:
     reasons: dict[str, str] = field(default_factory=dict)
 
 
+@contextlib.contextmanager
+def _redis(folder: Path) -> Iterator[str | None]:
+    """A ``redis-server`` on a free loopback port (no persistence), or None without one."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        yield None
+        return
+    port = _free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+         "no", "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
 @contextlib.asynccontextmanager
-async def _started(transport: str, logs: Path) -> AsyncIterator[list[Running]]:
+async def _started(
+    transport: str, logs: Path, redis_url: str | None
+) -> AsyncIterator[list[Running]]:
     """Every peer's server(s) over `transport`, with a raw and an SDK client each."""
     from mcp.client.stdio import StdioServerParameters, stdio_client
     from mcp.client.streamable_http import streamable_http_client
 
-    runs = [Running(peer) for peer in PEERS]
+    runs = [Running(peer) for peer in PEERS if transport in peer.transports]
     processes: list[asyncio.subprocess.Process] = []
     files = []
     try:
@@ -510,6 +567,11 @@ async def _started(transport: str, logs: Path) -> AsyncIterator[list[Running]]:
             log = log_path.open("w")
             files.append(log)
             try:
+                args = list(run.peer.args)
+                if "{redis}" in args:
+                    if redis_url is None:
+                        raise RuntimeError("no redis-server on PATH")
+                    args = [redis_url if arg == "{redis}" else arg for arg in args]
                 if transport == "stdio":
                     run.clients["raw"] = await RawStdio.start(script, log)
                     parameters = StdioServerParameters(
@@ -517,7 +579,7 @@ async def _started(transport: str, logs: Path) -> AsyncIterator[list[Running]]:
                     )
                     run.clients["sdk"] = await SdkSession.start(stdio_client(parameters, log))
                 else:
-                    process, port = await start_http_server(script, log)
+                    process, port = await start_http_server(script, log, args)
                     processes.append(process)
                     run.clients["raw"] = await RawHttp.connect(port)
                     url = f"http://127.0.0.1:{port}/mcp"
@@ -588,18 +650,28 @@ async def _measure(transport: str, repeats: int, seconds: float) -> dict[Case, l
     found: dict[Case, list[Measured]] = {}
     with tempfile.TemporaryDirectory(prefix="toolbridge-serve-") as folder:
         os.environ["BENCH_AUDIT"] = str(Path(folder) / "audit.jsonl")
-        async with _started(transport, Path(folder)) as runs:
-            for client in CLIENTS:
-                for in_flight in IN_FLIGHT:
-                    case = Case(transport, client, in_flight)
-                    rows = [Measured(run.peer, reason=run.reasons.get(client, "")) for run in runs]
-                    live = [
-                        (row, run.clients[client])
-                        for row, run in zip(rows, runs, strict=True)
-                        if client in run.clients
-                    ]
-                    await _rounds(live, in_flight, repeats, seconds)
-                    found[case] = rows
+        with contextlib.ExitStack() as stack:
+            redis_url = stack.enter_context(_redis(Path(folder))) if transport == "http" else None
+            found.update(await _cases(transport, Path(folder), redis_url, repeats, seconds))
+    return found
+
+
+async def _cases(
+    transport: str, folder: Path, redis_url: str | None, repeats: int, seconds: float
+) -> dict[Case, list[Measured]]:
+    found: dict[Case, list[Measured]] = {}
+    async with _started(transport, folder, redis_url) as runs:
+        for client in CLIENTS:
+            for in_flight in IN_FLIGHT:
+                case = Case(transport, client, in_flight)
+                rows = [Measured(run.peer, reason=run.reasons.get(client, "")) for run in runs]
+                live = [
+                    (row, run.clients[client])
+                    for row, run in zip(rows, runs, strict=True)
+                    if client in run.clients
+                ]
+                await _rounds(live, in_flight, repeats, seconds)
+                found[case] = rows
     return found
 
 
@@ -654,6 +726,12 @@ def _lines(found: dict[Case, list[Measured]]) -> list[Line]:
                 target = " / ".join(f">= {limit:g}x" for limit in TARGETS.values())
                 met = [ratio is not None and ratio >= TARGETS[key] for key, ratio in ratios.items()]
                 result = PASS if all(met) else FAIL
+            elif row.peer.base and case.client == "raw":
+                theirs = speed.get(row.peer.base)
+                ratio = None if mine is None or not theirs else mine / theirs
+                shown = "-" if ratio is None else f"{ratio:.2f}x"
+                target = f"{shown} of {BASE_TITLES[row.peer.base]}, >= {row.peer.least:.2f}x"
+                result = PASS if ratio is not None and ratio >= row.peer.least else FAIL
             lines.append(Line(case, row, ratios, target, result))
     return lines
 
@@ -712,7 +790,9 @@ def render(found: dict[Case, list[Measured]]) -> str:
     out += ["", *wrong] if wrong else []
     out.append(
         "    Targets apply to toolbridge through the raw client (the client is not the "
-        "bottleneck there); ClientSession rows are bounded by the client."
+        "bottleneck there); ClientSession rows are bounded by the client. Two workers "
+        "target 1.7x one; a rate limit counted in Redis at most 1.2x the cost of none "
+        "(0.83x the calls per second)."
     )
     return "\n".join(out)
 
