@@ -179,6 +179,31 @@ def test_one_client_whose_requests_reach_different_workers_keeps_working(
     assert echoes == [f"n{index}" for index in range(len(echoes))]
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="SO_REUSEPORT spreads connections on Linux")
+def test_a_burst_of_keep_alive_connections_is_spread_over_the_workers(tools_file: Path) -> None:
+    """A client opening its pool at once: with one shared socket the first worker to
+    wake took them all; each worker's own socket gets its share."""
+    call = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                       "params": {"name": "pid", "arguments": {}}})  # fmt: skip
+    headers = {"Content-Type": "application/json", "Accept": ACCEPT}
+    with serving(tools_file, "--workers", "2") as (process, _, port):
+        pool = [http.client.HTTPConnection("127.0.0.1", port, timeout=10) for _ in range(32)]
+        for connection in pool:
+            connection.connect()
+        time.sleep(0.3)  # every connection waits to be accepted, then the calls go out
+        held: dict[int, int] = {}
+        for connection in pool:
+            connection.request("POST", "/mcp", call, headers)
+            answer = connection.getresponse()
+            media, body = answer.getheader("content-type", ""), answer.read().decode()
+            (message,) = messages(media, body)
+            pid = int(message["result"]["structuredContent"]["result"])
+            held[pid] = held.get(pid, 0) + 1
+            connection.close()
+        assert set(held) == worker_pids(process)
+        assert min(held.values()) >= 4, held  # (a hash: 16 each on average)
+
+
 def test_a_single_worker_keeps_sessions_unless_told_stateless(tools_file: Path) -> None:
     initialize = {
         "jsonrpc": "2.0",

@@ -25,6 +25,7 @@ import logging
 import math
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_BODY_LIMIT",
     "DEFAULT_BODY_TIMEOUT",
+    "REUSE_PORT",
     "BodyReader",
     "HostGuard",
     "Listener",
@@ -68,19 +70,32 @@ class Listener:
     allowed_origins: list[str]
 
 
+REUSE_PORT: Final = sys.platform == "linux" and hasattr(socket, "SO_REUSEPORT")
+"""Whether several processes can each listen on one port, the kernel spreading new
+connections over them (Linux's ``SO_REUSEPORT``: by a hash of the connection)."""
+
+
 def bind(
     host: str,
     port: int,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
+    *,
+    reuse_port: bool = False,
 ) -> Listener:
-    """Bind `host`:`port` (0 picks one) and work out the default allowed hosts and origins."""
+    """Bind `host`:`port` (0 picks one) and work out the default allowed hosts and origins.
+
+    With `reuse_port` (where `REUSE_PORT`), other processes may bind and listen on the
+    same port with it too; a socket bound so that never listens only holds the port.
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets that
     # say so, and with it on, an answer written in two parts waits for a delayed ACK
     # (40 ms on Linux) before its second part leaves.
     listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     listener.bind((host, port))
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host

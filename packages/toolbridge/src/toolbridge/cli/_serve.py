@@ -1,9 +1,14 @@
 """Serving a module's tools or a toolset file over MCP: one process, or workers on one port.
 
 `serve_reference` runs one server in this process. `serve_workers` binds the port
-once and starts that many worker processes on the socket (multiprocessing's spawn),
-each opening the toolset itself and serving it statelessly, so that the kernel may
-hand any connection to any worker. The supervisor says when all of them listen,
+once and starts that many worker processes (multiprocessing's spawn), each opening
+the toolset itself and serving it statelessly, so that any worker may answer any
+connection. On Linux each worker listens on a socket of its own bound with
+``SO_REUSEPORT`` and the kernel spreads new connections over them evenly (by a hash
+of each connection); with one shared socket, the first worker to wake takes every
+connection waiting, so a client opening its pool of keep-alive connections at once
+would have them all on one worker. Elsewhere the workers share the supervisor's
+socket. The supervisor says when all of them listen,
 starts another in place of one that dies after it listened, stops everything when
 one fails to start, and on SIGTERM or SIGINT passes SIGTERM on: each worker stops
 accepting, finishes the calls in flight (within the shutdown timeout) and exits 0.
@@ -230,9 +235,14 @@ def serve_workers(
     import multiprocessing
     from multiprocessing.connection import wait
 
-    from toolbridge._http import bind
+    from toolbridge._http import REUSE_PORT, bind
 
-    listener = bind(host, port)
+    # With SO_REUSEPORT the supervisor's socket never listens: it holds the port
+    # (and picks it, for port 0) while each worker binds and listens on its own.
+    listener = bind(host, port, reuse_port=REUSE_PORT)
+    where: socket.socket | tuple[str, int] = listener.socket
+    if REUSE_PORT:
+        where = (host, listener.socket.getsockname()[1])
     context = multiprocessing.get_context("spawn")
     settings = {
         "transport": "http",
@@ -252,7 +262,7 @@ def serve_workers(
         reports, sending = context.Pipe(duplex=False)
         process = context.Process(
             target=_work,
-            args=(reference, settings, listener.socket, sending),
+            args=(reference, settings, where, sending),
             name="toolbridge-worker",
         )
         process.start()
@@ -320,14 +330,23 @@ def _warn(message: str) -> None:
 
 
 def _work(
-    reference: str, settings: dict[str, Any], listener: socket.socket, reports: Connection
+    reference: str,
+    settings: dict[str, Any],
+    where: socket.socket | tuple[str, int],
+    reports: Connection,
 ) -> None:
-    """A worker process: serve `reference` on the shared socket; say when it listens."""
+    """A worker process: serve `reference`; say when it listens.
+
+    It listens on the supervisor's socket, or on one of its own bound with
+    ``SO_REUSEPORT`` to `where` (host, port).
+    """
+    from toolbridge._http import bind
     from toolbridge.cli._output import write_error
 
     def ready(count: int, url: str) -> None:
         reports.send(count)
 
+    listener = where if not isinstance(where, tuple) else bind(*where, reuse_port=True).socket
     try:
         serve_reference(reference, on_ready=ready, socket=listener, **settings)
     except ToolbridgeError as error:
