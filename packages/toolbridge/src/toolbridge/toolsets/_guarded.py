@@ -110,7 +110,7 @@ class GuardedToolset(Toolset):
                 trace.refuse("denied")
             raise unknown(name)
         try:
-            wait = self._limiter.acquire(identity, name)
+            wait = await self._limiter.acquire_async(identity, name)
         except RateLimitError:  # the store is unreachable: refused, never unlimited
             if trace is not None:
                 trace.refuse("rate_limited")

@@ -10,14 +10,25 @@ the process (``memory://``, the default) or in Redis or Valkey (``redis://...``,
 When the store cannot be reached the call is refused with a `RateLimitError` whose
 cause is the store's error (fail closed), or let through with a logged warning when
 the policy fails open.
+
+A limiter counts from sync code (`RateLimiter.acquire`) and from async code
+(`RateLimiter.acquire_async`, what a guarded toolset's calls await). On Redis or
+Valkey the async form talks to the store with the client's asyncio twin, so a round
+trip, or a stalled store, never holds up the event loop; both forms use the same keys
+and scripts, so they count together. An asyncio client belongs to the event loop it
+connects in, and toolbridge runs calls in the caller's loop and in its own background
+loop (``call_sync``): each loop has one client per store, shared by every limiter,
+disconnected when the loop shuts down (``asyncio.run`` shuts it down before closing it).
 """
 
 from __future__ import annotations
 
+import _thread
 import json
 import logging
 import time
 import urllib.parse
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, final
 
@@ -25,9 +36,15 @@ from toolbridge.errors import ConfigError, RateLimitError
 from toolbridge.toolsets._identity import Identity
 
 if TYPE_CHECKING:
+    import asyncio
+
     from limits import RateLimitItem
+    from limits.aio.strategies import RateLimiter as AsyncStrategy
+    from limits.errors import StorageError
     from limits.storage import Storage
     from limits.strategies import RateLimiter as Strategy
+    from redis.asyncio import ConnectionPool as RedisPool
+    from valkey.asyncio import ConnectionPool as ValkeyPool
 
 __all__ = ["RateLimit", "RateLimiter", "Scope", "Window", "check_storage"]
 
@@ -117,7 +134,8 @@ class RateLimit:
 class RateLimiter:
     """The counts of a set of rate limits, in one store; thread-safe.
 
-    Making one opens no connection: the store is first reached by `acquire`.
+    Making one opens no connection: the store is first reached by `acquire` or
+    `acquire_async`.
 
     Args:
         limits: The limits; a call must pass all of them.
@@ -139,6 +157,7 @@ class RateLimiter:
     ) -> None:
         self._limits = tuple(limits)
         self._uri = check_storage(storage, "storage")
+        self._remote = urllib.parse.urlsplit(self._uri).scheme != "memory"
         self._fail_open = fail_open
         self._namespace = namespace
         self._storage: Storage | None = None
@@ -161,7 +180,7 @@ class RateLimiter:
 
         scheme = urllib.parse.urlsplit(self._uri).scheme
         options: dict[str, float | str | bool] = {"wrap_exceptions": True}
-        if scheme != "memory":
+        if self._remote:
             options |= {"socket_connect_timeout": _TIMEOUT, "socket_timeout": _TIMEOUT}
         try:
             storage = storage_from_string(self._uri, **options)
@@ -177,14 +196,9 @@ class RateLimiter:
             "sliding": SlidingWindowCounterRateLimiter,
             "fixed": FixedWindowRateLimiter,
         }
-        by_window: dict[str, Strategy] = {}
-        strategies: list[Strategy] = []
-        for limit in self._limits:
-            if limit.window not in by_window:
-                by_window[limit.window] = kinds[limit.window](storage)
-            strategies.append(by_window[limit.window])
+        by_window = {window: kinds[window](storage) for window in self._windows()}
         self._storage = storage
-        self._strategies = tuple(strategies)
+        self._strategies = tuple(by_window[limit.window] for limit in self._limits)
         self._prefixes = tuple(
             json.dumps([self._namespace, index, limit.window, limit.scope]) + ":"
             for index, limit in enumerate(self._limits)
@@ -194,6 +208,10 @@ class RateLimiter:
             for limit in self._limits
         )
 
+    def _windows(self) -> set[Window]:
+        """The windows the limits count in: one strategy each, shared by its limits."""
+        return {limit.window for limit in self._limits}
+
     def _identifier(self, index: int, identity: Identity, tool_name: str) -> str:
         """The key of the count: the toolset, the limit, and the caller or tool it covers.
 
@@ -202,8 +220,15 @@ class RateLimiter:
         """
         return self._prefixes[index] + repr(self._limits[index].key(identity, tool_name))
 
+    def _keys(self, identity: Identity, tool_name: str) -> list[str]:
+        """The key of each limit's count, in order."""
+        return [self._identifier(i, identity, tool_name) for i in range(len(self._limits))]
+
     def acquire(self, identity: Identity, tool_name: str) -> float:
         """Count one call against every limit it falls under.
+
+        On Redis or Valkey this waits for the store: async code awaits
+        `acquire_async` instead.
 
         Returns:
             0.0 when the call may go ahead (it is counted), otherwise the seconds
@@ -220,25 +245,60 @@ class RateLimiter:
         try:
             return self._acquire(identity, tool_name)
         except StorageError as error:
-            cause = error.storage_error
-            if self._fail_open:
-                _log.warning(
-                    "rate-limit store unreachable or failing (%s: %s): call of %r let through"
-                    " (fail open)",
-                    type(cause).__name__,
-                    cause,
-                    tool_name,
-                )
-                return 0.0
-            raise RateLimitError(
+            return self._unreachable(error, tool_name)
+
+    async def acquire_async(self, identity: Identity, tool_name: str) -> float:
+        """`acquire` for async code: waiting for the store never blocks the event loop.
+
+        On Redis or Valkey it talks to the store with the asyncio client of the running
+        event loop (made on the loop's first call), with the same keys as `acquire`,
+        so both count together; in memory there is nothing to wait for, and it counts
+        as `acquire` does.
+
+        Returns:
+            0.0 when the call may go ahead (it is counted), otherwise the seconds
+            until every limit lets one more through.
+
+        Raises:
+            RateLimitError: The store could not be reached (fail closed); its
+                ``__cause__`` is the store's error.
+        """
+        if not self._remote or not self._limits:
+            return self.acquire(identity, tool_name)
+        import asyncio
+
+        from limits.errors import StorageError
+
+        stores = _IN_LOOP.get(asyncio.get_running_loop()) or await _open_loop()
+        by_window = stores.by_uri.get(self._uri) or stores.open(self._uri)
+        strategies = tuple(by_window[limit.window] for limit in self._limits)
+        try:
+            return await self._acquire_async(strategies, identity, tool_name)
+        except StorageError as error:
+            return self._unreachable(error, tool_name)
+
+    def _unreachable(self, error: StorageError, tool_name: str) -> float:
+        """0.0 with a warning when failing open; else the refusal (fail closed)."""
+        cause = error.storage_error
+        if self._fail_open:
+            _log.warning(
+                "rate-limit store unreachable or failing (%s: %s): call of %r let through"
+                " (fail open)",
+                type(cause).__name__,
+                cause,
                 tool_name,
-                "the rate-limit store could not be reached or failed",
-                retry_after=_RETRY_UNAVAILABLE,
-            ) from cause
+            )
+            return 0.0
+        raise RateLimitError(
+            tool_name,
+            "the rate-limit store could not be reached or failed",
+            retry_after=_RETRY_UNAVAILABLE,
+        ) from cause
 
     def _acquire(self, identity: Identity, tool_name: str) -> float:
-        keys = [self._identifier(i, identity, tool_name) for i in range(len(self._limits))]
-        pairs = list(zip(self._strategies, self._items, keys, strict=True))
+        pairs = list(
+            zip(self._strategies, self._items, self._keys(identity, tool_name), strict=True)
+        )
         if len(pairs) > 1:
             # Check every limit before counting against any, so a call one limit
             # refuses is not counted by the others (bar a race between the two steps).
@@ -250,8 +310,126 @@ class RateLimiter:
                 return self._wait(strategy, item, key)
         return 0.0
 
+    async def _acquire_async(
+        self, strategies: tuple[AsyncStrategy, ...], identity: Identity, tool_name: str
+    ) -> float:
+        """`_acquire`, step for step, on the async strategies."""
+        pairs = list(zip(strategies, self._items, self._keys(identity, tool_name), strict=True))
+        if len(pairs) > 1:
+            refused = [(s, item, key) for s, item, key in pairs if not await s.test(item, key)]
+            if refused:
+                return max([await self._wait_async(*entry) for entry in refused])
+        for strategy, item, key in pairs:
+            if not await strategy.hit(item, key):
+                return await self._wait_async(strategy, item, key)
+        return 0.0
+
     @staticmethod
     def _wait(strategy: Strategy, item: RateLimitItem, key: str) -> float:
         """Seconds until `item` lets one more call through, never quite zero."""
         reset = strategy.get_window_stats(item, key).reset_time
         return max(reset - time.time(), 0.001)
+
+    @staticmethod
+    async def _wait_async(strategy: AsyncStrategy, item: RateLimitItem, key: str) -> float:
+        """`_wait` on an async strategy."""
+        reset = (await strategy.get_window_stats(item, key)).reset_time
+        return max(reset - time.time(), 0.001)
+
+
+# -- the asyncio clients, one set per event loop ------------------------------------------
+
+_LOCK: Final = _thread.allocate_lock()
+_IN_LOOP: dict[asyncio.AbstractEventLoop, _LoopStores] = {}
+"""The asyncio clients of the stores, per event loop (a client belongs to one loop)."""
+
+
+@final
+class _LoopStores:
+    """One event loop's asyncio clients of the stores, by URI, shared by every limiter.
+
+    Only the loop's own thread uses it. Its clients are disconnected when the loop
+    shuts down: an event loop tells no one it is closing, but it first closes its
+    async generators (``shutdown_asyncgens``, which ``asyncio.run`` calls), and
+    `closer` is one, started in the loop and kept here.
+    """
+
+    __slots__ = ("by_uri", "closer", "pools")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.by_uri: dict[str, dict[Window, AsyncStrategy]] = {}
+        self.pools: list[RedisPool | ValkeyPool] = []
+        self.closer = _close_with(loop, self)
+
+    def open(self, uri: str) -> dict[Window, AsyncStrategy]:
+        """The strategies on an asyncio client of the store at `uri` (no connection yet).
+
+        The connection pool is made here, with the sync client's timeouts, because
+        ``limits`` takes one but closes none.
+        """
+        from limits.aio.strategies import (
+            FixedWindowRateLimiter,
+            MovingWindowRateLimiter,
+            SlidingWindowCounterRateLimiter,
+        )
+        from limits.storage import storage_from_string
+
+        scheme = urllib.parse.urlsplit(uri).scheme
+        address = "unix" + uri[len(scheme) :] if scheme.endswith("+unix") else uri
+        timeouts = {"socket_connect_timeout": _TIMEOUT, "socket_timeout": _TIMEOUT}
+        if scheme.startswith("valkey"):
+            from valkey.asyncio import ConnectionPool as ValkeyPool
+
+            pool: RedisPool | ValkeyPool = ValkeyPool.from_url(address, **timeouts)
+        else:
+            from redis.asyncio import ConnectionPool as RedisPool
+
+            pool = RedisPool.from_url(address, **timeouts)
+        storage = storage_from_string(
+            f"async+{uri}",
+            implementation="redispy",  # the `redis` package's client (`valkey`'s for valkey)
+            wrap_exceptions=True,
+            connection_pool=pool,  # type: ignore[arg-type]  # documented, typed too narrowly
+        )
+        self.pools.append(pool)
+        by_window: dict[Window, AsyncStrategy] = {
+            "moving": MovingWindowRateLimiter(storage),
+            "sliding": SlidingWindowCounterRateLimiter(storage),
+            "fixed": FixedWindowRateLimiter(storage),
+        }
+        self.by_uri[uri] = by_window
+        return by_window
+
+
+async def _open_loop() -> _LoopStores:
+    """The running loop's clients, on its first rate-limited call.
+
+    Loops closed without shutting down (so never heard from) are dropped here; their
+    connections are left to the garbage collector.
+    """
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    with _LOCK:
+        for closed in [other for other in _IN_LOOP if other.is_closed()]:
+            del _IN_LOOP[closed]
+        stores = _IN_LOOP.get(loop)
+        if stores is not None:
+            return stores
+        stores = _IN_LOOP[loop] = _LoopStores(loop)
+    await anext(stores.closer)  # runs to its `yield` at once: the loop now holds it
+    return stores
+
+
+async def _close_with(loop: asyncio.AbstractEventLoop, stores: _LoopStores) -> AsyncIterator[None]:
+    """Wait for `loop` to shut down (see `_LoopStores`), then disconnect its clients."""
+    import asyncio
+
+    try:
+        yield
+    finally:
+        with _LOCK:
+            if _IN_LOOP.get(loop) is stores:
+                del _IN_LOOP[loop]
+        # Each pool, whatever another's disconnecting raises: nothing is left to fail.
+        await asyncio.gather(*(pool.disconnect() for pool in stores.pools), return_exceptions=True)
