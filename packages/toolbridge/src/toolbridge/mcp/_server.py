@@ -17,11 +17,13 @@ Given a `Toolset`, both handlers ask it for the request's caller (`identity`): t
 listing shows what the caller may see, a call passes the toolset's policies and
 audit, and a tool the caller may not see is answered exactly like an unknown one.
 
-`serve` runs it over stdio or streamable HTTP. Over stdio, stdout carries the
-protocol alone for as long as the server runs: the SDK points file descriptor 1 at
-stderr and writes the protocol to a duplicate of it, and `sys.stdout` is stderr
-too, so what a tool prints reaches stderr at once instead of waiting in the
-buffer of `sys.stdout` until the descriptor is the protocol's again.
+`serve` runs it over stdio or streamable HTTP. Over stdio the lines are read and
+written on the event loop (`toolbridge.mcp._stdio`; the SDK's threaded transport
+where the loop cannot watch stdin or stdout), and stdout carries the protocol alone
+for as long as the server runs: file descriptor 1 points at stderr while the
+protocol is written to a duplicate of it, and `sys.stdout` is stderr too, so what a
+tool prints reaches stderr at once instead of waiting in the buffer of `sys.stdout`
+until the descriptor is the protocol's again.
 
 Over HTTP it binds to 127.0.0.1 by default and puts `toolbridge._http`'s guard in
 front of the SDK's app, as the REST server does: a request whose ``Host`` or
@@ -53,7 +55,7 @@ import socket as sockets
 import sys
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
@@ -515,8 +517,6 @@ async def serve_async(
         page_size: As in `build_server`.
     """
     if transport == "stdio":
-        from mcp.server.stdio import stdio_server
-
         if callable(tools) and not isinstance(tools, Toolset | Tool):
             raise ConfigError("over stdio, give the tools or a toolset, not a function opening one")
         server = build_server(
@@ -528,7 +528,7 @@ async def serve_async(
             page_size=page_size,
         )
         checked_timeout(body_timeout)
-        async with stdio_server() as (read_stream, write_stream):
+        async with _stdio_streams() as (read_stream, write_stream):
             with _stdout_to_stderr():
                 if on_ready is not None:
                     on_ready("stdio")
@@ -588,6 +588,25 @@ def _adopt(
     if allowed_origins is None:
         allowed_origins = [f"http://{entry}" for entry in allowed_hosts]
     return Listener(socket, f"http://{shown}:{port}", list(allowed_hosts), list(allowed_origins))
+
+
+@contextlib.asynccontextmanager
+async def _stdio_streams() -> AsyncIterator[tuple[Any, Any]]:
+    """The streams of stdin and stdout.
+
+    On the event loop where it can watch them (`toolbridge.mcp._stdio`), else through
+    the SDK's threaded transport.
+    """
+    from toolbridge.mcp._stdio import asyncio_stdio
+
+    async with asyncio_stdio() as streams:
+        if streams is not None:
+            yield streams
+            return
+    from mcp.server.stdio import stdio_server
+
+    async with stdio_server() as sdk_streams:
+        yield sdk_streams
 
 
 @contextlib.contextmanager

@@ -1,0 +1,185 @@
+"""``serve`` over stdio: on the event loop when stdin and stdout are pipes, through the
+SDK's threaded transport otherwise (a regular file, stdout shared with stderr).
+
+Real ``toolbridge serve`` processes spoken to with raw JSON-RPC lines. Which transport
+ran shows in the process's threads: the SDK's hands every line to a worker thread,
+the event-loop transport needs none.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from .served import SERVE
+
+TOOLS = textwrap.dedent(
+    '''
+    from toolbridge import tool
+
+    @tool
+    async def echo(text: str) -> str:
+        """Say it back (on the event loop: a sync tool would run on a thread)."""
+        return text
+    '''
+)
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "test", "version": "1"},
+    },
+}
+INITIALIZED = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+
+
+def call(number: int, text: str) -> dict[str, Any]:
+    return {
+        "jsonrpc": "2.0",
+        "id": number,
+        "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": text}},
+    }
+
+
+def line(message: dict[str, Any]) -> bytes:
+    return json.dumps(message).encode() + b"\n"
+
+
+def answer(stdout: IO[bytes], number: int) -> dict[str, Any]:
+    """The answer with id `number`, skipping anything else (notifications, log lines)."""
+    while True:
+        raw = stdout.readline()
+        assert raw, "the server closed stdout"
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            continue  # with 2>&1, stderr's lines are on the same pipe
+        if isinstance(message, dict) and message.get("id") == number:
+            return message
+
+
+def threads(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+@pytest.fixture
+def tools(tmp_path: Path) -> Path:
+    path = tmp_path / "echo_tools.py"
+    path.write_text(TOOLS)
+    return path
+
+
+def test_over_pipes_a_megabyte_line_round_trips_and_no_thread_is_used(tools: Path) -> None:
+    server = subprocess.Popen(
+        [*SERVE, str(tools)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert server.stdin is not None
+    assert server.stdout is not None
+    try:
+        server.stdin.write(line(INITIALIZE))
+        server.stdin.flush()
+        assert "result" in answer(server.stdout, 0)
+        big = "x" * 1_000_000 + "é"
+        server.stdin.write(line(INITIALIZED) + line(call(1, big)))
+        server.stdin.write(b"this is not JSON\n\n")  # the server reads past it
+        server.stdin.write(line(call(2, "after")))
+        server.stdin.flush()
+        said = answer(server.stdout, 1)["result"]["content"][0]["text"]
+        assert said == big
+        assert answer(server.stdout, 2)["result"]["content"][0]["text"] == "after"
+        assert threads(server.pid) == 1  # the SDK's transport would hold a worker thread
+    finally:
+        server.stdin.close()
+        assert server.wait(30) == 0  # EOF on stdin: the server ends
+        server.stdout.close()
+        assert server.stderr is not None
+        server.stderr.close()
+
+
+def test_requests_written_before_stdin_closes_are_all_answered(tools: Path) -> None:
+    requests = [line(INITIALIZE), line(INITIALIZED)]
+    requests += [line(call(number, f"n{number}")) for number in range(1, 51)]
+    done = subprocess.run(
+        [*SERVE, str(tools)], input=b"".join(requests), capture_output=True, timeout=60,
+        check=True,
+    )  # fmt: skip
+    said = {message["id"]: message for message in map(json.loads, done.stdout.splitlines())}
+    assert [said[n]["result"]["content"][0]["text"] for n in range(1, 51)] == [
+        f"n{number}" for number in range(1, 51)
+    ]
+
+
+def test_stdout_shared_with_stderr_uses_the_threaded_transport(tools: Path) -> None:
+    server = subprocess.Popen(
+        [*SERVE, str(tools)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    assert server.stdin is not None
+    assert server.stdout is not None
+    try:
+        server.stdin.write(line(INITIALIZE) + line(INITIALIZED) + line(call(1, "shared")))
+        server.stdin.flush()
+        assert answer(server.stdout, 1)["result"]["content"][0]["text"] == "shared"
+        assert threads(server.pid) > 1  # (anyio's worker thread: the SDK's transport ran)
+    finally:
+        server.stdin.close()
+        assert server.wait(30) == 0
+        server.stdout.close()
+
+
+def test_requests_read_from_a_regular_file_are_answered(tools: Path, tmp_path: Path) -> None:
+    requests = tmp_path / "requests.jsonl"
+    # (The SDK's transport, used here, drops what is still running at the end of the
+    # input: the last request is one that needs no answer.)
+    requests.write_bytes(
+        line(INITIALIZE) + line(INITIALIZED) + line(call(1, "one")) + line(call(2, "two"))
+        + line({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                "params": {"requestId": 99}})
+    )  # fmt: skip
+    with requests.open("rb") as stdin:
+        done = subprocess.run(
+            [*SERVE, str(tools)], stdin=stdin, capture_output=True, timeout=60, check=True
+        )
+    answers = {}
+    for raw in done.stdout.splitlines():
+        message = json.loads(raw)
+        answers[message["id"]] = message
+    assert answers[1]["result"]["content"][0]["text"] == "one"
+    assert answers[2]["result"]["content"][0]["text"] == "two"
+
+
+def test_the_descriptors_are_given_back_blocking_and_pointing_at_the_wire(
+    tools: Path,
+) -> None:
+    """After `serve` returns, fd 0 and 1 are the protocol's pipes again, blocking as before
+    (a terminal shared with a shell must not be left non-blocking)."""
+    script = textwrap.dedent(
+        f"""
+        import asyncio, os, sys
+        from toolbridge._loading import load_tools
+        from toolbridge.mcp import serve_async
+
+        asyncio.run(serve_async(load_tools({str(tools)!r}), transport="stdio"))
+        os.write(1, f"after {{os.get_blocking(0)}} {{os.get_blocking(1)}}\\n".encode())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=line(INITIALIZE) + line(INITIALIZED) + line(call(1, "x")),
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == b"after True True", done.stderr
