@@ -92,6 +92,9 @@ PEERS = (
     Peer("file-2-redis", "toolbridge serve FILE, 2 workers, limit in Redis",
          "serve_toolbridge_file.py", ("2", "{redis}"), ("http",), base="file-2",
          least=1 / 1.2),
+    # --json-response: one JSON body per answer, no SSE stream (no progress on the way).
+    Peer("file-1-json", "toolbridge serve FILE, 1 worker, --json-response",
+         "serve_toolbridge_file.py", ("1", "json"), ("http",)),
 )  # fmt: skip
 REFERENCE = "mcpserver"
 TARGETS = {"mcpserver": 1.2, "fastmcp": 1.5}

@@ -8,7 +8,10 @@ and an allow rule for the caller's role; the audit log as JSON lines to
 policy also has a rate limit (far above what the benchmark reaches, so every call
 is counted and none refused) whose counts live in that Redis: what replicas share.
 
-    serve_toolbridge_file.py http PORT WORKERS [REDIS_URL]
+    serve_toolbridge_file.py http PORT WORKERS [REDIS_URL] [json]
+
+``json`` answers with one JSON body per request rather than an SSE stream
+(``--json-response``).
 
 The script writes the file beside ``$BENCH_AUDIT`` and replaces itself with the
 command, so a signal to it reaches ``toolbridge serve`` (and its workers).
@@ -50,10 +53,11 @@ def definition(redis_url: str | None, audit: str) -> dict[str, object]:
 
 def main() -> None:
     args = sys.argv[1:]
-    if len(args) not in (3, 4) or args[0] != "http" or not args[1].isdigit():
-        raise SystemExit(f"usage: {Path(sys.argv[0]).name} http PORT WORKERS [REDIS_URL]")
-    port, workers = args[1], args[2]
-    redis_url = args[3] if len(args) == 4 else None
+    if len(args) < 3 or args[0] != "http" or not args[1].isdigit():
+        raise SystemExit(f"usage: {Path(sys.argv[0]).name} http PORT WORKERS [REDIS_URL] [json]")
+    port, workers, extra = args[1], args[2], args[3:]
+    as_json = "json" in extra
+    redis_url = next((arg for arg in extra if arg != "json"), None)
     audit = os.environ.get("BENCH_AUDIT") or os.devnull
     folder = Path(
         tempfile.mkdtemp(
@@ -65,6 +69,7 @@ def main() -> None:
     path.write_text(json.dumps(definition(redis_url, audit or os.devnull), indent=2))
     command = [sys.executable, "-m", "toolbridge", "serve", str(path), "--transport", "http"]
     command += ["--port", port, "--workers", workers, "--stateless"]
+    command += ["--json-response"] if as_json else []
     os.execv(sys.executable, command)
 
 

@@ -45,6 +45,14 @@ def echo(text: str) -> str:
     return text
 
 @tool
+async def counting(steps: int) -> str:
+    """Count to `steps`, reporting progress at each."""
+    from toolbridge import report_progress
+    for step in range(steps):
+        await report_progress(step + 1, steps)
+    return f"counted {steps}"
+
+@tool
 async def slow(seconds: float, started: str) -> str:
     """Write `started`, then take `seconds`."""
     pathlib.Path(started).write_text(str(os.getpid()))
@@ -136,7 +144,7 @@ def test_two_workers_share_one_port_and_each_answers_without_a_session(tools_fil
         assert status == 200
         assert "mcp-session-id" not in headers
         listed = rpc(port, "tools/list", {})
-        assert sorted(entry["name"] for entry in listed["tools"]) == ["echo", "pid", "slow"]
+        assert sorted(entry["name"] for entry in listed["tools"]) == ["counting", "echo", "pid", "slow"]
         echoed = rpc(port, "tools/call", {"name": "echo", "arguments": {"text": "hi"}})
         assert echoed["structuredContent"] == {"result": "hi"}
         seen = set()
@@ -174,7 +182,7 @@ def test_one_client_whose_requests_reach_different_workers_keeps_working(
                 return names, pids, echoes
 
         names, pids, echoes = asyncio.run(main())
-    assert names == ["echo", "pid", "slow"]
+    assert names == ["counting", "echo", "pid", "slow"]
     assert len(pids) == 2
     assert echoes == [f"n{index}" for index in range(len(echoes))]
 
@@ -202,6 +210,39 @@ def test_a_burst_of_keep_alive_connections_is_spread_over_the_workers(tools_file
             connection.close()
         assert set(held) == worker_pids(process)
         assert min(held.values()) >= 4, held  # (a hash: 16 each on average)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_json_response_answers_one_json_body_and_drops_only_notifications(
+    tools_file: Path, workers: str
+) -> None:
+    call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "counting", "arguments": {"steps": 3},
+                       "_meta": {"progressToken": "p"}}}  # fmt: skip
+    with serving(tools_file, "--workers", workers, "--stateless") as (_, _, streamed):
+        status, headers, body = post(streamed, call)
+        assert status == 200
+        assert headers["content-type"].startswith("text/event-stream")
+        said = messages(headers["content-type"], body)
+        assert [m["params"]["progress"] for m in said if "method" in m] == [1, 2, 3]
+    with serving(tools_file, "--workers", workers, "--stateless", "--json-response") as (
+        _,
+        _,
+        port,
+    ):
+        status, headers, body = post(port, call)
+        assert status == 200
+        assert headers["content-type"].startswith("application/json")
+        (answer,) = messages(headers["content-type"], body)
+        assert answer["result"]["content"][0]["text"] == "counted 3"
+
+
+def test_json_response_is_for_http(tools_file: Path) -> None:
+    done = subprocess.run(
+        [*SERVE, str(tools_file), "--json-response"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "--json-response" in done.stderr
 
 
 def test_a_single_worker_keeps_sessions_unless_told_stateless(tools_file: Path) -> None:

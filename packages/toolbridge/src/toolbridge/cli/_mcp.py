@@ -207,6 +207,14 @@ def serve_command(
             help="On SIGTERM or Ctrl-C, how long calls in flight may take to finish (HTTP).",
         ),
     ] = 30.0,
+    json_response: Annotated[
+        bool,
+        typer.Option(
+            "--json-response",
+            help="HTTP answers as one JSON body, not an SSE stream: faster, but a call's "
+            "progress and log notifications are not sent.",
+        ),
+    ] = False,
 ) -> None:
     """Serve tools over MCP (stdio, or HTTP on loopback): a module's, or a toolset file's.
 
@@ -221,8 +229,14 @@ def serve_command(
         raise typer.BadParameter(
             f"must be stdio or http, got {transport!r}", param_hint="--transport"
         )
-    if transport == "stdio" and (workers > 1 or stateless is not None):
-        given = "--workers" if workers > 1 else "--stateless/--stateful"
+    if transport == "stdio" and (workers > 1 or stateless is not None or json_response):
+        given = (
+            "--workers"
+            if workers > 1
+            else "--json-response"
+            if json_response
+            else "--stateless/--stateful"
+        )
         raise typer.BadParameter("is for --transport http", param_hint=given)
     if workers > 1 and stateless is False:
         raise typer.BadParameter(
@@ -249,6 +263,7 @@ def serve_command(
     options: dict[str, Any] = {"transport": transport, "host": host, "port": port}
     if transport == "http":
         options["shutdown_timeout"] = shutdown_timeout
+        options["json_response"] = json_response
     if workers == 1:
         options["stateless"] = bool(stateless)
         _serve.serve_reference(reference, on_ready=ready, **options)
@@ -260,6 +275,7 @@ def serve_command(
         port=port,
         on_ready=ready,
         shutdown_timeout=shutdown_timeout,
+        json_response=json_response,
     )
     if status:
         raise typer.Exit(status)

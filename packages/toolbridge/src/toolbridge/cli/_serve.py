@@ -146,6 +146,9 @@ def app_from_definition(reference: str | None = None) -> Any:
 
     - ``TOOLBRIDGE_TOOLSET`` (required unless `reference` is given): a toolset file,
       a ``.py`` file or ``MODULE[:ATTR]``;
+    - ``TOOLBRIDGE_JSON_RESPONSE``: ``1`` answers each request with one JSON body
+      rather than an SSE stream (faster; a call's progress and log notifications are
+      not sent), ``0`` (the default) streams;
     - ``TOOLBRIDGE_STATELESS``: ``1`` (the default: no sessions, any worker or replica
       answers any request) or ``0``;
     - ``TOOLBRIDGE_ALLOWED_HOSTS``, ``TOOLBRIDGE_ALLOWED_ORIGINS``: comma-separated
@@ -186,6 +189,7 @@ def app_from_definition(reference: str | None = None) -> Any:
         opener,
         identity=identify,
         stateless=stateless,
+        json_response=_flag("TOOLBRIDGE_JSON_RESPONSE", default=False),
         allowed_hosts=_listed("TOOLBRIDGE_ALLOWED_HOSTS"),
         allowed_origins=_listed("TOOLBRIDGE_ALLOWED_ORIGINS"),
     )

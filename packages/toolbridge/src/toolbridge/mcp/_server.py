@@ -265,6 +265,7 @@ def build_http_app(
     identity: Identity | Identify | None = None,
     path: str = "/mcp",
     stateless: bool = False,
+    json_response: bool = False,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     body_timeout: float = DEFAULT_BODY_TIMEOUT,
@@ -289,6 +290,11 @@ def build_http_app(
             needed. The server then cannot send a request of its own to the client
             (notifications within a call, such as progress, still reach it) and keeps
             no per-client state (``logging/setLevel`` lasts one request).
+        json_response: Answer each request with one JSON body instead of an SSE
+            stream: about 1.7 times the calls per second (no stream machinery per
+            request), but a call's own messages to the client are not sent: its
+            progress and log notifications are dropped and a request of the server's
+            (elicitation, sampling) fails. For tools that report nothing on the way.
         allowed_hosts: ``Host`` values accepted (``"host:*"`` for any port); by
             default the loopback names on any port.
         allowed_origins: ``Origin`` values accepted (a request without one is
@@ -338,7 +344,14 @@ def build_http_app(
                 yield make(toolset)
 
         opener = opened
-    gateway = _Gateway(opener, path=path, stateless=stateless, hosts=hosts, origins=origins)
+    gateway = _Gateway(
+        opener,
+        path=path,
+        stateless=stateless,
+        json_response=json_response,
+        hosts=hosts,
+        origins=origins,
+    )
     # The SDK's own checks stay; these refuse what they let through (two Origin
     # headers, a body that never ends) before the SDK reads anything.
     body = BodyReader(gateway, max_bytes=DEFAULT_BODY_LIMIT, timeout=timeout)
@@ -360,12 +373,14 @@ class _Gateway:
         *,
         path: str,
         stateless: bool,
+        json_response: bool,
         hosts: list[str],
         origins: list[str],
     ) -> None:
         self._opener = opener
         self._path = path
         self._stateless = stateless
+        self._json_response = json_response
         self._hosts = hosts
         self._origins = origins
         self._app: Any = None
@@ -412,6 +427,7 @@ class _Gateway:
                 app = server.streamable_http_app(
                     streamable_http_path=self._path,
                     stateless_http=self._stateless,
+                    json_response=self._json_response,
                     transport_security=security,
                 )
                 await stack.enter_async_context(server.session_manager.run())
@@ -469,6 +485,7 @@ async def serve_async(
     port: int = 8000,
     path: str = "/mcp",
     stateless: bool = False,
+    json_response: bool = False,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     on_ready: Callable[[str], None] | None = None,
@@ -498,6 +515,9 @@ async def serve_async(
         port: The port; 0 picks a free one.
         path: The MCP endpoint's path.
         stateless: Over HTTP, no sessions: any replica answers any request; see
+            `build_http_app`.
+        json_response: Over HTTP, answer with one JSON body, not an SSE stream:
+            faster, but a call's progress and log notifications are dropped; see
             `build_http_app`.
         allowed_hosts: ``Host`` values accepted over HTTP (``"host:*"`` for any
             port); by default the loopback names, or `host` itself.
@@ -548,6 +568,7 @@ async def serve_async(
             identity=identity,
             path=path,
             stateless=stateless,
+            json_response=json_response,
             allowed_hosts=listener.allowed_hosts,
             allowed_origins=listener.allowed_origins,
             body_timeout=body_timeout,
