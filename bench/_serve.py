@@ -4,7 +4,11 @@ Four servers serve the same 50 tools (49 corpus tools and ``echo``; see
 ``bench/servers/``), each as a real subprocess: toolbridge's ``serve`` (policy and
 audit on, arguments validated), the MCP SDK's ``MCPServer`` (the reference) and its
 low-level ``Server``, and FastMCP. Each is measured over stdio and streamable HTTP,
-with 1, 16 and 64 calls in flight, through two clients:
+with 1, 16 and 64 calls in flight, through two clients. Over HTTP, toolbridge also
+runs as a gateway is deployed (``serve_toolbridge_file.py``: ``toolbridge serve
+FILE --workers N``, stateless) with one and two workers, each with and without a
+rate limit counted in a ``redis-server`` started here, and with ``--json-response``.
+The clients:
 
 * a raw JSON-RPC client, so that the client is not the bottleneck: over stdio it
   writes newline-delimited requests to the server's stdin and keeps N of them
@@ -19,8 +23,8 @@ moment spreads over all of them. Calls per second are the median over repeats; p
 and p99 are over every call of every repeat. Every answer is checked (its text is
 the one sent); a wrong or failed answer is counted and shown in a note.
 
-    uv run --group bench python bench/run.py --only serve          # about four minutes
-    uv run --group bench python bench/run.py --only serve --quick  # under a minute
+    uv run --group bench python bench/run.py --only serve          # about seven minutes
+    uv run --group bench python bench/run.py --only serve --quick  # about a minute and a half
 
 Where the time goes: `_serve_profile.py` (py-spy of one server) and
 `_serve_handlers.py` (each ``tools/call`` handler alone, in-process).

@@ -2,7 +2,7 @@
 
     uv run --group bench python bench/run.py            # about three minutes
     uv run --group bench python bench/run.py --quick    # a rough look in under a minute
-    uv run --group bench python bench/run.py --only serve   # served throughput, about 4 minutes
+    uv run --group bench python bench/run.py --only serve   # served throughput, about 7 minutes
 
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
 and writes the same numbers to bench/results/latest.json. Peers that are missing or
