@@ -144,7 +144,8 @@ def test_two_workers_share_one_port_and_each_answers_without_a_session(tools_fil
         assert status == 200
         assert "mcp-session-id" not in headers
         listed = rpc(port, "tools/list", {})
-        assert sorted(entry["name"] for entry in listed["tools"]) == ["counting", "echo", "pid", "slow"]
+        names = sorted(entry["name"] for entry in listed["tools"])
+        assert names == ["counting", "echo", "pid", "slow"]
         echoed = rpc(port, "tools/call", {"name": "echo", "arguments": {"text": "hi"}})
         assert echoed["structuredContent"] == {"result": "hi"}
         seen = set()

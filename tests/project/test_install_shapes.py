@@ -18,11 +18,13 @@ group installed, copied away from the repository.
 from __future__ import annotations
 
 import ast
+import http.client
 import json
 import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tomllib
@@ -505,6 +507,83 @@ def test_an_extra_alone_runs_its_page(shape: Page, wheels: Path, tmp_path: Path)
     for command in commands:
         done = venv.succeeds(command, *shlex.split(command))
         assert json.loads(done.stdout), command
+
+
+GATEWAY = """\
+name: support
+sources:
+  - module: desk_tools.py
+policy:
+  default: deny
+  rules:
+    - {effect: allow, roles: [support]}
+  rate_limits:
+    - {calls: 3, per: 60, scope: tenant}
+  rate_limit_storage: "REDIS_URL"
+audit: {stdout: true}
+tokens:
+  "${SUPPORT_TOKEN}": {subject: ann, tenant: acme, roles: [support]}
+"""
+DESK_TOOLS = '''
+from toolbridge import tool
+
+@tool
+def lookup_order(order_id: str) -> str:
+    """Look up an order."""
+    return f"order {order_id}: shipped"
+'''
+
+
+def test_the_deploying_page_s_install_line_runs_a_gateway_of_two_workers_on_redis(
+    wheels: Path, tmp_path: Path, redis_url: str
+) -> None:
+    """What docs/deploying.md sets up, from its install line alone: a YAML toolset file
+    served by two workers, its rate limit counted in Redis, its audit on stdout."""
+    first, *_ = install_lines(DOCS / "deploying.md")
+    assert first == ["toolbridge[cli,redis]"]
+    venv = Venv(tmp_path / "gateway", wheels)
+    venv.install(*first)
+    venv.assert_built_here()
+    (venv.work / "desk_tools.py").write_text(DESK_TOOLS)
+    (venv.work / "gateway.yaml").write_text(GATEWAY.replace("REDIS_URL", redis_url))
+    token = "a-token-of-the-support-desk"
+    server = subprocess.Popen(
+        ["toolbridge", "serve", "gateway.yaml", "--transport", "http", "--port", "0",
+         "--workers", "2"],
+        cwd=venv.work, env=venv.env | {"SUPPORT_TOKEN": token}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stderr is not None
+        ready = server.stderr.readline()
+        assert "with 2 workers on http://127.0.0.1:" in ready, ready + server.stderr.read()
+        port = int(ready.rsplit(":", 1)[1].split("/")[0])
+        said = []
+        for _ in range(4):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            call = {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "tools/call",
+                "params": {"name": "lookup_order", "arguments": {"order_id": "42"}},
+            }
+            connection.request("POST", "/mcp", json.dumps(call), {
+                "Authorization": f"Bearer {token}", "Content-Type": "application/json",
+                "Accept": "application/json, text/event-stream"})  # fmt: skip
+            body = connection.getresponse().read().decode()
+            connection.close()
+            (data,) = [line[5:] for line in body.splitlines() if line.startswith("data:")]
+            said.append(json.loads(data)["result"])
+        assert [r["content"][0]["text"] for r in said[:3]] == ["order 42: shipped"] * 3
+        assert said[3]["isError"] is True
+        assert "rate limit" in said[3]["content"][0]["text"]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        out, err = server.communicate(timeout=60)
+    assert server.returncode == 0, err
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["subject"], r["decision"]) for r in records].count(("ann", "allowed")) == 3
+    assert [r["decision"] for r in records].count("rate_limited") == 1
 
 
 def test_the_cli_extra_alone_runs_every_command_its_page_documents(

@@ -142,7 +142,7 @@ def _parse(path: Path) -> Any:
                 import yaml
             except ImportError:
                 raise ConfigError(
-                    "a YAML toolset file needs PyYAML: pip install 'toolbridge[openapi]'"
+                    "a YAML toolset file needs PyYAML: pip install 'toolbridge[cli]' (or pyyaml)"
                 ) from None
             return yaml.safe_load(text)
         if suffix == ".json":
