@@ -7,7 +7,6 @@ import datetime
 import enum
 import http.server
 import json
-import threading
 import types
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -26,6 +25,8 @@ from toolbridge import (
     ValidationIssue,
     Validator,
 )
+
+from ..loopback import http_server
 
 ORDER: dict[str, Any] = {
     "type": "object",
@@ -684,16 +685,8 @@ class _Recorder(http.server.BaseHTTPRequestHandler):
 def schema_server() -> Iterator[tuple[str, list[str]]]:
     """A real HTTP server on 127.0.0.1 that serves a schema and records every request."""
     requests: list[str] = []
-    handler = type("Handler", (_Recorder,), {"requests": requests})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", requests
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with http_server(type("Handler", (_Recorder,), {"requests": requests})) as url:
+        yield url, requests
 
 
 def test_the_schema_server_really_serves(schema_server: tuple[str, list[str]]) -> None:

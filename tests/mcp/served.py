@@ -13,6 +13,38 @@ from pathlib import Path
 from typing import IO, Any
 
 SERVE = [sys.executable, "-m", "toolbridge", "serve"]
+TOOLS = '''
+import asyncio, os, pathlib
+from toolbridge import tool
+
+@tool
+def pid() -> int:
+    """The id of the process that ran this call."""
+    return os.getpid()
+
+@tool
+def echo(text: str) -> str:
+    """Say it back."""
+    return text
+
+@tool
+async def counting(steps: int) -> str:
+    """Count to `steps`, reporting progress at each."""
+    from toolbridge import report_progress
+    for step in range(steps):
+        await report_progress(step + 1, steps)
+    return f"counted {steps}"
+
+@tool
+async def slow(seconds: float, started: str) -> str:
+    """Write `started`, then take `seconds`."""
+    pathlib.Path(started).write_text(str(os.getpid()))
+    await asyncio.sleep(seconds)
+    return f"slept {seconds}"
+'''
+"""Tools that tell which process ran them (`pid`), report progress, or take a while:
+written to a ``.py`` file that ``toolbridge serve`` serves."""
+
 ACCEPT = "application/json, text/event-stream"
 """The ``Accept`` header of a streamable HTTP request."""
 

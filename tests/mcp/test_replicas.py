@@ -28,37 +28,7 @@ import pytest
 from toolbridge import tool
 from toolbridge.mcp import HttpServer, McpClient, build_http_app
 
-from .served import ACCEPT, SERVE, messages, serving, worker_pids
-
-TOOLS = '''
-import asyncio, os, pathlib
-from toolbridge import tool
-
-@tool
-def pid() -> int:
-    """The id of the process that ran this call."""
-    return os.getpid()
-
-@tool
-def echo(text: str) -> str:
-    """Say it back."""
-    return text
-
-@tool
-async def counting(steps: int) -> str:
-    """Count to `steps`, reporting progress at each."""
-    from toolbridge import report_progress
-    for step in range(steps):
-        await report_progress(step + 1, steps)
-    return f"counted {steps}"
-
-@tool
-async def slow(seconds: float, started: str) -> str:
-    """Write `started`, then take `seconds`."""
-    pathlib.Path(started).write_text(str(os.getpid()))
-    await asyncio.sleep(seconds)
-    return f"slept {seconds}"
-'''
+from .served import ACCEPT, SERVE, TOOLS, messages, serving, worker_pids
 
 UVICORN = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
 

@@ -15,7 +15,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,22 +23,8 @@ import pytest
 
 from toolbridge.mcp import HttpServer, McpClient
 
-from .served import SERVE, serving
-
-TOOLS = '''
-import os
-from toolbridge import tool
-
-@tool
-def pid() -> int:
-    """The id of the process that ran this call."""
-    return os.getpid()
-
-@tool
-def echo(text: str) -> str:
-    """Say it back."""
-    return text
-'''
+from ..loopback import http_server
+from .served import SERVE, TOOLS, serving
 
 
 def definition(folder: Path, extra: str) -> Path:
@@ -115,15 +100,8 @@ class _Receiver(http.server.BaseHTTPRequestHandler):
 @pytest.fixture
 def otlp_receiver() -> Iterator[tuple[str, list[bytes]]]:
     bodies: list[bytes] = []
-    handler = type("Receiver", (_Receiver,), {"bodies": bodies})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", bodies
-    finally:
-        server.shutdown()
-        server.server_close()
+    with http_server(type("Receiver", (_Receiver,), {"bodies": bodies})) as url:
+        yield url, bodies
 
 
 def test_a_served_gateway_exports_a_span_per_call_over_otlp(

@@ -8,11 +8,13 @@ the event-loop transport needs none.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -73,6 +75,25 @@ def threads(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/task"))
 
 
+@contextlib.contextmanager
+def served(tools: Path, stderr: int) -> Iterator[tuple[IO[bytes], IO[bytes], int]]:
+    """``toolbridge serve TOOLS`` over pipes: its stdin, its stdout and its pid; at the
+    end stdin is closed and the server must exit 0 (the end of its input)."""
+    server = subprocess.Popen(
+        [*SERVE, str(tools)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr
+    )
+    assert server.stdin is not None
+    assert server.stdout is not None
+    try:
+        yield server.stdin, server.stdout, server.pid
+    finally:
+        server.stdin.close()
+        assert server.wait(30) == 0
+        server.stdout.close()
+        if server.stderr is not None:
+            server.stderr.close()
+
+
 @pytest.fixture
 def tools(tmp_path: Path) -> Path:
     path = tmp_path / "echo_tools.py"
@@ -81,31 +102,19 @@ def tools(tmp_path: Path) -> Path:
 
 
 def test_over_pipes_a_megabyte_line_round_trips_and_no_thread_is_used(tools: Path) -> None:
-    server = subprocess.Popen(
-        [*SERVE, str(tools)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )  # fmt: skip
-    assert server.stdin is not None
-    assert server.stdout is not None
-    try:
-        server.stdin.write(line(INITIALIZE))
-        server.stdin.flush()
-        assert "result" in answer(server.stdout, 0)
+    with served(tools, subprocess.PIPE) as (stdin, stdout, pid):
+        stdin.write(line(INITIALIZE))
+        stdin.flush()
+        assert "result" in answer(stdout, 0)
         big = "x" * 1_000_000 + "é"
-        server.stdin.write(line(INITIALIZED) + line(call(1, big)))
-        server.stdin.write(b"this is not JSON\n\n")  # the server reads past it
-        server.stdin.write(line(call(2, "after")))
-        server.stdin.flush()
-        said = answer(server.stdout, 1)["result"]["content"][0]["text"]
+        stdin.write(line(INITIALIZED) + line(call(1, big)))
+        stdin.write(b"this is not JSON\n\n")  # the server reads past it
+        stdin.write(line(call(2, "after")))
+        stdin.flush()
+        said = answer(stdout, 1)["result"]["content"][0]["text"]
         assert said == big
-        assert answer(server.stdout, 2)["result"]["content"][0]["text"] == "after"
-        assert threads(server.pid) == 1  # the SDK's transport would hold a worker thread
-    finally:
-        server.stdin.close()
-        assert server.wait(30) == 0  # EOF on stdin: the server ends
-        server.stdout.close()
-        assert server.stderr is not None
-        server.stderr.close()
+        assert answer(stdout, 2)["result"]["content"][0]["text"] == "after"
+        assert threads(pid) == 1  # the SDK's transport would hold a worker thread
 
 
 def test_requests_written_before_stdin_closes_are_all_answered(tools: Path) -> None:
@@ -122,21 +131,11 @@ def test_requests_written_before_stdin_closes_are_all_answered(tools: Path) -> N
 
 
 def test_stdout_shared_with_stderr_uses_the_threaded_transport(tools: Path) -> None:
-    server = subprocess.Popen(
-        [*SERVE, str(tools)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    assert server.stdin is not None
-    assert server.stdout is not None
-    try:
-        server.stdin.write(line(INITIALIZE) + line(INITIALIZED) + line(call(1, "shared")))
-        server.stdin.flush()
-        assert answer(server.stdout, 1)["result"]["content"][0]["text"] == "shared"
-        assert threads(server.pid) > 1  # (anyio's worker thread: the SDK's transport ran)
-    finally:
-        server.stdin.close()
-        assert server.wait(30) == 0
-        server.stdout.close()
+    with served(tools, subprocess.STDOUT) as (stdin, stdout, pid):
+        stdin.write(line(INITIALIZE) + line(INITIALIZED) + line(call(1, "shared")))
+        stdin.flush()
+        assert answer(stdout, 1)["result"]["content"][0]["text"] == "shared"
+        assert threads(pid) > 1  # (anyio's worker thread: the SDK's transport ran)
 
 
 def test_requests_read_from_a_regular_file_are_answered(tools: Path, tmp_path: Path) -> None:

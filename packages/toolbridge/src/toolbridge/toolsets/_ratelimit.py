@@ -253,15 +253,7 @@ class RateLimiter:
         On Redis or Valkey it talks to the store with the asyncio client of the running
         event loop (made on the loop's first call), with the same keys as `acquire`,
         so both count together; in memory there is nothing to wait for, and it counts
-        as `acquire` does.
-
-        Returns:
-            0.0 when the call may go ahead (it is counted), otherwise the seconds
-            until every limit lets one more through.
-
-        Raises:
-            RateLimitError: The store could not be reached (fail closed); its
-                ``__cause__`` is the store's error.
+        as `acquire` does. It returns and raises what `acquire` does.
         """
         if not self._remote or not self._limits:
             return self.acquire(identity, tool_name)
