@@ -15,20 +15,16 @@ A limiter counts from sync code (`RateLimiter.acquire`) and from async code
 (`RateLimiter.acquire_async`, what a guarded toolset's calls await). On Redis or
 Valkey the async form talks to the store with the client's asyncio twin, so a round
 trip, or a stalled store, never holds up the event loop; both forms use the same keys
-and scripts, so they count together. An asyncio client belongs to the event loop it
-connects in, and toolbridge runs calls in the caller's loop and in its own background
-loop (``call_sync``): each loop has one client per store, shared by every limiter,
-disconnected when the loop shuts down (``asyncio.run`` shuts it down before closing it).
+and scripts, so they count together. The asyncio clients, one per store and event
+loop, are kept in `_loop_stores`.
 """
 
 from __future__ import annotations
 
-import _thread
 import json
 import logging
 import time
 import urllib.parse
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, final
 
@@ -36,15 +32,11 @@ from toolbridge.errors import ConfigError, RateLimitError
 from toolbridge.toolsets._identity import Identity
 
 if TYPE_CHECKING:
-    import asyncio
-
     from limits import RateLimitItem
     from limits.aio.strategies import RateLimiter as AsyncStrategy
     from limits.errors import StorageError
     from limits.storage import Storage
     from limits.strategies import RateLimiter as Strategy
-    from redis.asyncio import ConnectionPool as RedisPool
-    from valkey.asyncio import ConnectionPool as ValkeyPool
 
 __all__ = ["RateLimit", "RateLimiter", "Scope", "Window", "check_storage"]
 
@@ -257,12 +249,11 @@ class RateLimiter:
         """
         if not self._remote or not self._limits:
             return self.acquire(identity, tool_name)
-        import asyncio
-
         from limits.errors import StorageError
 
-        stores = _IN_LOOP.get(asyncio.get_running_loop()) or await _open_loop()
-        by_window = stores.by_uri.get(self._uri) or stores.open(self._uri)
+        from toolbridge.toolsets._loop_stores import loop_strategies
+
+        by_window = await loop_strategies(self._uri, timeout=_TIMEOUT)
         strategies = tuple(by_window[limit.window] for limit in self._limits)
         try:
             return await self._acquire_async(strategies, identity, tool_name)
@@ -327,101 +318,3 @@ class RateLimiter:
         """`_wait` on an async strategy."""
         reset = (await strategy.get_window_stats(item, key)).reset_time
         return max(reset - time.time(), 0.001)
-
-
-# -- the asyncio clients, one set per event loop ------------------------------------------
-
-_LOCK: Final = _thread.allocate_lock()
-_IN_LOOP: dict[asyncio.AbstractEventLoop, _LoopStores] = {}
-"""The asyncio clients of the stores, per event loop (a client belongs to one loop)."""
-
-
-@final
-class _LoopStores:
-    """One event loop's asyncio clients of the stores, by URI, shared by every limiter.
-
-    Only the loop's own thread uses it. Its clients are disconnected when the loop
-    shuts down: an event loop tells no one it is closing, but it first closes its
-    async generators (``shutdown_asyncgens``, which ``asyncio.run`` calls), and
-    `closer` is one, started in the loop and kept here.
-    """
-
-    __slots__ = ("by_uri", "closer", "pools")
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.by_uri: dict[str, dict[Window, AsyncStrategy]] = {}
-        self.pools: list[RedisPool | ValkeyPool] = []
-        self.closer = _close_with(loop, self)
-
-    def open(self, uri: str) -> dict[Window, AsyncStrategy]:
-        """The strategies on an asyncio client of the store at `uri` (no connection yet).
-
-        The connection pool is made here, with the sync client's timeouts, because
-        ``limits`` takes one but closes none.
-        """
-        from limits.aio.strategies import (
-            FixedWindowRateLimiter,
-            MovingWindowRateLimiter,
-            SlidingWindowCounterRateLimiter,
-        )
-        from limits.storage import storage_from_string
-
-        scheme = urllib.parse.urlsplit(uri).scheme
-        address = "unix" + uri[len(scheme) :] if scheme.endswith("+unix") else uri
-        timeouts = {"socket_connect_timeout": _TIMEOUT, "socket_timeout": _TIMEOUT}
-        if scheme.startswith("valkey"):
-            from valkey.asyncio import ConnectionPool as ValkeyPool
-
-            pool: RedisPool | ValkeyPool = ValkeyPool.from_url(address, **timeouts)
-        else:
-            from redis.asyncio import ConnectionPool as RedisPool
-
-            pool = RedisPool.from_url(address, **timeouts)
-        storage = storage_from_string(
-            f"async+{uri}",
-            implementation="redispy",  # the `redis` package's client (`valkey`'s for valkey)
-            wrap_exceptions=True,
-            connection_pool=pool,  # type: ignore[arg-type]  # documented, typed too narrowly
-        )
-        self.pools.append(pool)
-        by_window: dict[Window, AsyncStrategy] = {
-            "moving": MovingWindowRateLimiter(storage),
-            "sliding": SlidingWindowCounterRateLimiter(storage),
-            "fixed": FixedWindowRateLimiter(storage),
-        }
-        self.by_uri[uri] = by_window
-        return by_window
-
-
-async def _open_loop() -> _LoopStores:
-    """The running loop's clients, on its first rate-limited call.
-
-    Loops closed without shutting down (so never heard from) are dropped here; their
-    connections are left to the garbage collector.
-    """
-    import asyncio
-
-    loop = asyncio.get_running_loop()
-    with _LOCK:
-        for closed in [other for other in _IN_LOOP if other.is_closed()]:
-            del _IN_LOOP[closed]
-        stores = _IN_LOOP.get(loop)
-        if stores is not None:
-            return stores
-        stores = _IN_LOOP[loop] = _LoopStores(loop)
-    await anext(stores.closer)  # runs to its `yield` at once: the loop now holds it
-    return stores
-
-
-async def _close_with(loop: asyncio.AbstractEventLoop, stores: _LoopStores) -> AsyncIterator[None]:
-    """Wait for `loop` to shut down (see `_LoopStores`), then disconnect its clients."""
-    import asyncio
-
-    try:
-        yield
-    finally:
-        with _LOCK:
-            if _IN_LOOP.get(loop) is stores:
-                del _IN_LOOP[loop]
-        # Each pool, whatever another's disconnecting raises: nothing is left to fail.
-        await asyncio.gather(*(pool.disconnect() for pool in stores.pools), return_exceptions=True)
