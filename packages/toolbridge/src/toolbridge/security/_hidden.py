@@ -1,0 +1,175 @@
+r"""Text a person cannot see: invisible and format characters, and terminal escapes.
+
+`hidden` finds the Unicode tag block (U+E0000-E007F: critical when it spells ASCII,
+the "ASCII smuggling" of hidden instructions), bidi controls, zero-width and other
+format (Cf) characters, blank letters, variation-selector runs and C0/C1 controls
+other than tab, newline and carriage return. `escapes` finds ANSI/VT escape
+sequences (raw, or spelled ``\x1b[`` / ``\u001b[`` / ``\033[`` in the text) that
+hide or repaint text in a terminal. ASCII text costs one regex search each.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+from toolbridge.security._finding import Severity
+from toolbridge.security._hit import Hit
+
+__all__ = ["escapes", "hidden", "visible"]
+
+_CONTROLS: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]")
+"""C0 controls and DEL, but tab, newline, carriage return and ESC (`escapes`' own)."""
+_NON_ASCII: Final = re.compile(r"[^\x00-\x7f]")
+_TAGS: Final = re.compile(r"[\U000e0000-\U000e007f]+")
+_BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_JOINERS: Final = frozenset("\u200c\u200d")
+_BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Letters (not format characters) that draw nothing: Hangul fillers, the braille blank."""
+_SPACES: Final = frozenset("\u00ad\u180e\u200b\u200c\u200d\u2060\ufeff")
+"""Zero-width spaces, joiners and soft hyphens: a few are copy-and-paste residue (low)."""
+_FEW: Final = 4
+_INVISIBLE: Final = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]+"
+)
+_FLAG: Final = "\U0001f3f4"
+"""The black flag an emoji tag sequence (a subdivision flag) follows."""
+
+_ESCAPE: Final = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]{0,200}(?:\x07|\x1b\\)?|.?)|\x9b",
+    re.DOTALL,
+)
+_SPELLED: Final = re.compile(r"(?:\\x1b|\\u001b|\\u\{1b\}|\\033|\\e)[\[\]]", re.IGNORECASE)
+
+
+def hidden(value: str) -> Hit | None:
+    """The invisible characters of `value`, as one hit at the first; None when clean."""
+    control = _CONTROLS.search(value)
+    if value.isascii():
+        if control is None:
+            return None
+        return Hit(
+            "hidden-characters",
+            "high",
+            control.start(),
+            control.end(),
+            f"{_count(1, 'control character')} ({_named(control.group())}) in text a model reads.",
+        )
+    found: list[int] = [control.start()] if control else []
+    severity: Severity = "high"
+    spelled = ""
+    for match in _TAGS.finditer(value):
+        run = match.group()
+        if _flag(value, match.start(), run):
+            continue
+        found.append(match.start())
+        ascii_text = "".join(chr(ord(c) - 0xE0000) for c in run if 0xE0020 <= ord(c) <= 0xE007E)
+        if len(ascii_text) >= 2 and not spelled:
+            severity, spelled = "critical", ascii_text
+    for match in _NON_ASCII.finditer(value):
+        char, at = match.group(), match.start()
+        if 0xE0000 <= ord(char) <= 0xE007F:
+            continue  # the tag runs, above
+        if char in _BIDI or char in _BLANKS:
+            found.append(at)
+        elif char in _JOINERS:
+            if not _joining(value, at):
+                found.append(at)
+        elif char == "\ufeff":
+            if at:
+                found.append(at)
+        elif "\ufe00" <= char <= "\ufe0f" or 0xE0100 <= ord(char) <= 0xE01EF:
+            if _selectors(value, at):
+                found.append(at)
+        elif unicodedata.category(char) in ("Cf", "Cc", "Co", "Cn"):
+            found.append(at)
+    if not found:
+        return None
+    found.sort()
+    first = found[0]
+    if severity == "high" and len(found) < _FEW and all(value[at] in _SPACES for at in found):
+        severity = "low"
+    if spelled:
+        shown = spelled[:80] + ("…" if len(spelled) > 80 else "")
+        why = f"invisible Unicode tag characters spell {shown!r}: hidden instructions."
+    else:
+        why = (
+            f"{_count(len(found), 'invisible or control character')} "
+            f"({_named(value[first])} first): text a person cannot see but a model reads."
+        )
+    return Hit("hidden-characters", severity, first, first + 1, why)
+
+
+def visible(value: str) -> str:
+    """`value` without its invisible characters: what a model may read as words."""
+    return value if value.isascii() else _INVISIBLE.sub("", value)
+
+
+def escapes(value: str) -> Hit | None:
+    """The first terminal escape of `value` (raw, or spelled out); None when clean."""
+    raw = _ESCAPE.search(value) if ("\x1b" in value or "\x9b" in value) else None
+    if raw is not None:
+        return Hit(
+            "terminal-escape",
+            "high",
+            raw.start(),
+            raw.end(),
+            "an ANSI/VT escape sequence: a terminal hides or repaints text around it.",
+        )
+    if "\\" not in value:
+        return None
+    spelled = _SPELLED.search(value)
+    if spelled is None:
+        return None
+    return Hit(
+        "terminal-escape",
+        "medium",
+        spelled.start(),
+        spelled.end(),
+        "an ANSI escape spelled out, which becomes one wherever the text is unescaped.",
+    )
+
+
+def _flag(value: str, at: int, run: str) -> bool:
+    """True for an emoji subdivision flag: U+1F3F4, a few tag letters, CANCEL TAG."""
+    return (
+        at > 0
+        and value[at - 1] == _FLAG
+        and 2 <= len(run) <= 8
+        and run[-1] == "\U000e007f"
+        and all("\U000e0030" <= c <= "\U000e007a" for c in run[:-1])
+    )
+
+
+def _joining(value: str, at: int) -> bool:
+    """True for a joiner between two visible non-ASCII characters (emoji, Indic, Persian)."""
+    if at == 0 or at + 1 >= len(value):
+        return False
+    before, after = value[at - 1], value[at + 1]
+    return (
+        not before.isascii()
+        and not after.isascii()
+        and unicodedata.category(before)[0] in "LMS"
+        and unicodedata.category(after)[0] in "LMS"
+    )
+
+
+def _selectors(value: str, at: int) -> bool:
+    """True for a variation selector that selects nothing: a run of them, or after ASCII."""
+    if 0xE0100 <= ord(value[at]) <= 0xE01EF:
+        return True
+    if at == 0 or (value[at - 1].isascii() and value[at - 1] not in "#*0123456789"):
+        return True
+    before = value[at - 1]
+    return "\ufe00" <= before <= "\ufe0f"
+
+
+def _named(char: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``."""
+    return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}"
+
+
+def _count(number: int, what: str) -> str:
+    return f"{number} {what}{'' if number == 1 else 's'}"

@@ -1,0 +1,110 @@
+"""Text addressed to the model rather than describing the tool.
+
+The shapes published attacks use (Invariant Labs' tool poisoning and shadowing,
+Trail of Bits' line jumping, CyberArk's full-schema poisoning): ``<IMPORTANT>``-style
+tags, "ignore previous instructions", secrecy towards the user ("do not mention
+this to the user"), instructions about other tools ("when this tool is available,
+the send_email tool must ..."), and urgency or threats ("otherwise the application
+will crash"). A tool's own usage notes ("call list_projects first to get an id")
+are only a ``low`` hint: the scan raises them when the same tool also points at
+secrets (see `toolbridge.security.scan`). Names are read with ``_`` and ``-`` as
+spaces, so that a parameter named ``ignore_previous_instructions`` is read too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from toolbridge.security._finding import Severity
+from toolbridge.security._hit import Hit
+
+__all__ = ["instruction"]
+
+_FLAGS: Final = re.IGNORECASE | re.DOTALL
+_W: Final = r"[\s_-]+"
+"""Between words: spaces, or the ``_`` / ``-`` of an identifier."""
+
+_SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
+    (
+        r"<\s*/?\s*(?:important|system|sys|instructions?|secret|hidden|admin|critical"
+        r"|urgent|override|assistant|mandatory|required)\s*>",
+        "high",
+        "a tag addressed to the model (<IMPORTANT>-style) in a tool's definition.",
+    ),
+    (
+        r"\b(?:ignore|disregard|forget|override|bypass|overrule)"
+        r"(?: (?:all|any|the|your|of|these|those))* (?:previous|prior|above|earlier"
+        r"|preceding|original|system|safety|other|existing|user'?s?|developer'?s?)"
+        r"(?: \w+)? (?:instructions?|prompts?|rules|directions|directives|guidelines"
+        r"|guardrails|restrictions|constraints|messages|policies)\b",
+        "high",
+        "an instruction to set aside the model's other instructions.",
+    ),
+    (
+        r"\b(?:do not|don'?t|never|must not|should not|without) (?:\w+ )?(?:tell|inform|mention"
+        r"|notify|alert|reveal|disclose|show|let)\w* (?:(?:this|that|it|anything|about|any of"
+        r" this|these) )*(?:to )?the user\b|\b(?:do not|don'?t|never) mention (?:that|this|it)"
+        r" (?:you|to)\b",
+        "high",
+        "secrecy towards the user: a tool has no reason to hide what it does.",
+    ),
+    (
+        r"\b(?:hide|conceal|keep) (?:this|it|that|these) (?:\w+ ){0,2}?"
+        r"(?:from the user|secret|hidden|confidential)"
+        r"|\bthe user (?:must|should|need) (?:not|never) (?:know|see|notice|find out|be told)"
+        r"|\bwithout (?:the )?user'?s? (?:knowledge|knowing|noticing|awareness|consent)",
+        "high",
+        "secrecy towards the user: a tool has no reason to hide what it does.",
+    ),
+    (
+        r"\b(?:when|whenever|if|while) this tool is (?:available|present|loaded|installed"
+        r"|enabled|connected)|\balso present\b|\bside effects? on (?:the|any|other)\b",
+        "high",
+        "instructions about other tools (shadowing): how to use tools it does not own.",
+    ),
+    (
+        r"\b(?:the|any|all|every|other) [\w.-]+ tools? (?:must|should|shall|has to|needs to"
+        r"|is required to) (?:always |now |instead )?(?:send|forward|include|add|use|bcc"
+        r"|cc|copy|route|redirect)\b",
+        "high",
+        "instructions about other tools (shadowing): how to use tools it does not own.",
+    ),
+    (
+        r"\byou are now\b|\bnew (?:system )?instructions?\s*:|\bsystem prompt\s*:"
+        r"|\b(?:act|behave) as (?:if|though) you\b|\byour (?:new|real|true) (?:task|goal"
+        r"|instructions?|role)\b",
+        "high",
+        "text that tries to change the model's role or instructions.",
+    ),
+    (
+        r"\b(?:otherwise|or else|if not),? (?:the )?(?:tool|application|app|system|server"
+        r"|everything|agent|computer) (?:will|would) (?:not work|crash|fail|break|be "
+        r"(?:deleted|lost|destroyed))|\ball (?:the )?data will be lost\b"
+        r"|\b(?:very )+very important\b|\bthis is (?:extremely|critically|vitally) important\b",
+        "medium",
+        "urgency or a threat addressed to the model, the pressure injected text uses.",
+    ),
+    (
+        r"\b(?:before|prior to) (?:using|calling|invoking|running|executing|you (?:use|call"
+        r"|run|invoke)) (?:this|any|the|other|a|each|every)\b"
+        r"|\b(?:always|first|must) (?:call|use|invoke|run|execute|read) (?:the )?"
+        r"(?:[\w.-]+ )?(?:tool|function|file)\b",
+        "low",
+        "an instruction on how to sequence tools: a usage note, or a line-jumping prefix.",
+    ),
+)
+_PATTERNS: Final = tuple(
+    (re.compile(pattern.replace(" ", _W), _FLAGS), severity, why)
+    for pattern, severity, why in _SOURCES
+)
+
+
+def instruction(value: str) -> list[Hit]:
+    """The instruction-like spans of `value`, the worst first (one per pattern)."""
+    hits: list[Hit] = []
+    for pattern, severity, why in _PATTERNS:
+        match = pattern.search(value)
+        if match is not None:
+            hits.append(Hit("instruction", severity, match.start(), match.end(), why))
+    return hits

@@ -1,0 +1,97 @@
+"""Every rule the scan runs, by id: what it catches and what it cannot."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from toolbridge.security._blobs import OVERSIZED
+from toolbridge.security._finding import Rule
+
+__all__ = ["RULES"]
+
+_ALL: Final = (
+    Rule(
+        "hidden-characters",
+        "high",
+        "Invisible or control characters",
+        "Unicode tag characters (U+E0000-E007F; critical when they spell ASCII text, the "
+        "'ASCII smuggling' of hidden instructions), bidi controls, zero-width and other "
+        "format characters, blank letters, stray variation selectors and C0/C1 controls "
+        "anywhere in a definition. Emoji sequences (joiners, subdivision flags) pass. It "
+        "cannot see text made invisible by a client's rendering (white on white, markdown "
+        "comments, text far past a UI's cut-off).",
+    ),
+    Rule(
+        "terminal-escape",
+        "high",
+        "Terminal escape sequences",
+        "ANSI/VT escape sequences (CSI, OSC, raw ESC) that hide or repaint text in a "
+        "terminal, and the same spelled out (\\x1b[, \\u001b[, \\033[), which become "
+        "escapes wherever the text is unescaped (medium).",
+    ),
+    Rule(
+        "confusable-name",
+        "high",
+        "Look-alike names",
+        "A tool or parameter name that is not ASCII and looks like a Latin one (Unicode "
+        "TR39 confusables: a Cyrillic '\u0430' in 're\u0430d_file'), uses compatibility forms "
+        "(fullwidth letters), or mixes scripts (medium; Latin with Han, kana or Hangul "
+        "passes). An ASCII look-alike of another ASCII name ('rn' for 'm') is not caught.",
+    ),
+    Rule(
+        "instruction",
+        "high",
+        "Instructions addressed to the model",
+        "<IMPORTANT>-style tags, 'ignore previous instructions', secrecy towards the user, "
+        "instructions about other tools, attempts to change the model's role (high); "
+        "urgency and threats (medium); tool sequencing notes (low, raised to high when "
+        "the same tool also points at secrets). Pattern-based: a paraphrase outside the "
+        "patterns, another language or an instruction split across fields is missed.",
+    ),
+    Rule(
+        "sensitive-reference",
+        "high",
+        "Secrets, sensitive files and exfiltration",
+        "Named credential files (~/.ssh/id_rsa, ~/.aws/credentials, /etc/passwd, mcp.json, "
+        "private keys), request catchers and paste sites, instructions to read or pass "
+        "along secrets or history (high); 'send ... to' a fixed URL, address or number "
+        "(medium); bare mentions of .env, API keys or passwords (low: everyday API docs). "
+        "A server that exfiltrates through its own API, without saying so, is not caught.",
+    ),
+    Rule(
+        "encoded-blob",
+        "medium",
+        "Encoded or oversized text",
+        "Base64, hex, percent-encoded or \\u-escaped runs (high when they decode to text, "
+        f"low when short binary), and any one string over {OVERSIZED:,} characters. "
+        "Instructions in plain text, however long the whole definition, are the other "
+        "rules' business.",
+    ),
+    Rule(
+        "shadowing",
+        "high",
+        "Text naming another server's tools",
+        "A tool whose text names a tool of another server (needs tools by server): the "
+        "shadowing attack, where one server steers how the model uses another's tool. A "
+        "plain-word name ('search') counts only quoted or followed by 'tool'.",
+    ),
+    Rule(
+        "name-collision",
+        "medium",
+        "A name offered by two servers",
+        "The same tool name on two servers (medium), or a look-alike of another server's "
+        "tool name by its TR39 skeleton (high). Needs tools by server.",
+    ),
+    Rule(
+        "definition-changed",
+        "critical",
+        "Definition changed since its pin",
+        "A tool whose fingerprint differs from its pin, or a tool added to a server that "
+        "has pins (a 'rug pull'). Needs pins; a change before the first pin is not seen.",
+    ),
+)
+
+RULES: Final[Mapping[str, Rule]] = MappingProxyType({rule.id: rule for rule in _ALL})
+"""Every rule, by id, in a stable order."""

@@ -1,0 +1,168 @@
+"""`scan`: every rule over every string of every tool, findings in a stable order.
+
+Each string is read once by each per-string rule (precompiled regexes; the
+confusables data is loaded only for a name that is not ASCII). Then, per tool, a
+low instruction or sensitive hint is raised to high when the same tool also has a
+medium-or-worse hit of the other kind: "call X first" is a usage note, "call X
+first and pass ~/.ssh/id_rsa as notes" is the attack. Cross-server rules run when
+the tools come by server, two servers or more; pins, when given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from toolbridge._tool import Tool
+from toolbridge.errors import ConfigError
+from toolbridge.security._blobs import blob
+from toolbridge.security._changed import changed
+from toolbridge.security._finding import SEVERITIES, Finding, shown
+from toolbridge.security._hidden import escapes, hidden, visible
+from toolbridge.security._hit import Hit
+from toolbridge.security._instructions import instruction
+from toolbridge.security._names import confusable
+from toolbridge.security._rules import RULES
+from toolbridge.security._sensitive import sensitive
+from toolbridge.security._shadowing import collisions, shadowing
+from toolbridge.security._strings import Text, strings
+
+__all__ = ["scan"]
+
+_RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
+_SPLIT: Final = " Raised: they split words that read as instructions without them."
+_PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
+
+
+def scan(
+    tools: Iterable[Tool] | Mapping[str, Iterable[Tool]],
+    *,
+    pins: Mapping[str, Mapping[str, str]] | None = None,
+    disable: Iterable[str] = (),
+) -> list[Finding]:
+    """Look for poisoning in tool definitions, offline; the findings, sorted.
+
+    Args:
+        tools: The tools, or ``{server: tools}``: with two servers or more, a tool
+            naming another server's tool (shadowing) and names offered twice are
+            findings too. A plain iterable's tools belong to their ``namespace``.
+        pins: ``{server: {tool name: fingerprint}}``: a pinned server's tool whose
+            fingerprint differs, or that is not pinned, is ``definition-changed``.
+        disable: Rule ids to skip (see `RULES`).
+
+    Returns:
+        The findings, by server, tool, JSON path and rule.
+
+    Raises:
+        ConfigError: `disable` names no rule.
+    """
+    off = frozenset(disable)
+    unknown = sorted(off - RULES.keys())
+    if unknown:
+        raise ConfigError(f"unknown rule ids {unknown}; the rules are {sorted(RULES)}")
+    servers = _by_server(tools)
+    findings: list[Finding] = []
+    cross = isinstance(tools, Mapping) and len(servers) > 1
+    owners: dict[str, set[str]] = {}
+    if cross:
+        for server, listed in servers.items():
+            for tool in listed:
+                owners.setdefault(tool.name, set()).add(str(server))
+    for server, listed in servers.items():
+        others = (
+            {
+                name: sorted(owned - {str(server)})[0]
+                for name, owned in owners.items()
+                if str(server) not in owned
+            }
+            if cross and "shadowing" not in off
+            else {}
+        )
+        for tool in listed:
+            texts = strings(tool)
+            findings.extend(_tool(server, tool, texts, off))
+            if others:
+                findings.extend(shadowing(str(server), tool, texts, others))
+        if pins is not None and "definition-changed" not in off:
+            findings.extend(changed(server, listed, pins))
+    if cross and "name-collision" not in off:
+        findings.extend(collisions({str(s): listed for s, listed in servers.items()}))
+    findings.sort(key=_order)
+    return findings
+
+
+def _by_server(
+    tools: Iterable[Tool] | Mapping[str, Iterable[Tool]],
+) -> dict[str | None, list[Tool]]:
+    """The tools grouped by server, in the order given."""
+    if isinstance(tools, Mapping):
+        return {str(server): list(listed) for server, listed in tools.items()}
+    grouped: dict[str | None, list[Tool]] = {}
+    for tool in tools:
+        grouped.setdefault(tool.namespace, []).append(tool)
+    return grouped
+
+
+def _tool(
+    server: str | None, tool: Tool, texts: Sequence[Text], off: frozenset[str]
+) -> list[Finding]:
+    """The per-string rules' findings on one tool, hints raised where paired."""
+    hits: list[tuple[Text, Hit]] = []
+    for text in texts:
+        value, is_name = text.value, text.kind == "name"
+        found: list[Hit | None] = [hidden(value), escapes(value), blob(value)]
+        if is_name:
+            found.append(confusable(value))
+        found.extend(instruction(value))
+        found.extend(sensitive(value, name=is_name))
+        hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
+        shown_text = visible(value)
+        if shown_text != value:  # words split by invisible characters, read again
+            seen = text._replace(value=shown_text)
+            again = [*instruction(shown_text), *sensitive(shown_text, name=is_name)]
+            rules = {hit.rule for hit in found if hit is not None}
+            hits.extend((seen, hit) for hit in again if hit.rule not in rules | off)
+            if any(_RANK[hit.severity] >= 1 and hit.rule not in rules for hit in again):
+                hits.extend(
+                    (text, hit._replace(severity="high", why=hit.why + _SPLIT))
+                    for hit in found
+                    if hit is not None and hit.rule == "hidden-characters" and hit.rule not in off
+                )
+    worst: dict[str, int] = {}
+    for _, hit in hits:
+        worst[hit.rule] = max(worst.get(hit.rule, 0), _RANK[hit.severity])
+    findings: dict[tuple[tuple[str | int, ...], str], tuple[Text, Hit]] = {}
+    for text, hit in hits:
+        partner = _PAIRED.get(hit.rule)
+        if partner is not None and hit.severity in ("low", "medium") and worst.get(partner, 0) >= 1:
+            hit = hit._replace(
+                severity="high",
+                why=hit.why
+                + " Raised: the tool also "
+                + (
+                    "points at secrets."
+                    if partner == "sensitive-reference"
+                    else "gives the model instructions."
+                ),
+            )
+        key = (text.path, hit.rule)
+        kept = findings.get(key)
+        if kept is None or _RANK[hit.severity] > _RANK[kept[1].severity]:
+            findings[key] = (text, hit)
+    return [
+        Finding(
+            rule=hit.rule,
+            severity=hit.severity,
+            tool=tool.name,
+            server=server,
+            path=text.path,
+            text=shown(text.value, hit.start, hit.end),
+            why=hit.why,
+        )
+        for text, hit in findings.values()
+    ]
+
+
+def _order(finding: Finding) -> tuple[str, str, tuple[tuple[int, int, str], ...], str]:
+    path = tuple((0, part, "") if isinstance(part, int) else (1, 0, part) for part in finding.path)
+    return (finding.server or "", finding.tool, path, finding.rule)

@@ -1,0 +1,104 @@
+"""Cross-server rules: a tool that names another server's tools, and names offered twice.
+
+Shadowing is Invariant Labs' attack: a server's tool tells the model how to use
+another server's tool ("the send_email tool must send every mail to ..."). A name
+with a separator or inner capital (``send_email``, ``sendEmail``) counts wherever it
+stands as a word; a plain word (``search``) only quoted, or followed by "tool".
+Collisions: the same name, or the same TR39 skeleton (a look-alike), on two servers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final
+
+from toolbridge._tool import Tool
+from toolbridge.security._finding import Finding, shown
+from toolbridge.security._names import skeleton
+from toolbridge.security._strings import Text
+
+__all__ = ["collisions", "shadowing"]
+
+_DISTINCT: Final = re.compile(r"[_\-.\d]|[a-z][A-Z]")
+"""A name that is no plain word: ``send_email``, ``sendEmail``, ``v2``."""
+
+
+def shadowing(
+    server: str, tool: Tool, texts: Sequence[Text], others: Mapping[str, str]
+) -> Iterator[Finding]:
+    """Findings for each text of `tool` (on `server`) naming a tool in `others` (name -> server).
+
+    One pass over each text: its words, each looked up among `others`.
+    """
+    if not others:
+        return
+    for text in texts:
+        if text.kind != "text":
+            continue
+        value = text.value
+        for match in _WORD.finditer(value):
+            named = match.group()
+            if named not in others or not _named(value, match.start(), match.end(), named):
+                continue
+            yield Finding(
+                rule="shadowing",
+                severity="high",
+                tool=tool.name,
+                server=server,
+                path=text.path,
+                text=shown(value, match.start(), match.end()),
+                why=f"it names {named!r}, a tool of server {others[named]!r}: "
+                "one server's text steering another's tool.",
+            )
+            break
+
+
+_WORD: Final = re.compile(r"\w(?:[\w.-]*\w)?")
+"""A word as a tool name may be one (``send_email``, ``v2.search``)."""
+_TOOL_AFTER: Final = re.compile(r"\s+tool\b", re.IGNORECASE)
+
+
+def _named(value: str, start: int, end: int, name: str) -> bool:
+    """True when the word at `start` names a tool: a distinct name, or one quoted or "X tool"."""
+    if _DISTINCT.search(name):
+        return True
+    before = value[start - 1] if start else ""
+    after = value[end] if end < len(value) else ""
+    return (before != "" and before in "`'\"" and after == before) or bool(
+        _TOOL_AFTER.match(value, end)
+    )
+
+
+def collisions(servers: Mapping[str, Sequence[Tool]]) -> Iterator[Finding]:
+    """Findings for each tool whose name (or look-alike) another server offers too."""
+    by_look: dict[str, list[tuple[str, Tool]]] = defaultdict(list)
+    for server, tools in servers.items():
+        for tool in tools:
+            by_look[skeleton(tool.name)].append((server, tool))
+    for group in by_look.values():
+        if len({server for server, _ in group}) < 2:
+            continue
+        for server, tool in group:
+            rivals = [(s, t.name) for s, t in group if s != server]
+            if not rivals:
+                continue
+            look_alike = [(s, n) for s, n in rivals if n != tool.name]
+            other_server, other_name = (look_alike or rivals)[0]
+            if look_alike:
+                why = (
+                    f"it looks like {other_name!r} of server {other_server!r}: "
+                    "a model may call the wrong one."
+                )
+            else:
+                why = f"server {other_server!r} offers a tool of the same name."
+            yield Finding(
+                rule="name-collision",
+                severity="high" if look_alike else "medium",
+                tool=tool.name,
+                server=server,
+                path=("name",),
+                text=shown(tool.name),
+                why=why,
+            )

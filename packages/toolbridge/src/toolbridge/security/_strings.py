@@ -1,0 +1,97 @@
+"""Every string of a tool's MCP form that a model reads, with its JSON path.
+
+The name, title, description and ``annotations.title``; inside ``inputSchema`` and
+``outputSchema`` (walked with `toolbridge._walk`, the one walker) each subschema's
+``description``, ``title``, ``$comment``, ``enum`` values, ``const``, ``default`` and
+``examples`` (the strings inside them, however nested), and the property names. A
+rule reads these and nothing else, so that a new place is added here once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, NamedTuple
+
+from toolbridge._tool import Tool
+from toolbridge._walk import walk
+
+__all__ = ["Kind", "Text", "strings"]
+
+Kind = Literal["name", "text"]
+"""``name``: a tool's or a property's name (an identifier); ``text``: prose or a value."""
+
+Path = tuple[str | int, ...]
+
+
+class Text(NamedTuple):
+    """One string a model reads, and where it is."""
+
+    path: Path
+    value: str
+    kind: Kind
+
+
+_PROSE: Final = ("description", "title", "$comment")
+_VALUES: Final = ("const", "default")
+_LISTS: Final = ("enum", "examples")
+_VALUE_DEPTH: Final = 32
+"""How deep the strings inside a ``default`` (or an example) are looked for."""
+
+
+def strings(tool: Tool) -> list[Text]:
+    """The strings of `tool` a model reads, in a stable order (the definition's)."""
+    out = [Text(("name",), tool.name, "name")]
+    if isinstance(tool.title, str):
+        out.append(Text(("title",), tool.title, "text"))
+    if tool.description:
+        out.append(Text(("description",), tool.description, "text"))
+    if isinstance(tool.annotations.title, str):
+        out.append(Text(("annotations", "title"), tool.annotations.title, "text"))
+    for key, schema in (("inputSchema", tool.input_schema), ("outputSchema", tool.output_schema)):
+        if isinstance(schema, dict):
+            _schema(schema, key, out)
+    return out
+
+
+def _schema(schema: dict[str, Any], key: str, out: list[Text]) -> None:
+    """The strings of every subschema of `schema` (at ``(key,)``) onto `out`."""
+    for path, node in walk(schema, (key,)):
+        for word in _PROSE:
+            value = node.get(word)
+            if isinstance(value, str) and value:
+                out.append(Text((*path, word), value, "text"))
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            out.extend(
+                Text((*path, "properties", name), name, "name")
+                for name in properties
+                if isinstance(name, str)
+            )
+        for word in _VALUES:
+            if word in node:
+                _values(node[word], (*path, word), out)
+        for word in _LISTS:
+            value = node.get(word)
+            if isinstance(value, list):
+                for index, member in enumerate(value):
+                    _values(member, (*path, word, index), out)
+
+
+def _values(value: Any, path: Path, out: list[Text]) -> None:
+    """The strings inside a JSON value (keys of objects too), depth first, bounded."""
+    stack: list[tuple[Path, Any]] = [(path, value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            if item:
+                out.append(Text(where, item, "text"))
+        elif len(where) - len(path) >= _VALUE_DEPTH:
+            continue
+        elif isinstance(item, dict):
+            below: list[tuple[Path, Any]] = []
+            for name, member in item.items():
+                if isinstance(name, str) and name:
+                    out.append(Text(where, name, "text"))
+                below.append(((*where, str(name)), member))
+            stack.extend(reversed(below))
+        elif isinstance(item, list):
+            stack.extend(reversed([((*where, i), member) for i, member in enumerate(item)]))
