@@ -3,12 +3,15 @@
     uv run --group bench python bench/run.py            # about three minutes
     uv run --group bench python bench/run.py --quick    # a rough look in under a minute
     uv run --group bench python bench/run.py --only serve   # served throughput, about 7 minutes
+    uv run --group bench python bench/run.py --only security   # tool-poisoning scan vs its peer
 
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
 and writes the same numbers to bench/results/latest.json. Peers that are missing or
 broken show as ``n/a (reason)``. With ``--check`` it exits 1 when a target is
 missed. ``serve`` (served throughput, `_serve.py`) takes minutes and runs only when
 named in ``--only``; it prints its own table (calls per second) after the others.
+``security`` (`_security.py`) adds its time per tool to the table and prints its own
+tables (recall, precision and clean flags per rule; the peer side by side) after it.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import _mcp
 import _plugins
 import _ratelimits
 import _search
+import _security
 import _serve
 import _validation
 from _peers import version
@@ -59,6 +63,7 @@ PARTS = (
     "imports",
     "limits",
     "ratelimits",
+    "security",
 )
 OPT_IN = ("serve",)
 """Parts that run only when named in ``--only`` (they take minutes)."""
@@ -124,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         sections += _limits.run(repeats=3 if options.quick else 5)
     if "ratelimits" in parts:
         sections += _ratelimits.run(repeats=repeats, min_batch_ns=min_batch_ns)
+    security = _security.run(quick=options.quick) if "security" in parts else None
+    if security is not None:
+        sections += security.sections
     served = _serve.run(quick=options.quick) if "serve" in parts else None
     elapsed = time.perf_counter() - started
 
@@ -131,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     if sections:
         print()
         print(render(sections))
+    if security is not None:
+        print()
+        print(_security.render(security))
     if served is not None:
         print()
         print(_serve.render(served))
@@ -148,12 +159,15 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": round(elapsed, 1),
         "sections": to_json(sections),
     }
+    if security is not None:
+        document["security"] = _security.to_json(security)
     if served is not None:
         document["serve"] = _serve.to_json(served)
     options.output.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {options.output}")
 
     failed = any(item.status == FAIL for section in sections for item in score(section))
+    failed = failed or (security is not None and _security.failed(security))
     failed = failed or (served is not None and _serve.failed(served))
     return 1 if failed and options.check else 0
 

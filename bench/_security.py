@@ -1,0 +1,570 @@
+"""Tool-poisoning scan: how much it catches, how much clean text it flags, what it costs.
+
+The labelled poisoned set (``tests/data/poisoning/*.json``, see its README) is scanned
+one file at a time, each file as a mapping ``{server: tools}`` (so the cross-server
+rules run) with the file's pins (entries with a ``pinned`` definition). A tool counts
+as caught by rule R when a finding of R at severity ``medium`` or above is on it;
+caught overall when any finding at ``medium`` or above is on it. The 1,037 clean corpus
+tools (``tests/data/corpus/mcp``) are scanned one server at a time, as one would load
+them; ``benign.json`` holds hard negatives (tools that look suspicious but are not).
+
+Precision of a rule counts its findings on tools that are not poisoned at all (clean,
+hard negatives, the victim servers' tools) as false; a finding of R on a poisoned tool
+labelled with other rules is counted apart ("extra") and not as false.
+
+The peer, ``cisco-ai-mcp-scanner``'s YARA analyzer (no API key, no LLM), cannot share
+the bench environment (it pins litellm, which needs openai < 3, and openai-agents needs
+openai >= 3), so it runs in its own environment: this file, run with ``--peer`` under
+``uv run --no-project --with cisco-ai-mcp-scanner==4.8.7``, reads MCP tools on stdin
+and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and how
+long that took; it scans a tool as the peer's own scanner does (the description, then
+the rest of the tool as JSON).
+
+Targets (issue 19): recall >= 95%, <= 1% of clean tools flagged, median <= 1 ms a tool.
+
+    uv run --group bench python bench/_security.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from _report import FAIL, PASS, Row, Section, at_most_ns
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / "tests" / "data"
+POISONING = DATA / "poisoning"
+CORPUS = DATA / "corpus" / "mcp"
+THRESHOLD = "medium"
+PEER = "cisco-ai-mcp-scanner==4.8.7"
+PEER_TIMEOUT_S = 600
+RECALL_TARGET = 0.95
+CLEAN_TARGET = 0.01
+MEDIAN_TARGET_NS = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One tool to scan: labelled (poisoned, victim or hard negative) or clean."""
+
+    id: str
+    """``file/server/name``: unique over the whole evaluation."""
+    group: str
+    """What it is scanned with: a poisoning file's stem, or ``corpus/<server>``."""
+    kind: str
+    """``poisoned`` (it has rules), ``victim`` (no rules, in a poisoned file),
+    ``negative`` (benign.json) or ``clean`` (the corpus)."""
+    server: str
+    wire: Mapping[str, Any]
+    """The tool as an MCP dict."""
+    rules: frozenset[str] = frozenset()
+    pinned: Mapping[str, Any] | None = None
+    source: str = ""
+
+
+def labelled() -> list[Entry]:
+    """Every entry of the poisoning files, benign.json included."""
+    entries: list[Entry] = []
+    for path in sorted(POISONING.glob("*.json")):
+        for item in json.loads(path.read_text(encoding="utf-8")):
+            rules = frozenset(item["rules"])
+            kind = "poisoned" if rules else "victim"
+            if path.stem == "benign":
+                kind = "negative"
+            entries.append(
+                Entry(
+                    id=f"{path.stem}/{item['server']}/{item['tool']['name']}",
+                    group=path.stem,
+                    kind=kind,
+                    server=item["server"],
+                    wire=item["tool"],
+                    rules=rules,
+                    pinned=item.get("pinned"),
+                    source=item["source"],
+                )
+            )
+    return entries
+
+
+def clean() -> list[Entry]:
+    """The corpus tools, one group per server."""
+    entries: list[Entry] = []
+    for path in sorted(CORPUS.glob("*.json")):
+        seen: set[str] = set()
+        for wire in json.loads(path.read_text(encoding="utf-8")):
+            if wire["name"] in seen:  # a server listing a tool twice is one tool
+                continue
+            seen.add(wire["name"])
+            group = f"corpus/{path.stem}"
+            entries.append(Entry(f"{group}/{wire['name']}", group, "clean", path.stem, wire))
+    return entries
+
+
+# -- toolbridge ---------------------------------------------------------------------------------
+
+
+def ours(entries: Sequence[Entry]) -> dict[str, frozenset[str]]:
+    """The rules that flagged each entry at `THRESHOLD` or above, by `Entry.id`."""
+    from toolbridge.formats import from_mcp_tool
+    from toolbridge.security import SEVERITIES, scan
+
+    floor = SEVERITIES.index(THRESHOLD)
+    groups: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        groups[entry.group].append(entry)
+    flagged: dict[str, set[str]] = {entry.id: set() for entry in entries}
+    for group in groups.values():
+        tools: dict[str, list[Any]] = defaultdict(list)
+        pins: dict[str, dict[str, str]] = defaultdict(dict)
+        ids: dict[tuple[str, str], str] = {}
+        for entry in group:
+            tool = from_mcp_tool(entry.wire)
+            tools[entry.server].append(tool)
+            ids[(entry.server, tool.name)] = entry.id
+            if entry.pinned is not None:
+                pins[entry.server][entry.pinned["name"]] = from_mcp_tool(entry.pinned).fingerprint
+        for finding in scan(dict(tools), pins=dict(pins) or None):
+            key = ids.get((finding.server or "", finding.tool))
+            if key is not None and SEVERITIES.index(finding.severity) >= floor:
+                flagged[key].add(finding.rule)
+    return {key: frozenset(rules) for key, rules in flagged.items()}
+
+
+def _our_times(entries: Sequence[Entry], repeats: int) -> list[float]:
+    """Per tool: the fastest of `repeats` scans of it alone, in ns (one server, no pins)."""
+    from toolbridge.formats import from_mcp_tool
+    from toolbridge.security import scan
+
+    tools = [from_mcp_tool(entry.wire) for entry in entries]
+    best = [float("inf")] * len(tools)
+    scan(tools[:1])  # lazy imports and compiled patterns, once
+    for _ in range(repeats):
+        for index, tool in enumerate(tools):
+            started = time.perf_counter_ns()
+            scan([tool])
+            best[index] = min(best[index], time.perf_counter_ns() - started)
+    return best
+
+
+# -- the peer (cisco-ai-mcp-scanner, YARA only) ------------------------------------------------
+
+
+def _peer_worker(repeats: int) -> None:
+    """Runs in the peer's environment: MCP tools on stdin, ``[[flagged, ns], ...]`` out."""
+    import asyncio
+    import importlib
+
+    # Imported by name: neither is in the bench environment's type information.
+    Tool: Any = importlib.import_module("mcp.types").Tool
+    yara: Any = importlib.import_module("mcpscanner.core.analyzers.yara_analyzer")
+    analyzer = yara.YaraAnalyzer()
+    loop = asyncio.new_event_loop()
+    gate = {"HIGH", "MEDIUM"}  # the peer's levels at or above medium (it has no critical)
+
+    def one(wire: dict[str, Any]) -> bool:
+        # What mcpscanner's scanner does per tool with the YARA analyzer: the
+        # description, then the tool's JSON (its pydantic dump) without the description.
+        tool = Tool.model_validate(wire)
+        data = json.loads(tool.model_dump_json(by_alias=True))
+        data.pop("description", None)
+        context = {"tool_name": tool.name, "content_type": "description"}
+        found = loop.run_until_complete(analyzer.analyze(tool.description or "", context))
+        context = {"tool_name": tool.name, "content_type": "parameters"}
+        found += loop.run_until_complete(analyzer.analyze(json.dumps(data), context))
+        return any(finding.severity in gate for finding in found)
+
+    wires = json.load(sys.stdin)
+    answers: list[list[Any]] = []
+    for wire in wires:
+        flagged = one(wire)
+        best = float("inf")
+        for _ in range(repeats):
+            started = time.perf_counter_ns()
+            one(wire)
+            best = min(best, time.perf_counter_ns() - started)
+        answers.append([flagged, best])
+    json.dump(answers, sys.stdout)
+
+
+@dataclass(frozen=True, slots=True)
+class PeerRun:
+    flagged: dict[str, bool] = field(default_factory=dict)
+    times_ns: list[float] = field(default_factory=list)
+    """Per clean corpus tool."""
+    reason: str = ""
+    """Why it did not run (empty when it did)."""
+
+
+def peer(entries: Sequence[Entry], repeats: int) -> PeerRun:
+    """The peer's verdict per entry, in its own environment; no network once installed."""
+    uv = shutil.which("uv")
+    if uv is None:
+        return PeerRun(reason="uv not on PATH: the peer runs in its own uv environment")
+    command = [uv, "run", "--quiet", "--no-project", "--with", PEER]
+    command += ["--python", sys.executable, "python", __file__, "--peer", str(repeats)]
+    # Offline: no key for any remote analyzer, and litellm (imported by the peer's
+    # package) told not to fetch its model price list.
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.endswith(("_API_KEY", "_API_TOKEN")) and key != "VIRTUAL_ENV"
+    }
+    environment["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+    payload = json.dumps([entry.wire for entry in entries])
+    try:
+        done = subprocess.run(
+            command,
+            input=payload,
+            capture_output=True,
+            text=True,
+            timeout=PEER_TIMEOUT_S,
+            env=environment,
+            cwd=HERE,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return PeerRun(reason=f"timed out after {PEER_TIMEOUT_S} s")
+    if done.returncode != 0:
+        tail = (done.stderr.strip().splitlines() or ["no output"])[-1][:160]
+        return PeerRun(reason=f"{PEER} failed (exit {done.returncode}): {tail}")
+    answers = json.loads(done.stdout)
+    flagged = {entry.id: bool(answer[0]) for entry, answer in zip(entries, answers, strict=True)}
+    times = [
+        float(answer[1])
+        for entry, answer in zip(entries, answers, strict=True)
+        if entry.kind == "clean"
+    ]
+    return PeerRun(flagged, times)
+
+
+# -- scoring --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RuleScore:
+    rule: str
+    poisoned: int
+    """Poisoned tools labelled with this rule."""
+    caught: int
+    """Of those, flagged by this rule."""
+    false: int
+    """Flags of this rule on tools that are not poisoned (clean, negatives, victims)."""
+    extra: int
+    """Flags of this rule on poisoned tools labelled with other rules only."""
+    clean_flagged: int
+    """Flags of this rule on clean corpus tools."""
+
+    @property
+    def recall(self) -> float:
+        return self.caught / self.poisoned if self.poisoned else float("nan")
+
+    @property
+    def precision(self) -> float:
+        hits = self.caught + self.false
+        return self.caught / hits if hits else float("nan")
+
+
+@dataclass(frozen=True, slots=True)
+class Overall:
+    scanner: str
+    poisoned: int
+    caught: int
+    clean: int
+    clean_flagged: int
+    negatives: int
+    negatives_flagged: int
+    victims: int
+    victims_flagged: int
+    missed: tuple[str, ...]
+    """Ids of the poisoned tools not caught."""
+    flagged_clean: tuple[str, ...]
+    """Ids of the clean tools and hard negatives flagged."""
+
+    @property
+    def recall(self) -> float:
+        return self.caught / self.poisoned if self.poisoned else float("nan")
+
+    @property
+    def clean_rate(self) -> float:
+        return self.clean_flagged / self.clean if self.clean else float("nan")
+
+    @property
+    def precision(self) -> float:
+        flagged = self.caught + self.clean_flagged + self.negatives_flagged + self.victims_flagged
+        return self.caught / flagged if flagged else float("nan")
+
+
+def overall(scanner: str, entries: Iterable[Entry], flagged: Mapping[str, bool]) -> Overall:
+    """Recall, precision and clean-flag counts from a flagged-or-not verdict per entry."""
+    counts: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        counts[entry.kind].append(entry)
+
+    def hit(kind: str) -> list[str]:
+        return [entry.id for entry in counts[kind] if flagged.get(entry.id, False)]
+
+    return Overall(
+        scanner=scanner,
+        poisoned=len(counts["poisoned"]),
+        caught=len(hit("poisoned")),
+        clean=len(counts["clean"]),
+        clean_flagged=len(hit("clean")),
+        negatives=len(counts["negative"]),
+        negatives_flagged=len(hit("negative")),
+        victims=len(counts["victim"]),
+        victims_flagged=len(hit("victim")),
+        missed=tuple(e.id for e in counts["poisoned"] if not flagged.get(e.id, False)),
+        flagged_clean=tuple(hit("clean") + hit("negative")),
+    )
+
+
+def per_rule(entries: Iterable[Entry], rules: Mapping[str, frozenset[str]]) -> list[RuleScore]:
+    """A `RuleScore` per rule id named by the labels or the findings."""
+    entries = list(entries)
+    ids = sorted(
+        {rule for entry in entries for rule in entry.rules}
+        | {rule for found in rules.values() for rule in found}
+    )
+    scores: list[RuleScore] = []
+    for rule in ids:
+        labelled = [entry for entry in entries if rule in entry.rules]
+        scores.append(
+            RuleScore(
+                rule=rule,
+                poisoned=len(labelled),
+                caught=sum(rule in rules.get(entry.id, ()) for entry in labelled),
+                false=sum(
+                    rule in rules.get(entry.id, ()) for entry in entries if entry.kind != "poisoned"
+                ),
+                extra=sum(
+                    rule in rules.get(entry.id, ())
+                    for entry in entries
+                    if entry.kind == "poisoned" and rule not in entry.rules
+                ),
+                clean_flagged=sum(
+                    rule in rules.get(entry.id, ()) for entry in entries if entry.kind == "clean"
+                ),
+            )
+        )
+    return scores
+
+
+# -- the part -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The security part: a timing section for the main table, and the quality tables."""
+
+    sections: list[Section]
+    rules: list[RuleScore]
+    scanners: list[Overall]
+    """toolbridge first, then the peer when it ran."""
+    times: dict[str, tuple[float, float]]
+    """Scanner -> (median, p99) ns per clean tool."""
+    notes: list[str]
+    reason: str = ""
+    """Why toolbridge's own scan did not run (empty when it did)."""
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def run(*, quick: bool) -> Result:
+    repeats = 3 if quick else 9
+    entries = labelled() + clean()
+    notes = [
+        f"poisoned set: {sum(e.kind == 'poisoned' for e in entries)} tools in "
+        f"{len(list(POISONING.glob('*.json'))) - 1} files; a flag is a finding at {THRESHOLD} "
+        "or above; clean tools scanned one server at a time"
+    ]
+    try:
+        found = ours(entries)
+    except ImportError as error:
+        reason = f"toolbridge.security.scan not importable: {error}"
+        row = Row("toolbridge scan, per clean tool", None, reason=reason, reference=True)
+        return Result([Section("Tool-poisoning scan", [row])], [], [], {}, notes, reason)
+    scores = per_rule(entries, found)
+    scanners = [overall("toolbridge", entries, {key: bool(rules) for key, rules in found.items()})]
+    our_times = _our_times([entry for entry in entries if entry.kind == "clean"], repeats)
+    times = {"toolbridge": (statistics.median(our_times), _percentile(our_times, 0.99))}
+    the_peer = peer(entries, 1 if quick else 3)
+    rows = [
+        Row(
+            "toolbridge scan, per clean tool (median)",
+            times["toolbridge"][0],
+            target=at_most_ns(MEDIAN_TARGET_NS),
+            reference=True,
+            note=f"p99 {times['toolbridge'][1] / 1e3:.0f} µs over {len(our_times)} tools",
+        )
+    ]
+    if the_peer.reason:
+        rows.append(Row("cisco-ai-mcp-scanner YARA, per clean tool", None, reason=the_peer.reason))
+        notes.append(f"peer not measured: {the_peer.reason}")
+    else:
+        scanners.append(overall("cisco-ai-mcp-scanner (YARA)", entries, the_peer.flagged))
+        median, p99 = statistics.median(the_peer.times_ns), _percentile(the_peer.times_ns, 0.99)
+        times["cisco-ai-mcp-scanner (YARA)"] = (median, p99)
+        rows.append(
+            Row(
+                "cisco-ai-mcp-scanner YARA, per clean tool",
+                median,
+                note=f"p99 {p99 / 1e3:.0f} µs; in its own uv environment (see bench/_security.py)",
+            )
+        )
+    section = Section("Tool-poisoning scan: time per tool over the clean corpus", rows)
+    return Result([section], scores, scanners, times, notes)
+
+
+def _percent(value: float) -> str:
+    return "-" if value != value else f"{100 * value:.1f}%"
+
+
+def _table(header: Sequence[str], lines: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[col]) for row in [header, *lines]) for col in range(len(header))]
+    out = ["  " + "  ".join(cell.ljust(width) for cell, width in zip(header, widths, strict=True))]
+    out += [
+        "  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        for row in lines
+    ]
+    return [line.rstrip() for line in out]
+
+
+def verdicts(result: Result) -> dict[str, str]:
+    """PASS/FAIL of toolbridge against the issue's three targets."""
+    if not result.scanners:
+        return {}
+    ours_ = result.scanners[0]
+    median = result.times["toolbridge"][0]
+    return {
+        "recall >= 95%": PASS if ours_.recall >= RECALL_TARGET else FAIL,
+        "clean flagged <= 1%": PASS if ours_.clean_rate <= CLEAN_TARGET else FAIL,
+        "median <= 1 ms per tool": PASS if median <= MEDIAN_TARGET_NS else FAIL,
+    }
+
+
+def _ratios(scanner: Overall, base: Overall, time_ratio: float) -> str:
+    clean = "-" if base.clean_rate == 0 else f"{scanner.clean_rate / base.clean_rate:.1f}x"
+    return f"recall {scanner.recall / base.recall:.2f}x, clean {clean}, time {time_ratio:.2f}x"
+
+
+def render(result: Result) -> str:
+    """The per-rule table, the side-by-side table and the targets, as plain text."""
+    if result.reason:
+        return f"Tool-poisoning scan: n/a ({result.reason})"
+    out = [f"Tool-poisoning scan at severity >= {THRESHOLD}, per rule (toolbridge)"]
+    lines = [
+        [
+            score.rule,
+            str(score.poisoned),
+            _percent(score.recall),
+            _percent(score.precision),
+            str(score.false),
+            str(score.clean_flagged),
+            str(score.extra),
+        ]
+        for score in result.rules
+    ]
+    header = ["rule", "poisoned", "recall", "precision", "false", "clean", "extra"]
+    out += _table(header, lines)
+    out.append("")
+    out.append("Side by side (same set, same corpus; ratios: the peer / toolbridge)")
+    base = result.scanners[0]
+    base_median, base_p99 = result.times["toolbridge"]
+    lines = []
+    for scanner in result.scanners:
+        median, p99 = result.times[scanner.scanner]
+        lines.append(
+            [
+                scanner.scanner,
+                f"{_percent(scanner.recall)} ({scanner.caught}/{scanner.poisoned})",
+                _percent(scanner.precision),
+                f"{_percent(scanner.clean_rate)} ({scanner.clean_flagged}/{scanner.clean})",
+                f"{scanner.negatives_flagged}/{scanner.negatives}",
+                f"{median / 1e3:.0f} / {p99 / 1e3:.0f} µs",
+                "-" if scanner is base else _ratios(scanner, base, median / base_median),
+            ]
+        )
+    header = ["scanner", "recall", "precision", "clean flagged", "negatives", "median/p99", "ratio"]
+    out += _table(header, lines)
+    out += [f"    {note}" for note in result.notes]
+    out.append("    targets: " + ", ".join(f"{k} {v}" for k, v in verdicts(result).items()))
+    if base.missed:
+        out.append(f"    toolbridge missed: {', '.join(base.missed)}")
+    if base.flagged_clean:
+        out.append(
+            f"    toolbridge flagged (clean or hard negative): {', '.join(base.flagged_clean)}"
+        )
+    _ = base_p99
+    return "\n".join(out)
+
+
+def to_json(result: Result) -> dict[str, Any]:
+    return {
+        "threshold": THRESHOLD,
+        "reason": result.reason or None,
+        "notes": result.notes,
+        "targets": verdicts(result),
+        "rules": [
+            {
+                "rule": s.rule,
+                "poisoned": s.poisoned,
+                "caught": s.caught,
+                "recall": s.recall,
+                "precision": s.precision,
+                "false": s.false,
+                "clean_flagged": s.clean_flagged,
+                "extra": s.extra,
+            }
+            for s in result.rules
+        ],
+        "scanners": [
+            {
+                "scanner": o.scanner,
+                "poisoned": o.poisoned,
+                "caught": o.caught,
+                "recall": o.recall,
+                "precision": o.precision,
+                "clean": o.clean,
+                "clean_flagged": o.clean_flagged,
+                "clean_rate": o.clean_rate,
+                "negatives": o.negatives,
+                "negatives_flagged": o.negatives_flagged,
+                "victims_flagged": o.victims_flagged,
+                "median_ns": result.times[o.scanner][0],
+                "p99_ns": result.times[o.scanner][1],
+                "missed": list(o.missed),
+                "flagged_clean": list(o.flagged_clean),
+            }
+            for o in result.scanners
+        ],
+    }
+
+
+def failed(result: Result) -> bool:
+    return bool(result.reason) or FAIL in verdicts(result).values()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--peer"]:
+        _peer_worker(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    else:
+        outcome = run(quick="--quick" in sys.argv)
+        from _report import render as render_sections
+
+        print(render_sections(outcome.sections))
+        print()
+        print(render(outcome))
