@@ -45,6 +45,8 @@ from _report import FAIL, PASS, Row, Section, at_most_ns
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "tests" / "data"
 POISONING = DATA / "poisoning"
+HELDOUT = POISONING / "heldout"
+"""Tools written after the scanner was tuned on the main set: scored apart (README)."""
 CORPUS = DATA / "corpus" / "mcp"
 THRESHOLD = "medium"
 PEER = "cisco-ai-mcp-scanner==4.8.7"
@@ -73,10 +75,10 @@ class Entry:
     source: str = ""
 
 
-def labelled() -> list[Entry]:
-    """Every entry of the poisoning files, benign.json included."""
+def labelled(folder: Path = POISONING, prefix: str = "") -> list[Entry]:
+    """Every entry of the poisoning files in `folder`, benign.json included."""
     entries: list[Entry] = []
-    for path in sorted(POISONING.glob("*.json")):
+    for path in sorted(folder.glob("*.json")):
         for item in json.loads(path.read_text(encoding="utf-8")):
             rules = frozenset(item["rules"])
             kind = "poisoned" if rules else "victim"
@@ -84,8 +86,8 @@ def labelled() -> list[Entry]:
                 kind = "negative"
             entries.append(
                 Entry(
-                    id=f"{path.stem}/{item['server']}/{item['tool']['name']}",
-                    group=path.stem,
+                    id=f"{prefix}{path.stem}/{item['server']}/{item['tool']['name']}",
+                    group=prefix + path.stem,
                     kind=kind,
                     server=item["server"],
                     wire=item["tool"],
@@ -374,6 +376,8 @@ class Result:
     times: dict[str, tuple[float, float]]
     """Scanner -> (median, p99) ns per clean tool."""
     notes: list[str]
+    heldout: list[Overall] = field(default_factory=list)
+    """The scanners on the held-out set (`HELDOUT`), toolbridge first."""
     reason: str = ""
     """Why toolbridge's own scan did not run (empty when it did)."""
 
@@ -396,12 +400,15 @@ def run(*, quick: bool) -> Result:
     except ImportError as error:
         reason = f"toolbridge.security.scan not importable: {error}"
         row = Row("toolbridge scan, per clean tool", None, reason=reason, reference=True)
-        return Result([Section("Tool-poisoning scan", [row])], [], [], {}, notes, reason)
+        return Result([Section("Tool-poisoning scan", [row])], [], [], {}, notes, reason=reason)
     scores = per_rule(entries, found)
     scanners = [overall("toolbridge", entries, {key: bool(rules) for key, rules in found.items()})]
+    held = labelled(HELDOUT, "heldout/") if HELDOUT.is_dir() else []
+    held_found = ours(held)
+    heldout = [overall("toolbridge", held, {key: bool(rules) for key, rules in held_found.items()})]
     our_times = _our_times([entry for entry in entries if entry.kind == "clean"], repeats)
     times = {"toolbridge": (statistics.median(our_times), _percentile(our_times, 0.99))}
-    the_peer = peer(entries, 1 if quick else 3)
+    the_peer = peer([*entries, *held], 1 if quick else 3)
     rows = [
         Row(
             "toolbridge scan, per clean tool (median)",
@@ -416,6 +423,7 @@ def run(*, quick: bool) -> Result:
         notes.append(f"peer not measured: {the_peer.reason}")
     else:
         scanners.append(overall("cisco-ai-mcp-scanner (YARA)", entries, the_peer.flagged))
+        heldout.append(overall("cisco-ai-mcp-scanner (YARA)", held, the_peer.flagged))
         median, p99 = statistics.median(the_peer.times_ns), _percentile(the_peer.times_ns, 0.99)
         times["cisco-ai-mcp-scanner (YARA)"] = (median, p99)
         rows.append(
@@ -426,7 +434,7 @@ def run(*, quick: bool) -> Result:
             )
         )
     section = Section("Tool-poisoning scan: time per tool over the clean corpus", rows)
-    return Result([section], scores, scanners, times, notes)
+    return Result([section], scores, scanners, times, notes, heldout if held else [])
 
 
 def _percent(value: float) -> str:
@@ -500,6 +508,21 @@ def render(result: Result) -> str:
         )
     header = ["scanner", "recall", "precision", "clean flagged", "negatives", "median/p99", "ratio"]
     out += _table(header, lines)
+    if result.heldout:
+        out.append("")
+        out.append("Held-out set (written after the scanner was tuned on the set above; README)")
+        lines = [
+            [
+                scanner.scanner,
+                f"{_percent(scanner.recall)} ({scanner.caught}/{scanner.poisoned})",
+                f"{scanner.negatives_flagged}/{scanner.negatives}",
+                f"{scanner.victims_flagged}/{scanner.victims}",
+            ]
+            for scanner in result.heldout
+        ]
+        out += _table(["scanner", "recall", "negatives", "victims"], lines)
+        if result.heldout[0].missed:
+            out.append(f"    toolbridge missed: {', '.join(result.heldout[0].missed)}")
     out += [f"    {note}" for note in result.notes]
     out.append("    targets: " + ", ".join(f"{k} {v}" for k, v in verdicts(result).items()))
     if base.missed:
@@ -530,6 +553,19 @@ def to_json(result: Result) -> dict[str, Any]:
                 "extra": s.extra,
             }
             for s in result.rules
+        ],
+        "heldout": [
+            {
+                "scanner": o.scanner,
+                "poisoned": o.poisoned,
+                "caught": o.caught,
+                "recall": o.recall,
+                "negatives": o.negatives,
+                "negatives_flagged": o.negatives_flagged,
+                "missed": list(o.missed),
+                "flagged_clean": list(o.flagged_clean),
+            }
+            for o in result.heldout
         ],
         "scanners": [
             {

@@ -38,14 +38,16 @@ RECALL_TARGET = 0.95
 CLEAN_TARGET = 0.01
 
 
-def _files(data_dir: Path) -> list[Path]:
-    return sorted((data_dir / "poisoning").glob("*.json"))
+def _files(data_dir: Path, *, heldout: bool = False) -> list[Path]:
+    """The set's files; with `heldout`, the held-out folder's too (scored apart)."""
+    folder = data_dir / "poisoning"
+    return sorted(folder.rglob("*.json") if heldout else folder.glob("*.json"))
 
 
-def _entries(data_dir: Path) -> list[tuple[str, dict[str, Any]]]:
+def _entries(data_dir: Path, *, heldout: bool = False) -> list[tuple[str, dict[str, Any]]]:
     return [
         (path.stem, entry)
-        for path in _files(data_dir)
+        for path in _files(data_dir, heldout=heldout)
         for entry in json.loads(path.read_text(encoding="utf-8"))
     ]
 
@@ -55,7 +57,7 @@ def _poisoned(data_dir: Path) -> list[dict[str, Any]]:
 
 
 def test_every_entry_is_a_labelled_mcp_tool(data_dir: Path) -> None:
-    entries = _entries(data_dir)
+    entries = _entries(data_dir, heldout=True)
     assert entries
     for stem, entry in entries:
         where = f"{stem}: {entry.get('tool', {}).get('name')!r}"
@@ -78,7 +80,7 @@ def test_every_entry_is_a_labelled_mcp_tool(data_dir: Path) -> None:
 
 def test_a_tool_is_named_once_per_server_in_a_file(data_dir: Path) -> None:
     """Findings name a tool by (server, name); the evaluation needs that to be unique."""
-    for path in _files(data_dir):
+    for path in _files(data_dir, heldout=True):
         keys = Counter(
             (entry["server"], entry["tool"]["name"])
             for entry in json.loads(path.read_text(encoding="utf-8"))
@@ -95,7 +97,7 @@ def test_every_rule_has_ten_poisoned_tools_and_the_set_has_150(data_dir: Path) -
 
 def test_the_readme_cites_every_source(data_dir: Path) -> None:
     readme = (data_dir / "poisoning" / "README.md").read_text(encoding="utf-8")
-    for stem, entry in _entries(data_dir):
+    for stem, entry in _entries(data_dir, heldout=True):
         source: str = entry["source"]
         if source.startswith(VARIANT):
             source = source.removeprefix(VARIANT).removesuffix(")")
