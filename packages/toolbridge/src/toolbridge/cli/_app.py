@@ -27,6 +27,7 @@ from toolbridge.cli._mcp import (
     mcp_app,
     serve_command,
 )
+from toolbridge.cli._scan import scan_command
 from toolbridge.cli._search import search_command
 from toolbridge.errors import ConversionError
 from toolbridge.formats import SOURCES, TARGETS, Source, Target
@@ -151,8 +152,8 @@ def _root(
     """
     if ctx.invoked_subcommand is None:
         ctx.fail(
-            "missing command: inspect, export, validate, convert, check, diff, search, mcp, "
-            "serve, init or plugins"
+            "missing command: inspect, export, validate, convert, check, diff, scan, search, "
+            "mcp, serve, init or plugins"
         )
 
 
@@ -327,6 +328,7 @@ def check_command(
             from toolbridge.cli import _render
 
             _print(_render.problems_view(problems, target, len(tools)))
+            _print_security(tools)
         if problems:
             raise typer.Exit(1)
         return
@@ -346,8 +348,18 @@ def check_command(
         from toolbridge.cli import _render
 
         _print(_render.targets_view(found, len(tools), origin))
+        _print_security(tools)
     if any(checked.problems for checked in found):
         raise typer.Exit(1)
+
+
+def _print_security(tools: list[Tool]) -> None:
+    """At a terminal, ``check`` ends with a line on the tools' security findings, if any."""
+    from toolbridge.cli._scan import security_summary
+
+    summary = security_summary(tools)
+    if summary is not None:
+        _print(summary)
 
 
 def _check_input(
@@ -463,6 +475,7 @@ def plugins_command(json_output: JsonOption = False) -> None:
 
 app.add_typer(mcp_app)
 app.command("serve")(serve_command)
+app.command("scan")(scan_command)
 app.command("search")(search_command)
 app.command("init")(init_command)
 
