@@ -27,9 +27,9 @@ _BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066
 _JOINERS: Final = frozenset("\u200c\u200d")
 _BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters (not format characters) that draw nothing: Hangul fillers, the braille blank."""
-_SPACES: Final = frozenset("\u00ad\u180e\u200b\u200c\u200d\u2060\ufeff")
-"""Zero-width spaces, joiners and soft hyphens: a few are copy-and-paste residue (low)."""
-_FEW: Final = 4
+_SPACES: Final = frozenset("\u00ad\u200b")
+"""Zero-width spaces and soft hyphens: two inside text are copy-and-paste residue (low)."""
+_FEW: Final = 3
 _INVISIBLE: Final = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
     "\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]+"
@@ -89,7 +89,12 @@ def hidden(value: str) -> Hit | None:
         return None
     found.sort()
     first = found[0]
-    if severity == "high" and len(found) < _FEW and all(value[at] in _SPACES for at in found):
+    if (
+        severity == "high"
+        and len(found) < _FEW
+        and all(value[at] in _SPACES for at in found)
+        and value[found[-1] + 1 :].strip()
+    ):
         severity = "low"
     if spelled:
         shown = spelled[:80] + ("…" if len(spelled) > 80 else "")

@@ -71,6 +71,26 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         "instructions about other tools (shadowing): how to use tools it does not own.",
     ),
     (
+        r"\b(?:ignore|disregard|forget) (?:all |any )?(?:the |your |these |those )?"
+        r"(?:instructions?|prompts?|rules|directions|guidelines) (?:above|before|so far|given"
+        r"|you (?:were|have been) given)\b"
+        r"|\bnote to (?:the )?(?:assistant|ai|model|llm|agent|claude|gpt)\b"
+        r"|\bthe user has (?:already )?(?:authori[sz]ed|consented|approved|agreed|allowed)\b"
+        r"|\b(?:do not|don'?t|never) (?:mention|reveal|disclose) (?:this|that|it|these)\b"
+        r"|\bwhenever you (?:use|call|invoke|run) (?:any|an|another|other|every)\b"
+        r"|\b(?:call|use|invoke|run) this tool (?:before|after|together with|with)"
+        r" (?:every|each|any|all) (?:other )?(?:tools?|calls?|requests?|questions?|answers?"
+        r"|messages?|responses?)\b"
+        r"|\bprefix (?:every|each|all|any) (?:\w+ )?commands?\b"
+        r"|\b(?:curl|wget)\b[^|\n]{0,160}\|\s*(?:ba|z)?sh\b"
+        r"|\bno need to (?:mention|tell|inform|show|explain)\b"
+        r"|\b(?:all|every|each|any) (?:shell |terminal )?commands? (?:must|should|need to)"
+        r" (?:include|start with|begin with|be prefixed)\b"
+        r"|\b(?:always|also|secretly|silently) (?:bcc|cc|forward|send a copy)\b",
+        "high",
+        "an instruction addressed to the model about its other work, not this tool.",
+    ),
+    (
         r"\byou are now\b|\bnew (?:system )?instructions?\s*:|\bsystem prompt\s*:"
         r"|\b(?:act|behave) as (?:if|though) you\b|\byour (?:new|real|true) (?:task|goal"
         r"|instructions?|role)\b",
@@ -81,30 +101,69 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         r"\b(?:otherwise|or else|if not),? (?:the )?(?:tool|application|app|system|server"
         r"|everything|agent|computer) (?:will|would) (?:not work|crash|fail|break|be "
         r"(?:deleted|lost|destroyed))|\ball (?:the )?data will be lost\b"
-        r"|\b(?:very )+very important\b|\bthis is (?:extremely|critically|vitally) important\b",
+        r"|\b(?:very )+very important\b|\bthis is (?:extremely|critically|vitally) important\b"
+        r"|\b(?:if you (?:do not|don'?t|fail to)|otherwise|or else)\b[^.]{0,80}?\b(?:will|would)"
+        r" be (?:permanently )?(?:destroyed|deleted|wiped|suspended|banned|terminated|lost)\b"
+        r"|, or (?:the |your )?(?:user'?s? )?(?:account|system|data|computer|session) will be\b"
+        r"|\burgent\s*!{2,}",
         "medium",
         "urgency or a threat addressed to the model, the pressure injected text uses.",
+    ),
+    (
+        r"\b(?:include|pass|put|insert|append|paste) (?:its|their) (?:full |entire |complete )?"
+        r"(?:output|result|response|contents?) (?:in|into|as)\b",
+        "medium",
+        "an instruction to carry another tool's output into this one.",
     ),
     (
         r"\b(?:before|prior to) (?:using|calling|invoking|running|executing|you (?:use|call"
         r"|run|invoke)) (?:this|any|the|other|a|each|every)\b"
         r"|\b(?:always|first|must) (?:call|use|invoke|run|execute|read) (?:the )?"
-        r"(?:[\w.-]+ )?(?:tool|function|file)\b",
+        r"(?:[\w.-]+ )?(?:tool|function|file)\b"
+        r"|\bwhen(?:ever)? the user (?:says|types|writes)\b|\bwithout (?:asking|confirmation"
+        r"|permission|approval)\b",
         "low",
         "an instruction on how to sequence tools: a usage note, or a line-jumping prefix.",
     ),
 )
-_PATTERNS: Final = tuple(
-    (re.compile(pattern.replace(" ", _W), _FLAGS), severity, why)
-    for pattern, severity, why in _SOURCES
+_GATES: Final[tuple[tuple[str, ...] | None, ...]] = (
+    ("<",),
+    ("ignor", "disregard", "forget", "overrid", "bypass", "overrul"),
+    ("user", "mention"),
+    ("hide", "conceal", "keep", "user"),
+    ("this tool", "also present", "side effect"),
+    ("tool",),
+    None,
+    ("you are now", "instruction", "system prompt", "act as", "behave as", "your "),
+    ("otherwise", "or else", "if not", "data will", "important", "if you", "urgent", ", or "),
+    ("its ", "their "),
+    None,
 )
+"""Per pattern, words one of which its every match holds (lowercase, ``_`` and ``-`` as
+spaces): a pattern none of whose words is in a string is not run on it. None: always run."""
+_PATTERNS: Final = tuple(
+    (re.compile(pattern.replace(" ", _W), _FLAGS), severity, why, gate)
+    for (pattern, severity, why), gate in zip(_SOURCES, _GATES, strict=True)
+)
+_SPACED: Final = str.maketrans("_-", "  ")
 
 
 def instruction(value: str) -> list[Hit]:
     """The instruction-like spans of `value`, the worst first (one per pattern)."""
     hits: list[Hit] = []
-    for pattern, severity, why in _PATTERNS:
+    low = value.lower().translate(_SPACED)
+    for pattern, severity, why, gate in _PATTERNS:
+        if gate is not None and not _holds(low, gate):
+            continue
         match = pattern.search(value)
         if match is not None:
             hits.append(Hit("instruction", severity, match.start(), match.end(), why))
     return hits
+
+
+def _holds(low: str, words: tuple[str, ...]) -> bool:
+    """Whether `low` holds one of `words` (a loop: cheaper than `any` over a generator)."""
+    for word in words:  # noqa: SIM110 (a loop: any() over a generator costs twice)
+        if word in low:
+            return True
+    return False

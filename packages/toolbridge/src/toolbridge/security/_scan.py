@@ -114,12 +114,15 @@ def _tool(
         if is_name:
             found.append(confusable(value))
         found.extend(instruction(value))
-        found.extend(sensitive(value, name=is_name))
+        found.extend(sensitive(value, name=is_name, topic=tool.name))
         hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
         shown_text = visible(value)
         if shown_text != value:  # words split by invisible characters, read again
             seen = text._replace(value=shown_text)
-            again = [*instruction(shown_text), *sensitive(shown_text, name=is_name)]
+            again = [
+                *instruction(shown_text),
+                *sensitive(shown_text, name=is_name, topic=tool.name),
+            ]
             rules = {hit.rule for hit in found if hit is not None}
             hits.extend((seen, hit) for hit in again if hit.rule not in rules | off)
             if any(_RANK[hit.severity] >= 1 and hit.rule not in rules for hit in again):
