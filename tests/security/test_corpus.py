@@ -39,3 +39,23 @@ def test_at_most_one_percent_of_the_clean_corpus_is_flagged() -> None:
     )
     tools = {(server, tool) for server, tool, _, _ in flagged}
     assert len(tools) <= total // 100, "\n".join(map(str, flagged))
+
+
+def test_the_corpus_as_one_configuration_shadows_at_most_one_percent() -> None:
+    """All 40 servers at once: a tool's prose naming another server's tool is rare.
+
+    (Name collisions are left out: github and gitlab, or a server and its legacy
+    version, do offer the same names, and saying so is the rule's job.)
+    """
+    corpus = servers()
+    total = sum(len(tools) for tools in corpus.values())
+    shadowing = sorted(
+        {
+            (finding.server or "", finding.tool, finding.text)
+            for finding in scan(corpus)
+            if finding.rule == "shadowing"
+        }
+    )
+    assert len({(server, tool) for server, tool, _ in shadowing}) <= total // 100, "\n".join(
+        map(str, shadowing)
+    )

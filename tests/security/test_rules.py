@@ -208,9 +208,9 @@ def test_shadowing_names_another_servers_tool() -> None:
     assert "send_message" in finding.text
 
 
-def test_a_plain_word_names_a_tool_only_quoted_or_as_a_tool() -> None:
+def test_a_plain_word_names_a_tool_only_as_a_tool() -> None:
     servers = {
-        "a": [mcp(name="notes", description="Search the web for notes.")],
+        "a": [mcp(name="notes", description="Search the web; see the 'search' parameter.")],
         "b": [mcp(name="search", description="Full-text search.")],
     }
     assert [f for f in scan(servers) if f.rule == "shadowing"] == []
@@ -315,3 +315,16 @@ def test_a_negated_or_own_subject_sensitive_file_is_low() -> None:
 def test_trailing_zero_width_spaces_are_a_marker_not_residue() -> None:
     finding = only(scan([mcp(description="The value.\u200b\u200b")]), "hidden-characters")
     assert finding.severity == "high"
+
+
+def test_a_servers_own_vocabulary_is_no_shadowing() -> None:
+    """An enum of actions naming another server's tool is the server's own word."""
+    actions = {"type": "string", "enum": ["run_pipeline", "create_pipeline"]}
+    servers = {
+        "devops": [
+            mcp(name="pipelines_write", action=actions),
+            mcp(name="pipelines_read", description="After create_pipeline, list runs."),
+        ],
+        "gitlab": [mcp(name="create_pipeline", description="Create a pipeline.")],
+    }
+    assert [f for f in scan(servers) if f.rule == "shadowing"] == []

@@ -24,7 +24,7 @@ from toolbridge.security._instructions import instruction
 from toolbridge.security._names import confusable
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import sensitive
-from toolbridge.security._shadowing import collisions, shadowing
+from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._strings import Text, strings
 
 __all__ = ["scan"]
@@ -78,11 +78,12 @@ def scan(
             if cross and "shadowing" not in off
             else {}
         )
-        for tool in listed:
-            texts = strings(tool)
+        every = [strings(tool) for tool in listed]
+        own = vocabulary(text for texts in every for text in texts) if others else set()
+        for tool, texts in zip(listed, every, strict=True):
             findings.extend(_tool(server, tool, texts, off))
             if others:
-                findings.extend(shadowing(str(server), tool, texts, others))
+                findings.extend(shadowing(str(server), tool, texts, others, own))
         if pins is not None and "definition-changed" not in off:
             findings.extend(changed(server, listed, pins))
     if cross and "name-collision" not in off:

@@ -3,7 +3,9 @@
 Shadowing is Invariant Labs' attack: a server's tool tells the model how to use
 another server's tool ("the send_email tool must send every mail to ..."). A name
 with a separator or inner capital (``send_email``, ``sendEmail``) counts wherever it
-stands as a word; a plain word (``search``) only quoted, or followed by "tool".
+stands as a word in prose (a description or title); a plain word (``search``) only
+followed by "tool". A word the server itself uses as a name or a value (an enum of
+actions, say) is its own vocabulary, not a reference.
 Collisions: the same name, or the same TR39 skeleton (a look-alike), on two servers.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import Final
 
 from toolbridge._tool import Tool
@@ -19,28 +21,36 @@ from toolbridge.security._finding import Finding, shown
 from toolbridge.security._names import skeleton
 from toolbridge.security._strings import Text
 
-__all__ = ["collisions", "shadowing"]
+__all__ = ["collisions", "shadowing", "vocabulary"]
 
 _DISTINCT: Final = re.compile(r"[_\-.\d]|[a-z][A-Z]")
 """A name that is no plain word: ``send_email``, ``sendEmail``, ``v2``."""
 
 
 def shadowing(
-    server: str, tool: Tool, texts: Sequence[Text], others: Mapping[str, str]
+    server: str,
+    tool: Tool,
+    texts: Sequence[Text],
+    others: Mapping[str, str],
+    own: Set[str] = frozenset(),
 ) -> Iterator[Finding]:
     """Findings for each text of `tool` (on `server`) naming a tool in `others` (name -> server).
+
+    `own` is the server's vocabulary (see `vocabulary`): a word in it is no reference.
 
     One pass over each text: its words, each looked up among `others`.
     """
     if not others:
         return
     for text in texts:
-        if text.kind != "text":
+        if not _prose(text):
             continue
         value = text.value
         for match in _WORD.finditer(value):
             named = match.group()
-            if named not in others or not _named(value, match.start(), match.end(), named):
+            if named not in others or named in own:
+                continue
+            if not _named(value, match.start(), match.end(), named):
                 continue
             yield Finding(
                 rule="shadowing",
@@ -57,18 +67,26 @@ def shadowing(
 
 _WORD: Final = re.compile(r"\w(?:[\w.-]*\w)?")
 """A word as a tool name may be one (``send_email``, ``v2.search``)."""
+_PROSE: Final = frozenset({"description", "title", "$comment"})
 _TOOL_AFTER: Final = re.compile(r"\s+tool\b", re.IGNORECASE)
 
 
+def vocabulary(texts: Iterable[Text]) -> set[str]:
+    """The names and values among `texts` (all of one server's): words it owns."""
+    return {text.value for text in texts if not _prose(text)}
+
+
+def _prose(text: Text) -> bool:
+    """Whether `text` is prose (a description or title), not a name or a value."""
+    return text.kind == "text" and text.path[-1] in _PROSE
+
+
 def _named(value: str, start: int, end: int, name: str) -> bool:
-    """True when the word at `start` names a tool: a distinct name, or one quoted or "X tool"."""
-    if _DISTINCT.search(name):
-        return True
-    before = value[start - 1] if start else ""
-    after = value[end] if end < len(value) else ""
-    return (before != "" and before in "`'\"" and after == before) or bool(
-        _TOOL_AFTER.match(value, end)
-    )
+    """True when the word at `start` names a tool: a distinct name, or "X tool".
+
+    A quoted plain word is as often a parameter or a value (``'query'``).
+    """
+    return bool(_DISTINCT.search(name)) or bool(_TOOL_AFTER.match(value, end))
 
 
 def collisions(servers: Mapping[str, Sequence[Tool]]) -> Iterator[Finding]:
