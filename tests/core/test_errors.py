@@ -40,8 +40,10 @@ from toolbridge.errors import (
     ToolNotFoundError,
     ToolTimeoutError,
     ToolValidationError,
+    UnsafeToolError,
     UnsupportedAnnotationError,
 )
+from toolbridge.security import Finding
 
 ISSUES = (ValidationIssue(("a", 0), IssueKind.TYPE, "expected integer, got string"),)
 
@@ -74,6 +76,7 @@ STANDARD_BASES: dict[type[ToolbridgeError], set[type[BaseException]]] = {
     ServerError: {ConnectionError, OSError},
     RemoteError: set(),
     PinMismatchError: set(),
+    UnsafeToolError: set(),
 }
 """What each error also is, besides toolbridge's own: what a stdlib ``except`` catches."""
 
@@ -166,6 +169,36 @@ def test_regrouping_keeps_the_standard_exceptions_each_error_is(
             PinMismatchError("t", server="s", expected="a", actual="b"),
             "tool 't' of MCP server 's' changed since it was pinned: fingerprint b instead of a",
             {"tool_name": "t", "server": "s", "expected": "a", "actual": "b"},
+        ),
+        (
+            UnsafeToolError(
+                "add",
+                server="math",
+                findings=[
+                    Finding(
+                        rule="instruction",
+                        severity="high",
+                        tool="add",
+                        server="math",
+                        path=("description",),
+                        text="<IMPORTANT>",
+                        why="It tells the model.",
+                    ),
+                    Finding(
+                        rule="encoded-blob",
+                        severity="medium",
+                        tool="add",
+                        server="math",
+                        path=(),
+                        text="QUJD",
+                        why="A blob.",
+                    ),
+                ],
+                blocked=True,
+            ),
+            "tool 'add' of 'math' left out: high instruction at /description: It tells the "
+            "model. (and 1 more)",
+            {"tool_name": "add", "server": "math", "blocked": True},
         ),
         (
             RateLimitError("t", "slow down", retry_after=2.5),

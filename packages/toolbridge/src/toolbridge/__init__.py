@@ -42,6 +42,7 @@ from toolbridge.errors import (
     ToolNotFoundError,
     ToolTimeoutError,
     ToolValidationError,
+    UnsafeToolError,
     UnsupportedAnnotationError,
 )
 
@@ -196,6 +197,7 @@ __all__ = [
     "ToolTimeoutError",
     "ToolValidationError",
     "ToolbridgeError",
+    "UnsafeToolError",
     "UnsupportedAnnotationError",
     "Valid",
     "ValidationIssue",

@@ -29,6 +29,7 @@ that says what went wrong, with the original as ``__cause__``::
     │   ├── ToolExecutionError          the tool itself raised (.__cause__ is the original)
     │   └── ToolTimeoutError            the call did not finish in time (also a TimeoutError)
     ├── ResultError                     a return value cannot become a ToolResult
+    ├── UnsafeToolError                 a tool's definition looks poisoned (.findings)
     └── McpServerError                  an MCP server failed, or changed a tool (.server)
         ├── ServerError                 it did not start, stopped or broke the protocol
         ├── RemoteError                 it answered a request with an error (.code)
@@ -50,6 +51,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from toolbridge._validation import ValidationIssue
+    from toolbridge.security import Finding
 
 __all__ = [
     "AccessDeniedError",
@@ -80,6 +82,7 @@ __all__ = [
     "ToolTimeoutError",
     "ToolValidationError",
     "ToolbridgeError",
+    "UnsafeToolError",
     "UnsupportedAnnotationError",
     "format_path",
 ]
@@ -331,6 +334,41 @@ class ResultError(ToolbridgeError, TypeError):
 
 
 # -- MCP servers -----------------------------------------------------------------------
+
+
+class UnsafeToolError(ToolbridgeError):
+    """A tool's definition has security findings at or above the severity that acts.
+
+    The findings are `toolbridge.security.scan`'s; the tool was left out, or only
+    flagged.
+
+    Attributes:
+        tool_name: The tool, as its source names it.
+        server: The server or source it came from, if known.
+        findings: What the scan found on it, gravest first.
+        blocked: Whether the tool was left out (``on_finding="block"`` or ``"raise"``).
+    """
+
+    def __init__(
+        self,
+        tool_name: str,
+        *,
+        server: str | None,
+        findings: Sequence[Finding],
+        blocked: bool,
+    ) -> None:
+        self.tool_name, self.server, self.blocked = tool_name, server, blocked
+        self.findings = tuple(findings)
+        where = f" of {server!r}" if server else ""
+        worst = self.findings[0] if self.findings else None
+        said = (
+            f": {worst.severity} {worst.rule} at {worst.to_dict()['path'] or '/'}: {worst.why}"
+            if worst is not None
+            else ""
+        )
+        more = f" (and {len(self.findings) - 1} more)" if len(self.findings) > 1 else ""
+        action = "left out" if blocked else "flagged"
+        super().__init__(f"tool {tool_name!r}{where} {action}{said}{more}")
 
 
 class McpServerError(ToolbridgeError):

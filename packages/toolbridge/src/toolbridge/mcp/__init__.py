@@ -16,7 +16,12 @@ from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 
 if TYPE_CHECKING:
-    from toolbridge.mcp._client import McpClient, load_mcp_tools, load_mcp_tools_sync
+    from toolbridge.mcp._client import (
+        FindingPolicy,
+        McpClient,
+        load_mcp_tools,
+        load_mcp_tools_sync,
+    )
     from toolbridge.mcp._server import (
         OpenToolset,
         build_http_app,
@@ -26,6 +31,7 @@ if TYPE_CHECKING:
     )
 
 _LAZY: dict[str, str] = {
+    "FindingPolicy": "toolbridge.mcp._client",
     "McpClient": "toolbridge.mcp._client",
     "OpenToolset": "toolbridge.mcp._server",
     "build_http_app": "toolbridge.mcp._server",
@@ -55,6 +61,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "SAFE_VARIABLES",
+    "FindingPolicy",
     "HttpServer",
     "McpClient",
     "McpTools",

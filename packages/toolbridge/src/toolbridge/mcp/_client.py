@@ -21,7 +21,7 @@ import difflib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from types import TracebackType
-from typing import Any, Final, Literal, final
+from typing import TYPE_CHECKING, Any, Final, Literal, final
 
 from toolbridge._context import CallContext, current_call
 from toolbridge._result import ToolResult
@@ -36,6 +36,7 @@ from toolbridge.errors import (
     SyncInvocationError,
     ToolbridgeError,
     ToolNotFoundError,
+    UnsafeToolError,
 )
 from toolbridge.formats import from_mcp_tool
 from toolbridge.mcp._config import read_servers
@@ -47,6 +48,12 @@ from toolbridge.mcp._pins import PinPolicy, Pins, check_pins
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._tasks import TaskMode, needs_task, runs_tasks
 from toolbridge.mcp._wire import bounded
+
+if TYPE_CHECKING:
+    from toolbridge.security import Finding, Severity
+
+FindingPolicy = Literal["ignore", "warn", "block", "raise"]
+"""What a security finding does to its tool where tools are loaded (see `McpClient`)."""
 
 __all__ = ["McpClient", "McpInvoker", "load_mcp_tools", "load_mcp_tools_sync"]
 
@@ -118,6 +125,13 @@ class McpClient:
         on_pin_mismatch: A pinned tool that changed is left out (``"block"``),
             loaded with a logged warning (``"warn"``) or fails the start
             (``"raise"``); every mismatch is in `problems` too.
+        on_finding: What a security finding (`toolbridge.security.scan` of every
+            server's tools together, at `finding_severity` or worse) does to its
+            tool: ``"warn"`` (default) loads it and logs a warning, ``"block"``
+            leaves it out, ``"raise"`` fails the start (and leaves it out of later
+            listings), ``"ignore"`` scans nothing. Each flagged tool is an
+            `UnsafeToolError` in `problems`; every finding is in `findings`.
+        finding_severity: The least severity that acts (``"medium"`` by default).
         on_progress: Receives every progress notification, with the tool's name.
         on_tools_changed: Called after a server's ``list_changed`` refreshed `tools`.
         repeatable: Says which tools may be called again after their server crashed
@@ -147,6 +161,8 @@ class McpClient:
         namespacing: Namespacing = "on_collision",
         pins: Pins | None = None,
         on_pin_mismatch: PinPolicy = "block",
+        on_finding: FindingPolicy = "warn",
+        finding_severity: Severity = "medium",
         on_progress: ToolProgress | None = None,
         on_tools_changed: Callable[[McpClient], Any] | None = None,
         repeatable: Callable[[Tool], bool] | None = None,
@@ -161,6 +177,20 @@ class McpClient:
 
         if tasks not in ("run", "exclude"):
             raise ConfigError(f'tasks must be "run" or "exclude", not {tasks!r}')
+        if on_finding not in ("ignore", "warn", "block", "raise"):
+            raise ConfigError(
+                f'on_finding must be "ignore", "warn", "block" or "raise", not {on_finding!r}'
+            )
+        if finding_severity not in ("low", "medium", "high", "critical"):
+            raise ConfigError(
+                f"finding_severity must be low, medium, high or critical, not {finding_severity!r}"
+            )
+        self._finding_policy: FindingPolicy = on_finding
+        self._finding_severity: Severity = finding_severity
+        self._findings: tuple[Finding, ...] = ()
+        self._unsafe: dict[str, list[UnsafeToolError]] = {}
+        """Flagged tools, by server: what `problems` adds to the listing's own."""
+        self._warned: set[tuple[str, str, tuple[tuple[str, str], ...]]] = set()
         self._servers = read_servers(config)
         self._timeout = timeout
         self._tool_timeouts = dict(tool_timeouts or {})
@@ -238,7 +268,16 @@ class McpClient:
         different tools listed under one name, and with ``tasks="exclude"`` the tools
         that run only as tasks (an `InvocationError` each).
         """
-        return tuple(problem for found in self._problems.values() for problem in found)
+        listed = [problem for found in self._problems.values() for problem in found]
+        return (*listed, *(error for found in self._unsafe.values() for error in found))
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """What the security scan found on the listed tools, at `finding_severity` or worse.
+
+        None with ``on_finding="ignore"``; scanned again with every listing.
+        """
+        return self._findings
 
     def tool(self, name: str) -> Tool:
         """The loaded tool exposed as `name`.
@@ -366,6 +405,11 @@ class McpClient:
                 _log.warning("%s", failure)
                 await self._connections[name].close()
         self._rebuild()
+        if self._finding_policy == "raise":
+            unsafe = [error for found in self._unsafe.values() for error in found]
+            if unsafe:
+                await self.aclose()
+                raise unsafe[0]
 
     async def aclose(self) -> None:
         """End every session and server process (idempotent)."""
@@ -466,13 +510,46 @@ class McpClient:
                     tool.name,
                 )
 
+    def _screen(self) -> dict[str, set[str]]:
+        """Scan every server's tools together; the names to leave out, by server."""
+        if self._finding_policy == "ignore":
+            self._findings, self._unsafe = (), {}
+            return {}
+        from toolbridge.security import SEVERITIES, at_least, pointer, scan
+
+        found = tuple(
+            finding
+            for finding in scan(self._definitions)
+            if at_least(finding.severity, self._finding_severity)
+        )
+        by_tool: dict[tuple[str, str], list[Finding]] = {}
+        for finding in found:
+            by_tool.setdefault((finding.server or "", finding.tool), []).append(finding)
+        block = self._finding_policy != "warn"
+        unsafe: dict[str, list[UnsafeToolError]] = {}
+        left_out: dict[str, set[str]] = {}
+        for (server, name), findings in by_tool.items():
+            findings.sort(key=lambda finding: -SEVERITIES.index(finding.severity))
+            error = UnsafeToolError(name, server=server, findings=findings, blocked=block)
+            unsafe.setdefault(server, []).append(error)
+            if block:
+                left_out.setdefault(server, set()).add(name)
+            key = (server, name, tuple((f.rule, pointer(f.path)) for f in findings))
+            if key not in self._warned:
+                self._warned.add(key)
+                _log.warning("MCP server %r: %s", server, error)
+        self._findings, self._unsafe = found, unsafe
+        return left_out
+
     def _rebuild(self) -> None:
+        unsafe = self._screen()
         loaded = {
             server: [
                 tool
                 for tool in tools
                 if tool.name not in self._blocked.get(server, ())
                 and tool.name not in self._excluded.get(server, {})
+                and tool.name not in unsafe.get(server, ())
             ]
             for server, tools in self._definitions.items()
         }

@@ -24,6 +24,7 @@
         - {calls: 60, per: 60, scope: tenant}  # window: moving (default), sliding, fixed
       rate_limit_storage: "redis://:${REDIS_PASSWORD}@redis:6379/0"  # default memory://
       rate_limit_fail_open: false      # true: an unreachable store lets calls through
+      on_finding: block                # hide tools toolbridge.security flags (or warn)
     audit: {jsonl: audit.jsonl}        # or {stdout: true}, {logging: true}
     identity: {subject: cli, tenant: acme, roles: [support]}
     tokens:                            # bearer tokens of HTTP clients -> identities
@@ -83,7 +84,7 @@ _SELECTION: Final = frozenset(
 )  # fmt: skip
 _POLICY: Final = frozenset(
     {"tenants", "roles", "default", "timeout", "approve", "rules", "rate_limits",
-     "rate_limit_storage", "rate_limit_fail_open"}
+     "rate_limit_storage", "rate_limit_fail_open", "on_finding", "finding_severity"}
 )  # fmt: skip
 _RULE: Final = frozenset(
     {"effect", "tools", "namespaces", "tags", "read_only", "destructive", "open_world",
@@ -315,6 +316,8 @@ def _policy(value: Any, path: JsonPath) -> Policy:
             roles=frozenset(_strings(data["roles"], (*path, "roles"))) if "roles" in data else None,
             default=data.get("default", "allow"),
             timeout=data.get("timeout"),
+            on_finding=data.get("on_finding", "ignore"),
+            finding_severity=data.get("finding_severity", "medium"),
             approve=approve,
             rules=[_rule(rule, (*path, "rules", i)) for i, rule in enumerate(rules)],
             rate_limits=[

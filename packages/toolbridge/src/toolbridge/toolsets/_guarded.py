@@ -1,11 +1,13 @@
 """A toolset under a policy: listing and calling both ask it, and agree.
 
-For a call, in order: the tool must exist and be visible below; the policy must not
-deny it (a denied tool fails exactly like an unknown one); every rate limit must let
-it through (an unreachable store of the limits refuses it, unless the policy fails
-open); for an ``"approve"`` tool the arguments are validated and the approval hook
-must say yes. Only then does the call go on, with the policy's timeout. A call
-refused at any step never reaches the tool.
+For a call, in order: the tool must exist and be visible below; with
+``Policy.on_finding="block"``, no security finding may hide it (it then fails like an
+unknown tool, for every caller); the policy must not deny it (a denied tool fails
+exactly like an unknown one); every rate limit must let it through (an unreachable
+store of the limits refuses it, unless the policy fails open); for an ``"approve"``
+tool the arguments are validated and the approval hook must say yes. Only then does
+the call go on, with the policy's timeout. A call refused at any step never reaches
+the tool.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import logging
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, final
+from typing import TYPE_CHECKING, Any, final
 
 from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
@@ -30,6 +32,9 @@ from toolbridge.toolsets._identity import ANONYMOUS, Identity
 from toolbridge.toolsets._policy import ApprovalRequest, Policy
 from toolbridge.toolsets._ratelimit import RateLimiter
 from toolbridge.toolsets._trace import current_trace
+
+if TYPE_CHECKING:
+    from toolbridge.security import Finding
 
 __all__ = ["GuardedToolset"]
 
@@ -62,6 +67,7 @@ class GuardedToolset(Toolset):
         self.policy = policy
         self._inner = inner
         self._known: tuple[Sequence[Tool], frozenset[str]] | None = None
+        self._screened: tuple[Sequence[Tool], frozenset[str], tuple[Finding, ...]] | None = None
         if clock is not None:
             warnings.warn(
                 "GuardedToolset(clock=...) is ignored: rate limits count in wall-clock time",
@@ -85,13 +91,55 @@ class GuardedToolset(Toolset):
             self._known = (tools, frozenset(tool.name for tool in tools))
         return self._known[1]
 
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        """What the security scan of the tools below found, at the policy's threshold.
+
+        Findings at its `finding_severity` or worse; none when its `on_finding` is
+        ``"ignore"``.
+        """
+        self._unsafe()
+        return () if self._screened is None else self._screened[2]
+
+    def _unsafe(self) -> frozenset[str]:
+        """The names a finding hides (scanned again when the tools below change)."""
+        policy = self.policy
+        if policy.on_finding == "ignore":
+            return frozenset()
+        tools = self._inner.all_tools()
+        if self._screened is None or self._screened[0] is not tools:
+            from toolbridge.security import at_least, scan
+
+            found = tuple(
+                finding
+                for finding in scan(tools)
+                if at_least(finding.severity, policy.finding_severity)
+            )
+            for finding in found:
+                _log.warning(
+                    "toolset %r: tool %r %s: %s %s: %s",
+                    self.name,
+                    finding.tool,
+                    "hidden" if policy.on_finding == "block" else "flagged",
+                    finding.severity,
+                    finding.rule,
+                    finding.why,
+                )
+            hidden = frozenset(f.tool for f in found) if policy.on_finding == "block" else None
+            self._screened = (tools, hidden or frozenset(), found)
+        return self._screened[1]
+
     def list_tools(self, identity: Identity = ANONYMOUS) -> list[Tool]:
-        decide = self.policy.decide
-        return [t for t in self._inner.list_tools(identity) if decide(t, identity) != "deny"]
+        decide, unsafe = self.policy.decide, self._unsafe()
+        return [
+            t
+            for t in self._inner.list_tools(identity)
+            if t.name not in unsafe and decide(t, identity) != "deny"
+        ]
 
     def find(self, name: str, identity: Identity = ANONYMOUS) -> Tool | None:
         found = self._inner.find(name, identity)
-        if found is None or self.policy.decide(found, identity) == "deny":
+        if found is None or name in self._unsafe() or self.policy.decide(found, identity) == "deny":
             return None
         return found
 
@@ -104,6 +152,10 @@ class GuardedToolset(Toolset):
             if name not in self._names():
                 raise unknown(name)
             return await self._inner.call_tool(name, arguments, options)
+        if name in self._unsafe():
+            if trace is not None:
+                trace.refuse("unsafe")
+            raise unknown(name)
         effect = self.policy.decide(tool, identity)
         if effect == "deny":
             if trace is not None:

@@ -170,6 +170,14 @@ class Policy:
     timeout: float | None = None
     """The longest a call may run, in seconds (the caller's own timeout may be shorter)."""
 
+    on_finding: Literal["ignore", "warn", "block"] = "ignore"
+    """What a security finding (`toolbridge.security.scan` of the tools below, at
+    `finding_severity` or worse) does: nothing, a logged warning, or the tool is
+    hidden from every caller, listing and calling alike, as if it did not exist."""
+
+    finding_severity: Literal["low", "medium", "high", "critical"] = "medium"
+    """The least severity of a finding that acts."""
+
     def __post_init__(self) -> None:
         for name in ("tenants", "roles"):
             value: object = getattr(self, name)
@@ -188,6 +196,10 @@ class Policy:
             raise ConfigError("Policy.rate_limit_fail_open must be true or false")
         if self.default not in ("allow", "deny"):
             raise ConfigError("Policy.default must be 'allow' or 'deny'")
+        if self.on_finding not in ("ignore", "warn", "block"):
+            raise ConfigError("Policy.on_finding must be 'ignore', 'warn' or 'block'")
+        if self.finding_severity not in ("low", "medium", "high", "critical"):
+            raise ConfigError("Policy.finding_severity must be low, medium, high or critical")
         timeout: object = self.timeout
         if timeout is not None and (
             isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0

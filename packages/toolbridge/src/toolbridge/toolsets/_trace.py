@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 
 __all__ = ["CallTrace", "Decision", "current_trace", "tracing", "untraced"]
 
-Decision = Literal["allowed", "approved", "denied", "unknown", "rate_limited", "not_approved"]
+Decision = Literal[
+    "allowed", "approved", "denied", "unknown", "rate_limited", "not_approved", "unsafe"
+]
 """How the toolsets decided a call: it ran (``allowed``, ``approved`` by the approval
 hook), or not (``denied`` by a policy, ``unknown`` name, ``rate_limited``,
-``not_approved`` by the approval hook)."""
+``not_approved`` by the approval hook, ``unsafe``: hidden for a security finding)."""
 
 
 @dataclass(slots=True)
