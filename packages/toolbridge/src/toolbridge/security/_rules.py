@@ -19,7 +19,9 @@ _ALL: Final = (
         "Unicode tag characters (U+E0000-E007F; critical when they spell ASCII text, the "
         "'ASCII smuggling' of hidden instructions), bidi controls, zero-width and other "
         "format characters, blank letters, stray variation selectors and C0/C1 controls "
-        "anywhere in a definition. Emoji sequences (joiners, subdivision flags) pass. It "
+        "anywhere in a definition. Emoji sequences (joiners, subdivision flags) pass; one or "
+        "two zero-width spaces or soft hyphens inside text are copy-and-paste residue (low), "
+        "raised when removing them reveals an instruction. It "
         "cannot see text made invisible by a client's rendering (white on white, markdown "
         "comments, text far past a UI's cut-off).",
     ),
@@ -58,6 +60,9 @@ _ALL: Final = (
         "private keys), request catchers and paste sites, instructions to read or pass "
         "along secrets or history (high); 'send ... to' a fixed URL, address or number "
         "(medium); bare mentions of .env, API keys or passwords (low: everyday API docs). "
+        "A named file is low when negated ('does not read /etc/passwd') or the tool's own "
+        "subject (~/.ssh/id_rsa as the default key of an SSH tool). Parameter names are read "
+        "too (github_token_from_env). "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),
     Rule(
@@ -73,9 +78,11 @@ _ALL: Final = (
         "shadowing",
         "high",
         "Text naming another server's tools",
-        "A tool whose text names a tool of another server (needs tools by server): the "
-        "shadowing attack, where one server steers how the model uses another's tool. A "
-        "plain-word name ('search') counts only quoted or followed by 'tool'.",
+        "A tool whose prose (descriptions, titles) names a tool of another server (needs "
+        "tools by server): the shadowing attack, where one server steers how the model uses "
+        "another's tool. A plain-word name ('search') counts only as 'search tool'; a word "
+        "the server itself uses as a name or value is its own. A reference by paraphrase "
+        "('the messaging tool') is the instruction rule's to find.",
     ),
     Rule(
         "name-collision",
