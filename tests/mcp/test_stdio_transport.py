@@ -1,9 +1,9 @@
-"""``serve`` over stdio: on the event loop when stdin and stdout are pipes, through the
-SDK's threaded transport otherwise (a regular file, stdout shared with stderr).
+"""``serve`` over stdio, on the event loop: pipes watched by it, a regular file read
+by one thread, stdout shared with stderr written with blocking writes.
 
-Real ``toolbridge serve`` processes spoken to with raw JSON-RPC lines. Which transport
-ran shows in the process's threads: the SDK's hands every line to a worker thread,
-the event-loop transport needs none.
+Real ``toolbridge serve`` processes spoken to with raw JSON-RPC lines. The SDK's
+transport, which toolbridge no longer uses, handed every line to a worker thread:
+over pipes the server now runs no thread at all.
 """
 
 from __future__ import annotations
@@ -130,23 +130,22 @@ def test_requests_written_before_stdin_closes_are_all_answered(tools: Path) -> N
     ]
 
 
-def test_stdout_shared_with_stderr_uses_the_threaded_transport(tools: Path) -> None:
+def test_stdout_shared_with_stderr_is_written_without_changing_its_mode(tools: Path) -> None:
+    """With ``2>&1`` stdout is stderr's pipe: it stays blocking, so a log line written
+    while the pipe is full waits instead of failing."""
     with served(tools, subprocess.STDOUT) as (stdin, stdout, pid):
         stdin.write(line(INITIALIZE) + line(INITIALIZED) + line(call(1, "shared")))
         stdin.flush()
         assert answer(stdout, 1)["result"]["content"][0]["text"] == "shared"
-        assert threads(pid) > 1  # (anyio's worker thread: the SDK's transport ran)
+        flags = (Path(f"/proc/{pid}/fdinfo/2").read_text().split("flags:")[1]).split()[0]
+        assert not int(flags, 8) & os.O_NONBLOCK
 
 
 def test_requests_read_from_a_regular_file_are_answered(tools: Path, tmp_path: Path) -> None:
     requests = tmp_path / "requests.jsonl"
-    # (The SDK's transport, used here, drops what is still running at the end of the
-    # input: the last request is one that needs no answer.)
     requests.write_bytes(
         line(INITIALIZE) + line(INITIALIZED) + line(call(1, "one")) + line(call(2, "two"))
-        + line({"jsonrpc": "2.0", "method": "notifications/cancelled",
-                "params": {"requestId": 99}})
-    )  # fmt: skip
+    )
     with requests.open("rb") as stdin:
         done = subprocess.run(
             [*SERVE, str(tools)], stdin=stdin, capture_output=True, timeout=60, check=True

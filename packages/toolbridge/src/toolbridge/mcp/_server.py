@@ -18,8 +18,7 @@ listing shows what the caller may see, a call passes the toolset's policies and
 audit, and a tool the caller may not see is answered exactly like an unknown one.
 
 `serve` runs it over stdio or streamable HTTP. Over stdio the lines are read and
-written on the event loop (`toolbridge.mcp._stdio`; the SDK's threaded transport
-where the loop cannot watch stdin or stdout), and stdout carries the protocol alone
+written on the event loop (`toolbridge.mcp._stdio`), and stdout carries the protocol alone
 for as long as the server runs: file descriptor 1 points at stderr while the
 protocol is written to a duplicate of it, and `sys.stdout` is stderr too, so what a
 tool prints reaches stderr at once instead of waiting in the buffer of `sys.stdout`
@@ -613,21 +612,11 @@ def _adopt(
 
 @contextlib.asynccontextmanager
 async def _stdio_streams() -> AsyncIterator[tuple[Any, Any]]:
-    """The streams of stdin and stdout.
-
-    On the event loop where it can watch them (`toolbridge.mcp._stdio`), else through
-    the SDK's threaded transport.
-    """
+    """The streams of stdin and stdout, read and written on the event loop."""
     from toolbridge.mcp._stdio import asyncio_stdio
 
     async with asyncio_stdio() as streams:
-        if streams is not None:
-            yield streams
-            return
-    from mcp.server.stdio import stdio_server
-
-    async with stdio_server() as sdk_streams:
-        yield sdk_streams
+        yield streams
 
 
 @contextlib.contextmanager

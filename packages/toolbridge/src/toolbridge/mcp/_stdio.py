@@ -12,11 +12,11 @@ file descriptors 0 and 1, while 0 reads the null device and 1 writes to stderr, 
 tool's stray ``print`` or a child process never corrupts the protocol; both are put
 back on exit, with the blocking mode they had.
 
-Asyncio can watch only pipes, sockets and terminals, and setting a descriptor
-non-blocking changes it for every process sharing it: `asyncio_stdio` is None, and
-`serve` uses the SDK's transport, when stdin or stdout is anything else (a regular
-file) or when stdout and stderr are one and the same (``2>&1``), where a
-non-blocking stderr could fail a log line.
+Asyncio can watch only pipes, sockets and terminals, and making a descriptor
+non-blocking changes it for everything sharing it. So stdin that is a regular file,
+or shared with stderr (a terminal), is read by one daemon thread in chunks, and stdout
+that is a regular file or shared with stderr (a terminal, ``2>&1``) is written with
+blocking writes, an answer at a time: their modes never change.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ import asyncio
 import contextlib
 import os
 import stat
+import threading
 from collections.abc import AsyncIterator
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import anyio
 import mcp_types as types
@@ -41,21 +42,19 @@ DRAIN_TIMEOUT: Final = 30.0
 
 
 def _watchable(fd: int) -> bool:
+    """Whether the loop can watch `fd` and may make it non-blocking.
+
+    A pipe, a socket or a terminal, unless stderr shares it (a terminal, ``2>&1``),
+    where a log line written while the pipe is full would fail.
+    """
     try:
-        mode = os.fstat(fd).st_mode
+        found = os.fstat(fd)
+        mode = found.st_mode
+        shared = os.path.samestat(found, os.fstat(2))
     except OSError:
         return False
-    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
-
-
-def usable() -> bool:
-    """Whether stdin and stdout can be asyncio transports (see the module's docstring)."""
-    if not (_watchable(0) and _watchable(1)):
-        return False
-    with contextlib.suppress(OSError):
-        if os.path.samestat(os.fstat(1), os.fstat(2)):
-            return False
-    return True
+    watchable = stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode)
+    return watchable and not shared
 
 
 @contextlib.contextmanager
@@ -77,15 +76,10 @@ def _claimed(fd: int, diversion: int) -> Any:
 
 
 @contextlib.asynccontextmanager
-async def asyncio_stdio() -> AsyncIterator[tuple[Any, Any] | None]:
-    """The read and write streams of a server on this process's stdin and stdout.
-
-    None when they cannot be served this way (the caller then uses the SDK's).
-    """
-    if not usable():
-        yield None
-        return
+async def asyncio_stdio() -> AsyncIterator[tuple[Any, Any]]:
+    """The read and write streams of a server on this process's stdin and stdout."""
     loop = asyncio.get_running_loop()
+    watch_in, watch_out = _watchable(0), _watchable(1)
     null = os.open(os.devnull, os.O_RDONLY)
     try:
         with (
@@ -93,33 +87,83 @@ async def asyncio_stdio() -> AsyncIterator[tuple[Any, Any] | None]:
             _claimed(1, 2) as private_out,
             open(private_in, "rb", buffering=0, closefd=False) as stdin,
             open(private_out, "wb", buffering=0, closefd=False) as stdout,
+            contextlib.ExitStack() as stack,
         ):
             reader = asyncio.StreamReader(limit=_CHUNK, loop=loop)
-            read_transport, _ = await loop.connect_read_pipe(
-                lambda: asyncio.StreamReaderProtocol(reader, loop=loop), stdin
-            )
-            write_transport, write_protocol = await loop.connect_write_pipe(
-                asyncio.streams.FlowControlMixin, stdout
-            )
-            writer = asyncio.StreamWriter(write_transport, write_protocol, None, loop)
-            try:
-                async with _streams(reader, writer) as streams:
-                    yield streams
-                # Every answer out before the descriptor is handed back.
+            if watch_in:
+                read_transport, _ = await loop.connect_read_pipe(
+                    lambda: asyncio.StreamReaderProtocol(reader, loop=loop), stdin
+                )
+                stack.callback(read_transport.close)
+            else:
+                _read_on_a_thread(reader, private_in, loop)
+            writer: _Writer
+            if watch_out:
+                write_transport, write_protocol = await loop.connect_write_pipe(
+                    asyncio.streams.FlowControlMixin, stdout
+                )
+                stack.callback(write_transport.close)
+                writer = asyncio.StreamWriter(write_transport, write_protocol, None, loop)
+            else:
+                writer = _BlockingWriter(private_out)
+            async with _streams(reader, writer) as streams:
+                yield streams
+            if watch_out:  # every answer out before the descriptor is handed back
                 write_transport.set_write_buffer_limits(0)
                 with contextlib.suppress(ConnectionError):
                     await writer.drain()
-            finally:
-                read_transport.close()
-                write_transport.close()
     finally:
         os.close(null)
 
 
+class _Writer(Protocol):
+    def write(self, data: bytes) -> None: ...
+
+    async def drain(self) -> None: ...
+
+
+class _BlockingWriter:
+    """Writes each answer whole with blocking ``write`` calls.
+
+    For a regular file, or a descriptor shared with stderr, whose mode must not change.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    def write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view) :]
+
+    async def drain(self) -> None:
+        return None
+
+
+def _read_on_a_thread(
+    reader: asyncio.StreamReader, fd: int, loop: asyncio.AbstractEventLoop
+) -> None:
+    """Feed `reader` from `fd` on a daemon thread.
+
+    For what the loop cannot watch (a regular file) or must not make non-blocking (a
+    terminal shared with stderr); a daemon, so that a read still waiting on a terminal
+    never holds up the exit.
+    """
+
+    def run() -> None:
+        try:
+            while chunk := os.read(fd, _CHUNK):
+                loop.call_soon_threadsafe(reader.feed_data, chunk)
+        except OSError:
+            pass
+        with contextlib.suppress(RuntimeError):  # the loop closed first
+            loop.call_soon_threadsafe(reader.feed_eof)
+
+    threading.Thread(target=run, name="toolbridge-stdin", daemon=True).start()
+
+
 @contextlib.asynccontextmanager
-async def _streams(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-) -> AsyncIterator[tuple[Any, Any]]:
+async def _streams(reader: asyncio.StreamReader, writer: _Writer) -> AsyncIterator[tuple[Any, Any]]:
     """The server's memory streams, fed from `reader` and drained into `writer`.
 
     At the end of stdin, the requests already read are answered before the server is
