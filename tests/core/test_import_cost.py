@@ -28,6 +28,8 @@ NOT_ON_IMPORT = (
     "limits",
     "redis",
     "valkey",
+    "confusable_homoglyphs",
+    "toolbridge.security",
     *OPTIONAL,
 )
 """Nothing of these is loaded by ``import toolbridge``; each name covers its submodules."""
@@ -44,6 +46,7 @@ ABOVE_FORMATS = (
     "toolbridge.search",
     "toolbridge.cli",
     "toolbridge.plugins",
+    "toolbridge.security",
     "asyncio",
     *OPTIONAL,
 )

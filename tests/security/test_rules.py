@@ -220,8 +220,12 @@ def test_a_plain_word_names_a_tool_only_as_a_tool() -> None:
 
 def test_name_collisions_same_name_and_look_alike() -> None:
     servers = {
-        "a": [mcp(name="read_file"), mcp(name="send_email")],
-        "b": [mcp(name="read_file"), mcp(name="send_em\u0430il")],
+        "a": [mcp(name="read_file"), mcp(name="send_email"), mcp(name="mirrored")],
+        "b": [
+            mcp(name="read_file", description="Read any file."),
+            mcp(name="send_em\u0430il"),
+            mcp(name="mirrored"),  # the same definition on both: a mirror, not an impostor
+        ],
     }
     found = {(f.server, f.tool, f.severity) for f in scan(servers) if f.rule == "name-collision"}
     assert found == {

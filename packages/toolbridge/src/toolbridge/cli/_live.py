@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from toolbridge.mcp import McpClient
+    from toolbridge.mcp import FindingPolicy, McpClient
 
 __all__ = [
     "BUNDLED",
@@ -95,7 +95,11 @@ def _headers(lines: Sequence[str]) -> dict[str, str]:
 
 @contextmanager
 def client_for(
-    config: Any, *, timeout: float | None = None, startup_timeout: float | None = None
+    config: Any,
+    *,
+    timeout: float | None = None,
+    startup_timeout: float | None = None,
+    on_finding: FindingPolicy = "warn",
 ) -> Iterator[McpClient]:
     """An open `McpClient` on `config`; failed servers and left-out tools said on stderr.
 
@@ -119,7 +123,7 @@ def client_for(
     options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
     if startup_timeout is not None:
         options |= {"startup_timeout": startup_timeout, "list_timeout": startup_timeout}
-    client = McpClient(config, **options)
+    client = McpClient(config, on_finding=on_finding, **options)
     if sys.stderr.isatty():
         from rich.console import Console
 

@@ -199,7 +199,8 @@ def _tools(
     if live is not None:
         if server is not None:
             raise typer.BadParameter("is for INPUT: a server names itself", param_hint="'--server'")
-        with _live.client_for(live, startup_timeout=startup_timeout) as client:
+        # (the client's own scan would say again on stderr what this command prints)
+        with _live.client_for(live, startup_timeout=startup_timeout, on_finding="ignore") as client:
             if client.failures and len(client.failures) == len(client.servers):
                 raise typer.Exit(2)
             grouped: dict[str, list[Tool]] = {

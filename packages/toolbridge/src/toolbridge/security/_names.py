@@ -83,7 +83,7 @@ def _ascii(char: str, data: dict[str, Any]) -> str:
 
 
 def _script(char: str) -> str:
-    from confusable_homoglyphs import categories  # type: ignore[import-untyped]
+    from confusable_homoglyphs import categories
 
     return str(categories.alias(char))
 

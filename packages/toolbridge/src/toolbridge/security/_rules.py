@@ -88,7 +88,8 @@ _ALL: Final = (
         "name-collision",
         "medium",
         "A name offered by two servers",
-        "The same tool name on two servers (medium), or a look-alike of another server's "
+        "The same tool name on two servers with different definitions (medium; the same "
+        "definition twice is a mirror and passes), or a look-alike of another server's "
         "tool name by its TR39 skeleton (high). Needs tools by server.",
     ),
     Rule(

@@ -103,6 +103,10 @@ def collisions(servers: Mapping[str, Sequence[Tool]]) -> Iterator[Finding]:
             if not rivals:
                 continue
             look_alike = [(s, n) for s, n in rivals if n != tool.name]
+            if not look_alike and all(
+                t.fingerprint == tool.fingerprint for s, t in group if s != server
+            ):
+                continue  # the same definition on two servers: a mirror, not an impostor
             other_server, other_name = (look_alike or rivals)[0]
             if look_alike:
                 why = (
