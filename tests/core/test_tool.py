@@ -167,6 +167,13 @@ def test_fingerprint_ignores_key_order_whitespace_and_integral_floats() -> None:
     assert make_tool(input_schema=reordered).fingerprint == make_tool().fingerprint
 
 
+def test_fingerprint_of_a_lone_surrogate_is_a_hash_not_an_error() -> None:
+    """JSON's "\\ud800" decodes to a lone surrogate, which a server may send."""
+    lone = Tool(name="t", description="\ud800")
+    assert len(lone.fingerprint) == 64
+    assert lone.fingerprint != Tool(name="t", description="\ud801").fingerprint
+
+
 def test_fingerprint_is_stable_across_processes() -> None:
     # A fixed expected value: a change here breaks every stored pin, so it must be deliberate.
     tool = Tool(name="echo", description="Echo.", input_schema={"type": "object"})

@@ -332,3 +332,11 @@ def test_a_servers_own_vocabulary_is_no_shadowing() -> None:
         "gitlab": [mcp(name="create_pipeline", description="Create a pipeline.")],
     }
     assert [f for f in scan(servers) if f.rule == "shadowing"] == []
+
+
+def test_text_past_the_reading_budget_is_a_finding_of_its_own() -> None:
+    """A server cannot make the scan read megabytes: past the budget, a finding says so."""
+    padded = mcp(description="send to " * 20_000, notes={"type": "string", "description": "x"})
+    (unread,) = [f for f in scan([padded]) if f.rule == "encoded-blob" and f.path == ()]
+    assert unread.severity == "medium"
+    assert "first 100,000" in unread.why

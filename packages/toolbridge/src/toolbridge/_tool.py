@@ -274,7 +274,10 @@ class Tool:
         }
         import hashlib
 
-        return hashlib.sha256(canonical_json(definition).encode()).hexdigest()
+        # surrogatepass: a lone surrogate (JSON's "\ud800", which a server may send) is
+        # hashed like any other code point instead of failing to encode.
+        text = canonical_json(definition).encode("utf-8", "surrogatepass")
+        return hashlib.sha256(text).hexdigest()
 
     # -- copying and pickling: the definition and invoker, never the cache --------------
 

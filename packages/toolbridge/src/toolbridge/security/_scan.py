@@ -29,6 +29,12 @@ from toolbridge.security._strings import Text, strings
 
 __all__ = ["scan"]
 
+READ_LIMIT: Final = 12_000
+"""Characters of each string the instruction and secret rules read (a longer string
+is an oversized finding already)."""
+TOOL_BUDGET: Final = 100_000
+"""Characters of one tool's strings the instruction and secret rules read in all: a
+server cannot make the scan take minutes. Text past it is a finding of its own."""
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 _SPLIT: Final = " Raised: they split words that read as instructions without them."
 _PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
@@ -109,11 +115,16 @@ def _tool(
 ) -> list[Finding]:
     """The per-string rules' findings on one tool, hints raised where paired."""
     hits: list[tuple[Text, Hit]] = []
+    budget = TOOL_BUDGET
     for text in texts:
         value, is_name = text.value, text.kind == "name"
+        # The pattern rules read a string's first READ_LIMIT characters: a longer one is
+        # an oversized finding already, and a server cannot make the scan take minutes.
         found: list[Hit | None] = [hidden(value), escapes(value), blob(value)]
         if is_name:
             found.append(confusable(value))
+        value = value[: min(READ_LIMIT, max(budget, 0))]
+        budget -= len(value)
         found.extend(instruction(value))
         found.extend(sensitive(value, name=is_name, topic=tool.name))
         hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
@@ -153,7 +164,22 @@ def _tool(
         kept = findings.get(key)
         if kept is None or _RANK[hit.severity] > _RANK[kept[1].severity]:
             findings[key] = (text, hit)
-    return [
+    total = sum(len(text.value) for text in texts)
+    unread: list[Finding] = []
+    if total > TOOL_BUDGET and "encoded-blob" not in off:
+        unread.append(
+            Finding(
+                rule="encoded-blob",
+                severity="medium",
+                tool=tool.name,
+                server=server,
+                path=(),
+                text=f"{total:,} characters",
+                why=f"{total:,} characters of text in one definition: the instruction and "
+                f"secret rules read only its first {TOOL_BUDGET:,}.",
+            )
+        )
+    return unread + [
         Finding(
             rule=hit.rule,
             severity=hit.severity,
