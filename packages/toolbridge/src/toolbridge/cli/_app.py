@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, cast
 
@@ -17,6 +17,7 @@ from toolbridge._limits import MAX_CHECKED_TOOLS
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
+from toolbridge.cli._choices import one_of
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
 from toolbridge.cli._init import init_command
 from toolbridge.cli._mcp import (
@@ -40,17 +41,6 @@ def _format_option(value: str) -> str:
         return check_format(value)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
-
-
-def _one_of(accepted: Sequence[str], what: str) -> Callable[[str], str]:
-    """A typer callback that accepts the names in `accepted` only."""
-
-    def check(value: str) -> str:
-        if value not in accepted:
-            raise typer.BadParameter(f"unknown {what} {value!r}; accepted: {', '.join(accepted)}")
-        return value
-
-    return check
 
 
 def _version_option(value: bool) -> None:
@@ -77,7 +67,7 @@ SourceOption = Annotated[
     typer.Option(
         "--from",
         metavar="SOURCE",
-        callback=_one_of(SOURCES, "source format"),
+        callback=one_of(SOURCES, "source format"),
         help=f"The format INPUT is in: {', '.join(SOURCES)}.",
     ),
 ]
@@ -250,7 +240,7 @@ def convert_command(
         typer.Option(
             "--to",
             metavar="TARGET",
-            callback=_one_of(TARGETS, "target format"),
+            callback=one_of(TARGETS, "target format"),
             help=f"The format to write: {_TARGET_NAMES}.",
             show_default=False,
         ),
@@ -316,7 +306,7 @@ def check_command(
     server bundled with toolbridge is started and checked.
     """
     if target is not None:
-        _one_of(TARGETS, "target format")(target)
+        one_of(TARGETS, "target format")(target)
     tools, origin = _check_input(
         input_path, source, url, header, config, bundled=target is None, startup=startup_timeout
     )
@@ -420,7 +410,7 @@ def diff_command(
         str,
         typer.Argument(
             metavar="TARGET_A",
-            callback=_one_of(TARGETS, "target format"),
+            callback=one_of(TARGETS, "target format"),
             help=f"The first target: {_TARGET_NAMES}.",
             show_default=False,
         ),
@@ -429,7 +419,7 @@ def diff_command(
         str,
         typer.Argument(
             metavar="TARGET_B",
-            callback=_one_of(TARGETS, "target format"),
+            callback=one_of(TARGETS, "target format"),
             help="The second target.",
             show_default=False,
         ),

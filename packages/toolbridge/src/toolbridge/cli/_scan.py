@@ -18,6 +18,7 @@ import typer
 
 from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
+from toolbridge.cli._choices import one_of
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.formats import SOURCES, Source
 
@@ -36,15 +37,6 @@ _CHECK_SEVERITY: Final = "medium"
 """The least severity ``check`` mentions: what acts where tools are loaded, by default."""
 
 
-def _choice(accepted: Sequence[str], what: str) -> Any:
-    def check(value: str | None) -> str | None:
-        if value is not None and value not in accepted:
-            raise typer.BadParameter(f"unknown {what} {value!r}; accepted: {', '.join(accepted)}")
-        return value
-
-    return check
-
-
 def scan_command(
     input_path: Annotated[
         str | None,
@@ -59,7 +51,7 @@ def scan_command(
         typer.Option(
             "--from",
             metavar="SOURCE",
-            callback=_choice(SOURCES, "source format"),
+            callback=one_of(SOURCES, "source format"),
             help=f"The format INPUT is in: {', '.join(SOURCES)}.",
         ),
     ] = "mcp",
@@ -71,7 +63,7 @@ def scan_command(
         typer.Option(
             "--format",
             metavar="table|json|sarif",
-            callback=_choice(OUTPUTS, "output format"),
+            callback=one_of(OUTPUTS, "output format"),
             help="What to write (default: a table at a terminal, json when piped).",
             show_default=False,
         ),
@@ -82,7 +74,7 @@ def scan_command(
         typer.Option(
             "--fail-on",
             metavar="SEVERITY",
-            callback=_choice(_SEVERITIES, "severity"),
+            callback=one_of(_SEVERITIES, "severity"),
             help="Exit 1 when a finding is this grave or graver: low, medium, high, critical.",
         ),
     ] = "high",
