@@ -537,7 +537,7 @@ class McpClient:
             key = (server, name, tuple((f.rule, pointer(f.path)) for f in findings))
             if key not in self._warned:
                 self._warned.add(key)
-                _log.warning("MCP server %r: %s", server, error)
+                _log.warning("%s", error)
         self._findings, self._unsafe = found, unsafe
         return left_out
 
