@@ -45,7 +45,11 @@ from _report import FAIL, PASS, Row, Section, at_most_ns
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "tests" / "data"
 POISONING = DATA / "poisoning"
-HELDOUT = POISONING / "heldout"
+HELDOUTS: tuple[tuple[str, str], ...] = (
+    ("heldout", "Held-out set (written after the scanner was tuned on the set above; README)"),
+    ("heldout2", "Held-out set 2 (written without the scanner in view; heldout2/README.md)"),
+)
+"""The held-out sets' folders under `POISONING`, and their titles in the table."""
 """Tools written after the scanner was tuned on the main set: scored apart (README)."""
 CORPUS = DATA / "corpus" / "mcp"
 THRESHOLD = "medium"
@@ -376,8 +380,8 @@ class Result:
     times: dict[str, tuple[float, float]]
     """Scanner -> (median, p99) ns per clean tool."""
     notes: list[str]
-    heldout: list[Overall] = field(default_factory=list)
-    """The scanners on the held-out set (`HELDOUT`), toolbridge first."""
+    heldouts: dict[str, list[Overall]] = field(default_factory=dict)
+    """The scanners on each held-out set (`HELDOUTS`), toolbridge first."""
     reason: str = ""
     """Why toolbridge's own scan did not run (empty when it did)."""
 
@@ -403,12 +407,19 @@ def run(*, quick: bool) -> Result:
         return Result([Section("Tool-poisoning scan", [row])], [], [], {}, notes, reason=reason)
     scores = per_rule(entries, found)
     scanners = [overall("toolbridge", entries, {key: bool(rules) for key, rules in found.items()})]
-    held = labelled(HELDOUT, "heldout/") if HELDOUT.is_dir() else []
-    held_found = ours(held)
-    heldout = [overall("toolbridge", held, {key: bool(rules) for key, rules in held_found.items()})]
+    helds = {
+        name: labelled(POISONING / name, f"{name}/")
+        for name, _ in HELDOUTS
+        if (POISONING / name).is_dir()
+    }
+    heldouts: dict[str, list[Overall]] = {}
+    for name, held in helds.items():
+        held_found = ours(held)
+        flagged = {key: bool(rules) for key, rules in held_found.items()}
+        heldouts[name] = [overall("toolbridge", held, flagged)]
     our_times = _our_times([entry for entry in entries if entry.kind == "clean"], repeats)
     times = {"toolbridge": (statistics.median(our_times), _percentile(our_times, 0.99))}
-    the_peer = peer([*entries, *held], 1 if quick else 3)
+    the_peer = peer([*entries, *(e for held in helds.values() for e in held)], 1 if quick else 3)
     rows = [
         Row(
             "toolbridge scan, per clean tool (median)",
@@ -423,7 +434,8 @@ def run(*, quick: bool) -> Result:
         notes.append(f"peer not measured: {the_peer.reason}")
     else:
         scanners.append(overall("cisco-ai-mcp-scanner (YARA)", entries, the_peer.flagged))
-        heldout.append(overall("cisco-ai-mcp-scanner (YARA)", held, the_peer.flagged))
+        for name, held in helds.items():
+            heldouts[name].append(overall("cisco-ai-mcp-scanner (YARA)", held, the_peer.flagged))
         median, p99 = statistics.median(the_peer.times_ns), _percentile(the_peer.times_ns, 0.99)
         times["cisco-ai-mcp-scanner (YARA)"] = (median, p99)
         rows.append(
@@ -434,7 +446,7 @@ def run(*, quick: bool) -> Result:
             )
         )
     section = Section("Tool-poisoning scan: time per tool over the clean corpus", rows)
-    return Result([section], scores, scanners, times, notes, heldout if held else [])
+    return Result([section], scores, scanners, times, notes, heldouts)
 
 
 def _percent(value: float) -> str:
@@ -508,9 +520,10 @@ def render(result: Result) -> str:
         )
     header = ["scanner", "recall", "precision", "clean flagged", "negatives", "median/p99", "ratio"]
     out += _table(header, lines)
-    if result.heldout:
+    titles = dict(HELDOUTS)
+    for name, held in result.heldouts.items():
         out.append("")
-        out.append("Held-out set (written after the scanner was tuned on the set above; README)")
+        out.append(titles[name])
         lines = [
             [
                 scanner.scanner,
@@ -518,11 +531,11 @@ def render(result: Result) -> str:
                 f"{scanner.negatives_flagged}/{scanner.negatives}",
                 f"{scanner.victims_flagged}/{scanner.victims}",
             ]
-            for scanner in result.heldout
+            for scanner in held
         ]
         out += _table(["scanner", "recall", "negatives", "victims"], lines)
-        if result.heldout[0].missed:
-            out.append(f"    toolbridge missed: {', '.join(result.heldout[0].missed)}")
+        if held[0].missed:
+            out.append(f"    toolbridge missed: {', '.join(held[0].missed)}")
     out += [f"    {note}" for note in result.notes]
     out.append("    targets: " + ", ".join(f"{k} {v}" for k, v in verdicts(result).items()))
     if base.missed:
@@ -554,19 +567,22 @@ def to_json(result: Result) -> dict[str, Any]:
             }
             for s in result.rules
         ],
-        "heldout": [
-            {
-                "scanner": o.scanner,
-                "poisoned": o.poisoned,
-                "caught": o.caught,
-                "recall": o.recall,
-                "negatives": o.negatives,
-                "negatives_flagged": o.negatives_flagged,
-                "missed": list(o.missed),
-                "flagged_clean": list(o.flagged_clean),
-            }
-            for o in result.heldout
-        ],
+        **{
+            name: [
+                {
+                    "scanner": o.scanner,
+                    "poisoned": o.poisoned,
+                    "caught": o.caught,
+                    "recall": o.recall,
+                    "negatives": o.negatives,
+                    "negatives_flagged": o.negatives_flagged,
+                    "missed": list(o.missed),
+                    "flagged_clean": list(o.flagged_clean),
+                }
+                for o in held
+            ]
+            for name, held in result.heldouts.items()
+        },
         "scanners": [
             {
                 "scanner": o.scanner,
