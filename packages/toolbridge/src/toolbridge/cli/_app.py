@@ -17,7 +17,6 @@ from toolbridge._limits import MAX_CHECKED_TOOLS
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
-from toolbridge.cli._choices import one_of
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
 from toolbridge.cli._init import init_command
 from toolbridge.cli._mcp import (
@@ -28,10 +27,11 @@ from toolbridge.cli._mcp import (
     mcp_app,
     serve_command,
 )
+from toolbridge.cli._options import SourceOption, one_of
 from toolbridge.cli._scan import scan_command
 from toolbridge.cli._search import search_command
 from toolbridge.errors import ConversionError
-from toolbridge.formats import SOURCES, TARGETS, Source, Target
+from toolbridge.formats import TARGETS, Source, Target
 
 T = TypeVar("T")
 
@@ -61,15 +61,6 @@ FormatOption = Annotated[
 JsonOption = Annotated[
     bool,
     typer.Option("--json", help="Write JSON even to a terminal (it is the default when piped)."),
-]
-SourceOption = Annotated[
-    str,
-    typer.Option(
-        "--from",
-        metavar="SOURCE",
-        callback=one_of(SOURCES, "source format"),
-        help=f"The format INPUT is in: {', '.join(SOURCES)}.",
-    ),
 ]
 _TARGET_NAMES = ", ".join(TARGETS)
 StrictOption = Annotated[

@@ -18,9 +18,9 @@ import typer
 
 from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
-from toolbridge.cli._choices import one_of
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
-from toolbridge.formats import SOURCES, Source
+from toolbridge.cli._options import SourceOption, one_of
+from toolbridge.formats import Source
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -46,15 +46,7 @@ def scan_command(
             show_default=False,
         ),
     ] = None,
-    source: Annotated[
-        str,
-        typer.Option(
-            "--from",
-            metavar="SOURCE",
-            callback=one_of(SOURCES, "source format"),
-            help=f"The format INPUT is in: {', '.join(SOURCES)}.",
-        ),
-    ] = "mcp",
+    source: SourceOption = "mcp",
     url: UrlOption = None,
     header: HeaderOption = None,
     config: ConfigOption = None,

@@ -1,12 +1,15 @@
-"""An option that takes one of a few names: the typer callback every command uses."""
+"""What several commands' options share: a choice among names, and ``--from``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Annotated
 
 import typer
 
-__all__ = ["one_of"]
+from toolbridge.formats import SOURCES
+
+__all__ = ["SourceOption", "one_of"]
 
 
 def one_of(accepted: Sequence[str], what: str) -> Callable[[str | None], str | None]:
@@ -18,3 +21,15 @@ def one_of(accepted: Sequence[str], what: str) -> Callable[[str | None], str | N
         return value
 
     return check
+
+
+SourceOption = Annotated[
+    str,
+    typer.Option(
+        "--from",
+        metavar="SOURCE",
+        callback=one_of(SOURCES, "source format"),
+        help=f"The format INPUT is in: {', '.join(SOURCES)}.",
+    ),
+]
+"""``--from SOURCE``: the format a command's INPUT is in."""
