@@ -33,6 +33,19 @@ from .served import ACCEPT, SERVE, TOOLS, messages, serving, worker_pids
 UVICORN = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
 
 
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"},
+    },
+}
+"""A raw client's ``initialize`` request."""
+
+
 @pytest.fixture
 def tools_file(tmp_path: Path) -> Path:
     path = tmp_path / "replica_tools.py"
@@ -100,16 +113,7 @@ def test_two_workers_share_one_port_and_each_answers_without_a_session(tools_fil
         # initialize hands out no session: nothing for a balancer to stick to.
         status, headers, _ = post(
             port,
-            {
-                "jsonrpc": "2.0",
-                "id": 1,
-                "method": "initialize",
-                "params": {
-                    "protocolVersion": "2025-06-18",
-                    "capabilities": {},
-                    "clientInfo": {"name": "raw", "version": "0"},
-                },
-            },
+            INITIALIZE,
         )
         assert status == 200
         assert "mcp-session-id" not in headers
@@ -217,16 +221,7 @@ def test_json_response_is_for_http(tools_file: Path) -> None:
 
 
 def test_a_single_worker_keeps_sessions_unless_told_stateless(tools_file: Path) -> None:
-    initialize = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"},
-        },
-    }
+    initialize = INITIALIZE
     with serving(tools_file) as (_, _, port):
         assert "mcp-session-id" in post(port, initialize)[1]
     with serving(tools_file, "--stateless") as (_, _, port):

@@ -262,18 +262,7 @@ def test_findings_are_sorted_and_every_rule_is_described() -> None:
     tools = [mcp(name="b", description=INVARIANT_ADD), mcp(name="a", description=INVARIANT_ADD)]
     findings = scan(tools)
     assert [f.tool for f in findings] == sorted(f.tool for f in findings)
-    assert {f.rule for f in findings} <= RULES.keys()
-    assert list(RULES) == [
-        "hidden-characters",
-        "terminal-escape",
-        "confusable-name",
-        "instruction",
-        "sensitive-reference",
-        "encoded-blob",
-        "shadowing",
-        "name-collision",
-        "definition-changed",
-    ]
+    assert {f.rule for f in findings} <= RULES.keys()  # (their order: test_poisoning_set)
     assert findings[0].to_dict()["path"] == "/description"
 
 
