@@ -74,6 +74,17 @@ def test_scan_never_raises_and_shows_only_printable_text(
         assert len(finding.text) <= 170
 
 
+def test_a_run_of_escaped_characters_is_cut_to_the_limit_as_printed() -> None:
+    # Hypothesis found it: the limit counted characters, and each of these
+    # prints as ten, so 23 of them overran it.
+    text = "0" * 23 + "\x1f" * 12 + "\U0003134b" * 30
+    [finding] = scan([Tool(name="t", description=text, input_schema={"type": "object"})])
+    assert finding.rule == "hidden-characters"
+    assert len(finding.text) <= 161
+    assert finding.text.startswith("0" * 23 + "\\x1f")
+    assert finding.text.endswith("…")
+
+
 def test_deep_and_huge_definitions_are_scanned() -> None:
     deep: dict[str, Any] = {"type": "string", "description": "<IMPORTANT>"}
     for _ in range(60):

@@ -29,27 +29,52 @@ def pointer(path: tuple[str | int, ...]) -> str:
 def shown(text: str, start: int = 0, end: int | None = None) -> str:
     """`text[start:end]` safe to print.
 
-    Every non-printable character is escaped, and the text is cut to about 160
-    characters around the span (``…`` where cut).
+    Every non-printable character is escaped, and the result is cut to at most
+    160 escaped characters around the span, plus a ``…`` at each cut end. The
+    limit counts what is printed, so a run of escapes cannot stretch it.
     """
     end = len(text) if end is None else end
-    if end - start > _SHOWN_LIMIT:
-        end = start + _SHOWN_LIMIT
-    before = max(0, start - max(0, (_SHOWN_LIMIT - (end - start)) // 2))
-    after = min(len(text), end + max(0, _SHOWN_LIMIT - (end - before)))
-    out = "…" if before else ""
-    for char in text[before:after]:
-        if char.isprintable() and char != "\\":
-            out += char
-        elif char == "\\":
-            out += "\\\\"
-        elif ord(char) < 0x100:
-            out += f"\\x{ord(char):02x}"
-        elif ord(char) < 0x10000:
-            out += f"\\u{ord(char):04x}"
-        else:
-            out += f"\\U{ord(char):08x}"
-    return out + ("…" if after < len(text) else "")
+    budget = _SHOWN_LIMIT
+    span: list[str] = []
+    index = start
+    while index < end and budget >= len(piece := _escaped(text[index])):
+        span.append(piece)
+        budget -= len(piece)
+        index += 1
+    before: list[str] = []
+    whole = index == end  # context only around a span shown whole
+    first, share = start, budget // 2 if whole else 0
+    while first > 0 and share >= len(piece := _escaped(text[first - 1])):
+        before.append(piece)
+        share -= len(piece)
+        budget -= len(piece)
+        first -= 1
+    after: list[str] = []
+    while whole and index < len(text) and budget >= len(piece := _escaped(text[index])):
+        after.append(piece)
+        budget -= len(piece)
+        index += 1
+    return (
+        ("…" if first else "")
+        + "".join(reversed(before))
+        + "".join(span)
+        + "".join(after)
+        + ("…" if index < len(text) else "")
+    )
+
+
+def _escaped(char: str) -> str:
+    """`char` as printed: itself when printable, else a Python escape."""
+    if char == "\\":
+        return "\\\\"
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
 
 
 @final
