@@ -45,12 +45,13 @@ from _report import FAIL, PASS, Row, Section, at_most_ns
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "tests" / "data"
 POISONING = DATA / "poisoning"
+TUNED: tuple[str, ...] = ("heldout1-tuned", "heldout2-tuned")
+"""Held-out sets the scanner has since been tuned on: part of the labelled set now."""
 HELDOUTS: tuple[tuple[str, str], ...] = (
-    ("heldout", "Held-out set (written after the scanner was tuned on the set above; README)"),
-    ("heldout2", "Held-out set 2 (written without the scanner in view; heldout2/README.md)"),
+    ("heldout3", "Held-out set 3 (written without the scanner in view; heldout3/README.md)"),
 )
-"""The held-out sets' folders under `POISONING`, and their titles in the table."""
-"""Tools written after the scanner was tuned on the main set: scored apart (README)."""
+"""The held-out sets' folders under `POISONING`, and their titles in the table: tools
+written without the scanner in view and never tuned on, scored apart (README)."""
 CORPUS = DATA / "corpus" / "mcp"
 THRESHOLD = "medium"
 PEER = "cisco-ai-mcp-scanner==4.8.7"
@@ -77,6 +78,14 @@ class Entry:
     rules: frozenset[str] = frozenset()
     pinned: Mapping[str, Any] | None = None
     source: str = ""
+
+
+def labelled_set() -> list[Entry]:
+    """The labelled set: the poisoning files, and the held-out sets since tuned on."""
+    return [
+        *labelled(),
+        *(entry for name in TUNED for entry in labelled(POISONING / name, f"{name}/")),
+    ]
 
 
 def labelled(folder: Path = POISONING, prefix: str = "") -> list[Entry]:
@@ -393,11 +402,12 @@ def _percentile(values: Sequence[float], share: float) -> float:
 
 def run(*, quick: bool) -> Result:
     repeats = 3 if quick else 9
-    entries = labelled() + clean()
+    entries = labelled_set() + clean()
+    files = len({entry.group for entry in entries if entry.kind != "clean"})
     notes = [
-        f"poisoned set: {sum(e.kind == 'poisoned' for e in entries)} tools in "
-        f"{len(list(POISONING.glob('*.json'))) - 1} files; a flag is a finding at {THRESHOLD} "
-        "or above; clean tools scanned one server at a time"
+        f"poisoned set: {sum(e.kind == 'poisoned' for e in entries)} tools in {files} files "
+        f"(with the held-out sets since tuned on: {', '.join(TUNED)}); a flag is a finding at "
+        f"{THRESHOLD} or above; clean tools scanned one server at a time"
     ]
     try:
         found = ours(entries)

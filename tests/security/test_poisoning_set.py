@@ -38,22 +38,37 @@ RECALL_TARGET = 0.95
 CLEAN_TARGET = 0.01
 
 
+TUNED = ("heldout1-tuned", "heldout2-tuned")
+"""Held-out sets the scanner has since been tuned on: part of the labelled set now."""
+HELDOUT = "heldout3"
+"""The held-out set nobody has tuned on: scored apart, not held to the target."""
+
+
 def _files(data_dir: Path, *, heldout: bool = False) -> list[Path]:
-    """The set's files; with `heldout`, the held-out folder's too (scored apart)."""
+    """The set's files (the tuned-on held-out sets too); with `heldout`, the held-out set's."""
     folder = data_dir / "poisoning"
-    return sorted(folder.rglob("*.json") if heldout else folder.glob("*.json"))
+    folders = [folder, *(folder / name for name in TUNED)]
+    if heldout:
+        folders.append(folder / HELDOUT)
+    return sorted(path for where in folders for path in where.glob("*.json"))
 
 
 def _entries(data_dir: Path, *, heldout: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """(group, entry): a group is a file's path under ``poisoning/`` without ``.json``."""
+    folder = data_dir / "poisoning"
     return [
-        (path.stem, entry)
+        (path.relative_to(folder).with_suffix("").as_posix(), entry)
         for path in _files(data_dir, heldout=heldout)
         for entry in json.loads(path.read_text(encoding="utf-8"))
     ]
 
 
+def _benign(group: str) -> bool:
+    return group.rsplit("/", 1)[-1] == "benign"
+
+
 def _poisoned(data_dir: Path) -> list[dict[str, Any]]:
-    return [entry for stem, entry in _entries(data_dir) if stem != "benign" and entry["rules"]]
+    return [entry for group, entry in _entries(data_dir) if not _benign(group) and entry["rules"]]
 
 
 def test_every_entry_is_a_labelled_mcp_tool(data_dir: Path) -> None:
@@ -74,7 +89,7 @@ def test_every_entry_is_a_labelled_mcp_tool(data_dir: Path) -> None:
         assert entry["server"], where
         assert entry["source"].strip(), where
         assert entry["note"].strip(), where
-        if stem == "benign":
+        if _benign(stem):
             assert entry["rules"] == [], where
 
 
@@ -145,9 +160,9 @@ def _flagged(security: Any, groups: dict[str, list[dict[str, Any]]]) -> set[tupl
 def test_scan_recall_on_the_poisoned_set_is_at_least_95_percent(data_dir: Path) -> None:
     security = _security()
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for stem, entry in _entries(data_dir):
-        if stem != "benign":
-            groups[stem].append(entry)
+    for group, entry in _entries(data_dir):
+        if not _benign(group):
+            groups[group].append(entry)
     flagged = _flagged(security, groups)
     poisoned = [
         (stem, entry["server"], entry["tool"]["name"])
@@ -158,6 +173,22 @@ def test_scan_recall_on_the_poisoned_set_is_at_least_95_percent(data_dir: Path) 
     missed = [key for key in poisoned if key not in flagged]
     recall = 1 - len(missed) / len(poisoned)
     assert recall >= RECALL_TARGET, f"recall {recall:.1%}; missed {missed}"
+
+
+def test_no_hard_negative_or_victim_of_the_set_is_flagged(data_dir: Path) -> None:
+    security = _security()
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for group, entry in _entries(data_dir):
+        groups[group].append(entry)
+    flagged = _flagged(security, groups)
+    innocent = [
+        (group, entry["server"], entry["tool"]["name"])
+        for group, entries in groups.items()
+        for entry in entries
+        if not entry["rules"]
+    ]
+    assert len(innocent) >= 70
+    assert [key for key in innocent if key in flagged] == []
 
 
 def test_scan_flags_at_most_1_percent_of_the_clean_corpus(data_dir: Path) -> None:

@@ -9,11 +9,12 @@ endpoints, encoded blobs, and, given tools by server, shadowing of another
 server's tools and names offered twice; given pins, definitions changed since
 they were pinned. `RULES` describes each rule.
 
-What it cannot catch: it reads patterns, not meaning. An instruction paraphrased
-outside the patterns, written in another language or split across fields, a tool
-that does harm without saying so in its definition (its code, its results, a
-server's own API used to exfiltrate), and text a client hides by rendering it are
-all beyond it. It is a filter in front of review, not a proof of safety.
+What it cannot catch: it reads patterns and shapes, not meaning. An instruction
+paraphrased outside them, written in a language its word lists lack or split across
+fields, a tool that does harm without saying so in its definition (its code, its
+results, a server's own API used to exfiltrate), and text a client hides by
+rendering it are all beyond it. It is a filter in front of review, not a proof of
+safety.
 """
 
 from toolbridge.security._finding import (

@@ -46,22 +46,31 @@ _ALL: Final = (
         "instruction",
         "high",
         "Instructions addressed to the model",
-        "<IMPORTANT>-style tags, 'ignore previous instructions', secrecy towards the user, "
-        "instructions about other tools, attempts to change the model's role (high); "
-        "urgency and threats (medium); tool sequencing notes (low, raised to high when "
-        "the same tool also points at secrets). Pattern-based: a paraphrase outside the "
-        "patterns, another language or an instruction split across fields is missed.",
+        "<IMPORTANT>-style tags and chat-template markers ([INST], <|im_start|>), 'ignore "
+        "previous instructions', secrecy towards the user, notes addressed to the assistant, "
+        "instructions about other tools, attempts to change the model's role or to override "
+        "the user's wishes (high); skipping the user's consent, conduct in every reply, "
+        "urgency and threats (medium); tool sequencing notes (low, raised to high when the "
+        "same tool also points at secrets). Secrecy, 'ignore previous instructions' and notes "
+        "to the assistant are matched by their shape in 25 languages (a word for the user "
+        "beside a negated 'tell' verb, and so on). Pattern-based: a paraphrase outside the "
+        "patterns and shapes, or an instruction split across fields, is missed.",
     ),
     Rule(
         "sensitive-reference",
         "high",
         "Secrets, sensitive files and exfiltration",
         "Named credential files (~/.ssh/id_rsa, ~/.aws/credentials, /etc/passwd, mcp.json, "
-        "private keys), request catchers and paste sites, instructions to read or pass "
-        "along secrets or history (high); 'send ... to' a fixed URL, address or number "
+        "private keys, cloud and browser credential stores, the cloud metadata address), "
+        "credentials named by the program that keeps them ('the token the gh CLI stores'), "
+        "request catchers and paste sites, markdown images whose address the model fills in, "
+        "instructions to read or pass along secrets or history (high); 'send ... to' a "
+        "fixed URL, address or number "
         "(medium); bare mentions of .env, API keys or passwords (low: everyday API docs). "
         "A named file is low when negated ('does not read /etc/passwd') or the tool's own "
-        "subject (~/.ssh/id_rsa as the default key of an SSH tool). Parameter names are read "
+        "subject (~/.ssh/id_rsa as the default key of an SSH tool, ~/.kube/config in a "
+        "kubeconfig tool, any of them in a secret scanner), unless the tool hands the "
+        "secret on ('returns the token'). Parameter names are read "
         "too (github_token_from_env). "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),

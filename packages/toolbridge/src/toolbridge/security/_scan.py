@@ -35,6 +35,9 @@ is an oversized finding already)."""
 TOOL_BUDGET: Final = 100_000
 """Characters of one tool's strings the instruction and secret rules read in all: a
 server cannot make the scan take minutes. Text past it is a finding of its own."""
+PHRASE_MIN: Final = 6
+"""Characters a string needs for the instruction and secret rules to read it: nothing
+they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 _SPLIT: Final = " Raised: they split words that read as instructions without them."
 _PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
@@ -125,8 +128,9 @@ def _tool(
             found.append(confusable(value))
         value = value[: min(READ_LIMIT, max(budget, 0))]
         budget -= len(value)
-        found.extend(instruction(value))
-        found.extend(sensitive(value, name=is_name, topic=tool.name))
+        if len(value) >= PHRASE_MIN:
+            found.extend(instruction(value))
+            found.extend(sensitive(value, name=is_name, topic=tool.name))
         hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
         shown_text = visible(value)
         if shown_text != value:  # words split by invisible characters, read again

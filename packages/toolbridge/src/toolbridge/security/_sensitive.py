@@ -7,43 +7,143 @@ phone number, a blind copy. ``.env`` and words like "token" or "password" are
 everyday API documentation: they count only next to a verb that moves them
 ("read the .env file and pass it", "include the token in the notes"). Identifiers
 are read with ``_`` and ``-`` as spaces (a parameter named ``content_of_ssh_id_rsa``).
+A credential can also be named by the program that keeps it ("the file kubectl
+reads"), and a markdown image whose address the model is to fill in sends what it
+is given. Passwords and the conversation in other languages are hints (``low``).
+Each pattern runs only on a string holding its gate words.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
 from toolbridge.security._finding import Severity
 from toolbridge.security._hit import Hit
+from toolbridge.security._lexicon import PASSWORDS, Stems
+from toolbridge.security._shapes import conversation
 
 __all__ = ["sensitive"]
 
 _FLAGS: Final = re.IGNORECASE
 
+
+def _any(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(words) + ")"
+
+
 _SECRETS: Final = (
     r"(?:api[_ ]?keys?|access[_ ]keys?|tokens?|passwords?|passcodes?|credentials|secrets?"
     r"|private[_ ]keys?|ssh[_ ]keys?|cookies|session ids?|mfa codes?|otp|2fa codes?"
-    r"|recovery codes?|credit card(?: numbers?)?|environment variables)"
+    r"|recovery codes?|credit card(?: numbers?)?|environment variables?)"
 )
 """What a secret is called, for the patterns that need a verb beside it."""
 
-_SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
-    (
-        r"\bssh[/\\_ ]+(?:id_|authorized_keys|known_hosts|config\b)"
-        r"|\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"
-        r"|\.aws[/\\]+credentials\b|\baws[_ ]credentials[_ ]file\b"
-        r"|/etc/(?:passwd|shadow|sudoers)\b"
-        r"|\b(?:mcp|claude_desktop_config)\.json\b|~/\.cursor\b"
-        r"|-----BEGIN [A-Z ]*PRIVATE KEY|(?<![\w.])\.(?:npmrc|pypirc|netrc|pgpass"
-        r"|git-credentials|bash_history|zsh_history)\b|\.kube/config\b"
-        r"|\.docker/config\.json\b|\.gnupg\b|\bwallet\.dat\b|\bLogin Data\b"
-        r"|\b(?:seed|mnemonic|recovery)[_ -]phrase\b"
-        r"|\b(?:saved|stored|browser'?s?) (?:passwords|cookies|credentials|logins)\b",
+_NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
+    ("ssh", r"\bssh[/\\_ ]+(?:id_|authorized_keys|known_hosts|config\b)"),
+    ("id ", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
+    (".aws", r"\.aws[/\\]+credentials\b"),
+    ("aws credentials file", r"\baws[_ ]credentials[_ ]file\b"),
+    ("/etc/", r"/etc/(?:passwd|shadow|sudoers)\b"),
+    (".json", r"\b(?:mcp|claude_desktop_config)\.json\b"),
+    (".cursor", r"~/\.cursor\b"),
+    ("private key", r"(?-i:-----BEGIN [A-Z ]*PRIVATE KEY)"),
+    (".", r"(?<![\w.])\.(?:npmrc|pypirc|netrc|pgpass|git-credentials|bash_history|zsh_history"
+     r"|s3cfg|boto)\b"),
+    (".kube", r"\.kube/config\b"),
+    (".docker", r"\.docker/config\.json\b|\.dockercfg\b"),
+    (".gnupg", r"\.gnupg\b"),
+    ("wallet.dat", r"\bwallet\.dat\b"),
+    ("login data", r"\bLogin Data\b"),
+    ("phrase", r"\b(?:seed|mnemonic|recovery)[_ -]phrase\b"),
+    ("s ", r"\b(?:saved|stored|browser'?s?) (?:passwords|cookies|credentials|logins)\b"),
+    ("application default", r"\bapplication[_ ]default[_ ]credentials\b"),
+    (".config/", r"\.config/(?:gcloud|gh|hub|doctl|op)\b"),
+    (".azure/", r"\.azure/"),
+    ("accesstokens", r"\baccessTokens\.json\b"),
+    ("msal", r"\bmsal_token_cache\b"),
+    (".vault", r"\.vault-token\b"),
+    ("tfrc", r"\.terraform\.d/credentials|\bcredentials\.tfrc\.json\b"),
+    (".password", r"\.password-store\b"),
+    (".local/share", r"\.local/share/keyrings\b"),
+    ("keychain", r"\blogin\.keychain(?:-db)?\b|\bdump-keychain\b|Library/Keychains\b"),
+    ("logins.json", r"\blogins\.json\b"),
+    ("4.db", r"\bkey[34]\.db\b"),
+    ("3.db", r"\bkey[34]\.db\b"),
+    ("chrome/", r"Chrome/[^\n]{0,60}?/(?:Cookies|Web Data|Local State)\b"),
+    ("169.254", r"\b169\.254\.169\.254\b"),
+    ("metadata.google", r"\bmetadata\.google\.internal\b"),
+    ("hosts.y", r"\b(?:gh|github cli|hub)\b[^.\n]{0,30}?\bhosts\.ya?ml\b"),
+)  # fmt: skip
+"""Credential and sensitive files, each with a word its every mention holds (lowercase,
+``_`` and ``-`` as spaces): a file's pattern runs only on a string that holds its word."""
+_FILE_PATTERNS: Final = tuple((word, re.compile(pattern, _FLAGS)) for word, pattern in _NAMED_FILES)
+_FILE_WHY: Final = "a credential or sensitive file a tool's definition has no reason to name."
+
+_STORED: Final = re.compile(
+    r"\b(?:gh|aws|gcloud|az|azure|kubectl|docker|npm|git|ssh|terraform|heroku|vault|doctl"
+    r"|flyctl|vercel|netlify|firebase|gpg|browser|chrome|firefox|safari|keychain"
+    r"|command[- ]line)\b(?: cli\b| command[- ]line(?: tool)?\b| tool\b)?(?:'s)?(?: \w+)?"
+    r" (?:stores|keeps|saves|caches|reads|holds|writes|remembers)\b",
+    _FLAGS,
+)
+_STORED_WHAT: Final = re.compile(
+    r"\b(?:tokens?|keys?|credentials?|passwords?|secrets?|cookies|config(?:uration)?"
+    r"(?: file)?|access file|file|folder)\b[^.\n]{0,40}$",
+    _FLAGS,
+)
+
+
+def _stored(text: str) -> re.Match[str] | None:
+    """A credential named by what stores it: "the token the gh CLI stores"."""
+    for found in _STORED.finditer(text):
+        what = _STORED_WHAT.search(text, max(0, found.start() - 48), found.start())
+        if what is not None:
+            return what
+    return None
+
+
+class _Pattern(NamedTuple):
+    """One way of referring to secrets, and the words its every match holds."""
+
+    find: Callable[[str], re.Match[str] | None]
+    severity: Severity
+    why: str
+    gate: tuple[tuple[str, ...], ...] = ()
+    """Groups of words (lowercase, ``_`` and ``-`` as spaces) such that its every match
+    holds a word of each: it runs only on a string that does."""
+
+
+def _pattern(source: str, severity: Severity, why: str, *gate: tuple[str, ...]) -> _Pattern:
+    return _Pattern(re.compile(source, _FLAGS).search, severity, why, gate)
+
+
+_CLIS: Final = (
+    " cli", "command line", "gh ", "aws", "gcloud", "azure", "kube", "docker", "gpg", "npm",
+    " git", " az ", "ssh", "terraform", "heroku", "vault", "doctl", "flyctl", "vercel",
+    "netlify", "firebase", "browser", "chrome", "firefox", "safari", "keychain",
+)  # fmt: skip
+_STORES: Final = ("stores", "keeps", "saves", "caches", "reads", "holds", "writes", "remembers")
+_HOME: Final = (".env", "~/", "$home", "private key", "ssh key", "secret key")
+_READ_PASS: Final = "an instruction to read or pass along secrets, home-directory files or history."
+_STORED_WHY: Final = (
+    "a credential named by the program that stores it, which a tool has no reason to name."
+)
+_FILE_LIKE: Final = 2
+"""The first patterns, which name a credential file (by what stores it): `_own` applies."""
+_PATTERNS: Final[tuple[_Pattern, ...]] = (
+    _Pattern(_stored, "high", _STORED_WHY, (_CLIS, _STORES)),
+    _pattern(
+        r"\b(?:aws|gcloud|azure|kube|docker|gh|ssh|gpg|npm)(?: cli|'s| command[- ]line)?"
+        r"[^.\n]{0,20}?\b(?:config(?:uration)? (?:folder|directory|dir)|credentials? (?:folder"
+        r"|directory|file|store|cache)|token cache|key ?(?:store|ring|chain))\b",
         "high",
-        "a credential or sensitive file a tool's definition has no reason to name.",
+        _STORED_WHY,
+        _CLIS,
+        ("folder", "director", " dir", "store", "cache", "ring", "chain"),
     ),
-    (
+    _pattern(
         r"\b(?:webhook\.site|ngrok(?:-free)?\.(?:io|app|dev)|requestbin"
         r"|pipedream\.net|pastebin\.com|hookbin|beeceptor|interact\.sh|burpcollaborator"
         r"|oast\.(?:pro|live|site|online|fun|me)|ptsv[23]|transfer\.sh|file\.io"
@@ -51,73 +151,98 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         r"|api\.telegram\.org/bot)",
         "high",
         "an exfiltration endpoint (a request catcher, paste site or chat webhook).",
+        (
+            "webhook", "ngrok", "requestbin", "pipedream", "pastebin", "hookbin", "beeceptor",
+            "interact.sh", "burpcollaborator", "oast.", "ptsv", "transfer.sh", "file.io",
+            "hooks.slack", "discord", "telegram",
+        ),
     ),
-    (
+    _pattern(
+        r"!?\[[^\]\n]{0,80}\]\(\s*https?://[^)\s]*[?&#][^)\s]*(?:\{|%7B|<|\$)",
+        "high",
+        "a markdown image or link whose address the model is to fill in: rendering it sends"
+        " the data away.",
+        ("](",),
+    ),
+    _pattern(
         r"\b(?:extract|collect|harvest|gather|dump|steal|grab|scrape|exfiltrat\w*)"
-        r" (?:\w+ ){0,2}?" + _SECRETS + r"\b"
-        r"|\b(?:values?|contents?) of (?:the |your |all |any |the user'?s )?[\w. ]{0,24}?"
-        r"(?:\.env\b|~/|" + _SECRETS + r"\b)"
-        r"|\b(?:read|open|cat|load|get)\b[^.\n]{0,60}?(?:(?<![\w.])\.env\b|~/|\$HOME\b"
+        r" (?:\w+ ){0,2}?" + _SECRETS + r"\b",
+        "high",
+        _READ_PASS,
+        ("extract", "collect", "harvest", "gather", "dump", "steal", "grab", "scrape", "exfiltrat"),
+    ),
+    _pattern(
+        r"\b(?:values?|contents?) of (?:the |your |all |any |every |each |the user'?s )?"
+        r"[\w. ]{0,24}?(?:\.env\b|~/|" + _SECRETS + r"\b)",
+        "high",
+        _READ_PASS,
+        ("value of", "values of", "content of", "contents of"),
+    ),
+    _pattern(
+        r"\b(?:read|open|cat|load|get)\b[^.\n]{0,60}?(?:(?<![\w.])\.env\b|~/|\$HOME\b"
         r"|\b(?:private|ssh|secret)[_ ]keys?\b)[^.\n]{0,60}?\b(?:and|then) (?:pass|send"
-        r"|include|put|insert|append|add|attach|copy|paste|use)\b"
-        r"|\bask (?:the user|them|users?) (?:for|to (?:provide|enter|give|share|type))"
-        r" (?:their |your |the |a )?(?:\w+ )?" + _SECRETS + r"\b"
-        r"|\b(?:from|in|of) (?:the )?(?:env|environment)(?: variables?)? [A-Z][A-Z0-9]*_"
-        r"(?:TOKEN|KEY|SECRET|PASSWORD)\b"
-        r"|\b(?:include|pass|send|attach|append|put|insert|provide|set|fill|populate"
+        r"|include|put|insert|append|add|attach|copy|paste|use)\b",
+        "high",
+        _READ_PASS,
+        _HOME,
+        (" and ", " then "),
+    ),
+    _pattern(
+        r"\bask (?:the user|them|users?) (?:for|to (?:provide|enter|give|share|type))"
+        r" (?:their |your |the |a )?(?:\w+ )?" + _SECRETS + r"\b",
+        "high",
+        _READ_PASS,
+        ("ask ",),
+    ),
+    _pattern(
+        r"\b(?:from|in|of) (?:the )?(?:env|environment)(?: variables?)? [A-Z][A-Z0-9]*_"
+        r"(?:TOKEN|KEY|SECRET|PASSWORD)\b",
+        "high",
+        _READ_PASS,
+        ("env",),
+    ),
+    _pattern(
+        r"\b(?:include|pass|send|attach|append|put|insert|provide|set|fill|populate"
         r"|copy)\b[^.\n]{0,60}?(?:(?<![\w.])\.env\b|~/|\$HOME\b"
         r"|\b(?:private|ssh|secret)[_ ]keys?\b|\b(?:all|every|the user'?s?) " + _SECRETS + r"\b"
         r"|\b(?:full |entire |complete |whole )?(?:conversation|chat) (?:history|log|transcript)"
         r"\b)",
         "high",
-        "an instruction to read or pass along secrets, home-directory files or history.",
+        _READ_PASS,
+        (*_HOME, "all ", "every ", "user's", "user s", "conversation", "chat"),
     ),
-    (
+    _pattern(
         r"\b(?:send|post|upload|forward|transmit|exfiltrat|leak|copy|report|bcc|cc)\w*"
         r"\b[^.\n]{0,80}?\b(?:to|at)\b[^.\n]{0,40}?(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+"
         r"|\+\d[\d\s()-]{7,})|\b(?:always|also|secretly|silently) (?:bcc|cc|copy|forward"
         r"|send)\b|\bhttps?://\d{1,3}(?:\.\d{1,3}){3}\b",
         "medium",
         "an instruction to send data to a fixed address, or a bare IP address to send to.",
+        ("http", "@", "+", "always", "also", "secretly", "silently"),
     ),
-    (
+    _pattern(
         r"\b(?:full|entire|complete|whole) (?:conversation|chat|message) (?:history|log"
         r"|transcript)\b|\b(?:conversation|chat) (?:history|transcript) (?:so far|until now"
-        r"|with the user)\b",
+        r"|with the user)\b"
+        r"|\b(?:full|entire|complete|whole|verbatim) (?:text|contents?|transcript|copy) of"
+        r" (?:the |this |our |your )?(?:current |entire |whole )?(?:conversation|chat|session"
+        r"|dialog(?:ue)?|context window)\b|\b(?:including|with|plus) (?:the |your )?system"
+        r" prompt\b|\bsummary[_ ]of[_ ](?:the[_ ])?conversation\b",
         "medium",
         "the conversation, or a secret a tool's parameters should not carry.",
+        ("conversation", "chat", "message", "session", "dialog", "context window", "system prompt"),
     ),
-    (
+    _pattern(
         r"(?<![\w./-])\.env\b(?![\w.-])|\benvironment variables\b|\bapi[_ ]?keys?\b"
         r"|\bsecret[_ ]?keys?\b|\bsecrets\b|\bpasswords?\b|\bcredentials\b"
         r"|\b(?:conversation|chat) history\b",
         "low",
         "a mention of secrets (everyday in API documentation; raised next to other hits).",
+        (".env", "environment", "api", "secret", "password", "credential", "history"),
     ),
-)
-_GATES: Final[tuple[tuple[str, ...] | None, ...]] = (
-    (
-        "ssh", "id ", ".aws", "aws credentials", "/etc/", "mcp.json", "claude desktop config",
-        ".cursor", "private key", ".npmrc", ".pypirc", ".netrc", ".pgpass", "git credentials",
-        "history", ".kube", ".docker", ".gnupg", "wallet", "login data", "phrase", "saved ",
-        "stored ", "browser",
-    ),
-    (
-        "webhook", "ngrok", "requestbin", "pipedream", "pastebin", "hookbin", "beeceptor",
-        "interact.sh", "burpcollaborator", "oast.", "ptsv", "transfer.sh", "file.io",
-        "hooks.slack", "discord", "telegram",
-    ),
-    None,
-    None,
-    ("conversation", "chat", "message"),
-    (".env", "environment", "api", "secret", "password", "credential", "history"),
 )  # fmt: skip
-"""Per pattern, words one of which its every match holds (lowercase, ``_`` and ``-`` as
-spaces): a pattern none of whose words is in a string is not run on it. None: always run."""
-_PATTERNS: Final = tuple(
-    (re.compile(pattern, _FLAGS), severity, why, gate)
-    for (pattern, severity, why), gate in zip(_SOURCES, _GATES, strict=True)
-)
+_PASSWORDS: Final = re.compile(_any(PASSWORDS), _FLAGS)
+_PASSWORDS_GATE: Final = Stems(PASSWORDS)
 _SPACED: Final = str.maketrans("_-", "  ")
 _IN_NAMES: Final = re.compile(
     r"\bsecret access key\b|\b(?:from|in) (?:the )?(?:env|environment|dotenv)\b", _FLAGS
@@ -126,8 +251,38 @@ _IN_NAMES: Final = re.compile(
 _NEGATED: Final = re.compile(
     r"\b(?:not|never|no|without)\b[^.\n]{0,24}$|n't\b[^.\n]{0,24}$", _FLAGS
 )
-_SUBJECTS: Final = frozenset({"ssh", "sftp", "scp", "kube", "kubectl", "docker", "gpg", "aws"})
-"""Tools whose own subject is a credential file (an SSH client documents ``~/.ssh/id_rsa``)."""
+_FAMILIES: Final[tuple[tuple[tuple[str, ...], frozenset[str]], ...]] = (
+    (
+        ("ssh", "id_", "id ", "authorized_keys", "known_hosts"),
+        frozenset({"ssh", "sftp", "scp", "key", "keys", "keygen", "remote", "host", "hosts"}),
+    ),
+    (("aws",), frozenset({"aws", "iam", "s3", "access", "profile", "profiles", "sts"})),
+    (
+        ("kube",),
+        frozenset({"kube", "kubectl", "k8s", "kubernetes", "context", "contexts", "cluster"}),
+    ),
+    (("docker",), frozenset({"docker", "registry", "container", "containers", "image"})),
+    (("history",), frozenset({"history", "shell"})),
+    (("gnupg", "gpg"), frozenset({"gpg", "pgp", "sign", "encrypt", "decrypt"})),
+    (("npmrc", "npm"), frozenset({"npm", "publish", "package", "registry"})),
+    (("pypirc",), frozenset({"pypi", "pip", "publish", "package", "twine"})),
+    (("gcloud", "application default"), frozenset({"gcloud", "gcp"})),
+    (("azure",), frozenset({"azure", "az"})),
+)
+"""Credential files, and the words of a tool name whose subject they are: an SSH
+client documents ``~/.ssh/id_rsa``, a kubeconfig tool ``~/.kube/config``."""
+_KEEPERS: Final = frozenset(
+    {"secret", "secrets", "credential", "credentials", "vault", "password", "passwords",
+     "scan", "scanner", "leak", "leaks", "rotate", "keyring"}
+)  # fmt: skip
+"""Words of a tool name whose subject is every credential file (a secret scanner)."""
+_LEAKS: Final = re.compile(
+    r"\b(?:returns?|prints?|outputs?|echo(?:es)?|sends?|uploads?|includes?|logs?|exposes?"
+    r"|passe?s? (?:on|along))\b[^.\n]{0,30}?\b(?:tokens?|passwords?|secrets?|keys?"
+    r"|credentials?|cookies|contents)\b",
+    _FLAGS,
+)
+"""A tool that hands a credential on: not the tool's own subject any more."""
 _WORDS: Final = re.compile(r"[a-z0-9]+")
 _NAME: Final = re.compile(r"[_-]+")
 
@@ -142,15 +297,30 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
     text = _NAME.sub(" ", value) if name else value
     hits: list[Hit] = []
     low = value.lower().translate(_SPACED)
-    for index, (pattern, severity, why, gate) in enumerate(_PATTERNS):
-        if gate is not None and not _holds(low, gate):
+    named = _named_file(text, low)
+    if named is not None:
+        own = _own(text, named, topic)
+        why = "a sensitive file, negated or the tool's own subject." if own else _FILE_WHY
+        hits.append(
+            Hit("sensitive-reference", "low" if own else "high", named.start(), named.end(), why)
+        )
+    for index, (find, severity, why, gate) in enumerate(_PATTERNS):
+        if not all(_holds(low, words) for words in gate):
             continue
-        match = pattern.search(text)
+        match = find(text)
         if match is None:
             continue
-        if index == 0 and _own(text, match, topic):
+        if index < _FILE_LIKE and _own(text, match, topic):
             severity, why = "low", "a sensitive file, negated or the tool's own subject."
         hits.append(Hit("sensitive-reference", severity, match.start(), match.end(), why))
+    if _PASSWORDS_GATE.found(low):
+        match = _PASSWORDS.search(text)
+        if match is not None:
+            why = "a mention of passwords (raised next to other hits)."
+            hits.append(Hit("sensitive-reference", "low", match.start(), match.end(), why))
+    talk = conversation(value)
+    if talk is not None:
+        hits.append(talk)
     if name:
         match = _IN_NAMES.search(text)
         if match is not None:
@@ -159,12 +329,31 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
     return hits
 
 
+def _named_file(text: str, low: str) -> re.Match[str] | None:
+    """The first credential file `text` names, or None."""
+    first: re.Match[str] | None = None
+    for word, pattern in _FILE_PATTERNS:
+        if word in low:
+            match = pattern.search(text)
+            if match is not None and (first is None or match.start() < first.start()):
+                first = match
+    return first
+
+
 def _own(text: str, match: re.Match[str], topic: str) -> bool:
     """True when the file `match` found is negated, or named by the tool's own name."""
     if _NEGATED.search(text, max(0, match.start() - 40), match.start()):
         return True
-    found = match.group().lower()
-    return any(word in found for word in _WORDS.findall(topic.lower()) if word in _SUBJECTS)
+    leak = _LEAKS.search(text)
+    if leak is not None and not _NEGATED.search(text, max(0, leak.start() - 24), leak.start()):
+        return False  # its own subject, and it hands the secret on
+    found = match.group().lower().replace("_", " ")
+    words = set(_WORDS.findall(topic.lower()))
+    if words & _KEEPERS:
+        return True
+    return any(
+        words & subjects and any(key in found for key in keys) for keys, subjects in _FAMILIES
+    )
 
 
 def _holds(low: str, words: tuple[str, ...]) -> bool:

@@ -1,0 +1,212 @@
+"""The shapes of an injected instruction, matched in any of the lexicon's languages.
+
+A pattern per phrasing covers one language and its stock phrases; these shapes are
+made of roles instead (`toolbridge.security._lexicon`), so a new wording or a new
+language of the same shape is found too:
+
+- *secrecy*: in one sentence, a word for the user and a negated *tell* verb
+  ("ne le signalez pas à l'utilisateur", "ユーザーには伝えないで");
+- *override*: in one sentence, *ignore*, *previous* and *instructions*;
+- *addressed*: a note to the assistant ("Nota per l'assistente:", "Uwaga dla
+  modelu:"), or ``assistant:`` opening a message; an obligation put on it ("the
+  assistant must ...") is only a hint (``low``);
+- *conversation*: the conversation's history, or all previous messages, outside
+  English (a ``low`` `sensitive-reference`, raised beside an instruction).
+
+Every shape is gated on the plain-text stems of its rarest roles, so ordinary
+text costs a literal search or two per shape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from toolbridge.security._hit import Hit
+from toolbridge.security._lexicon import (
+    ADDRESSEES,
+    AFTER_NEGATIONS,
+    ASSISTANTS,
+    CONVERSATIONS,
+    HISTORIES,
+    IGNORE,
+    INSTRUCTIONS,
+    MESSAGES,
+    MUST,
+    NEGATED_TELL,
+    NEGATIONS,
+    NOTES,
+    PREVIOUS,
+    SUFFIX_NEGATIONS,
+    TELL,
+    USERS,
+    Stems,
+)
+
+__all__ = ["addressed", "conversation", "override", "secrecy"]
+
+_FLAGS: Final = re.IGNORECASE
+
+
+def _any(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(words) + ")"
+
+
+_USER: Final = re.compile(_any(USERS), _FLAGS)
+_USER_GATE: Final = Stems(USERS)
+_TELL: Final = re.compile(_any(TELL), _FLAGS)
+_NEGATION: Final = re.compile(_any(NEGATIONS) + r"[^,，、:：]{0,14}$", _FLAGS)
+"""A negation at most 14 characters (and no comma) before the end of the text given."""
+_SUFFIX: Final = re.compile(r".?" + _any(SUFFIX_NEGATIONS), _FLAGS)
+_AFTER: Final = re.compile(r"[^,，、:：]{0,24}?" + _any(AFTER_NEGATIONS), _FLAGS)
+"""A negation at most 24 characters (and no comma) after the verb."""
+_NEGATED_TELL: Final = re.compile(_any(NEGATED_TELL), _FLAGS)
+_IGNORE: Final = re.compile(_any(IGNORE), _FLAGS)
+_IGNORE_GATE: Final = Stems(IGNORE)
+_PREVIOUS: Final = re.compile(_any(PREVIOUS), _FLAGS)
+_INSTRUCTIONS: Final = re.compile(_any(INSTRUCTIONS), _FLAGS)
+_NOTE_TO: Final = re.compile(
+    _any(NOTES) + r"[^.!?\n:：-]{0,12}?" + _any(ADDRESSEES) + r"[^.!?\n:：]{0,12}?[:：]", _FLAGS
+)
+_NOTE_GATES: Final = (Stems(NOTES), Stems(ADDRESSEES))
+_ASSISTANT_COLON: Final = re.compile(
+    r"(?:^|[(\[{\n>]|[.!?]\s)\s*" + _any(ASSISTANTS) + r"\s*[:：]", _FLAGS
+)
+_OBLIGED: Final = re.compile(_any(ASSISTANTS) + r"[^.!?\n]{0,16}?" + _any(MUST), _FLAGS)
+_ASSISTANT_GATE: Final = Stems(ASSISTANTS)
+_CONVERSATION: Final = re.compile(
+    _any(HISTORIES) + r"[^.!?\n]{0,24}?" + _any(CONVERSATIONS)
+    + "|" + _any(CONVERSATIONS) + r"[^.!?\n]{0,12}?" + _any(HISTORIES)
+    + "|" + _any(PREVIOUS) + r"[^.!?\n]{0,24}?" + _any(MESSAGES)
+    + "|" + _any(MESSAGES) + r"[^.!?\n]{0,12}?" + _any(PREVIOUS),
+    _FLAGS,
+)  # fmt: skip
+_CONVERSATION_GATES: Final = (
+    (Stems(HISTORIES), Stems(CONVERSATIONS)),
+    (Stems(MESSAGES), Stems(PREVIOUS)),
+)
+"""Per half of `_CONVERSATION`, its two roles' stems, the rarer first."""
+_SENTENCES: Final = re.compile(r"[^.!?;。！？।؟\n]+")
+_ENDS: Final = ".!?;。！？।؟\n"
+_COLON: Final = re.compile("[:：]")
+_NOTE_REACH: Final = 64
+"""How far before its colon a note's heading may start ("Wichtig für den Assistenten")."""
+
+
+def secrecy(value: str) -> Hit | None:
+    """A sentence that keeps something from the user; None when there is none."""
+    if not _USER_GATE.found(value.lower()) or _USER.search(value) is None:
+        return None
+    for start, sentence in _sentences(value):
+        if _USER.search(sentence) is None:
+            continue
+        denied = _NEGATED_TELL.search(sentence)
+        if denied is not None:
+            return _secret(start + denied.start(), start + denied.end())
+        for tell in _TELL.finditer(sentence):
+            before = sentence[max(0, tell.start() - 24) : tell.start()]
+            if (
+                _NEGATION.search(before) is not None
+                or _SUFFIX.match(sentence, tell.end())
+                or _AFTER.match(sentence, tell.end())
+            ):
+                return _secret(start + tell.start(), start + tell.end())
+    return None
+
+
+def override(value: str) -> Hit | None:
+    """A sentence that sets previous instructions aside; None when there is none."""
+    if not _IGNORE_GATE.found(value.lower()):
+        return None
+    for ignore in _IGNORE.finditer(value):
+        start, sentence = _sentence(value, ignore.start())
+        if _PREVIOUS.search(sentence) and _INSTRUCTIONS.search(sentence):
+            return Hit(
+                "instruction",
+                "high",
+                ignore.start(),
+                start + len(sentence),
+                "an instruction to set aside the model's other instructions.",
+            )
+    return None
+
+
+def addressed(value: str) -> Hit | None:
+    """A message addressed to the model (high), or an obligation put on it (low).
+
+    A note to the model ends in a colon, so only the text just before each colon is
+    read for one.
+    """
+    low = value.lower()
+    assistant = _ASSISTANT_GATE.found(low)
+    notes, addressees = _NOTE_GATES
+    if assistant or (notes.found(low) and addressees.found(low)):
+        for colon in _COLON.finditer(value):
+            start = max(0, colon.start() - _NOTE_REACH)
+            window = value[start : colon.end()]
+            note = _NOTE_TO.search(window) or (assistant and _ASSISTANT_COLON.search(window))
+            if note:
+                return Hit(
+                    "instruction",
+                    "high",
+                    start + note.start(),
+                    start + note.end(),
+                    "a note addressed to the model: a tool's description describes the tool.",
+                )
+    if not assistant:
+        return None
+    obliged = _OBLIGED.search(value)
+    if obliged is not None:
+        return Hit(
+            "instruction",
+            "low",
+            obliged.start(),
+            obliged.end(),
+            "an obligation put on the model (raised when the tool also points at secrets).",
+        )
+    return None
+
+
+def conversation(value: str) -> Hit | None:
+    """The conversation's history, or every previous message; None when not named."""
+    low = value.lower()
+    if not any(one.found(low) and other.found(low) for one, other in _CONVERSATION_GATES):
+        return None
+    found = _CONVERSATION.search(value)
+    if found is None:
+        return None
+    return Hit(
+        "sensitive-reference",
+        "low",
+        found.start(),
+        found.end(),
+        "the conversation with the user (raised when the tool also gives instructions).",
+    )
+
+
+def _secret(start: int, end: int) -> Hit:
+    return Hit(
+        "instruction",
+        "high",
+        start,
+        end,
+        "secrecy towards the user: a tool has no reason to hide what it does.",
+    )
+
+
+def _sentence(value: str, at: int) -> tuple[int, str]:
+    """The sentence of `value` around index `at`, and where it starts."""
+    start = at
+    while start > 0 and value[start - 1] not in _ENDS:
+        start -= 1
+    end = at
+    while end < len(value) and value[end] not in _ENDS:
+        end += 1
+    return start, value[start:end]
+
+
+def _sentences(value: str) -> Iterator[tuple[int, str]]:
+    """Each sentence of `value` and where it starts."""
+    for match in _SENTENCES.finditer(value):
+        yield match.start(), match.group()
