@@ -3,9 +3,14 @@ r"""Text a person cannot see: invisible and format characters, and terminal esca
 `hidden` finds the Unicode tag block (U+E0000-E007F: critical when it spells ASCII,
 the "ASCII smuggling" of hidden instructions), bidi controls, zero-width and other
 format (Cf) characters, blank letters, variation-selector runs and C0/C1 controls
-other than tab, newline and carriage return. `escapes` finds ANSI/VT escape
-sequences (raw, or spelled ``\x1b[`` / ``\u001b[`` / ``\033[`` in the text) that
-hide or repaint text in a terminal. ASCII text costs one regex search each.
+other than tab, newline and carriage return. One or two zero-width spaces or soft
+hyphens inside prose are copy-and-paste residue (low); inside one word (a tool or
+property name, an enum value), where nothing needs them, they are medium.
+`escapes` finds ANSI/VT escape sequences, raw (high), or with ESC spelled out
+(medium): ``\x1b[``, ``\u001b[``, ``\033[``, ``\27[``, ``\e[``, ``&#27;[``,
+``%1B[``, and caret notation ``^[[2K`` (with a numeric parameter, so that a regex
+class such as ``^[[:alpha:]]`` is none). ASCII text costs one regex search each;
+the spelled forms are looked for only behind a ``\``, ``&#``, ``%1`` or ``^[``.
 """
 
 from __future__ import annotations
@@ -41,7 +46,14 @@ _ESCAPE: Final = re.compile(
     r"\x1b(?:\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]{0,200}(?:\x07|\x1b\\)?|.?)|\x9b",
     re.DOTALL,
 )
-_SPELLED: Final = re.compile(r"(?:\\x1b|\\u001b|\\u\{1b\}|\\033|\\e)[\[\]]", re.IGNORECASE)
+_SPELLED: Final = re.compile(
+    r"(?:\\x1b|\\u001b|\\u\{1b\}|\\033|\\27|\\e|&#0*27;|&#x0*1b;)[\[\]]|%1b(?:[\[\]]|%5[bd])",
+    re.IGNORECASE,
+)
+"""ESC spelled as a language or markup escapes it, before ``[`` (CSI) or ``]`` (OSC)."""
+_CARET: Final = re.compile(r"\^\[(?:\[\??[0-9]+(?:;[0-9]*)*[A-Za-z@`~]|\][0-9]+;)")
+"""ESC in caret notation (``^[``, as ``cat -v`` shows it) before a CSI sequence with a
+numeric parameter or an OSC one: ``^[[2K``, ``^[]0;``."""
 
 
 def hidden(value: str) -> Hit | None:
@@ -89,13 +101,15 @@ def hidden(value: str) -> Hit | None:
         return None
     found.sort()
     first = found[0]
+    word = False
     if (
         severity == "high"
         and len(found) < _FEW
         and all(value[at] in _SPACES for at in found)
         and value[found[-1] + 1 :].strip()
     ):
-        severity = "low"
+        word = len(value.split(maxsplit=1)) < 2  # a name or a value: no residue
+        severity = "medium" if word else "low"
     if spelled:
         shown = spelled[:80] + ("…" if len(spelled) > 80 else "")
         why = f"invisible Unicode tag characters spell {shown!r}: hidden instructions."
@@ -104,6 +118,8 @@ def hidden(value: str) -> Hit | None:
             f"{_count(len(found), 'invisible or control character')} "
             f"({_named(value[first])} first): text a person cannot see but a model reads."
         )
+        if word:
+            why += " Inside one word (a name, a value), where nothing needs one."
     return Hit("hidden-characters", severity, first, first + 1, why)
 
 
@@ -123,9 +139,9 @@ def escapes(value: str) -> Hit | None:
             raw.end(),
             "an ANSI/VT escape sequence: a terminal hides or repaints text around it.",
         )
-    if "\\" not in value:
-        return None
-    spelled = _SPELLED.search(value)
+    spelled = _SPELLED.search(value) if ("\\" in value or "&#" in value or "%1" in value) else None
+    if spelled is None and "^[" in value:
+        spelled = _CARET.search(value)
     if spelled is None:
         return None
     return Hit(
