@@ -20,8 +20,9 @@ _ALL: Final = (
         "'ASCII smuggling' of hidden instructions), bidi controls, zero-width and other "
         "format characters, blank letters, stray variation selectors and C0/C1 controls "
         "anywhere in a definition. Emoji sequences (joiners, subdivision flags) pass; one or "
-        "two zero-width spaces or soft hyphens inside text are copy-and-paste residue (low), "
-        "raised when removing them reveals an instruction. It "
+        "two zero-width spaces or soft hyphens inside prose are copy-and-paste residue (low), "
+        "raised when removing them reveals an instruction; inside one word (a tool or "
+        "property name, an enum value: 'read\\u200bfile') they are medium. It "
         "cannot see text made invisible by a client's rendering (white on white, markdown "
         "comments, text far past a UI's cut-off).",
     ),
@@ -30,8 +31,10 @@ _ALL: Final = (
         "high",
         "Terminal escape sequences",
         "ANSI/VT escape sequences (CSI, OSC, raw ESC) that hide or repaint text in a "
-        "terminal, and the same spelled out (\\x1b[, \\u001b[, \\033[), which become "
-        "escapes wherever the text is unescaped (medium).",
+        "terminal, and the same spelled out (\\x1b[, \\u001b[, \\033[, \\27[, \\e[, "
+        "&#27;[, %1B[, or caret notation ^[[2K with a numeric parameter), which become "
+        "escapes wherever the text is unescaped (medium). Caret notation without a "
+        "parameter (^[[K) is not caught, so that regex classes (^[[:alpha:]]) pass.",
     ),
     Rule(
         "confusable-name",
@@ -78,10 +81,14 @@ _ALL: Final = (
         "encoded-blob",
         "medium",
         "Encoded or oversized text",
-        "Base64, hex, percent-encoded or \\u-escaped runs (high when they decode to text, "
-        f"low when short binary), and any one string over {OVERSIZED:,} characters. "
-        "Instructions in plain text, however long the whole definition, are the other "
-        "rules' business.",
+        "Base64 (also URL-safe, and after a name prefix such as ctx_), base32, hex, and "
+        "runs of spelled escapes (\\xNN, \\NNN octal, \\uNNNN, &#NN; entities, %NN), with "
+        "gzip or zlib inside them inflated to at most 64 KiB: high when they decode to "
+        "text, low when short binary (a hash, a JWT, a key), medium from 200 characters. "
+        "Rot13 prose is found by its words (turned, it holds several of the commonest "
+        f"English words): high. Any one string over {OVERSIZED:,} characters is medium. "
+        "Escapes mixed with plain letters, compression nested twice, rot13 of other "
+        "languages and other ciphers are missed.",
     ),
     Rule(
         "shadowing",
