@@ -157,36 +157,38 @@ def _flagged(security: Any, groups: dict[str, list[dict[str, Any]]]) -> set[tupl
     return flagged
 
 
-def test_scan_recall_on_the_poisoned_set_is_at_least_95_percent(data_dir: Path) -> None:
-    security = _security()
+def _groups(data_dir: Path, *, negatives: bool) -> dict[str, list[dict[str, Any]]]:
+    """The labelled set's entries by group, the hard-negative files with `negatives`."""
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for group, entry in _entries(data_dir):
-        if not _benign(group):
+        if negatives or not _benign(group):
             groups[group].append(entry)
-    flagged = _flagged(security, groups)
-    poisoned = [
-        (stem, entry["server"], entry["tool"]["name"])
-        for stem, entries in groups.items()
+    return groups
+
+
+def _keys(groups: dict[str, list[dict[str, Any]]], *, poisoned: bool) -> list[tuple[str, ...]]:
+    """(group, server, tool) of the poisoned entries, or of the others."""
+    return [
+        (group, entry["server"], entry["tool"]["name"])
+        for group, entries in groups.items()
         for entry in entries
-        if entry["rules"]
+        if bool(entry["rules"]) is poisoned
     ]
+
+
+def test_scan_recall_on_the_poisoned_set_is_at_least_95_percent(data_dir: Path) -> None:
+    groups = _groups(data_dir, negatives=False)
+    flagged = _flagged(_security(), groups)
+    poisoned = _keys(groups, poisoned=True)
     missed = [key for key in poisoned if key not in flagged]
     recall = 1 - len(missed) / len(poisoned)
     assert recall >= RECALL_TARGET, f"recall {recall:.1%}; missed {missed}"
 
 
 def test_no_hard_negative_or_victim_of_the_set_is_flagged(data_dir: Path) -> None:
-    security = _security()
-    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for group, entry in _entries(data_dir):
-        groups[group].append(entry)
-    flagged = _flagged(security, groups)
-    innocent = [
-        (group, entry["server"], entry["tool"]["name"])
-        for group, entries in groups.items()
-        for entry in entries
-        if not entry["rules"]
-    ]
+    groups = _groups(data_dir, negatives=True)
+    flagged = _flagged(_security(), groups)
+    innocent = _keys(groups, poisoned=False)
     assert len(innocent) >= 70
     assert [key for key in innocent if key in flagged] == []
 
