@@ -36,7 +36,7 @@ def chromium() -> str:
     if apt is None:
         pytest.skip("chromium is not installed and there is no apt-get to install it")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = [apt, "install", "-y", "--no-install-recommends", "chromium"]
+    install = [apt, "install", "-y", "chromium"]
     if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
         # A fresh machine may have no package lists yet.
         subprocess.run([apt, "update"], env=env, capture_output=True, check=True)
