@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -157,8 +158,14 @@ def test_the_labelled_queries_name_real_tools_and_the_evaluation_runs() -> None:
         for item in json.loads(path.read_text())
     }
     queries = data["queries"]
-    assert len(queries) >= 150
+    assert len(queries) >= 420
     assert len({entry["query"] for entry in queries}) == len(queries)
+    # The split is the text's hash and nothing else, so it never moves (see the file).
+    for entry in queries:
+        tuned = int(hashlib.sha256(entry["query"].encode()).hexdigest()[:2], 16) < 179
+        assert entry["split"] == ("tune" if tuned else "test"), entry["query"]
+    tests = sum(entry["split"] == "test" for entry in queries)
+    assert 0.25 <= tests / len(queries) <= 0.35
     assert all(entry["relevant"] and set(entry["relevant"]) <= ids for entry in queries)
     assert len({entry["relevant"][0].split("/")[0] for entry in queries}) >= 30
     sys.path.insert(0, str(bench))
@@ -168,6 +175,8 @@ def test_the_labelled_queries_name_real_tools_and_the_evaluation_runs() -> None:
         table = _search.evaluate(sizes=(50,), modes=("bm25",))
     finally:
         sys.path.remove(str(bench))
-    last = table.splitlines()[-1].split()
-    assert last[:3] == ["50", last[1], "bm25"]
-    assert 0.5 <= float(last[4]) <= 1.0  # recall@5 on 50 tools
+    rows = [line.split() for line in table.splitlines()[-2:]]
+    assert [row[0] for row in rows] == ["tune", "test"]
+    for row in rows:
+        assert row[1:4:2] == ["50", "bm25"]
+        assert 0.5 <= float(row[5]) <= 1.0  # recall@5 on 50 tools

@@ -15,7 +15,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["tokenize"]
+__all__ = ["query_words", "tokenize"]
 
 _WORD: Final = re.compile(
     r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+"
@@ -90,3 +90,13 @@ def tokenize(text: str) -> list[str]:
             continue
         words.extend(_stem(part) for part in _EXPANSIONS.get(word, (word,)))
     return words
+
+
+def query_words(text: str) -> list[str]:
+    """The words of a query that say what it wants: `tokenize`'s, without the values.
+
+    Numbers and single letters in a request are its arguments ("cells A1:F50 of
+    sheet 2", "PR 77"), not what it asks a tool to do; left in, they match whichever
+    tools document dates and examples.
+    """
+    return [word for word in tokenize(text) if len(word) > 1 and not word.isdigit()]

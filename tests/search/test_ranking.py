@@ -1,0 +1,85 @@
+"""What the ranking does with a user's words: typos, values, everyday words, fusion."""
+
+from __future__ import annotations
+
+import pytest
+
+from toolbridge import Tool
+from toolbridge.search import ToolSearch
+
+TOOLS = [
+    Tool(name="send_email", description="Send an email message to a recipient."),
+    Tool(name="create_issue", description="Open an issue in a repository."),
+    Tool(name="create_event", description="Add an event to a calendar."),
+    Tool(name="read_range", description="Read cell values from an Excel workbook."),
+    Tool(name="list_commits", description="List commits of a branch since 2024-01-01."),
+    Tool(name="get_forecast", description="Weather forecast for a city."),
+]
+
+
+@pytest.fixture(scope="module")
+def search() -> ToolSearch:
+    return ToolSearch(TOOLS)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("serch my emials", "send_email"),
+        ("wether forcast for Oslo", "get_forecast"),
+        ("opne an isue", "create_issue"),
+    ],
+)
+def test_a_word_one_edit_from_the_tools_word_is_read_as_it(
+    search: ToolSearch, query: str, expected: str
+) -> None:
+    assert search.search(query, 1)[0].name == expected
+
+
+def test_a_word_two_edits_away_or_short_is_not_guessed(search: ToolSearch) -> None:
+    assert search.search("wxathxr", 1) == []  # two edits from "weather": no guess
+    assert search.search("emal", 1)[0].name == "send_email"  # one edit, four letters
+    assert search.search("cty", 1) == []  # three letters: too many words one edit away
+
+
+def test_numbers_and_single_letters_are_values_not_what_a_query_asks(
+    search: ToolSearch,
+) -> None:
+    # "2024" and "01" appear only in list_commits' example date; they must not pull it up.
+    hits = search.search("read A1:F50 of the sheet from 2024-01-01", 2)
+    assert hits[0].name == "read_range"
+    assert [hit.name for hit in search.search("2024 01", 5)] == []
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("file a bug about the login page", "create_issue"),
+        ("book an appointment with the dentist", "create_event"),
+        ("what is in sales.xlsx", "read_range"),
+        ("will it rain tomorrow", "get_forecast"),
+    ],
+)
+def test_everyday_words_bring_the_tools_words(
+    search: ToolSearch, query: str, expected: str
+) -> None:
+    assert search.search(query, 1)[0].name == expected
+
+
+def test_a_tool_that_uses_the_users_own_word_still_ranks_first() -> None:
+    tools = [
+        Tool(name="create_issue", description="Open an issue in a repository."),
+        Tool(name="report_bug", description="Report a bug to the vendor."),
+    ]
+    assert ToolSearch(tools).search("report a bug", 1)[0].name == "report_bug"
+
+
+def test_hybrid_keeps_bm25s_clear_winner_first() -> None:
+    pytest.importorskip("wordllama")
+    tools = [
+        *TOOLS,
+        Tool(name="translate_text", description="Translate text into another language."),
+    ]
+    for query in ("send an email to Ana", "list commits of main", "translate this text"):
+        bm25 = ToolSearch(tools).search(query, 1)[0].name
+        assert ToolSearch(tools, mode="hybrid").search(query, 1)[0].name == bm25
