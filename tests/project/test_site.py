@@ -9,19 +9,19 @@ fields. The screenshots are saved beside the site and their paths printed.
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from ..loopback import http_server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,18 +70,14 @@ def url(site: Path) -> Iterator[str]:
     """The site served over HTTP on loopback, as `mkdocs serve` or a web host would."""
 
     class Quiet(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)
+
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with http_server(Quiet) as base:
+        yield base + "/"
 
 
 @pytest.fixture(scope="module")
