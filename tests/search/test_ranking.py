@@ -83,3 +83,19 @@ def test_hybrid_keeps_bm25s_clear_winner_first() -> None:
     for query in ("send an email to Ana", "list commits of main", "translate this text"):
         bm25 = ToolSearch(tools).search(query, 1)[0].name
         assert ToolSearch(tools, mode="hybrid").search(query, 1)[0].name == bm25
+
+
+def test_a_word_in_a_short_name_outranks_it_scattered_through_parameters() -> None:
+    crowded = Tool(
+        name="create_contact",
+        description="Create a contact.",
+        input_schema={
+            "type": "object",
+            "properties": {
+                f"field_{index}": {"type": "string", "description": f"Contact email {index}."}
+                for index in range(12)
+            },
+        },
+    )
+    tools = [crowded, Tool(name="send_email", description="Send a message.")]
+    assert ToolSearch(tools).search("email", 1)[0].name == "send_email"

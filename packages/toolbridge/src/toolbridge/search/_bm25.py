@@ -1,8 +1,4 @@
-"""BM25 over tool words, on the `bm25s` library (sparse matrices on numpy).
-
-A query word the tools never use is first spelled the tools' way when it is one
-edit from one of their words (`toolbridge.search._spelling`).
-"""
+"""BM25 over documents of words, on the `bm25s` library (sparse matrices on numpy)."""
 
 from __future__ import annotations
 
@@ -12,7 +8,6 @@ from collections.abc import Sequence
 from typing import Any, final
 
 from toolbridge.search._optional import require
-from toolbridge.search._spelling import Speller
 
 __all__ = ["Bm25Index"]
 
@@ -25,11 +20,6 @@ class Bm25Index:
         bm25s = _bm25s()
         self._size = len(documents)
         self._retriever: Any = None
-        frequencies: dict[str, int] = {}
-        for words in documents:
-            for word in set(words):
-                frequencies[word] = frequencies.get(word, 0) + 1
-        self._speller = Speller(frequencies)
         if any(documents):
             retriever = bm25s.BM25()
             # An empty document breaks bm25s's vocabulary: give it a word no query has.
@@ -43,7 +33,7 @@ class Bm25Index:
 
         if self._retriever is None:
             return numpy.zeros(self._size, dtype=numpy.float32)
-        known = [word for word in self._speller.correct(words) if word in self._vocabulary]
+        known = [word for word in words if word in self._vocabulary]
         if not known:
             return numpy.zeros(self._size, dtype=numpy.float32)
         return self._retriever.get_scores(known)

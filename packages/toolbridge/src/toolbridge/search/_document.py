@@ -9,7 +9,7 @@ from typing import Any, Final
 from toolbridge._tool import Tool
 from toolbridge.search._tokenize import tokenize
 
-__all__ = ["tool_text", "tool_words"]
+__all__ = ["tool_fields", "tool_text", "tool_words"]
 
 _NAME_WEIGHT: Final = 3
 """A name's words count this many times: a name says what a tool does, densely."""
@@ -26,6 +26,12 @@ def tool_words(tool: Tool) -> list[str]:
     for text in _parameter_texts(tool.input_schema, _PARAMETER_DEPTH):
         words += tokenize(text)
     return words
+
+
+def tool_fields(tool: Tool) -> tuple[list[str], list[str]]:
+    """`tool`'s name words (with its title's) and description words (with its tags')."""
+    name = tokenize(tool.name) + tokenize(tool.title or "")
+    return name, tokenize(tool.description) + tokenize(" ".join(sorted(tool.tags)))
 
 
 def tool_text(tool: Tool, *, description_limit: int = 600) -> str:

@@ -16,11 +16,9 @@ from typing import Any, Final, Literal, final
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
-from toolbridge.search._bm25 import Bm25Index
-from toolbridge.search._concepts import expand
-from toolbridge.search._document import tool_text, tool_words
+from toolbridge.search._document import tool_text
+from toolbridge.search._lexical import LexicalIndex
 from toolbridge.search._optional import require
-from toolbridge.search._tokenize import query_words
 from toolbridge.toolsets import ANONYMOUS, Identity, StaticToolset, Toolset
 
 __all__ = ["Mode", "SearchHit", "ToolSearch"]
@@ -56,7 +54,7 @@ class SearchHit:
 @dataclass(frozen=True, slots=True)
 class _Index:
     tools: Sequence[Tool]
-    bm25: Bm25Index | None
+    bm25: LexicalIndex | None
     dense: Any
 
 
@@ -96,7 +94,7 @@ class ToolSearch:
         return index
 
     def _build(self, tools: Sequence[Tool]) -> _Index:
-        bm25 = Bm25Index([tool_words(tool) for tool in tools]) if self.mode != "dense" else None
+        bm25 = LexicalIndex(tools) if self.mode != "dense" else None
         dense = None
         if self.mode != "bm25":
             from toolbridge.search._dense import DenseIndex
@@ -138,7 +136,7 @@ class ToolSearch:
 
         if self.mode == "bm25":
             assert index.bm25 is not None
-            scores = index.bm25.scores(expand(query_words(query)))
+            scores = index.bm25.scores(query)
             matched = numpy.flatnonzero(scores > 0.0)  # only these can be returned
             best = numpy.lexsort((matched, -numpy.asarray(scores[matched], dtype=numpy.float64)))
             return matched[best], scores
@@ -146,8 +144,7 @@ class ToolSearch:
             scores = index.dense.scores(query)
         else:
             assert index.bm25 is not None
-            words = expand(query_words(query))
-            scores = _fused(index.bm25.scores(words), index.dense.scores(query))
+            scores = _fused(index.bm25.scores(query), index.dense.scores(query))
         positions = numpy.arange(len(scores))
         # lexsort: the last key is the primary one. Highest score first, then position.
         order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))

@@ -1,0 +1,60 @@
+"""The lexical ranking: a query's words, read the tools' way, scored field by field.
+
+A query becomes words (`query_words`: its values left out), each unknown word is
+spelled the tools' way when it is one edit from theirs (`Speller`), and everyday
+words bring the tools' words (`expand`). Those words are then scored by BM25 three
+times: over everything a tool says (name, description, parameters), over its name
+alone and over its description alone. The field scores add up with weights, so a
+word in a short name counts more than the same word somewhere in fifty parameter
+descriptions: BM25 normalises each field by its own length, where one document of
+everything lets long parameter lists drown the name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, final
+
+from toolbridge._tool import Tool
+from toolbridge.search._bm25 import Bm25Index
+from toolbridge.search._concepts import expand
+from toolbridge.search._document import tool_fields, tool_words
+from toolbridge.search._spelling import Speller
+from toolbridge.search._tokenize import query_words
+
+__all__ = ["LexicalIndex"]
+
+_NAME_WEIGHT: Final = 0.5
+_DESCRIPTION_WEIGHT: Final = 0.5
+"""The name's and the description's own scores, beside the whole tool's (weight 1).
+Chosen on the tuning half of the labelled queries (`bench/search_queries.json`)."""
+
+
+@final
+class LexicalIndex:
+    """BM25 scores of every tool for a query, with its spelling and everyday words."""
+
+    def __init__(self, tools: Sequence[Tool]) -> None:
+        everything = [tool_words(tool) for tool in tools]
+        fields = [tool_fields(tool) for tool in tools]
+        self._all = Bm25Index(everything)
+        self._names = Bm25Index([name for name, _ in fields])
+        self._descriptions = Bm25Index([description for _, description in fields])
+        frequencies: dict[str, int] = {}
+        for words in everything:
+            for word in set(words):
+                frequencies[word] = frequencies.get(word, 0) + 1
+        self._speller = Speller(frequencies)
+
+    def words(self, query: str) -> list[str]:
+        """The words `query` is searched with: spelled the tools' way, then expanded."""
+        return expand(self._speller.correct(query_words(query)))
+
+    def scores(self, query: str) -> Any:
+        """A numpy array of one score per tool (zeros where no word matches)."""
+        words = self.words(query)
+        return (
+            self._all.scores(words)
+            + _NAME_WEIGHT * self._names.scores(words)
+            + _DESCRIPTION_WEIGHT * self._descriptions.scores(words)
+        )
