@@ -743,3 +743,12 @@ def test_subscribe_to_alerts_is_idempotent() -> None:
     assert not annotations.is_read_only
     assert not annotations.is_destructive
     assert annotations.is_idempotent
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "accepted"),
+    [("--from", "nope", "canonical, mcp, openai"), ("--mode", "nope", "bm25, dense, hybrid")],
+)
+def test_search_names_what_its_options_accept(flag: str, value: str, accepted: str) -> None:
+    completed = run("search", "find a file", "-", flag, value, stdin="[]")
+    assert_usage_error(completed, f"Invalid value for '{flag}'", repr(value), accepted)

@@ -10,9 +10,13 @@ import typer
 from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live, _output
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
-from toolbridge.formats import SOURCES, Source
+from toolbridge.cli._options import SourceOption, one_of
+from toolbridge.formats import Source
 
 __all__ = ["search_command"]
+
+MODES = ("bm25", "dense", "hybrid")
+"""What ``--mode`` takes: `toolbridge.search.ToolSearch`'s modes."""
 
 
 def search_command(
@@ -25,10 +29,7 @@ def search_command(
             show_default=False,
         ),
     ] = None,
-    source: Annotated[
-        str,
-        typer.Option("--from", metavar="SOURCE", help=f"INPUT's format: {', '.join(SOURCES)}."),
-    ] = "mcp",
+    source: SourceOption = "mcp",
     url: UrlOption = None,
     header: HeaderOption = None,
     config: ConfigOption = None,
@@ -39,7 +40,12 @@ def search_command(
     k: Annotated[int, typer.Option("-k", "--top", min=1, max=1000, help="How many.")] = 5,
     mode: Annotated[
         str,
-        typer.Option("--mode", metavar="bm25|dense|hybrid", help="How to rank (dense: offline)."),
+        typer.Option(
+            "--mode",
+            metavar="bm25|dense|hybrid",
+            callback=one_of(MODES, "search mode"),
+            help="How to rank (dense: offline).",
+        ),
     ] = "bm25",
     json_output: Annotated[
         bool, typer.Option("--json", help="Write JSON even to a terminal.")
@@ -52,10 +58,6 @@ def search_command(
     score and the first line of each description (JSON when piped). Exit status 0 with
     matches, 1 when nothing matched, 2 for usage or load errors.
     """
-    if source not in SOURCES:
-        raise typer.BadParameter(f"unknown source format {source!r}", param_hint="--from")
-    if mode not in ("bm25", "dense", "hybrid"):
-        raise typer.BadParameter("must be bm25, dense or hybrid", param_hint="--mode")
     hits = _search(
         query, input_path, source, url, header, config, toolset, k, mode, startup_timeout
     )
