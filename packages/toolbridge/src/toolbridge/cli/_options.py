@@ -9,7 +9,7 @@ import typer
 
 from toolbridge.formats import SOURCES
 
-__all__ = ["SourceOption", "one_of"]
+__all__ = ["LiveInputArgument", "SourceOption", "one_of"]
 
 
 def one_of(accepted: Sequence[str], what: str) -> Callable[[str | None], str | None]:
@@ -33,3 +33,13 @@ SourceOption = Annotated[
     ),
 ]
 """``--from SOURCE``: the format a command's INPUT is in."""
+
+LiveInputArgument = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="INPUT",
+        help="A JSON file of tools ('-' or none: stdin), unless the tools come from elsewhere.",
+        show_default=False,
+    ),
+]
+"""``INPUT`` of a command that also reads tools from a live server (or a toolset file)."""

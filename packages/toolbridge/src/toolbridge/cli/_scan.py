@@ -19,7 +19,7 @@ import typer
 from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
-from toolbridge.cli._options import SourceOption, one_of
+from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
 from toolbridge.formats import Source
 
 if TYPE_CHECKING:
@@ -38,14 +38,7 @@ _CHECK_SEVERITY: Final = "medium"
 
 
 def scan_command(
-    input_path: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="INPUT",
-            help="A JSON file of tools ('-' or none: stdin), unless a server is named.",
-            show_default=False,
-        ),
-    ] = None,
+    input_path: LiveInputArgument = None,
     source: SourceOption = "mcp",
     url: UrlOption = None,
     header: HeaderOption = None,

@@ -10,7 +10,7 @@ import typer
 from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live, _output
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
-from toolbridge.cli._options import SourceOption, one_of
+from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
 from toolbridge.formats import Source
 
 __all__ = ["search_command"]
@@ -21,14 +21,7 @@ MODES = ("bm25", "dense", "hybrid")
 
 def search_command(
     query: Annotated[str, typer.Argument(metavar="QUERY", help="What you want to do, in words.")],
-    input_path: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="INPUT",
-            help="A JSON file of tools ('-' for stdin), unless a server or toolset is named.",
-            show_default=False,
-        ),
-    ] = None,
+    input_path: LiveInputArgument = None,
     source: SourceOption = "mcp",
     url: UrlOption = None,
     header: HeaderOption = None,
