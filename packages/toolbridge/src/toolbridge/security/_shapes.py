@@ -20,7 +20,6 @@ text costs a literal search or two per shape.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Final
 
 from toolbridge.security._hit import Hit
@@ -87,7 +86,6 @@ _CONVERSATION_GATES: Final = (
     (Stems(MESSAGES), Stems(PREVIOUS)),
 )
 """Per half of `_CONVERSATION`, its two roles' stems, the rarer first."""
-_SENTENCES: Final = re.compile(r"[^.!?;。！？।؟\n]+")
 _ENDS: Final = ".!?;。！？।؟\n"
 _COLON: Final = re.compile("[:：]")
 _NOTE_REACH: Final = 64
@@ -96,11 +94,14 @@ _NOTE_REACH: Final = 64
 
 def secrecy(value: str) -> Hit | None:
     """A sentence that keeps something from the user; None when there is none."""
-    if not _USER_GATE.found(value.lower()) or _USER.search(value) is None:
+    if not _USER_GATE.found(value.lower()):
         return None
-    for start, sentence in _sentences(value):
-        if _USER.search(sentence) is None:
-            continue
+    read: set[int] = set()
+    for user in _USER.finditer(value):
+        start, sentence = _sentence(value, user.start())
+        if start in read:
+            continue  # two words for the user in one sentence
+        read.add(start)
         denied = _NEGATED_TELL.search(sentence)
         if denied is not None:
             return _secret(start + denied.start(), start + denied.end())
@@ -204,9 +205,3 @@ def _sentence(value: str, at: int) -> tuple[int, str]:
     while end < len(value) and value[end] not in _ENDS:
         end += 1
     return start, value[start:end]
-
-
-def _sentences(value: str) -> Iterator[tuple[int, str]]:
-    """Each sentence of `value` and where it starts."""
-    for match in _SENTENCES.finditer(value):
-        yield match.start(), match.group()
