@@ -13,6 +13,7 @@ to choose anything).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -59,6 +60,21 @@ def labelled(split: str | None = None) -> list[tuple[str, frozenset[str]]]:
         for entry in data["queries"]
         if split is None or entry["split"] == split
     ]
+
+
+KINDS = ("plain", "concrete", "service", "typo", "vague")
+"""How each query is asked: ``plain`` for the first 272, which carry no ``kind``."""
+
+
+def kind_of(query: str) -> str:
+    """The kind a labelled query was written as (``plain`` when it has none)."""
+    return _kinds().get(query, "plain")
+
+
+@functools.cache
+def _kinds() -> dict[str, str]:
+    data = json.loads(QUERIES.read_text())
+    return {entry["query"]: entry.get("kind", "plain") for entry in data["queries"]}
 
 
 def big_registry(tools: Sequence[Any], size: int) -> list[Any]:
@@ -231,11 +247,48 @@ def evaluate(
                         f"{per_query:.2f}",
                     )
                 )
+    lines += ["", *by_kind(tools, names, splits, [mode for mode in modes if mode != "dense"])]
     return "\n".join(lines)
 
 
+def by_kind(
+    tools: list[tuple[str, Any]],
+    names: dict[str, str],
+    splits: Sequence[str] = SPLITS,
+    modes: Sequence[str] = ("bm25", "hybrid"),
+) -> list[str]:
+    """Recall and MRR over all tools for each kind of query: where the misses are."""
+    from toolbridge.search import ToolSearch
+
+    lines = [
+        "By kind of query, all tools (plain: the first 272, mixed; the others as written "
+        "for their kind):",
+        "",
+        _row("split", "kind", "queries", "mode", "R@1", "R@5", "R@10", "MRR", ""),
+    ]
+    searches = {mode: ToolSearch([tool for _, tool in tools], mode=mode) for mode in modes}  # type: ignore[arg-type]
+    for split in splits:
+        asked = labelled(split)
+        for kind in KINDS:
+            some = [(query, relevant) for query, relevant in asked if kind_of(query) == kind]
+            for mode in modes:
+                result = score(searches[mode], names, some)
+                lines.append(
+                    _row(
+                        split,
+                        kind,
+                        str(result.queries),
+                        mode,
+                        *(f"{result.recall[k]:.3f}" for k in (1, 5, 10)),
+                        f"{result.mrr:.3f}",
+                        "",
+                    )
+                )
+    return lines
+
+
 def _row(*cells: str) -> str:
-    widths = (5, 6, 7, 7, 5, 5, 5, 5, 8)
+    widths = (5, 8, 7, 7, 5, 5, 5, 5, 8)
     return "  ".join(
         cell.ljust(width) if index in (0, 3) else cell.rjust(width)
         for index, (cell, width) in enumerate(zip(cells, widths, strict=True))

@@ -175,8 +175,19 @@ def test_the_labelled_queries_name_real_tools_and_the_evaluation_runs() -> None:
         table = _search.evaluate(sizes=(50,), modes=("bm25",))
     finally:
         sys.path.remove(str(bench))
-    rows = [line.split() for line in table.splitlines()[-2:]]
+    sizes, kinds = table.split("\n\nBy kind")
+    rows = [line.split() for line in sizes.splitlines()[-2:]]
     assert [row[0] for row in rows] == ["tune", "test"]
     for row in rows:
         assert row[1:4:2] == ["50", "bm25"]
         assert 0.5 <= float(row[5]) <= 1.0  # recall@5 on 50 tools
+    # Every query is counted once under its kind, over all the corpus tools.
+    counted: dict[tuple[str, str], int] = {}
+    for line in kinds.splitlines()[3:]:
+        split, kind, count, mode, *_ = line.split()
+        assert mode == "bm25"
+        counted[split, kind] = int(count)
+    assert {kind for _, kind in counted} == {"plain", "concrete", "service", "typo", "vague"}
+    for split in ("tune", "test"):
+        total = sum(count for (where, _), count in counted.items() if where == split)
+        assert total == sum(entry["split"] == split for entry in queries)
