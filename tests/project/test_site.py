@@ -4,7 +4,8 @@
 loopback HTTP server serves it, and Debian's chromium, driven by playwright through
 the system binary (nothing downloaded), opens it: the home page with its navigation,
 material's search finding `load_mcp_tools`, and the API reference showing `Tool`'s
-fields. The screenshots are saved beside the site and their paths printed.
+fields; and no page asks any host but the site's for anything. The screenshots are
+saved beside the site and their paths printed.
 """
 
 from __future__ import annotations
@@ -81,7 +82,13 @@ def url(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def page(chromium: str, url: str) -> Iterator[Any]:
+def requested() -> list[str]:
+    """Every address the browser asked for while the tests read the site."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def page(chromium: str, url: str, requested: list[str]) -> Iterator[Any]:
     """A page in headless chromium; fails the test on any script error in the site."""
     from playwright.sync_api import sync_playwright
 
@@ -93,6 +100,7 @@ def page(chromium: str, url: str) -> Iterator[Any]:
         tab.set_default_timeout(15_000)
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
+        tab.on("request", lambda request: requested.append(request.url))
         yield tab
         browser.close()
         assert errors == []
@@ -113,12 +121,19 @@ def test_home_page_renders_with_its_navigation(page: Any, url: str, site: Path) 
 
 
 def test_search_finds_load_mcp_tools(page: Any, url: str) -> None:
+    from playwright.sync_api import expect
+
     page.goto(url)
     box = page.locator("input.md-search__input")
     box.click()
-    box.fill("load_mcp_tools")
+    # The index loads in a web worker, slowly on a busy machine. Then type as a reader
+    # does: material searches on key presses, and a value filled in at once is read
+    # only if it was there before the index was ready.
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).not_to_contain_text("Initializing", timeout=60_000)
+    box.press_sequentially("load_mcp_tools")
     results = page.locator(".md-search-result__item")
-    results.first.wait_for(state="visible", timeout=15_000)
+    results.first.wait_for(state="visible", timeout=30_000)
     assert "load_mcp_tools" in results.first.inner_text()
     assert results.count() >= 2  # the MCP guide and the reference, at least
 
@@ -137,3 +152,18 @@ def test_api_reference_shows_the_tool_fields(page: Any, url: str, site: Path) ->
     shot = site.parent / "tool-reference.png"
     page.screenshot(path=shot)
     print(f"Tool reference: {shot}")
+
+
+def test_reading_the_site_asks_no_other_host(page: Any, url: str, requested: list[str]) -> None:
+    # No web fonts, no repository statistics: a reader's browser talks to the site only,
+    # so the site works offline and tells nobody else who reads it.
+    for address in (url, f"{url}reference/toolbridge/", f"{url}search/"):
+        page.goto(address)
+        page.wait_for_load_state("networkidle")
+    elsewhere = [
+        address
+        for address in requested
+        if address.startswith(("http:", "https:", "ws:", "wss:")) and not address.startswith(url)
+    ]
+    assert len(requested) > 3
+    assert elsewhere == []
