@@ -271,6 +271,8 @@ def by_kind(
         asked = labelled(split)
         for kind in KINDS:
             some = [(query, relevant) for query, relevant in asked if kind_of(query) == kind]
+            if not some:
+                continue
             for mode in modes:
                 result = score(searches[mode], names, some)
                 lines.append(
