@@ -102,7 +102,7 @@ def _rank_bm25(tools: list[Any]) -> Any:
 
     from toolbridge.search._document import tool_words
 
-    index = load("rank_bm25").BM25Okapi([tool_words(tool) for tool in tools])
+    index = load("rank_bm25").BM25Okapi([tool_words(tool).everything for tool in tools])
 
     def search(words: list[str], k: int) -> list[int]:
         scores = index.get_scores(words)
@@ -242,8 +242,7 @@ def evaluate(
                         str(len(kept)),
                         str(result.queries),
                         mode,
-                        *(f"{result.recall[k]:.3f}" for k in (1, 5, 10)),
-                        f"{result.mrr:.3f}",
+                        *_measures(result),
                         f"{per_query:.2f}",
                     )
                 )
@@ -275,18 +274,13 @@ def by_kind(
                 continue
             for mode in modes:
                 result = score(searches[mode], names, some)
-                lines.append(
-                    _row(
-                        split,
-                        kind,
-                        str(result.queries),
-                        mode,
-                        *(f"{result.recall[k]:.3f}" for k in (1, 5, 10)),
-                        f"{result.mrr:.3f}",
-                        "",
-                    )
-                )
+                lines.append(_row(split, kind, str(result.queries), mode, *_measures(result), ""))
     return lines
+
+
+def _measures(result: Scores) -> tuple[str, ...]:
+    """A result's measures as cells: R@1, R@5, R@10 and MRR."""
+    return (*(f"{result.recall[k]:.3f}" for k in (1, 5, 10)), f"{result.mrr:.3f}")
 
 
 def _row(*cells: str) -> str:

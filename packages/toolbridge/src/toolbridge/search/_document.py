@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from toolbridge._tool import Tool
 from toolbridge.search._tokenize import tokenize
 
-__all__ = ["tool_fields", "tool_text", "tool_words"]
+__all__ = ["ToolWords", "tool_text", "tool_words"]
 
 _NAME_WEIGHT: Final = 3
 """A name's words count this many times: a name says what a tool does, densely."""
@@ -17,21 +17,25 @@ _PARAMETER_DEPTH: Final = 2
 _NAME_WORD: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 
 
-def tool_words(tool: Tool) -> list[str]:
-    """The words BM25 indexes for `tool`; the name's words repeated for weight."""
-    name_words = tokenize(tool.name) + tokenize(tool.title or "")
-    words = name_words * _NAME_WEIGHT
-    words += tokenize(tool.description)
-    words += tokenize(" ".join(sorted(tool.tags)))
-    for text in _parameter_texts(tool.input_schema, _PARAMETER_DEPTH):
-        words += tokenize(text)
-    return words
+class ToolWords(NamedTuple):
+    """What BM25 indexes of one tool, field by field, each text tokenized once."""
+
+    name: list[str]
+    """The name's words, with the title's."""
+    description: list[str]
+    """The description's words, with the tags'."""
+    everything: list[str]
+    """The name's words repeated for weight, the description's, the parameters'."""
 
 
-def tool_fields(tool: Tool) -> tuple[list[str], list[str]]:
-    """`tool`'s name words (with its title's) and description words (with its tags')."""
+def tool_words(tool: Tool) -> ToolWords:
+    """The words BM25 indexes for `tool`: its name, its description, and everything."""
     name = tokenize(tool.name) + tokenize(tool.title or "")
-    return name, tokenize(tool.description) + tokenize(" ".join(sorted(tool.tags)))
+    description = tokenize(tool.description) + tokenize(" ".join(sorted(tool.tags)))
+    everything = name * _NAME_WEIGHT + description
+    for text in _parameter_texts(tool.input_schema, _PARAMETER_DEPTH):
+        everything += tokenize(text)
+    return ToolWords(name, description, everything)
 
 
 def tool_text(tool: Tool, *, description_limit: int = 600) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Final, final
 from toolbridge._tool import Tool
 from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._concepts import expand
-from toolbridge.search._document import tool_fields, tool_words
+from toolbridge.search._document import tool_words
 from toolbridge.search._spelling import Speller
 from toolbridge.search._tokenize import query_words
 
@@ -35,14 +35,13 @@ class LexicalIndex:
     """BM25 scores of every tool for a query, with its spelling and everyday words."""
 
     def __init__(self, tools: Sequence[Tool]) -> None:
-        everything = [tool_words(tool) for tool in tools]
-        fields = [tool_fields(tool) for tool in tools]
-        self._all = Bm25Index(everything)
-        self._names = Bm25Index([name for name, _ in fields])
-        self._descriptions = Bm25Index([description for _, description in fields])
+        documents = [tool_words(tool) for tool in tools]
+        self._all = Bm25Index([words.everything for words in documents])
+        self._names = Bm25Index([words.name for words in documents])
+        self._descriptions = Bm25Index([words.description for words in documents])
         frequencies: dict[str, int] = {}
-        for words in everything:
-            for word in set(words):
+        for document in documents:
+            for word in set(document.everything):
                 frequencies[word] = frequencies.get(word, 0) + 1
         self._speller = Speller(frequencies)
 
