@@ -1,4 +1,4 @@
-"""What the caller of a tool offers it while it runs: progress and log channels.
+"""What the caller of a tool offers it while it runs: progress, log and question channels.
 
 A server that runs a tool (``toolbridge.mcp.serve``) sets a `CallContext` whose
 callbacks send MCP ``notifications/progress`` and ``notifications/message`` to its
@@ -6,18 +6,28 @@ client; a tool loaded from an MCP server forwards the progress and log notificat
 its own server sends into the context it is called in. So an async tool reports with
 `report_progress` / `send_log` and never needs to know who called it, and a chain of
 servers passes both through. Without a context both are no-ops.
+
+A server may also ask the user a question while its tool runs (MCP elicitation): the
+`on_elicit` channel receives each round of questions as `Elicitation` values and
+answers each with an `ElicitResult`. A framework plugin sets it to reach its own
+human-in-the-loop mechanism (a LangGraph interrupt, a FastMCP ``ctx.elicit``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Final, Literal, final
+from typing import Any, Final, Literal, TypeAlias, final
 
 __all__ = [
     "CallContext",
+    "ElicitAction",
+    "ElicitHandler",
+    "ElicitResult",
+    "ElicitRound",
+    "Elicitation",
     "LogCallback",
     "LogLevel",
     "ProgressCallback",
@@ -37,15 +47,87 @@ LogCallback = Callable[[LogLevel, Any, str | None], Awaitable[None]]
 """``(level, data, logger)``: called for each log message (``data`` is any JSON value)."""
 
 
+ElicitAction: TypeAlias = Literal["accept", "decline", "cancel"]
+"""How the user answered: gave the values, said no (the call goes on), or gave up the call."""
+
+
+@final
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Elicitation:
+    """One question a server asks the user while one of its tools runs.
+
+    ``mode="form"`` asks for values matching `requested_schema` (a flat object of
+    strings, numbers, booleans and enums); ``mode="url"`` asks the user to visit
+    `url` (a sign-in or a payment page, say) and answer once done.
+    """
+
+    key: str
+    """The server's name for the question: the answer is returned under it."""
+    message: str
+    """What the server says to the user."""
+    mode: Literal["form", "url"] = "form"
+    """A form to fill in, or a page to visit."""
+    requested_schema: Mapping[str, Any] | None = None
+    """The form's JSON Schema (form mode)."""
+    url: str | None = None
+    """The page to visit (URL mode)."""
+    elicitation_id: str | None = None
+    """The server's id of a URL-mode question, for its completion notice."""
+    tool: str | None = None
+    """The tool whose call asks (its name as the caller knows it)."""
+    server: str | None = None
+    """The MCP server that asks, by its configured name."""
+
+
+@final
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ElicitResult:
+    """The user's answer to one `Elicitation`."""
+
+    action: ElicitAction
+    """``"accept"`` with `content` (none for URL mode), ``"decline"`` or ``"cancel"``."""
+    content: Mapping[str, Any] | None = None
+    """The form's values, for an accepted form."""
+
+    @classmethod
+    def accept(cls, content: Mapping[str, Any] | None = None) -> ElicitResult:
+        """The user answered (with the form's values, for a form)."""
+        return cls(action="accept", content=content)
+
+    @classmethod
+    def decline(cls) -> ElicitResult:
+        """The user would not answer; the tool goes on without it."""
+        return cls(action="decline")
+
+    @classmethod
+    def cancel(cls) -> ElicitResult:
+        """The user gave up the call."""
+        return cls(action="cancel")
+
+
+ElicitHandler: TypeAlias = Callable[[Elicitation], "ElicitResult | Awaitable[ElicitResult]"]
+"""Answers one question: a plain or an async function (``McpClient(on_elicit=...)``)."""
+
+ElicitRound = Callable[[Sequence[Elicitation]], Awaitable[Mapping[str, ElicitResult]]]
+"""Answers every question of one round together, by key (`CallContext.on_elicit`).
+
+A server may ask several questions at once (MCP 2026-07-28 ``input_required``): a
+round holds them all, in the server's order, so that a human sees them together.
+"""
+
+
 @final
 @dataclass(frozen=True, kw_only=True, slots=True)
 class CallContext:
-    """The channels a running tool may report on; either may be absent."""
+    """The channels a running tool may report on or ask through; any may be absent."""
 
     on_progress: ProgressCallback | None = None
     """Receives progress reports."""
     on_log: LogCallback | None = None
     """Receives log messages meant for the caller (not Python logging)."""
+    on_elicit: ElicitRound | None = None
+    """Answers the questions a tool's server asks the user; without it, the client's
+    own ``on_elicit`` answers, or the question is declined."""
 
 
 _CURRENT: Final[ContextVar[CallContext | None]] = ContextVar("toolbridge_call", default=None)
