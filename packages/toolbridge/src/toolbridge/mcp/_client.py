@@ -9,6 +9,12 @@ result (``ToolResult.is_error``); a server that fails is a `ServerError`, an err
 response a `RemoteError`, a timeout a `ToolTimeoutError`. A tool that runs only as
 an MCP task is called as one (``tasks="run"``), or left out (``tasks="exclude"``).
 
+A server may ask the user a question while its tool runs (elicitation): the question
+goes to the call's own `CallContext.on_elicit` if its caller set one, else to the
+client's ``on_elicit``, else it is declined and the result tells the model so.
+Servers are opened the way MCP 2026-07-28 says (``server/discover``), and with the
+``initialize`` handshake when they are older (``protocol="auto"``).
+
 The client lives in the event loop it was started in; a tool called from another
 thread or loop is run there. ``with McpClient(...)`` and `load_mcp_tools_sync` give
 sync code a private loop in a daemon thread.
@@ -17,13 +23,21 @@ sync code a private loop in a daemon thread.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import difflib
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Literal, final
+from typing import TYPE_CHECKING, Any, Final, Literal, ParamSpec, TypeVar, final
 
-from toolbridge._context import CallContext, current_call
+from toolbridge._context import (
+    CallContext,
+    Elicitation,
+    ElicitHandler,
+    ElicitResult,
+    ElicitRound,
+    current_call,
+)
 from toolbridge._result import ToolResult
 from toolbridge._runtime import block_on
 from toolbridge._tool import Tool
@@ -41,6 +55,7 @@ from toolbridge.errors import (
 from toolbridge.formats import from_mcp_tool
 from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
+from toolbridge.mcp._elicit import ask_each
 from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._loop import LoopThread
 from toolbridge.mcp._naming import Namespacing, exposed_names, namespaced
@@ -52,10 +67,13 @@ from toolbridge.mcp._wire import bounded
 if TYPE_CHECKING:
     from toolbridge.security import Finding, Severity
 
+ProtocolMode = Literal["auto", "legacy"]
+"""How a server is opened (see `McpClient`)."""
+
 FindingPolicy = Literal["ignore", "warn", "block", "raise"]
 """What a security finding does to its tool where tools are loaded (see `McpClient`)."""
 
-__all__ = ["McpClient", "McpInvoker", "load_mcp_tools", "load_mcp_tools_sync"]
+__all__ = ["McpClient", "McpInvoker", "ProtocolMode", "load_mcp_tools", "load_mcp_tools_sync"]
 
 _log = logging.getLogger("toolbridge.mcp")
 
@@ -63,6 +81,8 @@ ToolProgress = Callable[[str, float, float | None, str | None], Awaitable[None]]
 """``(tool name, progress, total, message)``: progress of any call, from any server."""
 
 DEFAULT_TIMEOUT: Final = 60.0
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 @final
@@ -139,9 +159,14 @@ class McpClient:
         max_pages: The most ``tools/list`` pages read from one server.
         max_tools: The most tools accepted from one server.
         max_message_size: The longest message accepted from a stdio server, in bytes.
-        protocol: ``"legacy"`` (default) opens with the ``initialize`` handshake every
-            server since MCP 2024-11-05 answers; ``"auto"`` first probes
-            ``server/discover`` (MCP 2026-07-28) and falls back to it.
+        protocol: ``"auto"`` (default) first asks ``server/discover`` (MCP 2026-07-28:
+            no handshake, no session) and falls back to the ``initialize`` handshake
+            of older servers; ``"legacy"`` always opens with the handshake.
+        on_elicit: Answers the questions servers ask the user while their tools run
+            (a plain or async function of an `Elicitation`, returning an
+            `ElicitResult`; a plain one runs in a worker thread). A call whose caller
+            set `CallContext.on_elicit` is asked there instead. Without either, a
+            question is declined and a text block in the result tells the model so.
         stderr_limit: Bytes of a stdio server's stderr kept for error messages.
         tasks: What happens to a tool that runs only as an MCP task (its listing says
             ``execution.taskSupport: "required"``): ``"run"`` (default) calls it as a
@@ -170,11 +195,17 @@ class McpClient:
         max_tools: int = 10_000,
         max_message_size: int = 16 * 1024 * 1024,
         stderr_limit: int = 64 * 1024,
-        protocol: Literal["legacy", "auto"] = "legacy",
+        protocol: ProtocolMode = "auto",
         tasks: TaskMode = "run",
+        on_elicit: ElicitHandler | None = None,
     ) -> None:
         from toolbridge import __version__
 
+        if protocol not in ("auto", "legacy"):
+            raise ConfigError(f'protocol must be "auto" or "legacy", not {protocol!r}')
+        if on_elicit is not None and not callable(on_elicit):
+            raise ConfigError(f"on_elicit must be a function, not {type(on_elicit).__name__}")
+        self._ask: ElicitRound | None = ask_each(on_elicit) if on_elicit is not None else None
         if tasks not in ("run", "exclude"):
             raise ConfigError(f'tasks must be "run" or "exclude", not {tasks!r}')
         if on_finding not in ("ignore", "warn", "block", "raise"):
@@ -386,6 +417,8 @@ class McpClient:
             name: Connection(name, server, self._options, on_tools_changed=self._list_changed)
             for name, server in self._servers.items()
         }
+        for connection in self._connections.values():
+            connection.default_ask = self._ask
         outcomes = await asyncio.gather(
             *(self._load(name) for name in self._servers), return_exceptions=True
         )
@@ -571,7 +604,11 @@ class McpClient:
         self._revision += 1
 
     async def refresh(self, server: str | None = None) -> list[Tool]:
-        """List the tools of one server (or all) again, and return the new `tools`."""
+        """List the tools of one server (or all) again, and return the new `tools`.
+
+        A listing the server gave a ``ttlMs`` (MCP 2026-07-28) is reused until then,
+        unless the server has since said its tools changed.
+        """
         servers = [server] if server is not None else list(self._definitions)
         for name in servers:
             await self._load(name, may_raise=False)
@@ -633,7 +670,8 @@ class McpClient:
                 "use `await tool.ainvoke(...)`"
             )
         # An interrupted caller (Ctrl-C) cancels the call rather than leaving it running.
-        return block_on(lambda: self._call(invoker, arguments, timeout, None, None), loop=home)
+        context = current_call()
+        return block_on(lambda: self._call(invoker, arguments, timeout, context, None), loop=home)
 
     async def _call(
         self,
@@ -647,6 +685,11 @@ class McpClient:
         if timeout is None:
             timeout = self._tool_timeouts.get(invoker.tool_name, self._timeout)
         on_progress = self._progress(invoker.tool_name, context, caller)
+        ask = self._ask
+        if context is not None and context.on_elicit is not None:
+            ask = _named(_in_loop(context.on_elicit, caller), invoker.tool_name)
+        elif ask is not None:
+            ask = _named(ask, invoker.tool_name)
         try:
             raw = await connection.call(
                 invoker.remote_name,
@@ -654,6 +697,7 @@ class McpClient:
                 timeout=timeout,
                 on_progress=on_progress,
                 as_task=invoker.as_task,
+                ask=ask,
             )
         except ServerError as crash:
             if not self._may_repeat(invoker):
@@ -665,6 +709,7 @@ class McpClient:
                 timeout=timeout,
                 on_progress=on_progress,
                 as_task=invoker.as_task,
+                ask=ask,
             )
         return _result(raw, invoker)
 
@@ -734,18 +779,28 @@ def _first_of_each_name(tools: list[Tool]) -> list[Tool]:
     return unique
 
 
-def _in_loop(callback: ProgressFn, loop: asyncio.AbstractEventLoop | None) -> ProgressFn:
+def _in_loop(
+    callback: Callable[_P, Awaitable[_T]], loop: asyncio.AbstractEventLoop | None
+) -> Callable[_P, Awaitable[_T]]:
     """`callback`, run in `loop` when called from another one."""
 
-    async def call(progress: float, total: float | None, message: str | None) -> None:
-        await callback(progress, total, message)
+    async def call(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        return await callback(*args, **kwargs)
 
-    async def run(progress: float, total: float | None, message: str | None) -> None:
+    async def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
         if loop is None or loop is asyncio.get_running_loop():
-            await callback(progress, total, message)
-        else:
-            future = asyncio.run_coroutine_threadsafe(call(progress, total, message), loop)
-            await asyncio.wrap_future(future)
+            return await callback(*args, **kwargs)
+        future = asyncio.run_coroutine_threadsafe(call(*args, **kwargs), loop)
+        return await asyncio.wrap_future(future)
+
+    return run
+
+
+def _named(ask: ElicitRound, tool: str) -> ElicitRound:
+    """`ask`, given questions that name the tool as its caller knows it."""
+
+    async def run(questions: Sequence[Elicitation]) -> Mapping[str, ElicitResult]:
+        return await ask([dataclasses.replace(question, tool=tool) for question in questions])
 
     return run
 

@@ -21,6 +21,13 @@ abandoned. What this layer adds:
 * a tool that runs only as a task (``execution.taskSupport: "required"``) called as
   an MCP task, on a server that takes them: created, polled, its result fetched, and
   cancelled when its call ends early (see `_tasks`);
+* the server's questions to the user (see `_elicit`): a 2026-07-28 ``input_required``
+  result is answered and the call sent again with the answers and its request state,
+  round after round (at most `MAX_ROUNDS`); a handshake-era ``elicitation/create``
+  goes to the one call in flight that may be asked. A call's timeout does not run
+  while its question waits for the user;
+* ``tools/list`` answers reused for the ``ttlMs`` the server gives them (2026-07-28),
+  until the server says its tools changed;
 * after the server exits or crashes, the next call starts a new session; over HTTP a
   request answered with "session terminated" is re-sent once on a new session (the
   server never ran it);
@@ -33,8 +40,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast, final
 
 import mcp_types as types
@@ -43,12 +51,23 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter, ValidationError
 
+from toolbridge._context import Elicitation, ElicitRound
 from toolbridge.errors import (
     InvocationError,
     RemoteError,
     ServerError,
     ToolbridgeError,
     ToolTimeoutError,
+)
+from toolbridge.mcp._elicit import (
+    MAX_ROUNDS,
+    answers,
+    decline_all,
+    declined_note,
+    read_question,
+    read_round,
+    refusal,
+    to_wire,
 )
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
@@ -57,12 +76,15 @@ from toolbridge.mcp._transport import StdioTransport
 from toolbridge.mcp._wire import Wire, bounded, describe, left_out
 
 if TYPE_CHECKING:
+    from mcp.client.session import ClientRequestContext
     from mcp.shared.dispatcher import ProgressFnT
 
 __all__ = ["Connection", "ConnectionOptions", "LeftOut", "ProgressFn"]
 
 _RAW: Final[Any] = TypeAdapter(dict[str, Any])
 """Results are read as plain JSON: toolbridge parses them itself, once."""
+_DAY_MS: Final = 86_400_000.0
+"""The longest a listing is reused, whatever ``ttlMs`` says."""
 _CONNECTION_CLOSED: Final = -32000
 _REQUEST_TIMEOUT: Final = -32001
 _LEVELS: Final = {
@@ -89,9 +111,61 @@ class ConnectionOptions:
     max_tools: int = 10_000
     max_message_size: int = 16 * 1024 * 1024
     stderr_limit: int = 64 * 1024
-    protocol: str = "legacy"
+    protocol: str = "auto"
     client_name: str = "toolbridge"
     client_version: str = "0"
+
+
+@final
+class _Clock:
+    """A call's time budget, stopped while one of its questions waits for the user."""
+
+    __slots__ = ("_paused", "_since", "_used", "budget", "resumed")
+
+    def __init__(self, budget: float | None) -> None:
+        self.budget = budget
+        self._used = 0.0
+        self._since = time.monotonic()
+        self._paused = 0
+        self.resumed = asyncio.Event()
+        self.resumed.set()
+
+    @property
+    def paused(self) -> bool:
+        return self._paused > 0
+
+    def pause(self) -> None:
+        if self._paused == 0:
+            self._used += time.monotonic() - self._since
+            self.resumed.clear()
+        self._paused += 1
+
+    def resume(self) -> None:
+        self._paused -= 1
+        if self._paused == 0:
+            self._since = time.monotonic()
+            self.resumed.set()
+
+    def left(self) -> float | None:
+        """Seconds left (None: no budget); counts nothing while paused."""
+        if self.budget is None:
+            return None
+        running = 0.0 if self._paused else time.monotonic() - self._since
+        return self.budget - self._used - running
+
+
+@dataclass(slots=True, eq=False)
+class _Asked:
+    """A call in flight whose server may ask the user (handshake era: in the middle)."""
+
+    tool: str
+    ask: ElicitRound
+    clock: _Clock
+    nobody: bool
+    """Nobody answers: questions are declined, and the result says so."""
+    declined: list[Elicitation] = field(default_factory=list)
+    raised: BaseException | None = None
+    """What the round function raised: the call ends with it."""
 
 
 @final
@@ -130,6 +204,12 @@ class Connection:
         self._lock = asyncio.Lock()
         self._closed = False
         self._tasks = TaskRunner(name)
+        self._asked: list[_Asked] = []
+        """Calls in flight, for the handshake era's questions in their middle."""
+        self.default_ask: ElicitRound | None = None
+        """Answers the questions asked where no single call in flight can be named."""
+        self._listed: tuple[float, list[dict[str, Any] | LeftOut]] | None = None
+        """The last complete listing and until when (monotonic) the server lets us reuse it."""
         self.starts = 0
         """How many sessions were started (the first, then one per reconnection)."""
 
@@ -210,6 +290,7 @@ class Connection:
                     read_timeout_seconds=None,
                     logging_callback=self._on_log,
                     message_handler=self._on_message,
+                    elicitation_callback=self._on_elicit,
                     client_info=types.Implementation(
                         name=self._options.client_name, version=self._options.client_version
                     ),
@@ -330,14 +411,29 @@ class Connection:
 
     # -- requests ---------------------------------------------------------------------
 
-    async def list_tools(self) -> list[dict[str, Any] | LeftOut]:
+    async def list_tools(self, *, fresh: bool = False) -> list[dict[str, Any] | LeftOut]:
         """Every tool the server lists, all pages read, as wire dicts.
 
         A tool the negotiated protocol version's schema refuses is a `LeftOut` in its
-        place, so that the others still load.
+        place, so that the others still load. A listing whose first page gave a
+        ``ttlMs`` is reused for that long, unless `fresh` or the server said its tools
+        changed.
         """
+        listed = self._listed
+        if listed is not None and not fresh and time.monotonic() < listed[0]:
+            return list(listed[1])
+        self._listed = None
+        asked_at = time.monotonic()
+        tools, ttl = await self._list_pages()
+        if isinstance(ttl, int | float) and not isinstance(ttl, bool) and ttl > 0:
+            self._listed = (asked_at + min(float(ttl), _DAY_MS) / 1000, list(tools))
+        return tools
+
+    async def _list_pages(self) -> tuple[list[dict[str, Any] | LeftOut], object]:
+        """Every page of ``tools/list``, and the ``ttlMs`` of the first."""
         client = await self.start()
         options = self._options
+        ttl: object = None
         tools: list[dict[str, Any] | LeftOut] = []
         seen: set[str] = set()
         cursor: str | None = None
@@ -346,6 +442,8 @@ class Connection:
             page = await self._request(
                 client, types.ListToolsRequest(params=params), options.list_timeout, None
             )
+            if cursor is None:
+                ttl = page.get("ttlMs")
             refused = {entry["index"]: entry for entry in left_out(page)}
             items = page.get("tools")
             if not isinstance(items, list):
@@ -363,7 +461,7 @@ class Connection:
                 )
             cursor = page.get("nextCursor")
             if cursor is None:
-                return tools
+                return tools, ttl
             if not isinstance(cursor, str):
                 raise ServerError(
                     f"sent a nextCursor that is not a string: {bounded(repr(cursor), 100)}",
@@ -388,20 +486,30 @@ class Connection:
         timeout: float | None,
         on_progress: ProgressFn | None,
         as_task: bool = False,
+        ask: ElicitRound | None = None,
     ) -> dict[str, Any]:
         """Send ``tools/call`` and return the raw result.
 
         With `as_task` (the tool runs only as a task) it runs as an MCP task when the
         server takes task-augmented calls; without them it is called plainly, as the
-        protocol says.
+        protocol says. The server's questions to the user go to `ask`; without it
+        they are declined, and a text block in the result tells the model so.
         """
         client = await self.start()
         capabilities = client.session.server_capabilities
         if not (as_task and runs_tasks(capabilities)):
-            request = types.CallToolRequest(
-                params=types.CallToolRequestParams(name=name, arguments=arguments)
+            asked = _Asked(
+                tool=name, ask=ask or decline_all, clock=_Clock(timeout), nobody=ask is None
             )
-            _, result = await self._send_call(client, request, timeout, on_progress, name)
+            self._asked.append(asked)
+            try:
+                result = await self._call_answering(client, name, arguments, asked, on_progress)
+            finally:
+                self._asked.remove(asked)
+            if asked.raised is not None:
+                raise asked.raised
+            if asked.declined:
+                _note(result, declined_note(asked.declined))
             return result
 
         async def create(token: str | None) -> tuple[Send, dict[str, Any]]:
@@ -422,17 +530,94 @@ class Connection:
             cancellable=can_cancel_tasks(capabilities),
         )
 
+    async def _call_answering(
+        self,
+        client: Client,
+        name: str,
+        arguments: dict[str, Any],
+        asked: _Asked,
+        on_progress: ProgressFn | None,
+    ) -> dict[str, Any]:
+        """``tools/call``, sent again with the answers while the server asks for input."""
+        params: dict[str, Any] = {"name": name, "arguments": arguments}
+        backoff = 0.05
+        for _ in range(MAX_ROUNDS + 1):
+            request = types.CallToolRequest(
+                params=types.CallToolRequestParams.model_validate(params)
+            )
+            client, result = await self._send_call(client, request, asked.clock, on_progress, name)
+            if result.get("resultType") != "input_required":
+                return result
+            requests = result.get("inputRequests") or {}
+            why = refusal(requests) if isinstance(requests, dict) else None
+            if why is not None:
+                self._log.warning("MCP server %r, tool %r: %s", self.name, name, why)
+                return {"content": [{"type": "text", "text": why}], "isError": True}
+            state = result.get("requestState")
+            params = {"name": name, "arguments": arguments}
+            if state is not None:
+                params["requestState"] = state
+            if not requests:  # the server is still working: ask again, a little later
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 0.25)
+                continue
+            backoff = 0.05
+            questions = read_round(requests, server=self.name, tool=name)
+            params["inputResponses"] = await self._answer(asked, questions)
+        raise ServerError(
+            f"asked for input more than {MAX_ROUNDS} times in one call of tool {name!r}",
+            server=self.name,
+        )
+
+    async def _answer(self, asked: _Asked, questions: Sequence[Elicitation]) -> dict[str, Any]:
+        """Ask a round of questions, the call's clock stopped meanwhile; the wire answers."""
+        asked.clock.pause()
+        try:
+            given = await answers(asked.ask, questions)
+        finally:
+            asked.clock.resume()
+        if asked.nobody:
+            asked.declined.extend(questions)
+        return {question.key: to_wire(question, given[question.key]) for question in questions}
+
+    async def _on_elicit(
+        self, context: ClientRequestContext, params: types.ElicitRequestParams
+    ) -> types.ElicitResult | types.ErrorData:
+        """A handshake-era server asks the user in the middle of a call."""
+        asked = self._asked[0] if len(self._asked) == 1 else None
+        raw = params.model_dump(by_alias=True, mode="json", exclude_none=True)
+        try:
+            question = read_question(
+                str(context.request_id),
+                raw,
+                server=self.name,
+                tool=asked.tool if asked is not None else None,
+                where="elicitation/create params",
+            )
+        except ServerError as error:
+            return types.ErrorData(code=types.INVALID_PARAMS, message=str(error))
+        if asked is None:  # no call, or several: which one asks cannot be told
+            ask = self.default_ask or decline_all
+            answer = (await answers(ask, [question]))[question.key]
+            return types.ElicitResult.model_validate(to_wire(question, answer))
+        try:
+            wire = (await self._answer(asked, [question]))[question.key]
+        except BaseException as error:  # the call ends with it; the server hears "cancel"
+            asked.raised = error
+            return types.ElicitResult(action="cancel")
+        return types.ElicitResult.model_validate(wire)
+
     async def _send_call(
         self,
         client: Client,
         request: types.CallToolRequest,
-        timeout: float | None,
+        clock: _Clock | float | None,
         on_progress: ProgressFn | None,
         name: str,
     ) -> tuple[Client, dict[str, Any]]:
         """Send a ``tools/call``; over HTTP once more on a new session if the old is gone."""
         try:
-            return client, await self._request(client, request, timeout, on_progress, tool=name)
+            return client, await self._request(client, request, clock, on_progress, tool=name)
         except RemoteError as error:
             if not (isinstance(self.server, HttpServer) and _session_gone(error)):
                 raise
@@ -441,7 +626,7 @@ class Connection:
             if self._client is client:
                 await self._stop_runner()
         client = await self.start()
-        return client, await self._request(client, request, timeout, on_progress, tool=name)
+        return client, await self._request(client, request, clock, on_progress, tool=name)
 
     def _sender(self, client: Client, name: str) -> Send:
         """Sends the requests of a task of tool `name` on the session that created it."""
@@ -461,25 +646,30 @@ class Connection:
         self,
         client: Client,
         request: Any,
-        timeout: float | None,
+        timeout: _Clock | float | None,
         on_progress: ProgressFn | None,
         *,
         tool: str | None = None,
     ) -> dict[str, Any]:
+        clock = timeout if isinstance(timeout, _Clock) else None
+        seconds = clock.budget if clock is not None else cast("float | None", timeout)
         try:
-            result: dict[str, Any] = await client.session.send_request(
+            sent = client.session.send_request(
                 request,
                 _RAW,
-                request_read_timeout_seconds=timeout,
+                request_read_timeout_seconds=None if clock is not None else seconds,
                 progress_callback=cast("ProgressFnT | None", on_progress),
             )
+            result: dict[str, Any] = await (_within(sent, clock) if clock is not None else sent)
             return result
+        except TimeoutError:
+            raise ToolTimeoutError(tool or request.method, seconds or 0.0) from None
         except MCPError as error:
-            if error.code == _REQUEST_TIMEOUT and timeout is not None:
+            if error.code == _REQUEST_TIMEOUT and seconds is not None:
                 if tool is not None:
-                    raise ToolTimeoutError(tool, timeout) from None
+                    raise ToolTimeoutError(tool, seconds) from None
                 raise ServerError(
-                    f"did not answer {request.method} within {timeout:g} s (list_timeout)",
+                    f"did not answer {request.method} within {seconds:g} s (list_timeout)",
                     server=self.name,
                 ) from None
             if error.code == _CONNECTION_CLOSED:
@@ -522,10 +712,52 @@ class Connection:
             self._log.warning("transport error from %r: %s", self.name, message)
             return
         inner = getattr(message, "root", message)
-        if isinstance(inner, types.ToolListChangedNotification) and self._on_tools_changed:
-            self._on_tools_changed(self.name)
+        if isinstance(inner, types.ToolListChangedNotification):
+            self._listed = None
+            if self._on_tools_changed:
+                self._on_tools_changed(self.name)
         elif isinstance(inner, types.ProgressNotification):
             await self._tasks.on_progress(inner.params)
+
+
+async def _within(sent: Any, clock: _Clock) -> Any:
+    """Await a request for as long as `clock` allows, its pauses not counted.
+
+    Raises:
+        TimeoutError: The budget ran out (the request is abandoned: the SDK then
+            tells the server the request is cancelled).
+    """
+    task = asyncio.ensure_future(sent)
+    try:
+        while True:
+            if clock.paused:
+                resumed = asyncio.ensure_future(clock.resumed.wait())
+                try:
+                    await asyncio.wait({task, resumed}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    resumed.cancel()
+            left = clock.left()
+            if task.done():
+                return task.result()
+            if clock.paused:
+                continue
+            if left is not None and left <= 0:
+                raise TimeoutError
+            await asyncio.wait({task}, timeout=left)
+            if task.done():
+                return task.result()
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def _note(result: dict[str, Any], text: str) -> None:
+    """Add a text block for the model to a raw ``tools/call`` result."""
+    content = result.get("content")
+    if isinstance(content, list):
+        result["content"] = [*content, {"type": "text", "text": text}]
 
 
 def _leaf(error: BaseException) -> BaseException:
