@@ -37,6 +37,7 @@ from toolbridge import (
 from toolbridge.formats import convert
 from toolbridge.plugins import call_async, call_sync, tools_given
 from toolbridge.schema import LossAction, LossEntry
+from toolbridge_openai_agents._output import ToolOutput, from_tool_output, to_tool_output
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
 
@@ -106,7 +107,7 @@ def _function_tool(tool: Tool, strict: bool | None) -> ToolbridgeFunctionTool:
             )
     function = conversion.output["function"]
 
-    async def on_invoke_tool(context: ToolContext[Any], input_json: str) -> str:
+    async def on_invoke_tool(context: ToolContext[Any], input_json: str) -> ToolOutput:
         try:
             arguments = json.loads(input_json or "{}")
         except ValueError as error:
@@ -118,7 +119,7 @@ def _function_tool(tool: Tool, strict: bool | None) -> ToolbridgeFunctionTool:
             result = await tool.ainvoke(restored)
         except ToolbridgeError as error:
             return f"Error: {error}"
-        return _output(result)
+        return to_tool_output(result)
 
     return ToolbridgeFunctionTool(
         name=function["name"],
@@ -142,17 +143,6 @@ def _losses(conversion: Any) -> set[tuple[Any, ...]]:
         for entry in conversion.report
         if entry.action in _LOSSY and entry.keyword not in _NO_MEANING
     }
-
-
-def _output(result: ToolResult) -> str:
-    """What the model reads: the text, or the structured content as JSON."""
-    if result.is_error:
-        return f"Error: {result.text or 'the tool reported an error'}"
-    if result.text:
-        return result.text
-    if result.structured_content is not None:
-        return json.dumps(_thaw(result.structured_content), ensure_ascii=False)
-    return ""
 
 
 def _thaw(value: Any) -> Any:
@@ -227,5 +217,4 @@ class _FunctionToolInvoker:
             tool_call_id=f"toolbridge-{uuid.uuid4().hex[:12]}",
             tool_arguments=text,
         )
-        output = await self._tool.on_invoke_tool(context, text)
-        return ToolResult.from_text(output if isinstance(output, str) else str(output))
+        return from_tool_output(await self._tool.on_invoke_tool(context, text))
