@@ -12,6 +12,8 @@ call and declares no tasks for it. A server made with
 inlines their ``$ref``. Its ``run`` validates the arguments with toolbridge
 before the handler runs; invalid arguments, a tool that raises and an ``isError``
 result raise FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` result.
+While it runs, its progress and logs, and the questions a loaded tool's server asks,
+go to the client of the FastMCP request (`toolbridge_fastmcp._running`).
 
 From FastMCP: `from_fastmcp(server)` lists the server's tools in process (through
 its middleware, as a client would see them) and returns canonical tools whose
@@ -21,20 +23,26 @@ invoker calls ``server.call_tool``; their ``execution`` is kept (``meta["mcp"]``
 from __future__ import annotations
 
 from collections.abc import Iterable
+from math import inf
 from typing import Any
 
 import mcp_types
 from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.tools import Tool as FastMCPTool
+from fastmcp.tools.base import InputRequiredToolResult
 from fastmcp.tools.base import ToolResult as FastMCPResult
 from pydantic import PrivateAttr, TypeAdapter, ValidationError
 
-from toolbridge import ConversionError, Tool, ToolbridgeError, ToolResult, thaw
+from toolbridge import ConfigError, ConversionError, Tool, ToolbridgeError, ToolResult, thaw
 from toolbridge.formats import from_mcp, to_mcp
 from toolbridge.plugins import call_async, call_sync, tools_given
+from toolbridge_fastmcp._running import run_for_request
 
 __all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]
+
+ANSWER_TIMEOUT: float = 600.0
+"""Seconds a call waits for its client's answers on a 2026-07-28 connection."""
 
 _BLOCKS: TypeAdapter[list[mcp_types.ContentBlock]] = TypeAdapter(list[mcp_types.ContentBlock])
 """MCP content blocks from their wire dicts (FastMCP would turn dicts into JSON text)."""
@@ -44,6 +52,7 @@ class ToolbridgeTool(FastMCPTool):
     """A FastMCP tool that runs a canonical tool, validating before it runs."""
 
     _tool: Tool = PrivateAttr()
+    _answer_timeout: float = PrivateAttr(default=ANSWER_TIMEOUT)
 
     @property
     def toolbridge_tool(self) -> Tool:
@@ -55,11 +64,19 @@ class ToolbridgeTool(FastMCPTool):
         return super().to_mcp_tool(**{"title": self._tool.title, **overrides})
 
     async def run(self, arguments: dict[str, Any]) -> FastMCPResult:
-        """Validate `arguments`, run the tool, and answer as MCP does."""
+        """Validate `arguments`, run the tool, and answer as MCP does.
+
+        While it runs, its progress, logs and its server's questions go to the client
+        of the request (`toolbridge_fastmcp._running`).
+        """
         try:
-            result = await self._tool.ainvoke(arguments)
+            result = await run_for_request(
+                self._tool, self.name, arguments, answer_timeout=self._answer_timeout
+            )
         except ToolbridgeError as error:
             raise ToolError(str(error)) from error
+        if isinstance(result, mcp_types.InputRequiredResult):
+            return InputRequiredToolResult(result)  # questions for the client (2026-07-28)
         if result.is_error:
             raise ToolError(result.text or f"tool {self.name!r} reported an error")
         wire = result.to_dict()  # MCP's CallToolResult shape
@@ -70,40 +87,66 @@ class ToolbridgeTool(FastMCPTool):
         )
 
 
-def to_fastmcp(tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
+def to_fastmcp(
+    tools: Tool | Iterable[Tool], *, answer_timeout: float = ANSWER_TIMEOUT
+) -> list[ToolbridgeTool]:
     """Canonical tools as FastMCP tools with their schemas exactly as given.
+
+    Args:
+        tools: The canonical tools.
+        answer_timeout: Seconds a call whose server asked the user waits for the
+            client to call again with the answers (MCP 2026-07-28); then it is
+            cancelled.
 
     Raises:
         ConversionError: Something other than tools, or an ``execution`` that is not
             MCP's (``{"taskSupport": "optional"}``).
+        ConfigError: `answer_timeout` is not a positive number of seconds.
     """
-    return [_fastmcp_tool(tool) for tool in tools_given(tools, "to_fastmcp")[0]]
+    timeout: object = answer_timeout
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout < inf:
+        raise ConfigError(
+            f"answer_timeout must be a positive number of seconds, not {answer_timeout!r}"
+        )
+    made = [_fastmcp_tool(tool) for tool in tools_given(tools, "to_fastmcp")[0]]
+    for item in made:
+        item._answer_timeout = float(answer_timeout)
+    return made
 
 
-def add_tools(server: FastMCP[Any], tools: Tool | Iterable[Tool]) -> list[ToolbridgeTool]:
+def add_tools(
+    server: FastMCP[Any], tools: Tool | Iterable[Tool], *, answer_timeout: float = ANSWER_TIMEOUT
+) -> list[ToolbridgeTool]:
     """Register canonical tools on a FastMCP server; return the FastMCP tools made.
 
     FastMCP inlines ``$ref`` in every listed schema unless the server was made with
     ``dereference_schemas=False`` (as `make_server` does): only then are the schemas
-    listed exactly as given.
+    listed exactly as given. `answer_timeout` is `to_fastmcp`'s.
     """
-    made = to_fastmcp(tools)
+    made = to_fastmcp(tools, answer_timeout=answer_timeout)
     for item in made:
         server.add_tool(item)
     return made
 
 
-def make_server(name: str, tools: Tool | Iterable[Tool], **options: Any) -> FastMCP[Any]:
+def make_server(
+    name: str,
+    tools: Tool | Iterable[Tool],
+    *,
+    answer_timeout: float = ANSWER_TIMEOUT,
+    **options: Any,
+) -> FastMCP[Any]:
     """A FastMCP server serving `tools` with their schemas exactly as given.
 
     Args:
         name: The server's name.
         tools: The canonical tools.
+        answer_timeout: `to_fastmcp`'s.
         **options: Passed to ``FastMCP``; ``dereference_schemas`` is False unless
             given (FastMCP's default inlines every ``$ref``).
     """
     server: FastMCP[Any] = FastMCP(name, **{"dereference_schemas": False, **options})
-    add_tools(server, tools)
+    add_tools(server, tools, answer_timeout=answer_timeout)
     return server
 
 
