@@ -5,9 +5,12 @@ To pydantic-ai: ``Tool.from_schema`` with the tool's input schema exactly as giv
 checks the arguments with toolbridge and raises ``ModelRetry`` listing every issue
 with its JSON path, so the model corrects itself, and a function that runs the tool
 (``ainvoke``); an ``isError`` result is a ``ModelRetry`` with its text. The model
-reads the structured content when there is some, else the text. `ToolbridgeToolset`
-is a ``FunctionToolset`` of such tools: an ``AbstractToolset`` that composes with
-pydantic-ai's own wrappers (``prefixed``, ``filtered``, ``CombinedToolset``, ...).
+reads the structured content when there is some, else the text, and images, audio and
+resources as pydantic-ai files beside it (`toolbridge_pydantic_ai._content`). A
+question the tool's MCP server asks the user goes to the ``on_elicit`` handler given
+(`toolbridge_pydantic_ai._elicit`). `ToolbridgeToolset` is a ``FunctionToolset`` of
+such tools: an ``AbstractToolset`` that composes with pydantic-ai's own wrappers
+(``prefixed``, ``filtered``, ``CombinedToolset``, ...).
 
 From pydantic-ai: a ``Tool`` (or a ``FunctionToolset`` of them) becomes a canonical
 tool whose input schema is its ``parameters_json_schema`` and whose invoker calls the
@@ -17,7 +20,7 @@ canonical tool back unchanged.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, overload
 
 from pydantic_ai import ModelRetry, RunContext
@@ -25,8 +28,10 @@ from pydantic_ai import Tool as PydanticTool
 from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
-from toolbridge import ConversionError, Tool, ToolbridgeError, thaw
+from toolbridge import ConfigError, ConversionError, ElicitHandler, Tool, ToolbridgeError, thaw
 from toolbridge.plugins import await_blocking, call_async, call_blocking, call_sync, tools_given
+from toolbridge_pydantic_ai._content import model_content, wraps_output
+from toolbridge_pydantic_ai._elicit import Asker, asking
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
 
@@ -35,44 +40,89 @@ _CANONICAL = "__toolbridge_tool__"
 
 
 @overload
-def to_pydantic_ai(tools: Tool, /) -> PydanticTool[Any]: ...
+def to_pydantic_ai(
+    tools: Tool, /, *, on_elicit: ElicitHandler | None = None, media_links: bool = False
+) -> PydanticTool[Any]: ...
 @overload
-def to_pydantic_ai(tools: Iterable[Tool], /) -> list[PydanticTool[Any]]: ...
-def to_pydantic_ai(tools: Tool | Iterable[Tool], /) -> PydanticTool[Any] | list[PydanticTool[Any]]:
+def to_pydantic_ai(
+    tools: Iterable[Tool], /, *, on_elicit: ElicitHandler | None = None, media_links: bool = False
+) -> list[PydanticTool[Any]]: ...
+def to_pydantic_ai(
+    tools: Tool | Iterable[Tool],
+    /,
+    *,
+    on_elicit: ElicitHandler | None = None,
+    media_links: bool = False,
+) -> PydanticTool[Any] | list[PydanticTool[Any]]:
     """Canonical tools as pydantic-ai tools: one for one, a list for an iterable.
+
+    Args:
+        tools: A tool, or an iterable of tools.
+        on_elicit: Answers each question a tool's MCP server asks the user while the
+            tool runs (a plain or async function of an `Elicitation`, returning an
+            `ElicitResult`); without it, the client's own ``on_elicit`` answers, or
+            the question is declined.
+        media_links: Give the model a resource link to an ``http(s)`` image, audio
+            file, video or document as pydantic-ai's ``ImageUrl`` (and kin), which
+            pydantic-ai or the provider fetches; by default a link is described.
 
     Raises:
         ConversionError: Something other than tools.
+        ConfigError: An `on_elicit` that is not callable.
     """
     listed, single = tools_given(tools, "to_pydantic_ai")
-    made = [_pydantic_tool(tool) for tool in listed]
+    _check_handler(on_elicit, "to_pydantic_ai")
+    made = [_pydantic_tool(tool, on_elicit, media_links) for tool in listed]
     return made[0] if single else made
 
 
 class ToolbridgeToolset(FunctionToolset[Any]):
-    """A pydantic-ai toolset of canonical tools, each validated by toolbridge."""
+    """A pydantic-ai toolset of canonical tools, each validated by toolbridge.
 
-    def __init__(self, tools: Iterable[Tool], *, id: str | None = None) -> None:
+    `on_elicit` and `media_links` are as for `to_pydantic_ai`.
+    """
+
+    def __init__(
+        self,
+        tools: Iterable[Tool],
+        *,
+        id: str | None = None,
+        on_elicit: ElicitHandler | None = None,
+        media_links: bool = False,
+    ) -> None:
         listed, _ = tools_given(tools, "ToolbridgeToolset")
-        super().__init__([_pydantic_tool(tool) for tool in listed], id=id)
+        _check_handler(on_elicit, "ToolbridgeToolset")
+        super().__init__([_pydantic_tool(tool, on_elicit, media_links) for tool in listed], id=id)
 
 
-def _pydantic_tool(tool: Tool) -> PydanticTool[Any]:
-    source = tool.meta.get("function")
-    wrapped = isinstance(source, Mapping) and bool(source.get("output_wrapped"))
+def _check_handler(on_elicit: object, where: str) -> None:
+    if on_elicit is not None and not callable(on_elicit):
+        raise ConfigError(
+            f"{where}: on_elicit must be a function of an Elicitation returning an "
+            f"ElicitResult, got {type(on_elicit).__name__}"
+        )
+
+
+def _pydantic_tool(
+    tool: Tool, on_elicit: ElicitHandler | None, media_links: bool
+) -> PydanticTool[Any]:
+    wrapped = wraps_output(tool)
 
     async def run(**arguments: Any) -> Any:
+        context, asker = asking(on_elicit)
         try:
-            result = await tool.ainvoke(arguments)
+            with context:
+                result = await tool.ainvoke(arguments)
         except ToolbridgeError as error:
+            failure = _failure(asker, error)
+            if failure is error:  # the handler failed: the run ends, the model cannot fix it
+                raise
+            if failure is not None:  # ... even when the call wrapped what the handler raised
+                raise failure  # noqa: B904 (the wrapper stays its __context__)
             raise ModelRetry(str(error)) from error
         if result.is_error:
             raise ModelRetry(result.text or f"tool {tool.name!r} reported an error")
-        structured = result.structured_content
-        if structured is not None:
-            # A function's plain return value, wrapped as {"result": ...} for MCP.
-            return thaw(structured["result"] if wrapped else structured)
-        return result.text
+        return model_content(result, wrapped=wrapped, media_links=media_links)
 
     def check(context: RunContext[Any], **arguments: Any) -> None:
         checked = tool.validate(arguments)
@@ -88,6 +138,18 @@ def _pydantic_tool(tool: Tool) -> PydanticTool[Any]:
         json_schema=dict(thaw(tool.input_schema)),
         args_validator=check,
     )
+
+
+def _failure(asker: Asker | None, error: BaseException) -> BaseException | None:
+    """What the handler raised, when `error` is it or was caused by it."""
+    if asker is None:
+        return None
+    seen: BaseException | None = error
+    while seen is not None:
+        if any(seen is failure for failure in asker.failures):
+            return seen
+        seen = seen.__cause__
+    return None
 
 
 @overload

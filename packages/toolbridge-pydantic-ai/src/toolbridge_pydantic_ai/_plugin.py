@@ -36,14 +36,19 @@ def toolbridge_versions() -> Mapping[str, str]:
 
 @hookimpl
 def toolbridge_to_format(target: str, tools: Sequence[Tool], options: Mapping[str, Any]) -> Any:
-    """A `ToolbridgeToolset` of the tools (``toolset=False`` for a list of tools)."""
+    """A `ToolbridgeToolset` of the tools (``toolset=False`` for a list of tools).
+
+    ``on_elicit`` and ``media_links`` are passed on (see `to_pydantic_ai`).
+    """
     if target != FORMAT:
         return None
     from toolbridge_pydantic_ai._convert import ToolbridgeToolset, to_pydantic_ai
 
+    on_elicit = options.get("on_elicit")
+    media_links = bool(options.get("media_links", False))
     if options.get("toolset", True):
-        return ToolbridgeToolset(tools)
-    return to_pydantic_ai(list(tools))
+        return ToolbridgeToolset(tools, on_elicit=on_elicit, media_links=media_links)
+    return to_pydantic_ai(list(tools), on_elicit=on_elicit, media_links=media_links)
 
 
 @hookimpl
