@@ -36,10 +36,11 @@ from toolbridge import (
     ToolResult,
     tool,
 )
-from toolbridge_openai_agents import to_openai_agents
+from toolbridge_openai_agents import from_openai_agents, to_openai_agents
 
-PNG = (
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg=="
+PNG = (  # a 1x1 PNG
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4"
+    "nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg=="
 )
 PDF = base64.b64encode(b"%PDF-1.4\n%%EOF\n").decode()
 
@@ -52,7 +53,11 @@ def _invoke(result: ToolResult) -> Any:
     """What `to_openai_agents` makes of a tool returning `result` gives the SDK."""
     made = to_openai_agents(toolbridge.Tool(name="give", invoker=_Returns(result)))
     context: Any = None
-    return asyncio.run(made.on_invoke_tool(context, "{}"))
+
+    async def call() -> Any:
+        return await made.on_invoke_tool(context, "{}")
+
+    return asyncio.run(call())
 
 
 class _Returns:
@@ -69,7 +74,10 @@ class _Returns:
 @tool
 def chart(title: str) -> list[TextContent | ImageContent]:
     """Draw a chart."""
-    return [TextContent(text=f"the chart of {title}"), ImageContent(data=PNG, mime_type="image/png")]
+    return [
+        TextContent(text=f"the chart of {title}"),
+        ImageContent(data=PNG, mime_type="image/png"),
+    ]
 
 
 def test_an_image_reaches_the_model_as_a_data_url_beside_the_text() -> None:
@@ -79,9 +87,7 @@ def test_an_image_reaches_the_model_as_a_data_url_beside_the_text() -> None:
     agent = Agent(name="charts", model=model, tools=[to_openai_agents(chart)])
     result = asyncio.run(Runner.run(agent, "chart", run_config=RunConfig(tracing_disabled=True)))
     assert result.final_output == "seen"
-    (given,) = [
-        item for item in model.calls[1].input if item.get("type") == "function_call_output"
-    ]
+    (given,) = [item for item in model.calls[1].input if item.get("type") == "function_call_output"]
     assert given["call_id"] == "c1"
     assert given["output"] == [
         {"type": "input_text", "text": "the chart of sales"},
@@ -155,7 +161,7 @@ def test_a_function_tools_images_and_files_read_back_as_content_blocks() -> None
             ToolOutputFileContent(file_id="file-123"),
         ]
 
-    (read,) = toolbridge.from_([snapshot], source="openai-agents")
+    read = from_openai_agents(snapshot)
     assert read.invoke({}).content == (
         TextContent(text="a snapshot"),
         ImageContent(data=PNG, mime_type="image/png"),
@@ -169,5 +175,5 @@ def test_a_function_tools_images_and_files_read_back_as_content_blocks() -> None
         """Not a structured output: read as the SDK reads it, its str()."""
         return {"count": 2}
 
-    (read_plain,) = toolbridge.from_([plain], source="openai-agents")
+    read_plain = from_openai_agents(plain)
     assert read_plain.invoke({}).text == "{'count': 2}"

@@ -1,19 +1,21 @@
 """Canonical tools to and from the OpenAI Agents SDK's ``FunctionTool``, both ways.
 
 To the SDK: the parameters are toolbridge's OpenAI conversion of the input schema.
-Strict mode is on only when the strict conversion is lossless: it drops, moves into
-the description or truncates nothing the non-strict one keeps, bar keywords that
-validate nothing (``default``, ``title``, ...; optional properties made nullable are
-mapped back, so defaults still apply); otherwise the tool is sent non-strict and the reason is in
+Strict mode is on only when the strict conversion is lossless: it drops, moves into the
+description or truncates nothing the non-strict one keeps, bar keywords that validate
+nothing (``default``, ``title``, ...; optional properties made nullable are mapped back,
+so defaults still apply); otherwise the tool is sent non-strict and the reason is in
 ``ToolbridgeFunctionTool.report``. Each call parses the model's JSON, maps strict
 arguments back to the tool's own shape (nulls removed), validates them and runs the
-tool; invalid JSON or arguments, a tool that fails and an ``isError`` result come
-back to the model as a text it can correct itself from, as the SDK expects of tool
-errors. The canonical tool travels with the ``FunctionTool``, so converting back
-gives it unchanged.
+tool; invalid JSON or arguments, a tool that fails and an ``isError`` result come back
+to the model as a text it can correct itself from, as the SDK expects of tool errors.
+Images and files in a result reach the model as the SDK's structured tool outputs
+(`toolbridge_openai_agents._output`), and a server's questions to the user go to the
+``on_elicit`` handler (`toolbridge_openai_agents._elicit`). The canonical tool travels
+with the ``FunctionTool``, so converting back gives it unchanged.
 
-From the SDK: any ``FunctionTool`` (``@function_tool``-made or built by hand) becomes
-a canonical tool whose input schema is ``params_json_schema`` and whose invoker calls
+From the SDK: any ``FunctionTool`` (``@function_tool``-made or built by hand) becomes a
+canonical tool whose input schema is ``params_json_schema`` and whose invoker calls
 ``on_invoke_tool`` with the arguments as JSON.
 """
 
@@ -30,6 +32,7 @@ from agents.tool_context import ToolContext
 
 from toolbridge import (
     ConversionError,
+    ElicitHandler,
     Tool,
     ToolbridgeError,
     ToolResult,
@@ -37,6 +40,7 @@ from toolbridge import (
 from toolbridge.formats import convert
 from toolbridge.plugins import call_async, call_sync, tools_given
 from toolbridge.schema import LossAction, LossEntry
+from toolbridge_openai_agents._elicit import Asking, answering, asking
 from toolbridge_openai_agents._output import ToolOutput, from_tool_output, to_tool_output
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
@@ -59,13 +63,19 @@ class ToolbridgeFunctionTool(FunctionTool):
 
 
 @overload
-def to_openai_agents(tools: Tool, /, *, strict: bool | None = None) -> ToolbridgeFunctionTool: ...
+def to_openai_agents(
+    tools: Tool, /, *, strict: bool | None = None, on_elicit: ElicitHandler | None = None
+) -> ToolbridgeFunctionTool: ...
 @overload
 def to_openai_agents(
-    tools: Iterable[Tool], /, *, strict: bool | None = None
+    tools: Iterable[Tool], /, *, strict: bool | None = None, on_elicit: ElicitHandler | None = None
 ) -> list[ToolbridgeFunctionTool]: ...
 def to_openai_agents(
-    tools: Tool | Iterable[Tool], /, *, strict: bool | None = None
+    tools: Tool | Iterable[Tool],
+    /,
+    *,
+    strict: bool | None = None,
+    on_elicit: ElicitHandler | None = None,
 ) -> ToolbridgeFunctionTool | list[ToolbridgeFunctionTool]:
     """Canonical tools as the Agents SDK's function tools.
 
@@ -74,17 +84,25 @@ def to_openai_agents(
         strict: ``None`` (default) turns strict mode on where it is lossless;
             ``False`` never; ``True`` asks for it, still only where lossless (the
             report says why not elsewhere).
+        on_elicit: Answers the questions a tool's MCP server asks the user while the
+            tool runs (a plain or async function of a `toolbridge.Elicitation`
+            returning a `toolbridge.ElicitResult`; a plain one runs in a worker
+            thread). A `toolbridge.CallContext` with its own ``on_elicit`` set
+            around the run wins; without either, the MCP client's ``on_elicit``
+            answers, or the question is declined.
 
     Raises:
         ConversionError: Something other than tools, or a tool no OpenAI conversion
             can write.
+        ConfigError: `on_elicit` is not a function.
     """
+    ask = asking(on_elicit)
     listed, single = tools_given(tools, "to_openai_agents")
-    made = [_function_tool(item, strict) for item in listed]
+    made = [_function_tool(item, strict, ask) for item in listed]
     return made[0] if single else made
 
 
-def _function_tool(tool: Tool, strict: bool | None) -> ToolbridgeFunctionTool:
+def _function_tool(tool: Tool, strict: bool | None, ask: Asking | None) -> ToolbridgeFunctionTool:
     plain = convert(tool, "openai", strict=False)
     conversion, report = plain, plain.report
     if strict is not False:
@@ -115,10 +133,12 @@ def _function_tool(tool: Tool, strict: bool | None) -> ToolbridgeFunctionTool:
         if not isinstance(arguments, dict):
             return "Error: the arguments must be a JSON object."
         restored = conversion.restore_arguments(tool.name, arguments)
-        try:
-            result = await tool.ainvoke(restored)
-        except ToolbridgeError as error:
-            return f"Error: {error}"
+        with answering(ask) as failure:
+            try:
+                result = await tool.ainvoke(restored)
+            except ToolbridgeError as error:
+                failure.raise_again()
+                return f"Error: {error}"
         return to_tool_output(result)
 
     return ToolbridgeFunctionTool(
