@@ -19,6 +19,7 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _arguments, _diff, _input, _live, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
 from toolbridge.cli._init import init_command
+from toolbridge.cli._login import login_command, logout_command
 from toolbridge.cli._mcp import (
     ConfigOption,
     HeaderOption,
@@ -454,6 +455,8 @@ def plugins_command(json_output: JsonOption = False) -> None:
         _print(_render.plugins_view(found))
 
 
+mcp_app.command("login")(login_command)
+mcp_app.command("logout")(logout_command)
 app.add_typer(mcp_app)
 app.command("serve")(serve_command)
 app.command("scan")(scan_command)

@@ -10,6 +10,15 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from toolbridge.mcp._auth import (
+    AuthSetting,
+    BearerToken,
+    ClientCredentials,
+    FileTokenStore,
+    MemoryTokenStore,
+    OAuth,
+    TokenStore,
+)
 from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._environment import SAFE_VARIABLES, child_environment
 from toolbridge.mcp._loaded import McpTools
@@ -61,14 +70,21 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "SAFE_VARIABLES",
+    "AuthSetting",
+    "BearerToken",
+    "ClientCredentials",
+    "FileTokenStore",
     "FindingPolicy",
     "HttpServer",
     "McpClient",
     "McpTools",
+    "MemoryTokenStore",
+    "OAuth",
     "OpenToolset",
     "Server",
     "SseServer",
     "StdioServer",
+    "TokenStore",
     "build_http_app",
     "build_server",
     "child_environment",

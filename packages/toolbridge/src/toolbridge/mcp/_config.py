@@ -11,8 +11,10 @@
 A dict entry says its transport with ``"type"`` (or ``"transport"``): ``"stdio"``,
 ``"http"`` / ``"streamable-http"`` / ``"streamableHttp"``, or ``"sse"``; without it,
 ``command`` means stdio and ``url`` means streamable HTTP. An entry with
-``"disabled": true`` is left out, as those clients do. Keys toolbridge does not use
-(``autoApprove``, ``description``, ...) are kept in the connection's ``extra``.
+``"disabled": true`` is left out, as those clients do. An HTTP entry's ``"auth"`` says
+how to sign in (``"oauth"``, or an object: see `toolbridge.mcp._auth._config`). Keys
+toolbridge does not use (``autoApprove``, ``description``, ...) are kept in the
+connection's ``extra``.
 Values are taken literally: ``${VAR}`` is not expanded. Anything unusable raises
 `ConfigError` with the JSON path of the culprit; nothing is started here.
 """
@@ -26,6 +28,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from toolbridge.errors import ConfigError, JsonPath
+from toolbridge.mcp._auth._config import auth_from_config
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 
 __all__ = ["SINGLE_SERVER_NAME", "read_servers"]
@@ -37,7 +40,7 @@ _STDIO: Final = frozenset({"stdio"})
 _HTTP: Final = frozenset({"http", "streamable-http", "streamable_http", "streamableHttp"})
 _SSE: Final = frozenset({"sse"})
 _STDIO_KEYS: Final = frozenset({"command", "args", "env", "cwd", "inheritEnv", "type"})
-_HTTP_KEYS: Final = frozenset({"url", "headers", "type"})
+_HTTP_KEYS: Final = frozenset({"url", "headers", "auth", "type"})
 _SERVER_TYPES: Final = (StdioServer, HttpServer, SseServer)
 
 
@@ -140,10 +143,11 @@ def _http(entry: Mapping[str, Any], path: JsonPath, *, sse: bool) -> HttpServer 
     if not isinstance(url, str) or not url.startswith(("http://", "https://")):
         raise ConfigError("'url' must be an http:// or https:// URL", path=(*path, "url"))
     headers = _string_map(entry.get("headers", {}), (*path, "headers"))
+    auth = auth_from_config(entry["auth"], (*path, "auth")) if "auth" in entry else None
     extra = _extra(entry, _HTTP_KEYS)
     if sse:
-        return SseServer(url=url, headers=headers, extra=extra)
-    return HttpServer(url=url, headers=headers, extra=extra)
+        return SseServer(url=url, headers=headers, auth=auth, extra=extra)
+    return HttpServer(url=url, headers=headers, auth=auth, extra=extra)
 
 
 def _strings(value: Any, path: JsonPath) -> tuple[str, ...]:

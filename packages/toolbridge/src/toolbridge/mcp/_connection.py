@@ -350,6 +350,10 @@ class Connection:
         error = _leaf(error)
         stderr = self.stderr_tail()
         wire = self._wire
+        from toolbridge.mcp._auth._flow import AuthFailure
+
+        if isinstance(error, AuthFailure):  # a sign-in needed or refused: name the server
+            return error.named(self.name)
         if isinstance(error, ServerError):
             return error
         if wire is not None and wire.failure is not None:
@@ -673,6 +677,11 @@ class Connection:
                     server=self.name,
                 ) from None
             if error.code == _CONNECTION_CLOSED:
+                from toolbridge.mcp._auth._flow import refusal
+
+                refused = refusal(self.server)  # a sign-in needed or refused ended it
+                if refused is not None:
+                    raise refused.named(self.name) from None
                 raise await self._gone(error) from None
             raise RemoteError(
                 bounded(error.message), server=self.name, code=error.code, data=error.data
@@ -784,17 +793,20 @@ def _session_gone(error: RemoteError) -> bool:
 async def _http_transport(server: HttpServer | SseServer) -> AsyncIterator[Any]:
     from mcp.shared._httpx_utils import create_mcp_http_client
 
+    from toolbridge.mcp._auth._flow import http_auth
+
     headers = dict(server.headers)
+    auth = await http_auth(server)  # signs requests; a refusal raises AuthFailure
     if isinstance(server, SseServer):
         from mcp.client.sse import sse_client
 
-        async with sse_client(server.url, headers=headers, auth=server.auth) as streams:
+        async with sse_client(server.url, headers=headers, auth=auth) as streams:
             yield streams
         return
     from mcp.client.streamable_http import streamable_http_client
 
     async with (
-        create_mcp_http_client(headers=headers, auth=server.auth) as http,
+        create_mcp_http_client(headers=headers, auth=auth) as http,
         streamable_http_client(server.url, http_client=http) as streams,
     ):
         yield streams

@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, TypeAlias, final
+from typing import TYPE_CHECKING, Any, TypeAlias, final
+
+if TYPE_CHECKING:
+    import httpx2
+
+    from toolbridge.mcp._auth import AuthSetting
 
 __all__ = ["HttpServer", "Server", "SseServer", "StdioServer"]
 
@@ -52,8 +57,10 @@ class _RemoteServer:
     """The endpoint, ``http://`` or ``https://``."""
     headers: Mapping[str, str] = field(default_factory=dict)
     """Sent with every request (an ``Authorization`` header, say)."""
-    auth: Any = field(default=None, compare=False)
-    """An ``httpx2.Auth`` (the SDK's OAuth provider, say) that signs every request."""
+    auth: AuthSetting | httpx2.Auth | None = field(default=None, compare=False)
+    """How to sign in: `OAuth` (a person, in the browser), `ClientCredentials` (a
+    machine), `BearerToken` (a static token), or an ``httpx2.Auth`` of your own that
+    signs every request. None sends no credentials beyond `headers`."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Keys of the configuration entry toolbridge does not use, kept as given."""
 
