@@ -39,8 +39,8 @@ async def run_for_request(
     """Run `tool` (served as `name`) for the FastMCP request in progress, if any.
 
     Raises:
-        ToolError: The answers came for no waiting call of this tool, or with other
-            arguments, or too many calls wait for answers already.
+        ToolError: Answers came for no call of this tool waiting for them, an answer
+            is not an elicitation result, or too many calls wait for answers already.
     """
     ctx = _request()
     if ctx is None:  # called in process (server.call_tool), not by a client

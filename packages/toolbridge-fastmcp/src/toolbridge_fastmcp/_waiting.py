@@ -127,8 +127,12 @@ class Table:
 
     def _expire(self, key: str) -> None:
         found = self._waiting.pop(key, None)
-        if found is not None:
-            found[0].call.cancel()
+        if found is None:
+            return
+        call = found[0].call
+        if call.done() and not call.cancelled():
+            call.exception()  # it failed while waiting (its server went away): nobody asks
+        call.cancel()
 
 
 _TABLES: Final[weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Table]] = (
