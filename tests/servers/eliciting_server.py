@@ -14,6 +14,12 @@ server tests both ways a client can be asked.
 | ``defaults()`` | a form whose every field has a default (SEP-1034) | the accepted content as JSON |
 | ``two_rounds()`` | ``first`` (a string), then ``second`` (a string) | ``first=<a> second=<b>`` |
 | ``era()`` | nothing | the negotiated protocol version |
+| ``write_poem()`` | sampling (deprecated): a ``sampling/createMessage`` request | the text written, or an error |
+| ``forever()`` | a question on every round (2026-07-28), never done | never |
+| ``listings()`` | nothing | how many ``tools/list`` requests the server has answered |
+| ``add_tool()`` | nothing | adds a tool ``added`` (the server tells its clients the tools changed) |
+
+``--cache-ttl SECONDS`` lets clients reuse ``tools/list`` answers that long (``ttlMs``).
 """
 
 from __future__ import annotations
@@ -24,9 +30,20 @@ from typing import Any
 
 import mcp_types
 from fastmcp import Context, FastMCP
+from fastmcp.server.middleware import Middleware
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-server = FastMCP("eliciting")
+CACHE_TTL = int(sys.argv[sys.argv.index("--cache-ttl") + 1]) if "--cache-ttl" in sys.argv else None
+LISTINGS = [0]
+
+
+class _CountListings(Middleware):
+    async def on_list_tools(self, context: Any, call_next: Any) -> Any:
+        LISTINGS[0] += 1
+        return await call_next(context)
+
+
+server = FastMCP("eliciting", cache_ttl=CACHE_TTL, middleware=[_CountListings()])
 
 GUESTS_FORM: dict[str, Any] = {
     "type": "object",
@@ -133,9 +150,7 @@ async def two_rounds(ctx: Context) -> Any:
         kept = ctx.request_state
         answers = ctx.input_responses or {}
         if kept is None and "first" not in answers:
-            return mcp_types.InputRequiredResult(
-                input_requests={"first": _form("First?", text)}
-            )
+            return mcp_types.InputRequiredResult(input_requests={"first": _form("First?", text)})
         if kept is None:
             first = _action(answers["first"])[1].get("value")
             return mcp_types.InputRequiredResult(
@@ -145,6 +160,55 @@ async def two_rounds(ctx: Context) -> Any:
     first = await _ask(ctx, "first", _form("First?", text))
     second = await _ask(ctx, "second", _form("Second?", text))
     return f"first={_action(first)[1].get('value')} second={_action(second)[1].get('value')}"
+
+
+@server.tool
+async def write_poem(ctx: Context) -> Any:
+    """Ask this client's model to write (sampling, deprecated since 2026-07-28)."""
+    request = mcp_types.CreateMessageRequest(
+        params=mcp_types.CreateMessageRequestParams(
+            messages=[
+                mcp_types.SamplingMessage(
+                    role="user", content=mcp_types.TextContent(type="text", text="A poem")
+                )
+            ],
+            max_tokens=50,
+        )
+    )
+    if _modern(ctx):
+        answers = ctx.input_responses or {}
+        if "poem" not in answers:
+            return mcp_types.InputRequiredResult(input_requests={"poem": request})
+        return str(answers["poem"])
+    written = await ctx.session.create_message(
+        messages=request.params.messages, max_tokens=50, related_request_id=ctx.request_id
+    )
+    return str(written.content)
+
+
+@server.tool
+async def forever(ctx: Context) -> Any:
+    """Ask again on every round: a call that never ends by itself (2026-07-28)."""
+    text = {"type": "object", "properties": {"value": {"type": "string"}}}
+    return mcp_types.InputRequiredResult(input_requests={"again": _form("Again?", text)})
+
+
+@server.tool
+def listings() -> int:
+    """How many tools/list requests this server has answered."""
+    return LISTINGS[0]
+
+
+@server.tool
+def add_tool() -> str:
+    """Add a tool named `added`; the server tells its clients its tools changed."""
+
+    def added() -> str:
+        """A tool added while the server runs."""
+        return "added"
+
+    server.add_tool(added)
+    return "ok"
 
 
 @server.tool

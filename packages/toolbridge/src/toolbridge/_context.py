@@ -23,6 +23,7 @@ from typing import Any, Final, Literal, TypeAlias, final
 
 __all__ = [
     "CallContext",
+    "ContextRaised",
     "ElicitAction",
     "ElicitHandler",
     "ElicitResult",
@@ -128,6 +129,18 @@ class CallContext:
     on_elicit: ElicitRound | None = None
     """Answers the questions a tool's server asks the user; without it, the client's
     own ``on_elicit`` answers, or the question is declined."""
+
+
+class ContextRaised(Exception):
+    """Carries what a caller's own channel raised back through the tool call, unchanged.
+
+    A question answered by stopping (a LangGraph interrupt, say) is the caller's
+    business, not a failure of the tool: `Tool.ainvoke` raises `error` itself.
+    """
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 _CURRENT: Final[ContextVar[CallContext | None]] = ContextVar("toolbridge_call", default=None)

@@ -37,6 +37,7 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
+from toolbridge._context import ContextRaised
 from toolbridge._result import ToolResult, to_result
 from toolbridge.errors import (
     ArgumentValidationError,
@@ -90,6 +91,8 @@ def invoke(tool: Tool, arguments: Any = None, *, timeout: float | None = None) -
     invoker, valid_arguments = _prepare(tool, arguments)
     try:
         outcome = invoker.call(valid_arguments, timeout)
+    except ContextRaised as carried:  # the caller's own callback stopped the call
+        raise carried.error from None
     except ToolbridgeError:
         raise
     except Exception as error:
@@ -102,6 +105,8 @@ async def ainvoke(tool: Tool, arguments: Any = None, *, timeout: float | None = 
     invoker, valid_arguments = _prepare(tool, arguments)
     try:
         outcome = await invoker.acall(valid_arguments, timeout)
+    except ContextRaised as carried:  # the caller's own callback stopped the call
+        raise carried.error from None
     except ToolbridgeError:
         raise
     except Exception as error:

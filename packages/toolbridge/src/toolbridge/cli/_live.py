@@ -15,6 +15,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from toolbridge._context import ElicitHandler
     from toolbridge.mcp import FindingPolicy, McpClient
 
 __all__ = [
@@ -100,6 +101,7 @@ def client_for(
     timeout: float | None = None,
     startup_timeout: float | None = None,
     on_finding: FindingPolicy = "warn",
+    on_elicit: ElicitHandler | None = None,
 ) -> Iterator[McpClient]:
     """An open `McpClient` on `config`; failed servers and left-out tools said on stderr.
 
@@ -123,7 +125,7 @@ def client_for(
     options: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
     if startup_timeout is not None:
         options |= {"startup_timeout": startup_timeout, "list_timeout": startup_timeout}
-    client = McpClient(config, on_finding=on_finding, **options)
+    client = McpClient(config, on_finding=on_finding, on_elicit=on_elicit, **options)
     if sys.stderr.isatty():
         from rich.console import Console
 

@@ -11,7 +11,7 @@ import typer
 from toolbridge import formats
 from toolbridge._json import thaw
 from toolbridge._tool import Tool
-from toolbridge.cli import _arguments, _live, _output
+from toolbridge.cli import _answers, _arguments, _live, _output
 from toolbridge.errors import ToolNotFoundError
 from toolbridge.formats import TARGETS, Target
 
@@ -135,8 +135,22 @@ def call_command(
         typer.Option("--timeout", metavar="SECONDS", help="How long the call may take."),
     ] = None,
     startup_timeout: StartupTimeoutOption = None,
+    answer: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--answer",
+            metavar="ANSWER",
+            help="Answers the server's next question to the user: accept, decline, cancel, "
+            "or a JSON object of the form's values (repeatable, in order). Without it a "
+            "question is asked on the terminal, or declined when there is none.",
+        ),
+    ] = None,
 ) -> None:
     """Call one tool of a live server; print its result (MCP CallToolResult JSON).
+
+    When the server asks the user a question while the tool runs (MCP elicitation),
+    the next --answer answers it; without one, it is asked on the terminal, or
+    declined (with a warning) when standard input is not a terminal.
 
     Exit status: 0 done, 1 the tool reported an error (isError), 2 usage, invalid
     arguments (nothing is sent), an unknown tool (the close names are suggested) or a
@@ -146,8 +160,14 @@ def call_command(
         value = _arguments.load(arguments)
     except _arguments.ArgumentsError as error:
         raise typer.BadParameter(str(error), param_hint="ARGUMENTS_JSON") from None
+    try:
+        answers = _answers.Answers([_answers.parse_answer(text) for text in answer or ()])
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--answer") from None
     live = _config(url, header, config)
-    with _live.client_for(live, timeout=timeout, startup_timeout=startup_timeout) as client:
+    with _live.client_for(
+        live, timeout=timeout, startup_timeout=startup_timeout, on_elicit=answers
+    ) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)
         try:
@@ -158,6 +178,11 @@ def call_command(
                 error.add_note(f"the servers that failed may have it: {failed}")
             raise
         result = tool.invoke(value)
+    for question in answers.declined:
+        _output.write_warning(
+            f"the server asked the user {question.message!r} and nobody could answer "
+            "(standard input is not a terminal): it was declined; pass --answer to answer it"
+        )
     _output.write_json(result.to_dict())
     if result.is_error:
         raise typer.Exit(1)

@@ -95,7 +95,9 @@ async def _add_source(
 
         config = source["mcp"]
         config = config if isinstance(config, Mapping) else local(config)
-        options = {key: source[key] for key in ("timeout", "namespacing") if key in source}
+        options = {
+            key: source[key] for key in ("timeout", "namespacing", "protocol") if key in source
+        }
         client = await stack.enter_async_context(McpClient(config, **options))
         registry.add_mcp(client, source=name)
     elif "openapi" in source:

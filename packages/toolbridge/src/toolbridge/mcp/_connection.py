@@ -48,10 +48,10 @@ from typing import TYPE_CHECKING, Any, Final, cast, final
 import mcp_types as types
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter, ValidationError
 
-from toolbridge._context import Elicitation, ElicitRound
+from toolbridge._context import ContextRaised, Elicitation, ElicitRound
 from toolbridge.errors import (
     InvocationError,
     RemoteError,
@@ -164,8 +164,8 @@ class _Asked:
     nobody: bool
     """Nobody answers: questions are declined, and the result says so."""
     declined: list[Elicitation] = field(default_factory=list)
-    raised: BaseException | None = None
-    """What the round function raised: the call ends with it."""
+    raised: ContextRaised | ToolbridgeError | None = None
+    """What answering raised in the middle of the call: the call ends with it."""
 
 
 @final
@@ -306,7 +306,18 @@ class Connection:
                     self._wire.version = client.session.protocol_version
                 if not ready.done():
                     ready.set_result(client)
-                await self._wait_until_over()
+                listener = (
+                    asyncio.create_task(self._listen(client), name=f"mcp-listen-{self.name}")
+                    if _announces_changes(client)
+                    else None
+                )
+                try:
+                    await self._wait_until_over()
+                finally:
+                    if listener is not None:
+                        listener.cancel()
+                        with contextlib.suppress(asyncio.CancelledError, Exception):
+                            await listener
         except Exception as error:  # an SDK failure while closing: report, never raise
             if not ready.done():
                 ready.set_exception(await self._startup_error(error))
@@ -545,13 +556,15 @@ class Connection:
         """``tools/call``, sent again with the answers while the server asks for input."""
         params: dict[str, Any] = {"name": name, "arguments": arguments}
         backoff = 0.05
-        for _ in range(MAX_ROUNDS + 1):
+        for rounds in range(MAX_ROUNDS + 1):
             request = types.CallToolRequest(
                 params=types.CallToolRequestParams.model_validate(params)
             )
             client, result = await self._send_call(client, request, asked.clock, on_progress, name)
             if result.get("resultType") != "input_required":
                 return result
+            if rounds == MAX_ROUNDS:
+                break
             requests = result.get("inputRequests") or {}
             why = refusal(requests) if isinstance(requests, dict) else None
             if why is not None:
@@ -578,6 +591,10 @@ class Connection:
         asked.clock.pause()
         try:
             given = await answers(asked.ask, questions)
+        except ToolbridgeError:
+            raise
+        except Exception as error:  # the caller's round function stopped the call
+            raise ContextRaised(error) from error
         finally:
             asked.clock.resume()
         if asked.nobody:
@@ -606,9 +623,9 @@ class Connection:
             return types.ElicitResult.model_validate(to_wire(question, answer))
         try:
             wire = (await self._answer(asked, [question]))[question.key]
-        except BaseException as error:  # the call ends with it; the server hears "cancel"
+        except (ContextRaised, ToolbridgeError) as error:  # the call ends with it
             asked.raised = error
-            return types.ElicitResult(action="cancel")
+            return types.ElicitResult(action="cancel")  # what the server hears
         return types.ElicitResult.model_validate(wire)
 
     async def _send_call(
@@ -712,6 +729,20 @@ class Connection:
 
     # -- notifications ----------------------------------------------------------------
 
+    async def _listen(self, client: Client) -> None:
+        """Hear of tool changes on a 2026-07-28 connection (``subscriptions/listen``)."""
+        try:
+            async with client.listen(tools_list_changed=True) as subscription:
+                async for _ in subscription:
+                    self._tools_changed()
+        except Exception as error:  # a listing still works; only the news is missed
+            self._log.info("cannot hear of tool changes from %r: %s", self.name, error)
+
+    def _tools_changed(self) -> None:
+        self._listed = None
+        if self._on_tools_changed:
+            self._on_tools_changed(self.name)
+
     async def _on_log(self, params: types.LoggingMessageNotificationParams) -> None:
         level = _LEVELS.get(str(params.level), logging.INFO)
         self._log.log(level, "%s", params.data, extra={"mcp_logger": params.logger})
@@ -722,9 +753,7 @@ class Connection:
             return
         inner = getattr(message, "root", message)
         if isinstance(inner, types.ToolListChangedNotification):
-            self._listed = None
-            if self._on_tools_changed:
-                self._on_tools_changed(self.name)
+            self._tools_changed()
         elif isinstance(inner, types.ProgressNotification):
             await self._tasks.on_progress(inner.params)
 
@@ -767,6 +796,17 @@ def _note(result: dict[str, Any], text: str) -> None:
     content = result.get("content")
     if isinstance(content, list):
         result["content"] = [*content, {"type": "text", "text": text}]
+
+
+def _announces_changes(client: Client) -> bool:
+    """The server tells of tool changes only to a listener (2026-07-28), and will."""
+    session = client.session
+    tools = session.server_capabilities.tools if session.server_capabilities else None
+    return (
+        session.protocol_version in MODERN_PROTOCOL_VERSIONS
+        and tools is not None
+        and bool(tools.list_changed)
+    )
 
 
 def _leaf(error: BaseException) -> BaseException:

@@ -5,6 +5,7 @@
       - module: myapp.tools            # a module's tools (or MODULE:NAME, or a .py file)
       - mcp: servers.json              # MCP servers: a file or an inline {"name": {...}}
         namespacing: always            # tool names <server>_<name> (default: on collision)
+        protocol: auto                 # server/discover, else initialize (or legacy)
       - openapi: billing.yaml          # an OpenAPI document
         base_url: https://billing.internal
         headers: {Authorization: "Bearer ${BILLING_TOKEN}"}
@@ -74,7 +75,7 @@ _TOP: Final = frozenset(
 _SOURCE_KINDS: Final = ("module", "mcp", "openapi", "file")
 _SOURCE_KEYS: Final = {
     "module": frozenset({"module"}),
-    "mcp": frozenset({"mcp", "timeout", "namespacing"}),
+    "mcp": frozenset({"mcp", "timeout", "namespacing", "protocol"}),
     "openapi": frozenset({"openapi", "base_url", "headers", "operations", "namespace"}),
     "file": frozenset({"file", "format"}),
 }
@@ -248,6 +249,8 @@ def _source(item: Any, path: JsonPath) -> Mapping[str, Any]:
         raise ConfigError("expected a string (a module or a file path)", path=(*path, kind))
     if kind == "file" and not isinstance(entry.get("format"), str):
         raise ConfigError("a file source names its format (openai, mcp, ...)", path=path)
+    if entry.get("protocol", "auto") not in ("auto", "legacy"):
+        raise ConfigError('expected "auto" or "legacy"', path=(*path, "protocol"))
     return entry
 
 
