@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from toolbridge import CallContext, Elicitation, ElicitResult
 from toolbridge.mcp import McpClient
 from toolbridge_openai_agents import from_openai_agents, load_mcp_tools, to_openai_agents
 
+USER: ContextVar[str] = ContextVar("USER", default="nobody")
 ELICITING_SERVER = Path(__file__).resolve().parent.parent / "servers" / "eliciting_server.py"
 
 # tests/servers/fixture_server.py's 1x1 PNG, which its `content` tool returns.
@@ -131,14 +133,27 @@ def test_a_servers_questions_are_answered_and_the_model_reads_the_outcome(protoc
             assert [item.message for item in asked] == [details]
         assert len(by_client) == 1
 
-        # URL mode: the user is sent to a page and answers once done.
+        # URL mode: the user is sent to a page and answers once done. The handler (a
+        # plain function: in a worker thread) sees the context variables of the run,
+        # though the handshake era asks in the client's session task.
+        users: list[str] = []
+
+        def signs_in(question: Elicitation) -> ElicitResult:
+            users.append(USER.get())
+            asked.append(question)
+            return ElicitResult.accept()
+
         asked = []
-        signs_in = _answer(asked, {"Sign in to continue": ElicitResult.accept()})
         own = to_openai_agents(canonical, on_elicit=signs_in)
-        assert await _model_reads(own, "sign_in", {}) == "signed in"
+        token = USER.set("ada")
+        try:
+            assert await _model_reads(own, "sign_in", {}) == "signed in"
+        finally:
+            USER.reset(token)
         (question,) = asked
         assert (question.mode, question.url) == ("url", "https://auth.example.test/start")
         assert question.requested_schema is None
+        assert users == ["ada"]
 
         # Two rounds, one question each, in the server's order.
         asked = []
@@ -150,19 +165,27 @@ def test_a_servers_questions_are_answered_and_the_model_reads_the_outcome(protoc
         assert await _model_reads(own, "two_rounds", {}) == "first=a second=b"
         assert [item.message for item in asked] == ["First?", "Second?"]
 
-        # A context set around the run wins over the tool's handler and the client's.
-        per_run: list[Sequence[Elicitation]] = []
+        # Without a handler of the tool's own, a context set around the run answers
+        # before the client's handler; the tool's own handler answers before both.
+        per_run: list[list[str]] = []
 
         async def answer_round(questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
-            per_run.append(questions)
+            per_run.append([item.message for item in questions])
             return {
                 item.key: ElicitResult.accept({"guests": 4, "name": "Grace"}) for item in questions
             }
 
-        own = to_openai_agents(canonical, on_elicit=_answer([], {}))
+        asked = []
+        own = to_openai_agents(
+            canonical, on_elicit=_answer(asked, {details: ElicitResult.decline()})
+        )
         with toolbridge.call_context(CallContext(on_elicit=answer_round)):
-            assert await _model_reads(own, "book_table", booking) == "booked Noma for 4 under Grace"
-        assert [[item.message for item in questions] for questions in per_run] == [[details]]
+            assert (
+                await _model_reads(tools, "book_table", booking) == "booked Noma for 4 under Grace"
+            )
+            assert await _model_reads(own, "book_table", booking) == "declined"
+        assert per_run == [[details]]
+        assert [item.message for item in asked] == [details]
         assert len(by_client) == 1
 
         # What a handler raises ends the run; the server goes on answering.

@@ -93,7 +93,7 @@ def test_without_a_handler_the_tool_has_nobody_to_ask() -> None:
     assert _output(to_openai_agents(ASK)) == "nobody to ask"
 
 
-def test_a_context_set_around_the_run_wins_and_one_without_questions_keeps_its_channels() -> None:
+def test_the_tools_handler_wins_and_a_context_set_around_the_run_answers_without_one() -> None:
     async def per_run(questions: Any) -> dict[str, ElicitResult]:
         return {
             question.key: ElicitResult.accept({"name": "from the run"}) for question in questions
@@ -102,9 +102,9 @@ def test_a_context_set_around_the_run_wins_and_one_without_questions_keeps_its_c
     def from_the_tool(question: Elicitation) -> ElicitResult:
         return ElicitResult.accept({"name": "from the tool"})
 
-    made = to_openai_agents(ASK, on_elicit=from_the_tool)
     with toolbridge.call_context(CallContext(on_elicit=per_run)):
-        assert "name: accept {'name': 'from the run'}" in _output(made)
+        assert "'from the tool'" in _output(to_openai_agents(ASK, on_elicit=from_the_tool))
+        assert "'from the run'" in _output(to_openai_agents(ASK))
 
     seen: list[CallContext | None] = []
 
@@ -128,19 +128,10 @@ def test_a_context_set_around_the_run_wins_and_one_without_questions_keeps_its_c
     assert context.on_elicit is not None
 
 
-def test_a_wrong_answer_is_an_error_the_model_reads() -> None:
-    def wrong(question: Elicitation) -> Any:
-        return "yes"
-
-    assert _output(to_openai_agents(ASK, on_elicit=wrong)) == (
-        "Error: on_elicit answered the question 'name' of tool 'ask' with str, "
-        "not an ElicitResult"
-    )
-
-
-def test_what_the_handler_raises_ends_the_run() -> None:
-    """However the tool wraps it (toolbridge's runtime makes it a ToolExecutionError),
-    the run ends with the handler's own exception as the SDK's error's cause."""
+def test_what_the_handler_raises_or_a_wrong_answer_ends_the_run() -> None:
+    """It is the application's failure, not one the model could correct: the run ends
+    with it as the SDK's error's cause, however the tool reported it (toolbridge's
+    runtime makes an exception a ToolExecutionError)."""
 
     def closed(question: Elicitation) -> ElicitResult:
         raise LookupError("the user closed the page")
@@ -149,8 +140,21 @@ def test_what_the_handler_raises_ends_the_run() -> None:
         _output(to_openai_agents(ASK, on_elicit=closed))
     assert isinstance(raised.value.__cause__, LookupError)
 
+    def wrong(question: Elicitation) -> Any:
+        return "yes"
+
+    with pytest.raises(UserError, match="Error running tool ask") as raised:
+        _output(to_openai_agents(ASK, on_elicit=wrong))
+    assert isinstance(raised.value.__cause__, toolbridge.InvocationError)
+    assert "answered question 'name' of tool 'ask' with str, not an ElicitResult" in str(
+        raised.value.__cause__
+    )
+
 
 def test_a_handler_that_is_not_a_function_is_refused() -> None:
     not_a_function: Any = "yes"
-    with pytest.raises(ConfigError, match="on_elicit must be a function, not str"):
+    with pytest.raises(
+        ConfigError,
+        match="on_elicit must be a function of an Elicitation returning an ElicitResult, not str",
+    ):
         to_openai_agents(ASK, on_elicit=not_a_function)

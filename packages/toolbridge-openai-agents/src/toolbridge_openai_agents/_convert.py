@@ -40,7 +40,7 @@ from toolbridge import (
 from toolbridge.formats import convert
 from toolbridge.plugins import call_async, call_sync, tools_given
 from toolbridge.schema import LossAction, LossEntry
-from toolbridge_openai_agents._elicit import Asking, answering, asking
+from toolbridge_openai_agents._elicit import answering, checked_handler
 from toolbridge_openai_agents._output import ToolOutput, from_tool_output, to_tool_output
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
@@ -87,22 +87,24 @@ def to_openai_agents(
         on_elicit: Answers the questions a tool's MCP server asks the user while the
             tool runs (a plain or async function of a `toolbridge.Elicitation`
             returning a `toolbridge.ElicitResult`; a plain one runs in a worker
-            thread). A `toolbridge.CallContext` with its own ``on_elicit`` set
-            around the run wins; without either, the MCP client's ``on_elicit``
-            answers, or the question is declined.
+            thread). Without it, a `toolbridge.CallContext` set around the run
+            answers, else the MCP client's ``on_elicit``, else the question is
+            declined. What the handler raises, or a wrong answer, ends the run.
 
     Raises:
         ConversionError: Something other than tools, or a tool no OpenAI conversion
             can write.
         ConfigError: `on_elicit` is not a function.
     """
-    ask = asking(on_elicit)
+    handler = checked_handler(on_elicit)
     listed, single = tools_given(tools, "to_openai_agents")
-    made = [_function_tool(item, strict, ask) for item in listed]
+    made = [_function_tool(item, strict, handler) for item in listed]
     return made[0] if single else made
 
 
-def _function_tool(tool: Tool, strict: bool | None, ask: Asking | None) -> ToolbridgeFunctionTool:
+def _function_tool(
+    tool: Tool, strict: bool | None, on_elicit: ElicitHandler | None
+) -> ToolbridgeFunctionTool:
     plain = convert(tool, "openai", strict=False)
     conversion, report = plain, plain.report
     if strict is not False:
@@ -133,11 +135,12 @@ def _function_tool(tool: Tool, strict: bool | None, ask: Asking | None) -> Toolb
         if not isinstance(arguments, dict):
             return "Error: the arguments must be a JSON object."
         restored = conversion.restore_arguments(tool.name, arguments)
-        with answering(ask) as failure:
+        with answering(on_elicit) as asker:
             try:
                 result = await tool.ainvoke(restored)
             except ToolbridgeError as error:
-                failure.raise_again()
+                if asker is not None:
+                    asker.raise_failure()
                 return f"Error: {error}"
         return to_tool_output(result)
 

@@ -1,28 +1,31 @@
-"""A server's questions to the user, answered by the handler a function tool was given.
+"""A function tool's ``on_elicit`` handler, set as the call context of each of its calls.
 
-`to_openai_agents(..., on_elicit=handler)` runs each call inside a
-`toolbridge.CallContext` whose ``on_elicit`` asks `handler` each question of a round
-in turn, so the MCP server behind the tool (or any tool that reads the call context)
-is answered by it. A context the caller set around the run with its own
-``on_elicit`` is the closer choice and wins; the MCP client's ``on_elicit`` answers
-when neither is set.
+When the MCP server behind a tool asks the user something while the tool runs,
+toolbridge's client asks the current `toolbridge.CallContext`'s round function.
+`answering` sets one that asks the tool's handler each question in turn, with the
+context variables of the agent run's tool call (whichever task the client answers in:
+its session task on the handshake era, the caller's on 2026-07-28), and keeps the
+progress and log channels of a context already set. Without a handler of the tool's
+own, a context the caller set around the run answers, else the client's
+``on_elicit``, else the client declines.
 
-Why not the SDK's interruptions (``needs_approval``, ``result.interruptions``,
-``RunState.approve`` / ``reject``): an approval is decided from the model's arguments
-before the tool runs, while a server asks in the middle of its call; ``approve``
-carries no answer and ``reject`` only a message for the model; and a resumed run calls
-the tool again from the start, while the server is waiting, inside the first call,
-for the answer to its question. So the question is answered where it is asked: the
-handler may await anything (a person at a web page, through an ``asyncio.Future``)
-while the call waits.
+Why a handler, not the SDK's interruptions (``needs_approval``,
+``result.interruptions``, ``RunState.approve`` / ``reject``): an approval is decided
+from the model's arguments before the tool runs, while a server asks in the middle of
+its call; ``approve`` carries no answer and ``reject`` only a message for the model;
+and the resumed run calls the tool again from the start, while the server waits,
+inside the first call, for its answer (a replayed call would repeat what the server
+did before it asked). So the question is answered where it is asked: an async handler
+may wait as long as a person takes, and the run waits with it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import inspect
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, final
 
@@ -37,94 +40,94 @@ from toolbridge import (
     current_call,
 )
 
-__all__ = ["Asking", "answering", "asking"]
+__all__ = ["Asker", "answering", "checked_handler"]
 
 
-def asking(handler: ElicitHandler | None) -> Asking | None:
-    """What asks `handler` the questions of a tool's calls (None without a handler).
+def checked_handler(handler: ElicitHandler | None) -> ElicitHandler | None:
+    """`handler`, once it is known to be a function.
 
     Raises:
-        ConfigError: `handler` is not a function.
+        ConfigError: `handler` is something else.
     """
-    if handler is None:
-        return None
-    if not callable(handler):
-        raise ConfigError(f"on_elicit must be a function, not {type(handler).__name__}")
-    return Asking(handler)
+    if handler is not None and not callable(handler):
+        raise ConfigError(
+            "on_elicit must be a function of an Elicitation returning an ElicitResult, "
+            f"not {type(handler).__name__}"
+        )
+    return handler
 
 
 @contextmanager
-def answering(asking: Asking | None) -> Iterator[_Failure]:
-    """Run one call with `asking` answering its questions (see `Asking.around_call`)."""
-    if asking is None:
-        yield _Failure()
+def answering(handler: ElicitHandler | None) -> Iterator[Asker | None]:
+    """Run one tool call with `handler` answering its server's questions.
+
+    Yields the call's `Asker` (None without a handler): after the call, its
+    `Asker.raise_failure` raises what ended the questions, however the tool reported it.
+    """
+    if handler is None:
+        yield None
         return
-    with asking.around_call() as failure:
-        yield failure
+    asker = Asker(handler, contextvars.copy_context())
+    with call_context(dataclasses.replace(current_call() or CallContext(), on_elicit=asker)):
+        yield asker
 
 
 @final
-class Asking:
-    """Asks one handler each question of a round, in the server's order.
+class Asker:
+    """One tool call's round function: asks the handler in the call's own context.
 
-    A plain function runs in a worker thread (it may wait for a person at a
-    terminal), so the event loop goes on running the agent's other tool calls. An
-    answer that is not an `ElicitResult` is an `InvocationError` (the model reads
-    it); what the handler itself raises is kept, so that the call raises it again
-    and the run ends with it, whatever the tool made of it.
+    A plain function runs in a worker thread (it may wait for a person at a terminal),
+    so the event loop goes on running the agent's other tool calls.
     """
 
-    def __init__(self, handler: ElicitHandler) -> None:
+    def __init__(self, handler: ElicitHandler, here: contextvars.Context) -> None:
         self._handler = handler
+        self._here = here
+        self._failure: BaseException | None = None
 
-    @contextmanager
-    def around_call(self) -> Iterator[_Failure]:
-        """Run one call with the handler answering, unless the caller set its own."""
-        failure = _Failure()
-        context = current_call()
-        if context is not None and context.on_elicit is not None:
-            yield failure
-            return
+    async def __call__(self, questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
+        """Every question's answer, by key, asked one after another in the server's order."""
+        try:
+            return {question.key: await self._answer(question) for question in questions}
+        except BaseException as error:
+            self._failure = error
+            raise
 
-        async def ask(questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
-            return {question.key: await self._answer(question, failure) for question in questions}
+    def raise_failure(self) -> None:
+        """Raise what the handler raised, or the error of its wrong answer, if any.
 
-        given = (
-            CallContext(on_elicit=ask)
-            if context is None
-            else dataclasses.replace(context, on_elicit=ask)
-        )
-        with call_context(given):
-            yield failure
+        Either ends the run: it is the application's failure, not one the model could
+        correct by calling again.
+        """
+        if self._failure is not None:
+            raise self._failure
 
-    async def _answer(self, question: Elicitation, failure: _Failure) -> ElicitResult:
+    async def _answer(self, question: Elicitation) -> ElicitResult:
         handler = self._handler
         answer: Any
-        try:
-            if inspect.iscoroutinefunction(handler):
-                answer = await handler(question)
-            else:
-                answer = await asyncio.to_thread(handler, question)
-                if inspect.isawaitable(answer):
-                    answer = await answer
-        except Exception as error:
-            failure.error = error
-            raise
+        if _is_async(handler):
+            answer = await asyncio.create_task(
+                _awaited(handler(question)), context=self._here.copy()
+            )
+        else:
+            answer = await asyncio.to_thread(self._here.copy().run, handler, question)
+            if inspect.isawaitable(answer):
+                answer = await asyncio.create_task(_awaited(answer), context=self._here.copy())
         if not isinstance(answer, ElicitResult):
             raise InvocationError(
-                f"on_elicit answered the question {question.key!r} of tool "
-                f"{question.tool!r} with {type(answer).__name__}, not an ElicitResult"
+                f"on_elicit answered question {question.key!r} of tool {question.tool!r} "
+                f"with {type(answer).__name__}, not an ElicitResult "
+                "(ElicitResult.accept(...), .decline() or .cancel())"
             )
         return answer
 
 
-@final
-class _Failure:
-    """What the handler raised during one call, if anything."""
+def _is_async(handler: object) -> bool:
+    """An async function, or an object whose ``__call__`` is one."""
+    return inspect.iscoroutinefunction(handler) or inspect.iscoroutinefunction(
+        getattr(handler, "__call__", None)  # noqa: B004 (the method, not callable())
+    )
 
-    error: Exception | None = None
 
-    def raise_again(self) -> None:
-        """Raise the handler's own exception, if it raised one."""
-        if self.error is not None:
-            raise self.error
+async def _awaited(answer: Awaitable[Any] | Any) -> Any:
+    return await answer
