@@ -192,6 +192,11 @@ def test_text_only_results_read_as_before() -> None:
         meta=marked,
     )
     assert _seen_by_model(_returning_result(both)) == {"result": 7, "unit": "m"}
+    # The MCP SDK's way: an output schema of the one property "result".
+    plain = ToolResult(content=(TextContent(text="{}"),), structured_content={"result": 7})
+    declared = {"type": "object", "properties": {"result": {"type": "integer"}}}
+    assert _seen_by_model(_returning_result(plain)) == {"result": 7}
+    assert _seen_by_model(_returning_result(plain).replace(output_schema=declared)) == 7
     adding: Any = to_pydantic_ai(add).function
     greeting: Any = to_pydantic_ai(greet).function
     assert asyncio.run(adding(a=2, b=3)) == 5  # unwrapped structured content

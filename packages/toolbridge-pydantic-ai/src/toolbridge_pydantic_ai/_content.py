@@ -2,8 +2,9 @@
 
 A result of text blocks alone reads as before: its structured content when it has some,
 else its text. Structured content that only wraps a plain value as ``{"result": value}``
-(a toolbridge function's, or a FastMCP tool's: ``x-fastmcp-wrap-result`` in its output
-schema, ``fastmcp.wrap_result`` in the result's ``_meta``) reads as the value.
+reads as the value, as with pydantic-ai's own MCP toolset: a toolbridge function's, a
+tool whose output schema has the one property ``result`` (how the MCP SDK and FastMCP
+wrap a plain return value), or a result marked ``fastmcp.wrap_result`` in its ``_meta``.
 
 A result holding anything else reads as a list, one item per block in order, which
 pydantic-ai sends to the model in the tool's return (natively where the provider takes
@@ -60,7 +61,12 @@ def wraps_output(tool: Tool) -> bool:
     if isinstance(source, Mapping) and source.get("output_wrapped") is True:
         return True
     schema = tool.output_schema
-    return schema is not None and schema.get("x-fastmcp-wrap-result") is True
+    if schema is None:
+        return False
+    properties = schema.get("properties")
+    return schema.get("x-fastmcp-wrap-result") is True or (
+        isinstance(properties, Mapping) and set(properties) == {"result"}
+    )
 
 
 def model_content(result: ToolResult, *, wrapped: bool = False, media_links: bool = False) -> Any:
