@@ -44,14 +44,14 @@ class Asker:
 
     handler: ElicitHandler
     here: contextvars.Context
-    failures: list[BaseException] = field(default_factory=list)
+    failures: list[Exception] = field(default_factory=list)
     """What the handler raised (or a wrong answer): the call ends with it, not a retry."""
 
     async def __call__(self, questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
         """Every question's answer, by key, asked one after another in the server's order."""
         try:
             return {question.key: await self._answer(question) for question in questions}
-        except BaseException as error:
+        except Exception as error:  # not a cancellation: that is the call's, not the handler's
             self.failures.append(error)
             raise
 
