@@ -10,6 +10,11 @@ persistent sessions run side by side and their batches are interleaved.
 Start-up: five servers that each take 0.3 s to answer ``initialize`` (as a server
 that opens a database or logs in first would), made ready by one ``McpClient``
 (concurrently) and one after another; the reference is one such server alone.
+
+Both run twice: on a server of the ``initialize`` era (the client's ``server/discover``
+probe is refused at once, then the handshake) and on one that speaks MCP 2026-07-28
+(``--modern``: ``server/discover``, no handshake; there it is ``server/discover`` that
+takes 0.3 s). Both clients open servers the same way (their default ``auto``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from _report import Row, Section, at_most_ratio
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "servers" / "fixture_server.py"
 ARGUMENTS = {"text": "hello"}
+ERAS = {"2025-11-25": (), "2026-07-28": ("--modern",)}
+"""The fixture server's flags for each protocol era."""
 LATENCY_TARGET = at_most_ratio(1.1)
 READY_TARGET = at_most_ratio(1.5)
 DELAY = "0.3"
@@ -49,10 +56,10 @@ async def _batch(call: Any, number: int) -> float:
     return (time.perf_counter_ns() - started) / number
 
 
-async def _latency(repeats: int, number: int) -> dict[str, list[float]]:
+async def _latency(repeats: int, number: int, era: tuple[str, ...]) -> dict[str, list[float]]:
     from toolbridge.mcp import McpClient, StdioServer
 
-    argv = _argv()
+    argv = _argv(*era)
     samples: dict[str, list[float]] = {"sdk": [], "toolbridge": [], "fresh": []}
     async with (
         await _sdk_client(argv) as sdk,
@@ -82,10 +89,10 @@ async def _latency(repeats: int, number: int) -> dict[str, list[float]]:
     return samples
 
 
-async def _ready(servers: int) -> float:
+async def _ready(servers: int, era: tuple[str, ...] = ()) -> float:
     from toolbridge.mcp import McpClient, StdioServer
 
-    argv = _argv("--delay-initialize", DELAY)
+    argv = _argv("--delay-initialize", DELAY, *era)
     config = {f"s{i}": StdioServer(command=argv[0], args=tuple(argv[1:])) for i in range(servers)}
     started = time.perf_counter_ns()
     async with McpClient(config, namespacing="always") as client:
@@ -155,41 +162,58 @@ def _row(label: str, samples: list[float], **options: Any) -> Row:
     return Row(label, statistics.median(samples), samples_ns=tuple(samples), **options)
 
 
-def run(*, repeats: int, quick: bool) -> list[Section]:
-    number = 100 if quick else 400
+def _latency_section(repeats: int, number: int, version: str) -> Section:
     try:
-        samples = asyncio.run(_latency(repeats, number))
+        samples = asyncio.run(_latency(repeats, number, ERAS[version]))
     except Exception as error:  # reported, the other sections still run
         reason = failure(error)
-        latency = Section("MCP call latency", [Row("toolbridge tool.ainvoke", None, reason=reason)])
-    else:
-        latency = Section(
-            "MCP tools/call latency over stdio, one persistent session (echo, fixture server)",
-            [
-                _row("MCP SDK session.call_tool (reference)", samples["sdk"], reference=True),
-                _row("toolbridge tool.ainvoke", samples["toolbridge"], target=LATENCY_TARGET),
-                _row("a new SDK session per call (old LangChain default)", samples["fresh"]),
-            ],
-            notes=(
-                "toolbridge validates the arguments before sending and parses the result "
-                "into a ToolResult; the SDK row does neither with arguments.",
-            ),
+        return Section(
+            f"MCP call latency ({version})", [Row("toolbridge tool.ainvoke", None, reason=reason)]
         )
+    return Section(
+        f"MCP tools/call latency over stdio, MCP {version}, one persistent session "
+        "(echo, fixture server)",
+        [
+            _row("MCP SDK session.call_tool (reference)", samples["sdk"], reference=True),
+            _row("toolbridge tool.ainvoke", samples["toolbridge"], target=LATENCY_TARGET),
+            _row("a new SDK session per call (old LangChain default)", samples["fresh"]),
+        ],
+        notes=(
+            "toolbridge validates the arguments before sending and parses the result "
+            "into a ToolResult; the SDK row does neither with arguments.",
+        ),
+    )
+
+
+def _ready_section(repeats: int, version: str) -> Section:
+    era = ERAS[version]
+    opening = "server/discover" if era else "initialize"
     try:
-        one = [asyncio.run(_ready(1)) for _ in range(repeats)]
-        five = [asyncio.run(_ready(5)) for _ in range(repeats)]
-        sequential = [asyncio.run(_sequential(5)) for _ in range(max(1, repeats // 3))]
-    except Exception as error:
-        ready = Section("MCP servers ready", [Row("5 servers", None, reason=failure(error))])
-    else:
-        ready = Section(
-            f"Time until MCP servers are ready (each answers initialize after {DELAY} s)",
-            [
-                _row("1 server (reference)", one, reference=True),
-                _row("5 servers, one McpClient (concurrent)", five, target=READY_TARGET),
-                _row("5 servers, one after another", sequential),
-            ],
+        one = [asyncio.run(_ready(1, era)) for _ in range(repeats)]
+        five = [asyncio.run(_ready(5, era)) for _ in range(repeats)]
+        sequential = (
+            [asyncio.run(_sequential(5)) for _ in range(max(1, repeats // 3))] if not era else []
         )
+    except Exception as error:
+        return Section(
+            f"MCP servers ready ({version})", [Row("5 servers", None, reason=failure(error))]
+        )
+    rows = [
+        _row("1 server (reference)", one, reference=True),
+        _row("5 servers, one McpClient (concurrent)", five, target=READY_TARGET),
+    ]
+    if sequential:
+        rows.append(_row("5 servers, one after another", sequential))
+    return Section(
+        f"Time until MCP {version} servers are ready (each answers {opening} after {DELAY} s)",
+        rows,
+    )
+
+
+def run(*, repeats: int, quick: bool) -> list[Section]:
+    number = 100 if quick else 400
+    latency = [_latency_section(repeats, number, version) for version in ERAS]
+    ready = [_ready_section(repeats, version) for version in ERAS]
     try:
         found = asyncio.run(_failures(repeats))
     except Exception as error:
@@ -208,4 +232,4 @@ def run(*, repeats: int, quick: bool) -> list[Section]:
             ],
             notes=(f"lost or mismatched answers among the 10,000 calls: {lost}",),
         )
-    return [latency, ready, failures]
+    return [*latency, *ready, failures]

@@ -230,6 +230,8 @@ class Server:
             if method is not None:
                 self.answer_badly(request_id, result, self.bad[method])
                 return
+        if self.options.modern and isinstance(result, dict):  # every 2026-07-28 result says so
+            result = {"resultType": "complete", **result}
         self.send({"jsonrpc": "2.0", "id": request_id, "result": result})
 
     def answer_badly(self, request_id: Any, result: Json, kind: str) -> None:
@@ -349,6 +351,22 @@ class Server:
             self.answer(request_id, {})
         elif method == "server/discover" and options.silent_discover:
             return
+        elif method == "server/discover" and options.modern:
+            self.later(
+                self.answer,
+                request_id,
+                {
+                    "supportedVersions": ["2026-07-28"],
+                    "capabilities": {"tools": {}},
+                    "resultType": "complete",
+                    "ttlMs": 0,
+                    "cacheScope": "public",
+                    "_meta": {
+                        "io.modelcontextprotocol/serverInfo": {"name": "fixture", "version": "1"}
+                    },
+                },
+                delay=options.delay_initialize,
+            )
         else:
             self.error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}")
 
@@ -389,6 +407,8 @@ class Server:
             self.error(request_id, INVALID_PARAMS, f"Invalid cursor: {cursor!r}")
             return
         result: Json = {"tools": tools[start : start + size]}
+        if self.options.modern:
+            result |= {"ttlMs": self.options.ttl_ms, "cacheScope": "public"}
         if self.options.repeating_cursor:
             result["nextCursor"] = "again"
         elif start + size < len(tools) or self.options.endless_cursor:
@@ -585,6 +605,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     add("--change-schema", action="store_true", help="change alters echo's inputSchema instead")
     add("--ignore-cancel", action="store_true", help="answer cancelled calls anyway, late")
     add("--silent-discover", action="store_true", help="never answer server/discover")
+    add("--modern", action="store_true", help="answer server/discover (MCP 2026-07-28)")
+    add("--ttl-ms", type=int, default=0, metavar="MS", help="tools/list ttlMs (--modern)")
     add("--stdout-banner", metavar="TEXT", help="write TEXT as a line on stdout at start")
     add(
         "--bad-reply",

@@ -168,11 +168,14 @@ def ask_each(handler: ElicitHandler) -> ElicitRound:
     A plain function runs in a worker thread (it may wait for a person at a
     terminal) so that the event loop goes on serving other calls meanwhile.
     """
+    is_async = inspect.iscoroutinefunction(handler) or inspect.iscoroutinefunction(
+        getattr(handler, "__call__", None)  # noqa: B004  (an object with an async __call__)
+    )
 
     async def ask(questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
         found: dict[str, ElicitResult] = {}
         for question in questions:
-            if inspect.iscoroutinefunction(handler):
+            if is_async:
                 answer: Any = await handler(question)
             else:
                 answer = await asyncio.to_thread(handler, question)
