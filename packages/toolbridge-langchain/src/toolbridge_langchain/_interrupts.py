@@ -23,8 +23,9 @@ in another task, loop or thread than the tool's own (the SDK's session task, the
 client's loop); ``interrupt()`` needs the graph node's context. So the call runs in a
 task (a thread for sync ``invoke``) of its own, and the round function hands each
 round over to the tool's coroutine, which raises the interrupt in the node's context
-and hands the answers back. An interrupt ends the call: the round function raises,
-the server hears ``cancel`` (handshake era) or nothing more (2026-07-28), and the
+and hands the answers back. An interrupt ends the call: the round function raises
+(the server hears ``cancel`` on the handshake era, nothing more on 2026-07-28), any
+later question of that call is refused the same way, and once the call is over the
 interrupt goes up to LangGraph. Outside a graph run nothing is set: the client's own
 ``on_elicit`` answers, or the core declines.
 """
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import contextvars
 import dataclasses
 import threading
@@ -196,28 +198,57 @@ def _context(bridge: _Bridge) -> CallContext:
     return dataclasses.replace(current_call() or CallContext(), on_elicit=bridge.ask)
 
 
-def _answer_round(handed: _Round, tool_name: str) -> None:
-    """Raise the round as an interrupt (in the node's context) and hand the answers over."""
-    from langgraph.types import interrupt
+@final
+class _Asker:
+    """Answers the rounds of one call in the node's context, until the call is over.
 
-    try:
-        found = answers_from(
-            interrupt(payload(tool_name, handed.questions)), tool_name, [*handed.questions]
+    A round is raised as an interrupt; once one pauses the graph (or its resume value
+    cannot be read), that round and every later one of the same call are refused: the
+    round function raises, a handshake-era server hears ``cancel``, and the call runs
+    to its end before the pause goes up (a question left pending would be answered in
+    the next call's place).
+    """
+
+    def __init__(self, tool_name: str) -> None:
+        self.tool_name = tool_name
+        self.stop: Exception | None = None
+        """Why the call was abandoned (the graph's interrupt, or an unreadable resume)."""
+
+    def answer(self, handed: _Round) -> None:
+        from langgraph.types import interrupt
+
+        if self.stop is None:
+            try:
+                resume = interrupt(payload(self.tool_name, handed.questions))
+                found = answers_from(resume, self.tool_name, handed.questions)
+            except Exception as error:  # GraphInterrupt, InvocationError
+                self.stop = error
+            else:
+                _settle(handed.answers, found)
+                return
+        _settle(
+            handed.answers,
+            InvocationError(f"MCP tool {self.tool_name!r}'s call was left for the user's answer"),
         )
-    except BaseException:
-        # The graph pauses (or the resume value is unusable): the call is abandoned.
-        handed.answers.set_exception(
-            InvocationError(f"MCP tool {tool_name!r}'s call was left for the user's answer")
-        )
-        raise
-    handed.answers.set_result(found)
+
+
+def _settle(
+    future: concurrent.futures.Future[Mapping[str, ElicitResult]],
+    outcome: Mapping[str, ElicitResult] | BaseException,
+) -> None:
+    """Hand `outcome` over, unless the asker is gone (its server withdrew the question)."""
+    with contextlib.suppress(concurrent.futures.InvalidStateError):
+        if isinstance(outcome, BaseException):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome)
 
 
 async def ask_in_graph(
     tool: Tool, tool_name: str, arguments: Any, timeout: float | None
 ) -> ToolResult:
     """``tool.ainvoke`` in a graph node, the server's questions raised as interrupts."""
-    bridge = _Bridge()
+    bridge, asker = _Bridge(), _Asker(tool_name)
     with call_context(_context(bridge)):
         call = asyncio.ensure_future(tool.ainvoke(arguments, timeout=timeout))
     try:
@@ -230,15 +261,18 @@ async def ask_in_graph(
             finally:
                 asked.cancel()  # a no-op once a round came; else no slot is left waiting
             if not slot.done() or slot.cancelled():
-                return call.result()
+                break
             bridge.taken()
-            _answer_round(slot.result(), tool_name)
+            asker.answer(slot.result())
     finally:
-        if not call.done():
+        if not call.done():  # this task was cancelled: so is the call
             call.cancel()
             await asyncio.wait({call})
+    if asker.stop is not None:
         if not call.cancelled():
-            call.exception()  # retrieved: an abandoned call's error is not logged
+            call.exception()  # retrieved: the abandoned call's error is not logged
+        raise asker.stop
+    return call.result()
 
 
 def ask_in_graph_sync(
@@ -249,7 +283,7 @@ def ask_in_graph_sync(
     The call runs in a worker thread so that this thread (the node's) can raise the
     interrupts while it waits.
     """
-    bridge = _Bridge()
+    bridge, asker = _Bridge(), _Asker(tool_name)
     done: concurrent.futures.Future[ToolResult] = concurrent.futures.Future()
 
     def work() -> None:
@@ -264,14 +298,15 @@ def ask_in_graph_sync(
     )
     worker.daemon = True
     worker.start()
-    try:
-        while True:
-            slot = bridge.next
-            either: list[concurrent.futures.Future[Any]] = [done, slot]
-            concurrent.futures.wait(either, return_when=concurrent.futures.FIRST_COMPLETED)
-            if not slot.done():
-                return done.result()
-            bridge.taken()
-            _answer_round(slot.result(), tool_name)
-    finally:
-        concurrent.futures.wait([done])  # the abandoned call ends once told so
+    while True:
+        slot = bridge.next
+        either: list[concurrent.futures.Future[Any]] = [done, slot]
+        concurrent.futures.wait(either, return_when=concurrent.futures.FIRST_COMPLETED)
+        if not slot.done():
+            break
+        bridge.taken()
+        asker.answer(slot.result())
+    if asker.stop is not None:
+        done.exception()  # the abandoned call's outcome is not used
+        raise asker.stop
+    return done.result()
