@@ -6,6 +6,9 @@ request) is installed from npm into ``.cache/`` by the first test that needs it.
 
 - Client scenarios ``initialize`` and ``tools_call``: the suite starts its server and
   runs ``tests/conformance/client.py URL``, a client built on ``McpClient``.
+- Client scenarios ``auth/*`` (all 19 the suite lists): the same client signs in with
+  the ``auth`` setting each calls for; the two it cannot pass are in
+  ``expected-failures.yml`` with the reason measured.
 - Server scenarios: ``toolbridge serve tests/conformance/toolset.py --transport http``
   is checked with every active scenario, and with ``json-schema-2020-12`` by name;
   those outside tools (resources, prompts, completion, sampling, elicitation) are in
@@ -17,10 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -76,6 +81,26 @@ def test_the_client_passes_the_client_scenarios(
     )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-2000:]
     assert "OVERALL: PASSED" in completed.stdout + completed.stderr
+
+
+def test_the_client_passes_the_auth_scenarios(conformance: list[str], tmp_path: Path) -> None:
+    listed = _run([*conformance, "list", "--client"], tmp_path).stdout
+    scenarios = re.findall(r"^\s*- (auth/\S+)$", listed, re.MULTILINE)
+    assert len(scenarios) == 19, listed
+    client = f"{sys.executable} {HERE / 'client.py'}"
+    expected = str(HERE / "expected-failures.yml")
+
+    def one(scenario: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+        command = [*conformance, "client", "--command", client, "--scenario", scenario]
+        return scenario, _run([*command, "--expected-failures", expected], tmp_path)
+
+    with ThreadPoolExecutor(max_workers=3) as pool:  # each is mostly waiting
+        done = dict(pool.map(one, scenarios))
+    output = {name: run.stdout + run.stderr for name, run in done.items()}
+    failed = {name: text[-3000:] for name, text in output.items() if done[name].returncode}
+    assert not failed, failed
+    passed = sorted(name for name, text in output.items() if "OVERALL: PASSED" in text)
+    assert len(passed) == 17, sorted(set(scenarios) - set(passed))
 
 
 @contextlib.contextmanager

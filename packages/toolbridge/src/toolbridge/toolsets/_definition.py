@@ -35,8 +35,9 @@
 
 Reading (`read_definition`) checks everything and starts nothing; a mistake is a
 `ConfigError` with the JSON path of the culprit. ``${NAME}`` is replaced from the
-environment in header values, token keys, MCP environment values and the rate-limit
-storage only (a missing variable is an error), so secrets stay out of the file.
+environment in header values, token keys, MCP environment values, the string values
+of an MCP server's ``auth`` and the rate-limit storage only (a missing variable is an
+error), so secrets stay out of the file.
 Relative paths are relative to the file. `toolbridge.gateway.open_definition` starts
 the sources and gives the toolset.
 """
@@ -255,7 +256,7 @@ def _source(item: Any, path: JsonPath) -> Mapping[str, Any]:
 
 
 def _expanded_servers(servers: Mapping[str, Any], path: JsonPath) -> dict[str, Any]:
-    """Inline MCP servers, their ``env`` and ``headers`` values expanded."""
+    """Inline MCP servers, their ``env``, ``headers`` and ``auth`` values expanded."""
     expanded: dict[str, Any] = {}
     inner = servers.get("mcpServers", servers)
     for name, server in _object(inner, path).items():
@@ -266,6 +267,12 @@ def _expanded_servers(servers: Mapping[str, Any], path: JsonPath) -> dict[str, A
                 entry[key] = {
                     str(k): _expand(v, (*path, str(name), key, str(k))) for k, v in values.items()
                 }
+        auth = entry.get("auth")
+        if isinstance(auth, Mapping):  # {"type": ..., "clientSecret": "${SECRET}", ...}
+            entry["auth"] = {
+                str(k): _expand(v, (*path, str(name), "auth", str(k))) if isinstance(v, str) else v
+                for k, v in auth.items()
+            }
         expanded[str(name)] = entry
     return expanded
 
