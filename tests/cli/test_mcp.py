@@ -413,7 +413,7 @@ def test_a_server_that_breaks_the_protocol_fails_at_once(
     done = toolbridge("mcp", "list", "--", *fixture_server("--bad-reply", "tools/list=array"))
     assert done.returncode == 2
     assert done.stderr == (
-        "toolbridge: warning: MCP server 'server': answered tools/list (id 2) with a result "
+        "toolbridge: warning: MCP server 'server': answered tools/list (id 3) with a result "
         "that is an array, where MCP requires an object; the connection was closed\n"
     )
     assert time.monotonic() - started < 10  # 60 s (the tools/list timeout) before

@@ -528,6 +528,7 @@ def _zombie(pid: int) -> bool:
 
 
 # -- replies that break the protocol -----------------------------------------------------
+# The ids count the client's server/discover probe (id 1), which the fixture server refuses.
 
 
 @pytest.mark.parametrize(
@@ -536,47 +537,47 @@ def _zombie(pid: int) -> bool:
         (
             "tools/list",
             "array",
-            "answered tools/list (id 2) with a result that is an array, where MCP requires an "
+            "answered tools/list (id 3) with a result that is an array, where MCP requires an "
             "object; the connection was closed",
         ),
         (
             "tools/list",
             "batch",
             "answered with a JSON-RPC batch (a JSON array of 1 message): JSON-RPC answers a "
-            "batch only to a batch, and toolbridge sends none, while tools/list (id 2) waited",
+            "batch only to a batch, and toolbridge sends none, while tools/list (id 3) waited",
         ),
         (
             "tools/list",
             "null-id",
-            'answered with "id": null, so no request can be matched, while tools/list (id 2) '
+            'answered with "id": null, so no request can be matched, while tools/list (id 3) '
             "waited",
         ),
         (
             "tools/list",
             "invalid-utf8",
-            "answered tools/list (id 2) with bytes that are not UTF-8 (0xff at byte 92)",
+            "answered tools/list (id 3) with bytes that are not UTF-8 (0xff at byte 92)",
         ),
         (
             "tools/list",
             "surrogate",
-            "answered tools/list (id 2) with a lone surrogate ('\\ud800'), which is not "
+            "answered tools/list (id 3) with a lone surrogate ('\\ud800'), which is not "
             "Unicode text",
         ),
         (
             "initialize",
             "array",
-            "answered initialize (id 1) with a result that is an array, where MCP requires "
+            "answered initialize (id 2) with a result that is an array, where MCP requires "
             "an object",
         ),
         (
             "initialize",
             "wrong-id",
-            "answered request id 1001, which was never sent, while initialize (id 1) waited",
+            "answered request id 1001, which was never sent, while initialize (id 2) waited",
         ),
         (
             "initialize",
             "null-id",
-            'answered with "id": null, so no request can be matched, while initialize (id 1) '
+            'answered with "id": null, so no request can be matched, while initialize (id 2) '
             "waited",
         ),
         (
