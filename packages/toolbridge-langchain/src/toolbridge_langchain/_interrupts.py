@@ -167,29 +167,35 @@ class _Round:
 class _Bridge:
     """Hands each round from the round function (any task, loop or thread) to the caller.
 
-    The caller waits on `next` beside its call; it takes a round, puts a fresh `next`
-    in place, and only then answers, so the next round always finds a slot.
+    The caller waits on `wake` beside its call, then takes the rounds handed over
+    since (`take`: a fresh `wake` is put in place under the same lock, so a round
+    handed later wakes it again).
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._next: concurrent.futures.Future[_Round] = concurrent.futures.Future()
+        self._rounds: list[_Round] = []
+        self._wake: concurrent.futures.Future[None] = concurrent.futures.Future()
 
     @property
-    def next(self) -> concurrent.futures.Future[_Round]:
+    def wake(self) -> concurrent.futures.Future[None]:
+        """Done once a round waits to be taken."""
         with self._lock:
-            return self._next
+            return self._wake
 
-    def taken(self) -> None:
+    def take(self) -> list[_Round]:
+        """The rounds handed over since the last take, in order."""
         with self._lock:
-            self._next = concurrent.futures.Future()
+            rounds, self._rounds = self._rounds, []
+            self._wake = concurrent.futures.Future()
+        return rounds
 
     async def ask(self, questions: Sequence[Elicitation]) -> Mapping[str, ElicitResult]:
         handed = _Round(tuple(questions), concurrent.futures.Future())
-        slot = self.next
-        if not slot.set_running_or_notify_cancel():  # pragma: no cover - the call is over
-            raise InvocationError("the tool call asked the user after it was abandoned")
-        slot.set_result(handed)
+        with self._lock:
+            self._rounds.append(handed)
+            if not self._wake.done():
+                self._wake.set_result(None)
         return await asyncio.wrap_future(handed.answers)
 
 
@@ -226,6 +232,10 @@ class _Asker:
             else:
                 _settle(handed.answers, found)
                 return
+        self.refuse(handed)
+
+    def refuse(self, handed: _Round) -> None:
+        """Fail a round: its call was abandoned, or is already over."""
         _settle(
             handed.answers,
             InvocationError(f"MCP tool {self.tool_name!r}'s call was left for the user's answer"),
@@ -253,21 +263,23 @@ async def ask_in_graph(
         call = asyncio.ensure_future(tool.ainvoke(arguments, timeout=timeout))
     try:
         while True:
-            slot = bridge.next
-            asked = asyncio.wrap_future(slot)
-            waited: set[asyncio.Future[Any]] = {call, asked}
+            wake = bridge.wake
+            woken = asyncio.wrap_future(wake)
+            waited: set[asyncio.Future[Any]] = {call, woken}
             try:
                 await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                asked.cancel()  # a no-op once a round came; else no slot is left waiting
-            if not slot.done() or slot.cancelled():
-                break
-            bridge.taken()
-            asker.answer(slot.result())
+                woken.cancel()  # a no-op once a round came
+            if not wake.done() or wake.cancelled():
+                break  # the call is over
+            for handed in bridge.take():
+                asker.answer(handed)
     finally:
         if not call.done():  # this task was cancelled: so is the call
             call.cancel()
             await asyncio.wait({call})
+        for handed in bridge.take():  # asked as the call ended: nobody waits for it
+            asker.refuse(handed)
     if asker.stop is not None:
         if not call.cancelled():
             call.exception()  # retrieved: the abandoned call's error is not logged
@@ -299,13 +311,15 @@ def ask_in_graph_sync(
     worker.daemon = True
     worker.start()
     while True:
-        slot = bridge.next
-        either: list[concurrent.futures.Future[Any]] = [done, slot]
+        wake = bridge.wake
+        either: list[concurrent.futures.Future[Any]] = [done, wake]
         concurrent.futures.wait(either, return_when=concurrent.futures.FIRST_COMPLETED)
-        if not slot.done():
-            break
-        bridge.taken()
-        asker.answer(slot.result())
+        if not wake.done():
+            break  # the call is over
+        for handed in bridge.take():
+            asker.answer(handed)
+    for handed in bridge.take():  # asked as the call ended: nobody waits for it
+        asker.refuse(handed)
     if asker.stop is not None:
         done.exception()  # the abandoned call's outcome is not used
         raise asker.stop
