@@ -1,9 +1,10 @@
 """Signing in to HTTP MCP servers: the ``auth`` settings, token stores and the flow.
 
-`_settings` and `_store` need nothing beyond toolbridge (reading a configuration never
-imports the SDK); `_flow` builds the SDK's OAuth providers when a connection opens;
-`_config` reads the setting from the shapes people write; `_loopback` receives the
-browser's redirect.
+`_settings` (the values), `_store` (token stores) and `_config` (the setting in the
+shapes people write) need nothing beyond toolbridge: reading a configuration never
+imports the SDK. When a connection opens, `_flow` builds its ``httpx2.Auth`` around
+the SDK's providers (`_providers`, with `_loopback` receiving the browser's redirect)
+and raises `_failure.AuthFailure` for a refusal it cannot get past.
 """
 
 from toolbridge.mcp._auth._settings import (
