@@ -15,6 +15,7 @@ from langchain_core.language_models import LanguageModelInput
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import Runnable, RunnableBinding
+from langchain_core.tools import tool as langchain_tool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from toolbridge import (
@@ -33,6 +34,7 @@ from toolbridge.examples.weather import get_forecast
 from toolbridge.formats import to_openai
 from toolbridge_langchain import (
     ToolbridgeStructuredTool,
+    from_langchain,
     load_mcp_tools,
     load_mcp_tools_sync,
     to_langchain,
@@ -243,3 +245,22 @@ def test_every_content_block_becomes_langchains_standard_block() -> None:
         {"type": "file", "base64": "AAEC", "mime_type": "application/octet-stream"},
         {"type": "image", "base64": "iVBO", "mime_type": "image/png"},
     ]
+
+
+def test_standard_blocks_of_any_langchain_tool_read_back_as_mcp_content() -> None:
+    @langchain_tool
+    def fetch() -> list[dict[str, Any]]:
+        """Fetch the report."""
+        return [
+            {"type": "text", "text": "here"},
+            {"type": "file", "url": "file:///r.pdf", "mime_type": "application/pdf"},
+            {"type": "image", "url": "https://example.test/a.png", "extras": {"name": "a"}},
+            {"type": "file", "base64": "UklGRg==", "mime_type": "audio/wav"},
+        ]
+
+    assert from_langchain(fetch).invoke({}).content == (
+        TextContent(text="here"),
+        ResourceLink(uri="file:///r.pdf", name="file:///r.pdf", mime_type="application/pdf"),
+        ResourceLink(uri="https://example.test/a.png", name="a"),
+        AudioContent(data="UklGRg==", mime_type="audio/wav"),
+    )

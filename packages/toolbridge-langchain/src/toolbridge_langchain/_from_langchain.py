@@ -5,8 +5,9 @@ or a JSON Schema ``args_schema``, ``BaseTool`` subclasses. The input schema is t
 JSON Schema of the arguments the model sends (``tool_call_schema``, injected
 arguments left out), or the dict ``args_schema`` verbatim; toolbridge validates the
 arguments against it before the LangChain tool runs. The invoker calls the tool with
-a tool call and reads the ``ToolMessage`` back: its content becomes the result, an
-error status (or a ``ToolException``) an ``isError`` result.
+a tool call and reads the ``ToolMessage`` back: its content becomes the result (text,
+image and audio blocks as such, a ``file`` or ``image`` block with a ``url`` as a
+resource link), an error status (or a ``ToolException``) an ``isError`` result.
 
 LangChain fields the canonical tool has no slot for are kept in
 ``meta["langchain"]``: ``return_direct`` when set, ``extras`` and the tool's own
@@ -30,6 +31,7 @@ from toolbridge import (
     ContentBlock,
     ConversionError,
     ImageContent,
+    ResourceLink,
     TextContent,
     Tool,
     ToolbridgeError,
@@ -191,7 +193,25 @@ def _block(item: str | dict[str, Any]) -> ContentBlock:
     if kind == "text" and isinstance(item.get("text"), str):
         return TextContent(text=item["text"])
     data, mime_type = item.get("base64") or item.get("data"), item.get("mime_type")
+    if kind == "file" and isinstance(mime_type, str) and mime_type.startswith("audio/"):
+        kind = "audio"  # how `to_langchain` writes an audio clip
     if kind in ("image", "audio") and isinstance(data, str) and isinstance(mime_type, str):
         made = ImageContent if kind == "image" else AudioContent
         return made(data=data, mime_type=mime_type)
+    url = item.get("url")
+    if kind in ("image", "file") and isinstance(url, str) and data is None:
+        return _link(url, mime_type, item.get("extras"))
     return TextContent(text=json.dumps(item, ensure_ascii=False, default=str))
+
+
+def _link(url: str, mime_type: object, extras: object) -> ResourceLink:
+    """A block that points at a file: a resource link (its name and title from ``extras``)."""
+    said = extras if isinstance(extras, dict) else {}
+    name, title, description = (said.get(key) for key in ("name", "title", "description"))
+    return ResourceLink(
+        uri=url,
+        name=name if isinstance(name, str) else url,
+        title=title if isinstance(title, str) else None,
+        description=description if isinstance(description, str) else None,
+        mime_type=mime_type if isinstance(mime_type, str) else None,
+    )
