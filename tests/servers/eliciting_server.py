@@ -89,7 +89,7 @@ async def _ask(ctx: Context, key: str, request: mcp_types.ElicitRequest) -> Any:
         return await ctx.session.elicit_url(
             message=params.message,
             url=params.url,
-            elicitation_id=params.elicitation_id,
+            elicitation_id=params.elicitation_id or key,
             related_request_id=ctx.request_id,
         )
     return await ctx.session.elicit(

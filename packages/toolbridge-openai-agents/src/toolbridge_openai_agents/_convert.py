@@ -11,7 +11,7 @@ tool; invalid JSON or arguments, a tool that fails and an ``isError`` result com
 to the model as a text it can correct itself from, as the SDK expects of tool errors.
 Images and files in a result reach the model as the SDK's structured tool outputs
 (`toolbridge_openai_agents._output`), and a server's questions to the user go to the
-``on_elicit`` handler (`toolbridge_openai_agents._elicit`). The canonical tool travels
+``on_elicit`` handler (`toolbridge.answering`). The canonical tool travels
 with the ``FunctionTool``, so converting back gives it unchanged.
 
 From the SDK: any ``FunctionTool`` (``@function_tool``-made or built by hand) becomes a
@@ -31,16 +31,17 @@ from agents import FunctionTool
 from agents.tool_context import ToolContext
 
 from toolbridge import (
+    ConfigError,
     ConversionError,
     ElicitHandler,
     Tool,
     ToolbridgeError,
     ToolResult,
+    answering,
 )
 from toolbridge.formats import convert
 from toolbridge.plugins import call_async, call_sync, tools_given
 from toolbridge.schema import LossAction, LossEntry
-from toolbridge_openai_agents._elicit import answering, checked_handler
 from toolbridge_openai_agents._output import ToolOutput, from_tool_output, to_tool_output
 
 __all__ = ["ToolbridgeFunctionTool", "from_openai_agents", "to_openai_agents"]
@@ -96,7 +97,7 @@ def to_openai_agents(
             can write.
         ConfigError: `on_elicit` is not a function.
     """
-    handler = checked_handler(on_elicit)
+    handler = _checked(on_elicit)
     listed, single = tools_given(tools, "to_openai_agents")
     made = [_function_tool(item, strict, handler) for item in listed]
     return made[0] if single else made
@@ -153,6 +154,15 @@ def _function_tool(
         toolbridge_tool=tool,
         report=report,
     )
+
+
+def _checked(handler: ElicitHandler | None) -> ElicitHandler | None:
+    if handler is not None and not callable(handler):
+        raise ConfigError(
+            "on_elicit must be a function of an Elicitation returning an ElicitResult, "
+            f"not {type(handler).__name__}"
+        )
+    return handler
 
 
 def _key(entry: LossEntry) -> tuple[Any, ...]:

@@ -8,7 +8,7 @@ with its JSON path, so the model corrects itself, and a function that runs the t
 reads the structured content when there is some, else the text, and images, audio and
 resources as pydantic-ai files beside it (`toolbridge_pydantic_ai._content`). A
 question the tool's MCP server asks the user goes to the ``on_elicit`` handler given
-(`toolbridge_pydantic_ai._elicit`). `ToolbridgeToolset` is a ``FunctionToolset`` of
+(`toolbridge.answering`). `ToolbridgeToolset` is a ``FunctionToolset`` of
 such tools: an ``AbstractToolset`` that composes with pydantic-ai's own wrappers
 (``prefixed``, ``filtered``, ``CombinedToolset``, ...).
 
@@ -28,10 +28,17 @@ from pydantic_ai import Tool as PydanticTool
 from pydantic_ai.toolsets import AbstractToolset, FunctionToolset
 from pydantic_ai.toolsets.abstract import ToolsetTool
 
-from toolbridge import ConfigError, ConversionError, ElicitHandler, Tool, ToolbridgeError, thaw
+from toolbridge import (
+    ConfigError,
+    ConversionError,
+    ElicitHandler,
+    Tool,
+    ToolbridgeError,
+    answering,
+    thaw,
+)
 from toolbridge.plugins import await_blocking, call_async, call_blocking, call_sync, tools_given
 from toolbridge_pydantic_ai._content import model_content, wraps_output
-from toolbridge_pydantic_ai._elicit import Asker, asking
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
 
@@ -109,17 +116,13 @@ def _pydantic_tool(
     wrapped = wraps_output(tool)
 
     async def run(**arguments: Any) -> Any:
-        context, asker = asking(on_elicit)
-        try:
-            with context:
+        with answering(on_elicit) as answers:
+            try:
                 result = await tool.ainvoke(arguments)
-        except ToolbridgeError as error:
-            failure = _failure(asker, error)
-            if failure is error:  # the handler failed: the run ends, the model cannot fix it
-                raise
-            if failure is not None:  # ... even when the call wrapped what the handler raised
-                raise failure  # noqa: B904 (the wrapper stays its __context__)
-            raise ModelRetry(str(error)) from error
+            except ToolbridgeError as error:
+                if answers is not None:  # the handler failed: the run ends, no retry helps
+                    answers.raise_failure()
+                raise ModelRetry(str(error)) from error
         if result.is_error:
             raise ModelRetry(result.text or f"tool {tool.name!r} reported an error")
         return model_content(result, wrapped=wrapped, media_links=media_links)
@@ -138,18 +141,6 @@ def _pydantic_tool(
         json_schema=dict(thaw(tool.input_schema)),
         args_validator=check,
     )
-
-
-def _failure(asker: Asker | None, error: BaseException) -> BaseException | None:
-    """What the handler raised, when `error` is it or was caused by it."""
-    if asker is None:
-        return None
-    seen: BaseException | None = error
-    while seen is not None:
-        if any(seen is failure for failure in asker.failures):
-            return seen
-        seen = seen.__cause__
-    return None
 
 
 @overload

@@ -47,6 +47,7 @@ from toolbridge.errors import (
 )
 
 if TYPE_CHECKING:
+    from toolbridge._answering import Answers, answering
     from toolbridge._content import (
         AudioContent,
         BlobResourceContents,
@@ -103,6 +104,8 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _LAZY: dict[str, str] = {
+    "Answers": "toolbridge._answering",
+    "answering": "toolbridge._answering",
     "AudioContent": "toolbridge._content",
     "BlobResourceContents": "toolbridge._content",
     "CallContext": "toolbridge._context",
@@ -162,6 +165,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "AccessDeniedError",
+    "Answers",
     "ArgumentValidationError",
     "AudioContent",
     "BlobResourceContents",
@@ -219,6 +223,7 @@ __all__ = [
     "ValidationResult",
     "Validator",
     "__version__",
+    "answering",
     "call_context",
     "current_call",
     "from_",

@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, Literal, ParamSpec, TypeVar, final
 
+from toolbridge._answering import Answers, checked_handler
 from toolbridge._context import (
     CallContext,
     Elicitation,
@@ -55,7 +56,6 @@ from toolbridge.errors import (
 from toolbridge.formats import from_mcp_tool
 from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
-from toolbridge.mcp._elicit import ask_each
 from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._loop import LoopThread
 from toolbridge.mcp._naming import Namespacing, exposed_names, namespaced
@@ -203,9 +203,8 @@ class McpClient:
 
         if protocol not in ("auto", "legacy"):
             raise ConfigError(f'protocol must be "auto" or "legacy", not {protocol!r}')
-        if on_elicit is not None and not callable(on_elicit):
-            raise ConfigError(f"on_elicit must be a function, not {type(on_elicit).__name__}")
-        self._ask: ElicitRound | None = ask_each(on_elicit) if on_elicit is not None else None
+        handler = checked_handler(on_elicit)
+        self._ask: ElicitRound | None = Answers(handler) if handler is not None else None
         if tasks not in ("run", "exclude"):
             raise ConfigError(f'tasks must be "run" or "exclude", not {tasks!r}')
         if on_finding not in ("ignore", "warn", "block", "raise"):

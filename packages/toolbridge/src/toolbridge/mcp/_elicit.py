@@ -12,19 +12,16 @@ the defaults of the form filled in (SEP-1034). Sampling and roots, deprecated by
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from toolbridge._context import Elicitation, ElicitHandler, ElicitResult, ElicitRound
+from toolbridge._context import Elicitation, ElicitResult, ElicitRound
 from toolbridge.errors import InvocationError, ServerError
 from toolbridge.mcp._wire import bounded
 
 __all__ = [
     "MAX_ROUNDS",
     "answers",
-    "ask_each",
     "decline_all",
     "declined_note",
     "read_question",
@@ -160,31 +157,6 @@ async def answers(ask: ElicitRound, questions: Sequence[Elicitation]) -> dict[st
             )
         checked[question.key] = answer
     return checked
-
-
-def ask_each(handler: ElicitHandler) -> ElicitRound:
-    """A round function that asks `handler` each question in turn.
-
-    A plain function runs in a worker thread (it may wait for a person at a
-    terminal) so that the event loop goes on serving other calls meanwhile.
-    """
-    is_async = inspect.iscoroutinefunction(handler) or inspect.iscoroutinefunction(
-        getattr(handler, "__call__", None)  # noqa: B004  (an object with an async __call__)
-    )
-
-    async def ask(questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
-        found: dict[str, ElicitResult] = {}
-        for question in questions:
-            if is_async:
-                answer: Any = await handler(question)
-            else:
-                answer = await asyncio.to_thread(handler, question)
-                if inspect.isawaitable(answer):
-                    answer = await answer
-            found[question.key] = answer
-        return found
-
-    return ask
 
 
 async def decline_all(questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
