@@ -118,33 +118,33 @@ class ConnectionOptions:
 
 @final
 class _Clock:
-    """A call's time budget, stopped while one of its questions waits for the user."""
+    """A call's time budget, stopped while one of its questions waits for the user.
 
-    __slots__ = ("_paused", "_since", "_used", "budget", "resumed")
+    It moves the deadline of the request in flight (an `asyncio.Timeout`): off while
+    a question waits, on again with what is left once it is answered.
+    """
+
+    __slots__ = ("_paused", "_since", "_used", "budget", "deadline")
 
     def __init__(self, budget: float | None) -> None:
         self.budget = budget
         self._used = 0.0
         self._since = time.monotonic()
         self._paused = 0
-        self.resumed = asyncio.Event()
-        self.resumed.set()
-
-    @property
-    def paused(self) -> bool:
-        return self._paused > 0
+        self.deadline: asyncio.Timeout | None = None
+        """The deadline of the request in flight, if one is."""
 
     def pause(self) -> None:
         if self._paused == 0:
             self._used += time.monotonic() - self._since
-            self.resumed.clear()
         self._paused += 1
+        self.arm()
 
     def resume(self) -> None:
         self._paused -= 1
         if self._paused == 0:
             self._since = time.monotonic()
-            self.resumed.set()
+        self.arm()
 
     def left(self) -> float | None:
         """Seconds left (None: no budget); counts nothing while paused."""
@@ -152,6 +152,14 @@ class _Clock:
             return None
         running = 0.0 if self._paused else time.monotonic() - self._since
         return self.budget - self._used - running
+
+    def arm(self) -> None:
+        """Set the deadline of the request in flight to what is left (none while paused)."""
+        deadline, left = self.deadline, self.left()
+        if deadline is None or left is None:
+            return
+        when = None if self._paused else asyncio.get_running_loop().time() + left
+        deadline.reschedule(when)
 
 
 @dataclass(slots=True, eq=False)
@@ -166,6 +174,8 @@ class _Asked:
     declined: list[Elicitation] = field(default_factory=list)
     raised: ContextRaised | ToolbridgeError | None = None
     """What answering raised in the middle of the call: the call ends with it."""
+    asked: int = 0
+    """How many handshake-era questions the call was asked: the next one's key."""
 
 
 @final
@@ -607,9 +617,15 @@ class Connection:
         """A handshake-era server asks the user in the middle of a call."""
         asked = self._asked[0] if len(self._asked) == 1 else None
         raw = params.model_dump(by_alias=True, mode="json", exclude_none=True)
+        # The key is the question's number in its call ("1", "2", ...), the same when the
+        # call is made again (a LangGraph resume matches answers by it), unlike the
+        # request's id.
+        if asked is not None:
+            asked.asked += 1
+        key = str(asked.asked) if asked is not None else f"request-{context.request_id}"
         try:
             question = read_question(
-                str(context.request_id),
+                key,
                 raw,
                 server=self.name,
                 tool=asked.tool if asked is not None else None,
@@ -765,30 +781,13 @@ async def _within(sent: Any, clock: _Clock) -> Any:
         TimeoutError: The budget ran out (the request is abandoned: the SDK then
             tells the server the request is cancelled).
     """
-    task = asyncio.ensure_future(sent)
-    try:
-        while True:
-            if clock.paused:
-                resumed = asyncio.ensure_future(clock.resumed.wait())
-                try:
-                    await asyncio.wait({task, resumed}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    resumed.cancel()
-            left = clock.left()
-            if task.done():
-                return task.result()
-            if clock.paused:
-                continue
-            if left is not None and left <= 0:
-                raise TimeoutError
-            await asyncio.wait({task}, timeout=left)
-            if task.done():
-                return task.result()
-    finally:
-        if not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+    async with asyncio.timeout(None) as deadline:
+        clock.deadline = deadline
+        clock.arm()
+        try:
+            return await sent
+        finally:
+            clock.deadline = None
 
 
 def _note(result: dict[str, Any], text: str) -> None:
