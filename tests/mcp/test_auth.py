@@ -176,7 +176,9 @@ def test_a_stray_request_to_the_loopback_listener_does_not_end_the_sign_in(
     assert run(sign_in(server, MemoryTokenStore(), Curious()))["authorization_code"] >= 1
 
 
-def test_a_denied_sign_in_is_a_clear_error(server: str) -> None:
+def test_a_denied_sign_in_is_a_clear_error_logged_once(
+    server: str, caplog: pytest.LogCaptureFixture
+) -> None:
     async def scenario() -> dict[str, ServerError]:
         auth = OAuth(token_store=MemoryTokenStore(), browser=Browser(deny=True))
         async with client(server, auth) as opened:
@@ -184,6 +186,48 @@ def test_a_denied_sign_in_is_a_clear_error(server: str) -> None:
 
     failure = str(run(scenario())[NAME])
     assert "refused the sign-in: access_denied" in failure
+    # Not again as the SDK's "OAuth flow error" with a traceback: the failure says it.
+    assert [record.name for record in caplog.records if record.exc_info] == []
+
+
+def test_a_store_of_your_own_keeps_the_tokens(server: str) -> None:
+    class Recording:
+        """A store written for the SDK's TokenStorage: four async methods, no base."""
+
+        def __init__(self) -> None:
+            self.tokens: Any = None
+            self.client: Any = None
+            self.writes = 0
+
+        async def get_tokens(self) -> Any:
+            return self.tokens
+
+        async def set_tokens(self, tokens: Any) -> None:
+            self.tokens, self.writes = tokens, self.writes + 1
+
+        async def get_client_info(self) -> Any:
+            return self.client
+
+        async def set_client_info(self, client_info: Any) -> None:
+            self.client = client_info
+
+    store = Recording()
+    run(sign_in(server, store))
+    assert store.writes == 1
+    assert store.client is not None
+    with pytest.raises(ConfigError, match="token_store must be a TokenStore"):
+        OAuth(token_store=object())  # type: ignore[arg-type]
+
+
+def test_an_unreadable_private_key_file_is_named(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.pem"
+    auth = ClientCredentials(client_id="m", private_key_file=str(missing))
+
+    async def scenario() -> str:
+        async with client("http://127.0.0.1:9/mcp", auth) as opened:
+            return str(opened.failures[NAME])
+
+    assert f"cannot read the private key file {str(missing)!r}" in run(scenario())
 
 
 def test_a_sign_in_nobody_finishes_times_out(server: str) -> None:

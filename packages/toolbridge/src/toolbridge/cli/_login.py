@@ -8,6 +8,7 @@ server) find the tokens stored and never need to ask. `logout` forgets them.
 from __future__ import annotations
 
 import dataclasses
+import logging
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -63,6 +64,8 @@ def login_command(
     from toolbridge.mcp import FileTokenStore, McpClient, OAuth
     from toolbridge.mcp._auth._flow import open_in_browser, token_store_of
 
+    # A failure is reported below, once: not again by logging's last-resort handler.
+    logging.getLogger("toolbridge.mcp").addHandler(logging.NullHandler())
     server = _http_server(name, config)
     auth = server.auth
     where = ""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import logging
 import socket
 import sys
 import warnings
@@ -52,10 +53,28 @@ _EARLY: Final = 60.0
 """Refresh at most this many seconds before a token expires (a tenth of its life if less)."""
 
 
+class _ReportedElsewhere(logging.Filter):
+    """Drops the SDK's "OAuth flow error" record of an `AuthFailure`.
+
+    The SDK logs every failure of its flow with a traceback; one of ours (a sign-in
+    refused, timed out, or impossible here) is reported by the connection, in words.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], AuthFailure))
+
+
+def _quiet_sdk_log() -> None:
+    log = logging.getLogger("mcp.client.auth.oauth2")
+    if not any(isinstance(each, _ReportedElsewhere) for each in log.filters):
+        log.addFilter(_ReportedElsewhere())
+
+
 def open_in_browser(url: str) -> None:
     """Print the authorization URL on stderr and open it in the default browser."""
     print(f"Opening the browser to sign in; if it does not open, visit:\n  {url}", file=sys.stderr)
-    webbrowser.open(url)
+    if not webbrowser.open(url):
+        print("No browser could be opened here: open the URL above yourself.", file=sys.stderr)
 
 
 class _EarlyContext(OAuthContext):
@@ -160,6 +179,8 @@ class Person(OAuthClientProvider):
 
     @classmethod
     async def build(cls, url: str, setting: OAuth, store: TokenStore) -> Person:
+        """The provider of `setting` for the server at `url`, its tokens in `store`."""
+        _quiet_sdk_log()
         listener = LoopbackListener(await _redirect_port(setting, store))
         metadata = _Metadata(
             redirect_uris=[AnyUrl(listener.redirect_uri)],

@@ -16,14 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias, final
+from typing import Final, Literal, TypeAlias, final
 from urllib.parse import urlsplit
 
 from toolbridge.errors import ConfigError
-from toolbridge.mcp._auth._store import MemoryTokenStore
-
-if TYPE_CHECKING:
-    from toolbridge.mcp._auth._store import TokenStore
+from toolbridge.mcp._auth._store import MemoryTokenStore, TokenStore
 
 __all__ = ["AuthSetting", "BearerToken", "Browser", "ClientCredentials", "OAuth"]
 
@@ -52,6 +49,14 @@ def _text(value: object, name: str, where: str) -> None:
 def _optional_text(value: object, name: str, where: str) -> None:
     if value is not None:
         _text(value, name, where)
+
+
+def _store(value: object, where: str) -> None:
+    if value is not None and not isinstance(value, TokenStore):
+        raise ConfigError(
+            f"{where}: token_store must be a TokenStore (get_tokens, set_tokens, "
+            f"get_client_info, set_client_info), got {type(value).__name__}"
+        )
 
 
 def _repr(value: object, secret: frozenset[str]) -> str:
@@ -106,6 +111,7 @@ class OAuth:
     def __post_init__(self) -> None:
         where = "OAuth"
         object.__setattr__(self, "scopes", _scopes(self.scopes, where))
+        _store(self.token_store, where)
         _optional_text(self.client_id, "client_id", where)
         _optional_text(self.client_secret, "client_secret", where)
         _text(self.client_name, "client_name", where)
@@ -174,6 +180,7 @@ class ClientCredentials:
     def __post_init__(self) -> None:
         where = "ClientCredentials"
         _text(self.client_id, "client_id", where)
+        _store(self.token_store, where)
         object.__setattr__(self, "scopes", _scopes(self.scopes, where))
         given = [
             name
