@@ -468,10 +468,6 @@ def test_every_setting_hides_its_secrets_in_repr_and_lists_them() -> None:
     assert repr(OAuth(scopes=("read",))) == "OAuth(scopes=('read',))"
 
 
-@pytest.mark.xfail(
-    reason="McpClient.secrets (mcp/_client.py, the lead's) does not read auth settings yet",
-    strict=True,
-)
 def test_the_client_lists_auth_secrets_for_audit_logs_to_redact() -> None:
     opened = McpClient(
         {

@@ -271,13 +271,14 @@ class McpClient:
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """The configured header and environment values, for audit logs to redact."""
+        """Configured header and environment values and sign-in secrets: what to redact."""
         found: list[str] = []
         for server in self._servers.values():
             for values in (getattr(server, "headers", None), getattr(server, "env", None)):
                 for value in (values or {}).values():
                     # "Bearer <token>": the token alone is as secret as the whole value.
                     found.extend((value, value.split()[-1]) if value.strip() else ())
+            found.extend(getattr(getattr(server, "auth", None), "secrets", ()))
         return tuple(dict.fromkeys(found))
 
     @property
