@@ -4,8 +4,10 @@ The suite (``@modelcontextprotocol/conformance`` 0.1.12, with the TypeScript SDK
 was released against, 1.25.2: later SDKs refuse its stateless test servers' second
 request) is installed from npm into ``.cache/`` by the first test that needs it.
 
-- Client scenarios ``initialize`` and ``tools_call``: the suite starts its server and
-  runs ``tests/conformance/client.py URL``, a client built on ``McpClient``.
+- Client scenarios ``initialize``, ``tools_call`` and
+  ``elicitation-sep1034-client-defaults`` (a form's defaults applied): the suite
+  starts its server and runs ``tests/conformance/client.py URL``, a client built on
+  ``McpClient``.
 - Client scenarios ``auth/*`` (all 19 the suite lists): the same client signs in with
   the ``auth`` setting each calls for; the two it cannot pass are in
   ``expected-failures.yml`` with the reason measured.
@@ -71,7 +73,9 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.parametrize("scenario", ["initialize", "tools_call"])
+@pytest.mark.parametrize(
+    "scenario", ["initialize", "tools_call", "elicitation-sep1034-client-defaults"]
+)
 def test_the_client_passes_the_client_scenarios(
     conformance: list[str], scenario: str, tmp_path: Path
 ) -> None:
