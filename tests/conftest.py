@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from .loopback import free_port, server_process
+
 REPOSITORY = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -351,12 +353,6 @@ def everything_server(everything_package: Path) -> list[str]:
     return [node, str(everything_package / "dist" / "index.js"), "stdio", f"--{MARKER}"]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def everything_http_server(everything_package: Path, tmp_path: Path) -> Iterator[str]:
     """The URL (``http://127.0.0.1:PORT/mcp``) of a running streamable HTTP server-everything.
@@ -365,43 +361,13 @@ def everything_http_server(everything_package: Path, tmp_path: Path) -> Iterator
     ended after it; its output goes to ``everything-http.log`` in the test's tmp_path.
     """
     node, _ = _node_tools()
-    port = _free_port()
+    port = free_port()
     argv = [node, str(everything_package / "dist" / "index.js"), "streamableHttp", f"--{MARKER}"]
     log = tmp_path / "everything-http.log"
-    with open(log, "wb") as output:
-        server = subprocess.Popen(
-            argv,
-            env={**os.environ, "PORT": str(port)},
-            stdin=subprocess.DEVNULL,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            if server.poll() is not None:
-                pytest.fail(
-                    f"server-everything (HTTP) exited with {server.returncode}:\n{log.read_text()}"
-                )
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(
-                        f"server-everything (HTTP) did not listen on {port}:\n{log.read_text()}"
-                    )
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(5)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    with server_process(
+        argv, port, log, what="server-everything (HTTP)", env={"PORT": str(port)}, within=20
+    ) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -443,7 +409,7 @@ class RedisServer:
     """One `redis-server` process on loopback; `url` is its ``redis://`` address."""
 
     def __init__(self, binary: str, folder: Path) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self._folder = folder
         folder.mkdir(parents=True, exist_ok=True)

@@ -1,11 +1,17 @@
-"""A real HTTP server on 127.0.0.1, in a thread, for tests that need one to talk to."""
+"""Real servers on 127.0.0.1 for tests that need one to talk to: in a thread, or a process."""
 
 from __future__ import annotations
 
 import contextlib
 import http.server
+import os
+import signal
+import socket
+import subprocess
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 
 
 @contextlib.contextmanager
@@ -20,3 +26,61 @@ def http_server(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[s
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server_process(
+    argv: Sequence[str],
+    port: int,
+    log: Path,
+    *,
+    what: str,
+    env: Mapping[str, str] | None = None,
+    within: float = 30,
+    path: str = "/mcp",
+) -> Iterator[str]:
+    """Run `argv` (a server that listens on `port`) until the block ends; its URL.
+
+    Its output goes to `log`. It must listen `within` seconds; if it exits or does not,
+    `RuntimeError` says so with its output. It ends with its process group (SIGTERM,
+    then SIGKILL after 5 s).
+    """
+    with open(log, "wb") as output:
+        process = subprocess.Popen(
+            list(argv),
+            env={**os.environ, **(env or {})},
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + within
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"{what} exited with {process.returncode}:\n{log.read_text()}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"{what} did not listen on {port}:\n{log.read_text()}"
+                    ) from None
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}{path}"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()

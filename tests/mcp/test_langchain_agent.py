@@ -14,20 +14,16 @@ server (its ``--tool-description-from`` tools echo their arguments)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from unittest.mock import ANY
 
 import pytest
+
+from ..loopback import free_port, server_process
 
 pytest.importorskip("toolbridge_langchain")
 pytest.importorskip("langchain")
@@ -260,39 +256,11 @@ def test_the_clients_own_on_elicit_answers_in_a_graph_run_and_outside(
 @pytest.fixture
 def eliciting_http_server(tmp_path: Path) -> Iterator[str]:
     """The URL of tests/servers/eliciting_server.py serving streamable HTTP on loopback."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
+    argv = [sys.executable, str(ELICITING), "--http", str(port)]
     log = tmp_path / "eliciting-http.log"
-    with open(log, "wb") as output:
-        server = subprocess.Popen(
-            [sys.executable, str(ELICITING), "--http", str(port)],
-            stdin=subprocess.DEVNULL,
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"the eliciting server exited:\n{log.read_text()}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"the eliciting server did not listen:\n{log.read_text()}")
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(5)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    with server_process(argv, port, log, what="the eliciting server") as url:
+        yield url
 
 
 def test_over_http_the_run_pauses_and_resumes(eliciting_http_server: str) -> None:

@@ -153,13 +153,17 @@ class _Clock:
         running = 0.0 if self._paused else time.monotonic() - self._since
         return self.budget - self._used - running
 
+    def when(self) -> float | None:
+        """The event loop's time the budget runs out at (None: never, or paused)."""
+        left = self.left()
+        if left is None or self._paused:
+            return None
+        return asyncio.get_running_loop().time() + left
+
     def arm(self) -> None:
         """Set the deadline of the request in flight to what is left (none while paused)."""
-        deadline, left = self.deadline, self.left()
-        if deadline is None or left is None:
-            return
-        when = None if self._paused else asyncio.get_running_loop().time() + left
-        deadline.reschedule(when)
+        if self.deadline is not None and self.budget is not None:
+            self.deadline.reschedule(self.when())
 
 
 @dataclass(slots=True, eq=False)
@@ -781,9 +785,8 @@ async def _within(sent: Any, clock: _Clock) -> Any:
         TimeoutError: The budget ran out (the request is abandoned: the SDK then
             tells the server the request is cancelled).
     """
-    async with asyncio.timeout(None) as deadline:
+    async with asyncio.timeout_at(clock.when()) as deadline:
         clock.deadline = deadline
-        clock.arm()
         try:
             return await sent
         finally:

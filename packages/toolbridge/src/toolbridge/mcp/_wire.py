@@ -31,6 +31,7 @@ answer came goes to `on_orphan_task`, to be cancelled.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -38,6 +39,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Final, Literal, final
 
 import anyio
+from anyio.abc import ObjectReceiveStream, ObjectSendStream
 from mcp.shared.dispatcher import coerce_request_id
 from mcp.shared.message import SessionMessage
 from mcp_types.jsonrpc import (
@@ -84,6 +86,58 @@ TEXT_LIMIT: Final = 1_000
 _BATCH_VERSIONS: Final = frozenset({"2024-11-05", "2025-03-26"})
 """The MCP versions that allowed JSON-RPC batches (2025-06-18 removed them)."""
 _STRAYS_KEPT: Final = 3
+
+
+@final
+class _Checked(ObjectReceiveStream["SessionMessage | Exception"]):
+    """The transport's read stream, each item judged by the wire as the session reads it.
+
+    After a reply that broke the protocol (`Wire.failure`) the stream ends: the
+    session then fails its waiting requests at once.
+    """
+
+    def __init__(self, wire: Wire, inner: Any) -> None:
+        self._wire = wire
+        self._inner = inner
+        self._passed: collections.deque[SessionMessage | Exception] = collections.deque()
+
+    @property
+    def last_context(self) -> Any:
+        """The sender's context variables of the last item, where the transport keeps them."""
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> SessionMessage | Exception:
+        wire, passed = self._wire, self._passed
+        while not passed:
+            if wire.failure is not None:
+                wire.ended.set()
+                raise anyio.EndOfStream
+            try:
+                item = await self._inner.receive()
+            except (anyio.EndOfStream, anyio.ClosedResourceError, anyio.BrokenResourceError):
+                wire.ended.set()
+                raise anyio.EndOfStream from None
+            passed.extend(wire._judge(item))
+        return passed.popleft()
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+@final
+class _Noted(ObjectSendStream["SessionMessage"]):
+    """The transport's write stream, each request noted by the wire as it goes out."""
+
+    def __init__(self, wire: Wire, inner: Any) -> None:
+        self._wire = wire
+        self._inner = inner
+
+    async def send(self, item: SessionMessage) -> None:
+        self._wire._sent(item.message)
+        await self._inner.send(item)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
 
 
 def bounded(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -184,58 +238,18 @@ class Wire:
     @contextlib.asynccontextmanager
     async def around(
         self, transport: AbstractAsyncContextManager[Streams]
-    ) -> AsyncIterator[Streams]:
-        """Enter `transport` and give the session streams that pass through this wire."""
+    ) -> AsyncIterator[tuple[_Checked, _Noted]]:
+        """Enter `transport` and give the session streams that pass through this wire.
+
+        Each message is checked where it passes, in the task that reads or writes it:
+        no task or stream of the wire's own stands between the session and the
+        transport (a hop each way would cost every call a switch of tasks).
+        """
         async with transport as (read, write):
-            to_session, session_read = anyio.create_memory_object_stream[
-                SessionMessage | Exception
-            ](0)
-            session_write, from_session = anyio.create_memory_object_stream[SessionMessage](0)
-            pumps = [
-                asyncio.create_task(self._inbound(read, to_session), name=f"mcp-in-{self.name}"),
-                asyncio.create_task(
-                    self._outbound(from_session, write), name=f"mcp-out-{self.name}"
-                ),
-            ]
             try:
-                yield session_read, session_write
+                yield _Checked(self, read), _Noted(self, write)
             finally:
-                for pump in pumps:
-                    pump.cancel()
-                for stream in (to_session, session_read, session_write, from_session):
-                    stream.close()
-                await asyncio.gather(*pumps, return_exceptions=True)
                 self.ended.set()
-
-    async def _inbound(
-        self,
-        read: MemoryObjectReceiveStream[SessionMessage | Exception],
-        to_session: MemoryObjectSendStream[SessionMessage | Exception],
-    ) -> None:
-        try:
-            async with to_session:
-                async for item in read:
-                    for passed in self._judge(item):
-                        await to_session.send(passed)
-                    if self.failure is not None:
-                        return
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-            return  # the session is gone
-        finally:
-            self.ended.set()
-
-    async def _outbound(
-        self,
-        from_session: MemoryObjectReceiveStream[SessionMessage],
-        write: MemoryObjectSendStream[SessionMessage],
-    ) -> None:
-        try:
-            async with write, from_session:
-                async for item in from_session:
-                    self._sent(item.message)
-                    await write.send(item)
-        except (anyio.ClosedResourceError, anyio.BrokenResourceError):
-            return
 
     # -- what goes out ----------------------------------------------------------------
 
