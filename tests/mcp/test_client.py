@@ -572,7 +572,7 @@ def _zombie(pid: int) -> bool:
         (
             "initialize",
             "wrong-id",
-            "answered request id 1001, which was never sent, while initialize (id 2) waited",
+            "answered request id 1002, which was never sent, while initialize (id 2) waited",
         ),
         (
             "initialize",
