@@ -21,7 +21,9 @@ import pytest
 
 from toolbridge import CallContext, Elicitation, ElicitResult, call_context
 from toolbridge.errors import InvocationError, ServerError
-from toolbridge.mcp import McpClient
+from toolbridge.mcp import HttpServer, McpClient
+
+from ..loopback import free_port, server_process
 
 pytestmark = pytest.mark.anyio
 
@@ -270,3 +272,19 @@ async def test_a_listing_without_a_ttl_is_asked_again() -> None:
         await client.refresh()
         listed = _texts(await client.call("listings"))
     assert listed == ["2"]
+
+
+async def test_a_tools_header_parameters_are_sent_once_the_server_asks(tmp_path: Path) -> None:
+    """2026-07-28 over HTTP: ``x-mcp-header`` arguments go in ``Mcp-Param-*`` headers too.
+
+    The server refuses the first call (-32020, header mismatch); the client lists the
+    tools through the SDK's session, which then writes the headers, and calls again.
+    """
+    port = free_port()
+    argv = [sys.executable, SERVER, "--http", str(port)]
+    with server_process(argv, port, tmp_path / "http.log", what="the eliciting server") as url:
+        async with McpClient(HttpServer(url=url)) as client:
+            first = await client.call("weather", {"region": "eu", "city": "Oslo"})
+            again = await client.call("weather", {"region": "us", "city": "Austin"})
+    assert _texts(first) == ["Oslo in eu: sunny"]
+    assert _texts(again) == ["Austin in us: sunny"]

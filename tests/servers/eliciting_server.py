@@ -7,17 +7,24 @@ request; on a 2026-07-28 connection (``server/discover``) it returns an
 ``input_required`` result and reads the answers when the client calls again. So one
 server tests both ways a client can be asked.
 
-| tool | asks | answers |
-| --- | --- | --- |
-| ``book_table(restaurant)`` | a form: ``guests`` (integer), ``name`` (string) | ``booked <restaurant> for <guests> under <name>``, ``declined`` or ``cancelled`` |
-| ``sign_in()`` | URL mode: ``https://auth.example.test/start`` | ``signed in``, ``declined`` or ``cancelled`` |
-| ``defaults()`` | a form whose every field has a default (SEP-1034) | the accepted content as JSON |
-| ``two_rounds()`` | ``first`` (a string), then ``second`` (a string) | ``first=<a> second=<b>`` |
-| ``era()`` | nothing | the negotiated protocol version |
-| ``write_poem()`` | sampling (deprecated): a ``sampling/createMessage`` request | the text written, or an error |
-| ``forever()`` | a question on every round (2026-07-28), never done | never |
-| ``listings()`` | nothing | how many ``tools/list`` requests the server has answered |
-| ``add_tool()`` | nothing | adds a tool ``added`` (the server tells its clients the tools changed) |
+Tools (what each asks, then what it answers):
+
+- ``book_table(restaurant)``: a form of ``guests`` (integer) and ``name`` (string);
+  ``booked <restaurant> for <guests> under <name>``, ``declined`` or ``cancelled``.
+- ``sign_in()``: URL mode, ``https://auth.example.test/start``; ``signed in``,
+  ``declined`` or ``cancelled``.
+- ``defaults()``: a form whose every field has a default (SEP-1034); the accepted
+  content as JSON.
+- ``two_rounds()``: ``first`` (a string), then ``second``; ``first=<a> second=<b>``.
+- ``era()``: nothing; the negotiated protocol version.
+- ``write_poem()``: sampling (deprecated), a ``sampling/createMessage`` request; the
+  text written, or an error.
+- ``forever()``: a question on every round (2026-07-28); it never ends by itself.
+- ``listings()``: nothing; how many ``tools/list`` requests the server has answered.
+- ``add_tool()``: nothing; adds a tool ``added`` (the server says its tools changed).
+- ``weather(region, city)``: nothing; ``<city> in <region>: sunny``. ``region`` is
+  marked ``x-mcp-header: Region``: over HTTP on 2026-07-28 the server refuses a call
+  without the ``Mcp-Param-Region`` header.
 
 ``--cache-ttl SECONDS`` lets clients reuse ``tools/list`` answers that long (``ttlMs``).
 """
@@ -26,12 +33,13 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Annotated, Any
 
 import mcp_types
 from fastmcp import Context, FastMCP
 from fastmcp.server.middleware import Middleware
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import Field
 
 CACHE_TTL = int(sys.argv[sys.argv.index("--cache-ttl") + 1]) if "--cache-ttl" in sys.argv else None
 LISTINGS = [0]
@@ -209,6 +217,14 @@ def add_tool() -> str:
 
     server.add_tool(added)
     return "ok"
+
+
+@server.tool
+def weather(
+    region: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Region"})], city: str
+) -> str:
+    """The weather in a city; its region travels in a header too."""
+    return f"{city} in {region}: sunny"
 
 
 @server.tool

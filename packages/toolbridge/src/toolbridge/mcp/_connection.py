@@ -656,10 +656,16 @@ class Connection:
         on_progress: ProgressFn | None,
         name: str,
     ) -> tuple[Client, dict[str, Any]]:
-        """Send a ``tools/call``; over HTTP once more on a new session if the old is gone."""
+        """Send a ``tools/call``, and once more if the server wanted something a retry gives.
+
+        That is a new session over HTTP if the old is gone, or (2026-07-28) the
+        ``Mcp-Param-*`` headers its tool declares, once the SDK has listed it.
+        """
         try:
             return client, await self._request(client, request, clock, on_progress, tool=name)
         except RemoteError as error:
+            if error.code == types.HEADER_MISMATCH and await self._learn_headers(client):
+                return client, await self._request(client, request, clock, on_progress, tool=name)
             if not (isinstance(self.server, HttpServer) and _session_gone(error)):
                 raise
         self._log.info("HTTP session of %r is gone; starting a new one", self.name)
@@ -668,6 +674,28 @@ class Connection:
                 await self._stop_runner()
         client = await self.start()
         return client, await self._request(client, request, clock, on_progress, tool=name)
+
+    async def _learn_headers(self, client: Client) -> bool:
+        """List the tools through the SDK's session; False if it cannot.
+
+        The session then mirrors the arguments a tool marks with ``x-mcp-header``
+        into ``Mcp-Param-*`` headers. Done only when a server asks for them: the
+        listing toolbridge reads itself is raw, and reading every schema for the
+        annotation would cost every load.
+        """
+        if client.session.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+            return False
+        cursor: str | None = None
+        try:
+            async with asyncio.timeout(self._options.list_timeout):
+                for _ in range(self._options.max_pages):
+                    params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
+                    cursor = (await client.session.list_tools(params=params)).next_cursor
+                    if cursor is None:
+                        return True
+        except (MCPError, ValidationError, TimeoutError) as error:
+            self._log.info("cannot list the tools of %r for their headers: %s", self.name, error)
+        return False
 
     def _sender(self, client: Client, name: str) -> Send:
         """Sends the requests of a task of tool `name` on the session that created it."""
