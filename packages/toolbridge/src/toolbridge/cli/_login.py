@@ -61,8 +61,7 @@ def login_command(
     server's tools to show it works. A server signed in with client credentials or a
     bearer token needs no login: it is only tried. Exit status: 0 signed in, 2 not.
     """
-    from toolbridge.mcp import FileTokenStore, McpClient, OAuth
-    from toolbridge.mcp._auth._flow import open_in_browser, token_store_of
+    from toolbridge.mcp import FileTokenStore, McpClient, OAuth, token_store
 
     # A failure is reported below, once: not again by logging's last-resort handler.
     logging.getLogger("toolbridge.mcp").addHandler(logging.NullHandler())
@@ -70,13 +69,11 @@ def login_command(
     auth = server.auth
     where = ""
     if isinstance(auth, OAuth):
-        store = token_store_of(server)
+        store = token_store(server)
         if isinstance(store, FileTokenStore):
             store.clear(keep_client=True)  # a login signs in anew
             where = f"; its tokens are kept in {store.path}"
-        auth = dataclasses.replace(
-            auth, browser=auth.browser or open_in_browser, sign_in_timeout=timeout
-        )
+        auth = dataclasses.replace(auth, sign_in_timeout=timeout)  # its browser, or the default
         server = dataclasses.replace(server, auth=auth)
     elif auth is None:
         _output.write_error(
@@ -100,10 +97,9 @@ def logout_command(name: NameArgument, config: ConfigOption) -> None:
     The next use of the server needs a new sign-in (``toolbridge mcp login NAME``).
     The tokens are deleted here only; the authorization server is not told.
     """
-    from toolbridge.mcp import FileTokenStore
-    from toolbridge.mcp._auth._flow import token_store_of
+    from toolbridge.mcp import FileTokenStore, token_store
 
-    store = token_store_of(_http_server(name, config))
+    store = token_store(_http_server(name, config))
     if not isinstance(store, FileTokenStore):
         print(f"toolbridge: {name!r} keeps no tokens on disk: nothing to forget")
         return

@@ -18,6 +18,7 @@ from toolbridge.mcp._auth import (
     MemoryTokenStore,
     OAuth,
     TokenStore,
+    token_store,
 )
 from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._environment import SAFE_VARIABLES, child_environment
@@ -93,4 +94,5 @@ __all__ = [
     "read_servers",
     "serve",
     "serve_async",
+    "token_store",
 ]

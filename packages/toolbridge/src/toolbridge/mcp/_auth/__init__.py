@@ -13,6 +13,7 @@ from toolbridge.mcp._auth._settings import (
     Browser,
     ClientCredentials,
     OAuth,
+    token_store,
 )
 from toolbridge.mcp._auth._store import FileTokenStore, MemoryTokenStore, TokenStore
 
@@ -25,4 +26,5 @@ __all__ = [
     "MemoryTokenStore",
     "OAuth",
     "TokenStore",
+    "token_store",
 ]

@@ -20,26 +20,15 @@ from pydantic import ValidationError
 
 from toolbridge.errors import ConfigError, ToolbridgeError
 from toolbridge.mcp._auth._failure import AuthFailure, bounded, record, refusal
-from toolbridge.mcp._auth._providers import Person, machine, open_in_browser
-from toolbridge.mcp._auth._settings import BearerToken, ClientCredentials, OAuth
-from toolbridge.mcp._auth._store import FileTokenStore, TokenStore
+from toolbridge.mcp._auth._providers import Person, machine
+from toolbridge.mcp._auth._settings import BearerToken, ClientCredentials, OAuth, token_store
 
 if TYPE_CHECKING:
     from toolbridge.mcp._servers import HttpServer, SseServer
 
-__all__ = ["AuthFailure", "http_auth", "open_in_browser", "refusal", "token_store_of"]
+__all__ = ["AuthFailure", "http_auth", "refusal"]
 
 Kind = Literal["none", "headers", "bearer", "oauth", "machine"]
-
-
-def token_store_of(server: HttpServer | SseServer) -> TokenStore | None:
-    """Where the server's tokens are kept: its setting's store, or its default file."""
-    setting = server.auth
-    if isinstance(setting, OAuth):
-        return setting.token_store or FileTokenStore.for_server(server.url)
-    if isinstance(setting, ClientCredentials):
-        return setting.token_store
-    return None
 
 
 async def http_auth(server: HttpServer | SseServer) -> httpx2.Auth:
@@ -56,7 +45,7 @@ async def http_auth(server: HttpServer | SseServer) -> httpx2.Auth:
     if isinstance(setting, ClientCredentials):
         return _Guard(machine(url, setting), server, kind="machine")
     if isinstance(setting, OAuth):
-        store = token_store_of(server)
+        store = token_store(server)
         assert store is not None
         provider = await Person.build(url, setting, store)
         return _Guard(provider, server, kind="oauth", can_sign_in=provider.can_sign_in)

@@ -16,13 +16,16 @@ from __future__ import annotations
 import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields
-from typing import Final, Literal, TypeAlias, final
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias, final
 from urllib.parse import urlsplit
 
 from toolbridge.errors import ConfigError
-from toolbridge.mcp._auth._store import MemoryTokenStore, TokenStore
+from toolbridge.mcp._auth._store import FileTokenStore, MemoryTokenStore, TokenStore
 
-__all__ = ["AuthSetting", "BearerToken", "Browser", "ClientCredentials", "OAuth"]
+if TYPE_CHECKING:
+    from toolbridge.mcp._servers import HttpServer, SseServer
+
+__all__ = ["AuthSetting", "BearerToken", "Browser", "ClientCredentials", "OAuth", "token_store"]
 
 Browser: TypeAlias = Callable[[str], "Awaitable[object] | object"]
 """Opens an authorization URL for the person signing in (sync or async)."""
@@ -239,3 +242,16 @@ class BearerToken:
 
 AuthSetting: TypeAlias = OAuth | ClientCredentials | BearerToken
 """Any of the three ways to sign in."""
+
+
+def token_store(server: HttpServer | SseServer) -> TokenStore | None:
+    """Where a server's tokens are kept: its setting's store, or its default file.
+
+    None for a server whose ``auth`` keeps no tokens (a bearer token, none at all).
+    """
+    setting = server.auth
+    if isinstance(setting, OAuth):
+        return setting.token_store or FileTokenStore.for_server(server.url)
+    if isinstance(setting, ClientCredentials):
+        return setting.token_store
+    return None
