@@ -73,7 +73,10 @@ def login_command(
         if isinstance(store, FileTokenStore):
             store.clear(keep_client=True)  # a login signs in anew
             where = f"; its tokens are kept in {store.path}"
-        auth = dataclasses.replace(auth, sign_in_timeout=timeout)  # its browser, or the default
+        # A person ran login: the sign-in may open a browser even without a terminal.
+        auth = dataclasses.replace(
+            auth, browser=auth.browser or _open_browser, sign_in_timeout=timeout
+        )
         server = dataclasses.replace(server, auth=auth)
     elif auth is None:
         _output.write_error(
@@ -89,6 +92,14 @@ def login_command(
         raise typer.Exit(2)
     signed = "signed in to" if isinstance(auth, OAuth) else "reached"
     print(f"toolbridge: {signed} {name!r}: {count} tool{'s' * (count != 1)}{where}")
+
+
+def _open_browser(url: str) -> None:
+    """Show the sign-in page's URL on stderr, and open it in the default browser."""
+    import webbrowser
+
+    _output.write_warning(f"opening the browser to sign in; if it does not open, visit {url}")
+    webbrowser.open(url)
 
 
 def logout_command(name: NameArgument, config: ConfigOption) -> None:
