@@ -140,6 +140,11 @@ def test_bearer_tokens_pick_the_identity(tmp_path: Path) -> None:
         ),
         ({"sources": [{"module": "m"}], "tracing": "yes"}, ("tracing",), "true or false"),
         (
+            {"sources": [{"mcp": {"s": {"command": "x"}}, "protocol": "2024"}]},
+            ("sources", 0, "protocol"),
+            '"auto" or "legacy"',
+        ),
+        (
             {"sources": [{"module": "m"}], "audit": {"stdout": "yes"}},
             ("audit", "stdout"),
             "true or false",
@@ -152,6 +157,12 @@ def test_mistakes_are_config_errors_at_their_path(
     with pytest.raises(ConfigError, match=message) as caught:
         read_definition(document)
     assert caught.value.path == path
+
+
+def test_an_mcp_source_names_its_protocol() -> None:
+    source = {"mcp": {"s": {"command": "x"}}, "protocol": "legacy"}
+    definition = read_definition({"sources": [source]})
+    assert definition.sources[0]["protocol"] == "legacy"
 
 
 def test_a_file_that_cannot_be_read_or_parsed_is_a_config_error(tmp_path: Path) -> None:

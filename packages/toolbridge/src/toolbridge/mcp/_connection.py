@@ -173,8 +173,6 @@ class _Asked:
     tool: str
     ask: ElicitRound
     clock: _Clock
-    nobody: bool
-    """Nobody answers: questions are declined, and the result says so."""
     declined: list[Elicitation] = field(default_factory=list)
     raised: ContextRaised | ToolbridgeError | None = None
     """What answering raised in the middle of the call: the call ends with it."""
@@ -527,9 +525,7 @@ class Connection:
         client = await self.start()
         capabilities = client.session.server_capabilities
         if not (as_task and runs_tasks(capabilities)):
-            asked = _Asked(
-                tool=name, ask=ask or decline_all, clock=_Clock(timeout), nobody=ask is None
-            )
+            asked = _Asked(tool=name, ask=ask or decline_all, clock=_Clock(timeout))
             self._asked.append(asked)
             try:
                 result = await self._call_answering(client, name, arguments, asked, on_progress)
@@ -611,7 +607,7 @@ class Connection:
             raise ContextRaised(error) from error
         finally:
             asked.clock.resume()
-        if asked.nobody:
+        if asked.ask is decline_all:  # nobody answers: the result will say so
             asked.declined.extend(questions)
         return {question.key: to_wire(question, given[question.key]) for question in questions}
 
