@@ -159,10 +159,17 @@ def test_mistakes_are_config_errors_at_their_path(
     assert caught.value.path == path
 
 
-def test_an_mcp_source_names_its_protocol() -> None:
-    source = {"mcp": {"s": {"command": "x"}}, "protocol": "legacy"}
-    definition = read_definition({"sources": [source]})
-    assert definition.sources[0]["protocol"] == "legacy"
+@pytest.mark.parametrize(("protocol", "era"), [("legacy", "2025-11-25"), ("auto", "2026-07-28")])
+def test_an_mcp_source_is_opened_with_its_protocol(protocol: str, era: str) -> None:
+    server = Path(__file__).resolve().parents[1] / "servers" / "eliciting_server.py"
+    mcp = {"eliciting": {"command": sys.executable, "args": [str(server)]}}
+    definition = read_definition({"sources": [{"mcp": mcp, "protocol": protocol}]})
+
+    async def main() -> str:
+        async with open_definition(definition) as opened:
+            return (await opened.toolset.call("era", {})).text
+
+    assert asyncio.run(main()) == era
 
 
 def test_a_file_that_cannot_be_read_or_parsed_is_a_config_error(tmp_path: Path) -> None:
