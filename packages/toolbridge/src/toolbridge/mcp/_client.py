@@ -414,11 +414,15 @@ class McpClient:
         self._state = "open"
         self._loop = asyncio.get_running_loop()
         self._connections = {
-            name: Connection(name, server, self._options, on_tools_changed=self._list_changed)
+            name: Connection(
+                name,
+                server,
+                self._options,
+                on_tools_changed=self._list_changed,
+                default_ask=self._ask,
+            )
             for name, server in self._servers.items()
         }
-        for connection in self._connections.values():
-            connection.default_ask = self._ask
         outcomes = await asyncio.gather(
             *(self._load(name) for name in self._servers), return_exceptions=True
         )

@@ -202,6 +202,7 @@ class Connection:
         options: ConnectionOptions,
         *,
         on_tools_changed: Callable[[str], None] | None = None,
+        default_ask: ElicitRound | None = None,
     ) -> None:
         self.name = name
         self.server = server
@@ -218,7 +219,7 @@ class Connection:
         self._tasks = TaskRunner(name)
         self._asked: list[_Asked] = []
         """Calls in flight, for the handshake era's questions in their middle."""
-        self.default_ask: ElicitRound | None = None
+        self.default_ask = default_ask
         """Answers the questions asked where no single call in flight can be named."""
         self._listed: tuple[float, list[dict[str, Any] | LeftOut]] | None = None
         """The last complete listing and until when (monotonic) the server lets us reuse it."""
