@@ -9,6 +9,7 @@ a ``Tool`` with a prebuilt schema, served as given.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from toolbridge import (
@@ -19,6 +20,8 @@ from toolbridge import (
     TextResourceContents,
     Tool,
     ToolResult,
+    ToolContext,
+    elicit,
     report_progress,
     send_log,
     tool,
@@ -130,6 +133,69 @@ json_schema_2020_12_tool = Tool(
     invoker=_Echo(),
 )
 
+@tool
+async def test_elicitation(message: str, context: ToolContext) -> str:
+    """Ask the user for a username and an email address."""
+    form = {
+        "type": "object",
+        "properties": {
+            "username": {"type": "string", "description": "User's response"},
+            "email": {"type": "string", "description": "User's email address"},
+        },
+        "required": ["username", "email"],
+    }
+    answer = await context.elicit(message, form)
+    return f"User response: <action: {answer.action}, content: {json.dumps(answer.content)}>"
+
+
+@tool
+async def test_elicitation_sep1034_defaults() -> str:
+    """Ask for a form whose every field has a default (SEP-1034)."""
+    form = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "default": "John Doe"},
+            "age": {"type": "integer", "default": 30},
+            "score": {"type": "number", "default": 95.5},
+            "status": {
+                "type": "string",
+                "enum": ["active", "inactive", "pending"],
+                "default": "active",
+            },
+            "verified": {"type": "boolean", "default": True},
+        },
+    }
+    answer = await elicit("Check your details", form)
+    return f"Elicitation completed: action={answer.action}, content={json.dumps(answer.content)}"
+
+
+@tool
+async def test_elicitation_sep1330_enums() -> str:
+    """Ask for a form with the five kinds of enum (SEP-1330)."""
+    options = ["option1", "option2", "option3"]
+    titled = [
+        {"const": "value1", "title": "First Option"},
+        {"const": "value2", "title": "Second Option"},
+        {"const": "value3", "title": "Third Option"},
+    ]
+    form = {
+        "type": "object",
+        "properties": {
+            "untitledSingle": {"type": "string", "enum": options},
+            "titledSingle": {"type": "string", "oneOf": titled},
+            "legacyEnum": {
+                "type": "string",
+                "enum": ["opt1", "opt2", "opt3"],
+                "enumNames": ["Option One", "Option Two", "Option Three"],
+            },
+            "untitledMulti": {"type": "array", "items": {"type": "string", "enum": options}},
+            "titledMulti": {"type": "array", "items": {"anyOf": titled}},
+        },
+    }
+    answer = await elicit("Pick your options", form)
+    return f"Elicitation completed: action={answer.action}, content={json.dumps(answer.content)}"
+
+
 TOOLS = [
     test_simple_text,
     test_image_content,
@@ -140,4 +206,7 @@ TOOLS = [
     test_tool_with_progress,
     test_error_handling,
     json_schema_2020_12_tool,
+    test_elicitation,
+    test_elicitation_sep1034_defaults,
+    test_elicitation_sep1330_enums,
 ]

@@ -10,7 +10,10 @@ servers passes both through. Without a context both are no-ops.
 A server may also ask the user a question while its tool runs (MCP elicitation): the
 `on_elicit` channel receives each round of questions as `Elicitation` values and
 answers each with an `ElicitResult`. A framework plugin sets it to reach its own
-human-in-the-loop mechanism (a LangGraph interrupt, a FastMCP ``ctx.elicit``).
+human-in-the-loop mechanism (a LangGraph interrupt, a FastMCP ``ctx.elicit``); a
+served tool asks through it with `elicit`, and toolbridge's MCP server sets it to
+ask its own client. A tool may also take a `ToolContext` parameter (left out of its
+schema) that offers the three channels as methods.
 """
 
 from __future__ import annotations
@@ -32,8 +35,10 @@ __all__ = [
     "LogCallback",
     "LogLevel",
     "ProgressCallback",
+    "ToolContext",
     "call_context",
     "current_call",
+    "elicit",
     "report_progress",
     "send_log",
 ]
@@ -175,3 +180,72 @@ async def send_log(level: LogLevel, data: Any, *, logger: str | None = None) -> 
     context = _CURRENT.get()
     if context is not None and context.on_log is not None:
         await context.on_log(level, data, logger)
+
+
+async def elicit(
+    message: str, schema: Mapping[str, Any] | type[Any] | None = None, *, url: str | None = None
+) -> ElicitResult:
+    """Ask the user of the running tool's caller a question, and wait for the answer.
+
+    Args:
+        message: What to say to the user.
+        schema: The form to fill in: a JSON Schema object of flat properties
+            (strings, numbers, integers, booleans, enums), or a pydantic model class
+            whose schema is that. Absent with `url`.
+        url: Ask the user to visit this page instead (URL mode: a sign-in, a payment).
+
+    Returns:
+        The answer: ``accept`` (with the form's values, checked against `schema`),
+        ``decline`` or ``cancel``. Without anybody to ask (no caller's channel, or a
+        client that cannot be asked) the question is declined.
+
+    Raises:
+        ToolDefinitionError: `schema` is not a flat form, or both or neither of
+            `schema` and `url` are given.
+        ElicitationError: The accepted values do not match `schema`.
+    """
+    from toolbridge._asking import ask
+
+    return await ask(message, schema, url=url)
+
+
+@final
+class ToolContext:
+    """The running call's channels, for a tool that takes a parameter of this type.
+
+    The parameter is left out of the tool's input schema and given when the tool
+    runs::
+
+        @tool
+        async def book(restaurant: str, context: ToolContext) -> str:
+            answer = await context.elicit("How many guests?", {...})
+    """
+
+    __slots__ = ()
+
+    async def elicit(
+        self,
+        message: str,
+        schema: Mapping[str, Any] | type[Any] | None = None,
+        *,
+        url: str | None = None,
+    ) -> ElicitResult:
+        """Ask the user a question (see `toolbridge.elicit`)."""
+        return await elicit(message, schema, url=url)
+
+    async def report_progress(
+        self, progress: float, total: float | None = None, message: str | None = None
+    ) -> None:
+        """Report progress to the caller (see `toolbridge.report_progress`)."""
+        await report_progress(progress, total, message)
+
+    async def log(self, level: LogLevel, data: Any, *, logger: str | None = None) -> None:
+        """Send a log message to the caller (see `toolbridge.send_log`)."""
+        await send_log(level, data, logger=logger)
+
+    def __repr__(self) -> str:
+        return "ToolContext()"
+
+
+TOOL_CONTEXT: Final = ToolContext()
+"""The one `ToolContext`: its methods read the running call's context when called."""

@@ -28,6 +28,8 @@ class Conversion(Enum):
     ADAPTER = "adapter"
     """Anything else (models, dataclasses, enums, dates, tuples, sets, validators):
     converted by pydantic."""
+    CONTEXT = "context"
+    """Not an argument: a `toolbridge.ToolContext` the call supplies (not in the schema)."""
 
 
 def _constraint_only(item: Any) -> bool:

@@ -227,6 +227,7 @@ def build(
 
     fields: dict[str, Any] = {}
     hints: dict[str, Any] = {}
+    contexts: set[str] = set()
     for index, (parameter_name, parameter) in enumerate(signature.parameters.items()):
         if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
             raise UnsupportedAnnotationError(
@@ -238,6 +239,9 @@ def build(
             if raw is EMPTY
             else resolve_annotation(where, parameter_name, raw, globalns, localns)
         )
+        if _is_context(hint):
+            contexts.add(parameter_name)  # given by the call, never by the model
+            continue
         hints[parameter_name] = hint
         options: dict[str, Any] = {"alias": parameter_name}
         if parameter.default is not EMPTY:
@@ -259,7 +263,9 @@ def build(
     input_schema.setdefault("properties", {})
 
     parameters = tuple(
-        _plan(
+        _context_parameter(parameter)
+        if parameter.name in contexts
+        else _plan(
             where,
             parameter,
             hints[parameter.name],
@@ -285,6 +291,31 @@ def build(
         output_wrapped=wrapped,
         output_adapter=output_adapter,
         parameters=parameters,
+    )
+
+
+def _is_context(annotation: Any) -> bool:
+    """True for a ``ToolContext`` parameter (optional or not): the call supplies it."""
+    from toolbridge._context import ToolContext
+
+    if annotation is ToolContext:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, UnionType):
+        args = [arg for arg in typing.get_args(annotation) if arg is not NoneType]
+        return args == [ToolContext]
+    return False
+
+
+def _context_parameter(parameter: inspect.Parameter) -> Parameter:
+    return Parameter(
+        name=parameter.name,
+        positional_only=parameter.kind is parameter.POSITIONAL_ONLY,
+        conversion=Conversion.CONTEXT,
+        adapter=None,
+        default=parameter.default,
+        default_json=EMPTY,
+        fill=None,
     )
 
 

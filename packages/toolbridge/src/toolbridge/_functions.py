@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, final, overload
 
 from toolbridge._callables import EMPTY
 from toolbridge._content import CONTENT_TYPES
+from toolbridge._context import TOOL_CONTEXT, ContextRaised
 from toolbridge._conversions import Conversion
 from toolbridge._result import ToolResult, to_result
 from toolbridge._runtime import await_coroutine, await_in_thread, run_coroutine, run_in_thread
@@ -83,7 +84,9 @@ class FunctionInvoker:
         self._ints = tuple(p.name for p in parameters if p.conversion is Conversion.INT)
         # The direct path: `function(**arguments)`, after the int fix-up.
         self._direct = all(
-            p.conversion is not Conversion.ADAPTER and p.fill is None and not p.positional_only
+            p.conversion not in (Conversion.ADAPTER, Conversion.CONTEXT)
+            and p.fill is None
+            and not p.positional_only
             for p in parameters
         )
         self._output_adapter = output_adapter
@@ -122,12 +125,16 @@ class FunctionInvoker:
                     break
             try:
                 value = self.function(**arguments)
+            except ContextRaised:  # the caller's own channel stopped the call
+                raise
             except Exception as error:
                 raise ToolExecutionError(self.name, error) from error
         else:
             args, kwargs = self._bind(arguments)
             try:
                 value = self.function(*args, **kwargs)
+            except ContextRaised:  # the caller's own channel stopped the call
+                raise
             except Exception as error:
                 raise ToolExecutionError(self.name, error) from error
         return self._result(value)
@@ -140,6 +147,8 @@ class FunctionInvoker:
             args, kwargs = self._bind(arguments)
         try:
             value = await self.function(*args, **kwargs)
+        except ContextRaised:  # the caller's own channel stopped the call
+            raise
         except Exception as error:
             raise ToolExecutionError(self.name, error) from error
         return self._result(value)
@@ -151,7 +160,10 @@ class FunctionInvoker:
         issues: list[ValidationIssue] = []
         for parameter in self._parameters:
             name = parameter.name
-            if name in arguments:
+            value: Any
+            if parameter.conversion is Conversion.CONTEXT:
+                value = TOOL_CONTEXT  # given, never taken from the arguments
+            elif name in arguments:
                 value = arguments[name]
                 if parameter.adapter is not None:
                     if _same(value, parameter.default_json):

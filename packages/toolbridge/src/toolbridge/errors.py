@@ -59,6 +59,7 @@ __all__ = [
     "ConfigError",
     "ConversionError",
     "DocumentError",
+    "ElicitationError",
     "InvocationError",
     "JsonPath",
     "LoadError",
@@ -289,6 +290,19 @@ class OutputValidationError(ToolValidationError):
     """A tool's structured result does not match its output schema."""
 
     _SUMMARY = "tool {tool_name!r} returned a result its output schema rejects"
+
+
+class ElicitationError(ToolbridgeError, ValueError):
+    """A user's answer to a tool's question does not match the form it asked for.
+
+    Attributes:
+        issues: Every problem found in the answer, each with its JSON path and kind.
+    """
+
+    def __init__(self, message: str, issues: Sequence[ValidationIssue]) -> None:
+        self.issues: tuple[ValidationIssue, ...] = tuple(issues)
+        lines = "; ".join(str(issue) for issue in self.issues)
+        super().__init__(f"the answer to {message[:80]!r} does not match its form: {lines}")
 
 
 class InvocationError(ToolbridgeError):

@@ -54,15 +54,17 @@ import socket as sockets
 import sys
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server as SdkServer
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
+from mcp.shared.message import ServerMessageMetadata
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from toolbridge._context import CallContext, LogLevel, call_context
+from toolbridge._context import LogLevel
 from toolbridge._http import (
     DEFAULT_BODY_LIMIT,
     DEFAULT_BODY_TIMEOUT,
@@ -73,15 +75,13 @@ from toolbridge._http import (
     checked_timeout,
     run_uvicorn,
 )
-from toolbridge._result import ToolResult
 from toolbridge._tool import Tool
 from toolbridge.errors import (
     ConfigError,
-    ToolbridgeError,
     ToolDefinitionError,
-    ToolNotFoundError,
 )
 from toolbridge.formats import to_mcp
+from toolbridge.mcp._served import Client, answer_call
 from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, identifier
 
 if TYPE_CHECKING:
@@ -176,21 +176,17 @@ def build_server(
     levels: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
     """The least severe level each client session asked for (logging/setLevel)."""
 
-    async def call_tool(context: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+    async def call_tool(
+        context: Any, params: types.CallToolRequestParams
+    ) -> types.CallToolResult | types.InputRequiredResult:
         caller = await identify(context)
         threshold = levels.get(_connection_of(context), 0)
-        with call_context(_context_for(context, threshold)):
-            try:
-                result = await toolset.call(params.name, params.arguments or {}, identity=caller)
-            except ToolNotFoundError:
-                # The same answer for a tool that does not exist and one the caller
-                # may not see.
-                raise MCPError(
-                    code=_INVALID_PARAMS, message=f"Unknown tool: {params.name}"
-                ) from None
-            except ToolbridgeError as error:
-                result = ToolResult.from_error(str(error))
-        return types.CallToolResult.model_validate(result.to_dict())
+        answer = await answer_call(
+            toolset, _call_params(params), caller, _client(context, threshold)
+        )
+        if answer.get("resultType") == "input_required":
+            return types.InputRequiredResult.model_validate(answer)
+        return types.CallToolResult.model_validate(answer)
 
     async def set_level(context: Any, params: types.SetLevelRequestParams) -> types.EmptyResult:
         levels[_connection_of(context)] = _SEVERITY.index(str(params.level))
@@ -215,7 +211,23 @@ def _connection_of(context: Any) -> Any:
     return getattr(session, "_connection", session)
 
 
-def _context_for(context: Any, threshold: int) -> CallContext:
+def _call_params(params: types.CallToolRequestParams) -> dict[str, Any]:
+    """The params `answer_call` reads, as JSON (the answers dumped only when given)."""
+    given: dict[str, Any] = {"name": params.name, "arguments": params.arguments or {}}
+    if params.request_state is not None:
+        given["requestState"] = params.request_state
+    if params.input_responses is not None:
+        given["inputResponses"] = {
+            key: value.model_dump(by_alias=True, mode="json", exclude_none=True)
+            if hasattr(value, "model_dump")
+            else value
+            for key, value in params.input_responses.items()
+        }
+    return given
+
+
+def _client(context: Any, threshold: int) -> Client:
+    """How the call of `context` reaches its client through the SDK's session."""
     meta = context.meta or {}
     token = meta.get("progress_token", meta.get("progressToken"))
     session = context.session
@@ -236,7 +248,40 @@ def _context_for(context: Any, threshold: int) -> CallContext:
             sending = session.send_log_message(level, data, logger, related_request_id=request_id)
         await sending
 
-    return CallContext(on_progress=on_progress, on_log=on_log)
+    async def ask(params: Mapping[str, Any]) -> Mapping[str, Any]:
+        request = types.ElicitRequest.model_validate(
+            {"method": "elicitation/create", "params": params}
+        )
+        answer = await session.send_request(
+            request,
+            types.ElicitResult,
+            metadata=ServerMessageMetadata(related_request_id=request_id),
+        )
+        dumped: dict[str, Any] = answer.model_dump(by_alias=True, mode="json", exclude_none=True)
+        return dumped
+
+    modern = str(getattr(context, "protocol_version", "")) in MODERN_PROTOCOL_VERSIONS
+    can_send = modern or getattr(session, "can_send_request", True)
+    return Client(
+        modern=modern,
+        modes=_elicitation_modes(session),
+        ask=ask if can_send else None,
+        on_progress=on_progress,
+        on_log=on_log,
+    )
+
+
+def _elicitation_modes(session: Any) -> frozenset[str]:
+    """The elicitation modes the client declared (an empty ``elicitation`` means forms)."""
+    capabilities = getattr(session, "client_capabilities", None)
+    declared = getattr(capabilities, "elicitation", None) if capabilities is not None else None
+    if declared is None:
+        return frozenset()
+    form = getattr(declared, "form", None) is not None
+    url = getattr(declared, "url", None) is not None
+    if not form and not url:
+        return frozenset({"form"})
+    return frozenset(mode for mode, on in (("form", form), ("url", url)) if on)
 
 
 def _cursor(offset: int) -> str:

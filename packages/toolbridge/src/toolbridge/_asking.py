@@ -1,0 +1,105 @@
+"""A running tool asks its caller's user a question: `toolbridge.elicit` behind the scenes.
+
+The question becomes an `Elicitation` and goes, as a round of one, to the running
+call's `CallContext.on_elicit`: a served tool's server asks its client there, a
+framework plugin its human-in-the-loop mechanism. The form is checked before it is
+asked (MCP allows a flat object of strings, numbers, integers, booleans and enums,
+and arrays of enum strings), and an accepted answer is checked against it, since the
+values come from outside. Without anybody to ask, the question is declined, as MCP
+clients without an answerer do.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import Any, Final
+
+from toolbridge._context import Elicitation, ElicitResult, current_call
+from toolbridge.errors import ElicitationError, ToolDefinitionError
+
+__all__ = ["ask", "form_schema"]
+
+_PRIMITIVES: Final = frozenset({"string", "number", "integer", "boolean"})
+_numbers = itertools.count(1)
+
+
+async def ask(
+    message: str, schema: Mapping[str, Any] | type[Any] | None, *, url: str | None
+) -> ElicitResult:
+    """Ask `message` (a form of `schema`, or a visit to `url`) through the running call."""
+    text: object = message
+    if not isinstance(text, str) or not text.strip():
+        raise ToolDefinitionError("elicit: the message must be a non-empty string")
+    if (schema is None) == (url is None):
+        raise ToolDefinitionError("elicit: give a form schema or a url, not both or neither")
+    key = f"q{next(_numbers)}"
+    if url is not None:
+        page: object = url
+        if not isinstance(page, str) or not page.startswith(("https://", "http://")):
+            raise ToolDefinitionError(f"elicit: url must be an http(s) URL, got {url!r}")
+        question = Elicitation(key=key, message=message, mode="url", url=url, elicitation_id=key)
+        form: dict[str, Any] | None = None
+    else:
+        form = form_schema(schema)
+        question = Elicitation(key=key, message=message, requested_schema=form)
+    context = current_call()
+    if context is None or context.on_elicit is None:
+        return ElicitResult.decline()
+    answers = await context.on_elicit([question])
+    answer = answers.get(key)
+    if answer is None:
+        return ElicitResult.decline()
+    if answer.action == "accept" and form is not None:
+        return ElicitResult.accept(_checked(message, form, answer.content or {}))
+    return answer
+
+
+def form_schema(schema: object) -> dict[str, Any]:
+    """`schema` as the flat JSON Schema object MCP elicitation allows.
+
+    Raises:
+        ToolDefinitionError: It is not one (what is wrong, and where).
+    """
+    if isinstance(schema, type):
+        build = getattr(schema, "model_json_schema", None)
+        if build is None:
+            raise ToolDefinitionError(
+                f"elicit: {schema.__name__} is not a pydantic model; give a JSON Schema"
+            )
+        schema = build()
+    if not isinstance(schema, Mapping) or schema.get("type") != "object":
+        raise ToolDefinitionError("elicit: the form must be a JSON Schema of type 'object'")
+    properties = schema.get("properties")
+    if not isinstance(properties, Mapping) or not properties:
+        raise ToolDefinitionError("elicit: the form needs at least one property")
+    for name, field in properties.items():
+        if not _flat(field):
+            raise ToolDefinitionError(
+                f"elicit: property {name!r} is not a string, number, integer, boolean or "
+                "enum (MCP forms are flat; nested objects and references are not allowed)"
+            )
+    form = {key: value for key, value in schema.items() if key not in ("title", "$defs")}
+    return dict(form)
+
+
+def _flat(field: object) -> bool:
+    if not isinstance(field, Mapping) or "$ref" in field:
+        return False
+    kind = field.get("type")
+    if kind in _PRIMITIVES:
+        return True
+    if kind == "array":
+        items = field.get("items")
+        return isinstance(items, Mapping) and ("enum" in items or "anyOf" in items)
+    return kind is None and ("enum" in field or "oneOf" in field or "anyOf" in field)
+
+
+def _checked(message: str, form: Mapping[str, Any], content: Mapping[str, Any]) -> dict[str, Any]:
+    from toolbridge._validation import Validator
+
+    outcome = Validator(form).validate(dict(content))
+    if not outcome.ok:
+        raise ElicitationError(message, outcome.issues)
+    value: dict[str, Any] = outcome.value
+    return value
