@@ -54,9 +54,9 @@ import socket as sockets
 import sys
 import warnings
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server as SdkServer
@@ -361,15 +361,19 @@ def build_http_app(
     origins = list(allowed_origins or (f"http://{host}" for host in hosts))
     timeout = checked_timeout(body_timeout)
 
-    def make(toolset: Iterable[Tool] | Toolset) -> SdkServer[Any]:
-        return build_server(
-            toolset,
+    def make(given: Iterable[Tool] | Toolset) -> _Served:
+        if not isinstance(given, Toolset | Tool):
+            given = list(given)  # read once: the SDK's server and the fast path share it
+        server = build_server(
+            given,
             identity=identity,
             name=name,
             version=version,
             instructions=instructions,
             page_size=page_size,
         )
+        toolset = given if isinstance(given, Toolset) else StaticToolset(given)
+        return _Served(server, toolset)
 
     if isinstance(tools, Toolset) or not callable(tools) or isinstance(tools, Tool):
         built = make(tools)  # unusable tools fail here, before anything listens
@@ -378,7 +382,7 @@ def build_http_app(
         async def given() -> Any:
             yield built
 
-        opener: Callable[[], AbstractAsyncContextManager[SdkServer[Any]]] = given
+        opener: Callable[[], AbstractAsyncContextManager[_Served]] = given
     else:
         open_toolset = tools
 
@@ -390,6 +394,7 @@ def build_http_app(
         opener = opened
     gateway = _Gateway(
         opener,
+        identify=identifier(identity),
         path=path,
         stateless=stateless,
         json_response=json_response,
@@ -404,6 +409,13 @@ def build_http_app(
     return app
 
 
+class _Served(NamedTuple):
+    """The SDK's server of a toolset, and the toolset (what the fast path calls)."""
+
+    server: SdkServer[Any]
+    toolset: Toolset
+
+
 _gateways: weakref.WeakKeyDictionary[Any, _Gateway] = weakref.WeakKeyDictionary()
 """The gateway inside each app `build_http_app` made: `serve_async` reads why it failed."""
 
@@ -413,8 +425,9 @@ class _Gateway:
 
     def __init__(
         self,
-        opener: Callable[[], AbstractAsyncContextManager[SdkServer[Any]]],
+        opener: Callable[[], AbstractAsyncContextManager[_Served]],
         *,
+        identify: Callable[[Any], Awaitable[Identity]],
         path: str,
         stateless: bool,
         json_response: bool,
@@ -422,6 +435,7 @@ class _Gateway:
         origins: list[str],
     ) -> None:
         self._opener = opener
+        self._identify = identify
         self._path = path
         self._stateless = stateless
         self._json_response = json_response
@@ -462,7 +476,7 @@ class _Gateway:
         await receive()  # lifespan.startup
         async with contextlib.AsyncExitStack() as stack:
             try:
-                server = await stack.enter_async_context(self._opener())
+                server, toolset = await stack.enter_async_context(self._opener())
                 security = TransportSecuritySettings(
                     enable_dns_rebinding_protection=True,
                     allowed_hosts=self._hosts,
@@ -480,7 +494,17 @@ class _Gateway:
                 said = f"{type(error).__name__}: {error}"
                 await send({"type": "lifespan.startup.failed", "message": said})
                 return
-            self._app = app
+            from toolbridge.mcp._streamable import Streamable
+
+            self._app = Streamable(
+                app,
+                manager=server.session_manager,
+                toolset=toolset,
+                identify=self._identify,
+                path=self._path,
+                stateless=self._stateless,
+                json_response=self._json_response,
+            )
             self.state = "ok"
             stack.enter_context(_streams_outlive_the_signal())
             await send({"type": "lifespan.startup.complete"})
