@@ -80,11 +80,13 @@ def serve_reference(reference: str, *, on_ready: Ready, **options: Any) -> None:
     stdio = options.get("transport", "stdio") == "stdio"
 
     async def main() -> None:
+        auth = _auth(reference, stdio=stdio)
         async with _opened(reference, stdio=stdio) as (toolset, identify, name):
             count = len(toolset.all_tools())
             await serve_async(
                 toolset,
                 identity=identify,
+                auth=auth,
                 name=name,
                 on_ready=lambda url: on_ready(count, url),
                 **options,
@@ -92,6 +94,16 @@ def serve_reference(reference: str, *, on_ready: Ready, **options: Any) -> None:
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())
+
+
+def _auth(reference: str, *, stdio: bool) -> Any:
+    """The OAuth settings of a toolset file's ``auth`` section, when served over HTTP."""
+    if stdio or not is_toolset_file(reference):
+        return None
+    from toolbridge.gateway import auth_settings
+    from toolbridge.toolsets import read_definition
+
+    return auth_settings(read_definition(reference))
 
 
 @contextlib.asynccontextmanager
@@ -188,6 +200,7 @@ def app_from_definition(reference: str | None = None) -> Any:
     return build_http_app(
         opener,
         identity=identify,
+        auth=_auth(reference, stdio=False),
         stateless=stateless,
         json_response=_flag("TOOLBRIDGE_JSON_RESPONSE", default=False),
         allowed_hosts=_listed("TOOLBRIDGE_ALLOWED_HOSTS"),

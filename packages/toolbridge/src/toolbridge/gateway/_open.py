@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from toolbridge._loading import load_tools
+from toolbridge.auth import AuthSettings, identity_of
 from toolbridge.errors import ConfigError, ToolbridgeError
 from toolbridge.formats import read_tools
 from toolbridge.toolsets import (
@@ -31,7 +32,23 @@ from toolbridge.toolsets import (
     ToolsetDefinition,
 )
 
-__all__ = ["OpenDefinition", "open_definition"]
+__all__ = ["OpenDefinition", "auth_settings", "open_definition"]
+
+
+def auth_settings(definition: ToolsetDefinition) -> AuthSettings | None:
+    """The OAuth resource server settings of the definition's ``auth`` section, if any.
+
+    Raises:
+        ConfigError: The section is unusable (``.path`` under ``auth``).
+    """
+    if definition.auth is None:
+        return None
+    try:
+        return AuthSettings(**definition.auth)
+    except ConfigError as error:
+        raise ConfigError(str(error), path=("auth", *error.path)) from None
+    except TypeError as error:
+        raise ConfigError(str(error), path=("auth",)) from None
 
 
 @dataclass(frozen=True)
@@ -41,8 +58,19 @@ class OpenDefinition:
     toolset: Toolset
     definition: ToolsetDefinition
 
+    @property
+    def auth(self) -> AuthSettings | None:
+        """The resource server settings of its ``auth`` section (see `auth_settings`)."""
+        return auth_settings(self.definition)
+
     def identify(self, request: Any) -> Identity:
-        """The caller of an HTTP request by its bearer token, else the default identity."""
+        """The caller of an HTTP request by its bearer token, else the default identity.
+
+        With an ``auth`` section, the caller the verified access token names (the
+        server's `toolbridge.auth.ResourceServer` refused the request otherwise).
+        """
+        if request is not None and self.definition.auth is not None:
+            return identity_of(request)
         if request is not None and self.definition.tokens:
             header = str(request.headers.get("authorization", ""))
             scheme, _, token = header.partition(" ")
@@ -130,7 +158,7 @@ def _build(
         toolset = toolset.prefixed(definition.prefix)
     audit = definition.audit
     if audit.get("jsonl") or audit.get("stdout") or audit.get("logging"):
-        secrets = [*registry.secrets, *definition.tokens]
+        secrets = [*registry.secrets, *definition.tokens, *_auth_secrets(definition)]
         arguments = bool(audit.get("arguments", True))
         if audit.get("jsonl"):
             path = Path(audit["jsonl"]).expanduser()
@@ -150,6 +178,12 @@ def _build(
 
         toolset = meta_toolset(toolset, name=definition.name)
     return toolset
+
+
+def _auth_secrets(definition: ToolsetDefinition) -> list[str]:
+    introspection = (definition.auth or {}).get("introspection") or {}
+    secret = introspection.get("client_secret")
+    return [secret] if isinstance(secret, str) and secret else []
 
 
 def _standard_output() -> Any:

@@ -87,6 +87,8 @@ from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, iden
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
 
+    from toolbridge.auth import AuthSettings
+
 __all__ = ["OpenToolset", "build_http_app", "build_server", "serve", "serve_async"]
 
 OpenToolset: TypeAlias = Callable[[], AbstractAsyncContextManager[Toolset]]
@@ -307,6 +309,7 @@ def build_http_app(
     tools: Iterable[Tool] | Toolset | OpenToolset,
     *,
     identity: Identity | Identify | None = None,
+    auth: AuthSettings | None = None,
     path: str = "/mcp",
     stateless: bool = False,
     json_response: bool = False,
@@ -327,7 +330,13 @@ def build_http_app(
         tools: The tools or a toolset (see `build_server`), or a function opening a
             toolset (`OpenToolset`): opened at the app's startup, in each process
             that serves it, and closed at its shutdown.
-        identity: Who the client is; see `build_server`.
+        identity: Who the client is; see `build_server`. With `auth`, by default
+            the caller its access token names (`toolbridge.auth.identity_of`).
+        auth: Accept only OAuth access tokens issued for this server
+            (`toolbridge.auth.AuthSettings`): RFC 9728 metadata at
+            ``/.well-known/oauth-protected-resource``, 401 with a
+            ``WWW-Authenticate`` challenge without a valid token, 403 without the
+            required scopes. ``/healthz`` stays open.
         path: The MCP endpoint's path.
         stateless: Serve each request on its own, with no session (no
             ``Mcp-Session-Id``): any replica answers any request, no affinity
@@ -360,6 +369,8 @@ def build_http_app(
     hosts = list(allowed_hosts or ("127.0.0.1:*", "localhost:*", "[::1]:*"))
     origins = list(allowed_origins or (f"http://{host}" for host in hosts))
     timeout = checked_timeout(body_timeout)
+    if auth is not None:
+        identity = _verified_caller(auth, identity)
 
     def make(given: Iterable[Tool] | Toolset) -> _Served:
         if not isinstance(given, Toolset | Tool):
@@ -404,9 +415,29 @@ def build_http_app(
     # The SDK's own checks stay; these refuse what they let through (two Origin
     # headers, a body that never ends) before the SDK reads anything.
     body = BodyReader(gateway, max_bytes=DEFAULT_BODY_LIMIT, timeout=timeout)
-    app = HostGuard(body, hosts=hosts, origins=origins)
+    app = HostGuard(_guarded(body, auth), hosts=hosts, origins=origins)
     _gateways[app] = gateway
     return app
+
+
+def _verified_caller(auth: AuthSettings, identity: Identity | Identify | None) -> Identify:
+    """The identity function of a server behind `auth`: the token's caller by default."""
+    from toolbridge.auth import AuthSettings, identity_of
+
+    if not isinstance(auth, AuthSettings):
+        raise ConfigError(f"auth must be toolbridge.auth.AuthSettings, not {type(auth).__name__}")
+    if isinstance(identity, Identity):
+        raise ConfigError("with auth, identity is a function of the request (or left out)")
+    return identity or identity_of
+
+
+def _guarded(app: Any, auth: AuthSettings | None) -> Any:
+    """`app` behind the OAuth resource server (before its body is read), if `auth`."""
+    if auth is None:
+        return app
+    from toolbridge.auth import ResourceServer
+
+    return ResourceServer(app, auth, open_paths=(HEALTH_PATH,))
 
 
 class _Served(NamedTuple):
@@ -548,6 +579,7 @@ async def serve_async(
     tools: Iterable[Tool] | Toolset | OpenToolset,
     *,
     identity: Identity | Identify | None = None,
+    auth: AuthSettings | None = None,
     transport: Literal["stdio", "http"] = "stdio",
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -568,7 +600,8 @@ async def serve_async(
     """Serve `tools` over MCP until the client leaves (stdio), a signal, or cancellation.
 
     Over stdio, nothing but the protocol reaches stdout while the server runs: what
-    is printed (`sys.stdout`) or written to file descriptor 1 goes to stderr.
+    is printed (`sys.stdout`) or written to file descriptor 1 goes to stderr. Over
+    HTTP too, what is printed goes to stderr, as a server's logs do.
 
     Over HTTP, SIGTERM or SIGINT (in the main thread) stop accepting connections,
     let the requests in flight finish within `shutdown_timeout`, close the toolset,
@@ -578,6 +611,8 @@ async def serve_async(
         tools: The tools or a toolset (see `build_server`), or a function opening
             one over HTTP (see `build_http_app`).
         identity: Who the client is; see `build_server`.
+        auth: Over HTTP, accept only OAuth access tokens for this server; see
+            `build_http_app`.
         transport: ``"stdio"`` (stdin and stdout) or ``"http"`` (streamable HTTP).
         host: The address to bind over HTTP; loopback by default.
         port: The port; 0 picks a free one.
@@ -636,6 +671,7 @@ async def serve_async(
         app = build_http_app(
             tools,
             identity=identity,
+            auth=auth,
             path=path,
             stateless=stateless,
             json_response=json_response,

@@ -13,7 +13,8 @@ caller may not see and a tool that does not exist get the same 404, byte for byt
 Errors are JSON, ``{"error": {"type", "message", ...}}``, never a traceback.
 
 In front of the routes, the middlewares the MCP server uses too (`toolbridge._http`):
-the Host/Origin guard, then the body read whole within `max_body_bytes` and
+the Host/Origin guard, then (with ``auth``) the OAuth resource server of
+`toolbridge.auth`, then the body read whole within `max_body_bytes` and
 `body_timeout`.
 """
 
@@ -24,7 +25,7 @@ import logging
 import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 try:
     from starlette.applications import Starlette
@@ -62,6 +63,9 @@ from toolbridge.formats import to_mcp
 from toolbridge.rest._openapi import openapi_document
 from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, identifier
 
+if TYPE_CHECKING:
+    from toolbridge.auth import AuthSettings
+
 __all__ = ["Identify", "build_app"]
 
 _JSON_MEDIA: Final = re.compile(r"^application/(?:[\w.+-]+\+)?json\s*(?:;|$)", re.IGNORECASE)
@@ -77,6 +81,7 @@ def build_app(
     toolset: Toolset | Iterable[Tool],
     *,
     identity: Identity | Identify | None = None,
+    auth: AuthSettings | None = None,
     title: str = "toolbridge",
     version: str | None = None,
     max_body_bytes: int = DEFAULT_BODY_LIMIT,
@@ -91,7 +96,12 @@ def build_app(
         identity: One `Identity` for every request, or a function of the Starlette
             request returning one (sync or async), such as a check of a bearer token.
             A function that raises or returns something else makes the request
-            anonymous (and is logged).
+            anonymous (and is logged). With `auth`, by default the caller its
+            access token names (`toolbridge.auth.identity_of`).
+        auth: Accept only OAuth access tokens issued for this server
+            (`toolbridge.auth.AuthSettings`): its RFC 9728 metadata is published,
+            a request without a valid token gets 401 with a ``WWW-Authenticate``
+            challenge, one without the required scopes 403. ``/healthz`` stays open.
         title: The OpenAPI document's title.
         version: Its version (toolbridge's by default).
         max_body_bytes: The largest request body accepted; a larger one gets 413.
@@ -119,6 +129,16 @@ def build_app(
     if max_body_bytes < 1:
         raise ConfigError(f"max_body_bytes must be positive, got {max_body_bytes}")
     timeout = checked_timeout(body_timeout)
+    guard: list[Middleware] = []
+    if auth is not None:
+        from toolbridge.auth import AuthSettings, ResourceServer, identity_of
+
+        if not isinstance(auth, AuthSettings):
+            raise ConfigError(f"auth must be toolbridge.auth.AuthSettings, not {type(auth)}")
+        if isinstance(identity, Identity):
+            raise ConfigError("with auth, identity is a function of the request (or left out)")
+        identity = identity or identity_of
+        guard.append(Middleware(ResourceServer, settings=auth, open_paths=("/healthz",)))
     identify = identifier(identity)
     shown_version = version or __version__
 
@@ -171,6 +191,7 @@ def build_app(
                 hosts=_patterns(allowed_hosts),
                 origins=_patterns(allowed_origins),
             ),
+            *guard,
             Middleware(BodyReader, max_bytes=max_body_bytes, timeout=timeout),
         ],
         exception_handlers={404: _no_route, 405: _not_allowed},

@@ -38,8 +38,8 @@ async def serve_rest_async(
             bound port, or `host` itself.
         allowed_origins: ``Origin`` values accepted; by default the ``http://`` origins
             of the allowed hosts.
-        **app_options: Passed to `build_app` (``title``, ``max_body_bytes``,
-            ``body_timeout``, ...).
+        **app_options: Passed to `build_app` (``auth``, ``title``,
+            ``max_body_bytes``, ``body_timeout``, ...).
 
     Raises:
         ConfigError: Unusable tools or options (the socket is closed again).

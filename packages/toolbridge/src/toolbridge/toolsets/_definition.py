@@ -30,14 +30,19 @@
     identity: {subject: cli, tenant: acme, roles: [support]}
     tokens:                            # bearer tokens of HTTP clients -> identities
       "${SUPPORT_TOKEN}": {subject: ann, tenant: acme, roles: [support]}
+    auth:                              # or: OAuth access tokens (JWT), not with tokens
+      issuer: https://login.example.com/realms/acme
+      audience: https://tools.example.com/mcp
+      jwks_uri: https://login.example.com/realms/acme/protocol/openid-connect/certs
+      required_scopes: [tools.read]
     meta_tools: false                  # true: serve search/describe/call instead
     tracing: false                     # true: an OpenTelemetry span per call
 
 Reading (`read_definition`) checks everything and starts nothing; a mistake is a
 `ConfigError` with the JSON path of the culprit. ``${NAME}`` is replaced from the
 environment in header values, token keys, MCP environment values, the string values
-of an MCP server's ``auth`` and the rate-limit storage only (a missing variable is an
-error), so secrets stay out of the file.
+of an MCP server's ``auth`` and of the ``auth`` section, and the rate-limit storage
+only (a missing variable is an error), so secrets stay out of the file.
 Relative paths are relative to the file. `toolbridge.gateway.open_definition` starts
 the sources and gives the toolset.
 """
@@ -69,6 +74,7 @@ _TOP: Final = frozenset(
         "audit",
         "identity",
         "tokens",
+        "auth",
         "meta_tools",
         "tracing",
     }
@@ -90,8 +96,23 @@ _POLICY: Final = frozenset(
 )  # fmt: skip
 _RULE: Final = frozenset(
     {"effect", "tools", "namespaces", "tags", "read_only", "destructive", "open_world",
-     "tenants", "roles"}
+     "tenants", "roles", "scopes"}
 )  # fmt: skip
+_AUTH: Final = frozenset(
+    {"issuer", "audience", "resource", "jwks_uri", "algorithms", "required_scopes",
+     "scopes_supported", "authorization_servers", "resource_name", "subject_claim",
+     "tenant_claim", "roles_claim", "scopes_claim", "leeway", "jwks_max_age",
+     "jwks_refetch_interval", "introspection"}
+)  # fmt: skip
+_INTROSPECTION: Final = frozenset({"endpoint", "client_id", "client_secret", "cache_seconds"})
+_AUTH_URLS: Final = ("issuer", "resource", "jwks_uri")
+_AUTH_NAMES: Final = ("subject_claim", "tenant_claim", "roles_claim", "scopes_claim",
+                      "resource_name")  # fmt: skip
+_AUTH_LISTS: Final = ("audience", "algorithms", "required_scopes", "scopes_supported",
+                      "authorization_servers")  # fmt: skip
+_AUTH_NUMBERS: Final = {"leeway": (0, 300), "jwks_max_age": (60, 7 * 86400),
+                        "jwks_refetch_interval": (1, 3600), "cache_seconds": (0, 3600)}  # fmt: skip
+_SYMMETRIC: Final = re.compile(r"^(?:none|HS\d+)$", re.IGNORECASE)
 _T = TypeVar("_T")
 _VARIABLE: Final = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -109,6 +130,9 @@ class ToolsetDefinition:
     audit: Mapping[str, Any] = field(default_factory=dict)
     identity: Identity = ANONYMOUS
     tokens: Mapping[str, Identity] = field(default_factory=dict)
+    auth: Mapping[str, Any] | None = None
+    """The ``auth`` section, checked and its ``${NAME}`` expanded: the keyword
+    arguments of `toolbridge.auth.AuthSettings` (``introspection`` a dict of its own)."""
     meta_tools: bool = False
     tracing: bool = False
     """An OpenTelemetry span per call, from the global tracer provider."""
@@ -175,6 +199,7 @@ def _definition(data: Any, base: Path) -> ToolsetDefinition:
         audit=_audit(document.get("audit", {}), ("audit",)),
         identity=_identity(document.get("identity", {}), ("identity",)),
         tokens=_tokens(document.get("tokens", {}), ("tokens",)),
+        auth=_auth(document["auth"], ("auth",), document) if "auth" in document else None,
         meta_tools=_boolean(document, "meta_tools", ()),
         tracing=_boolean(document, "tracing", ()),
         base=base,
@@ -345,7 +370,7 @@ def _rule(value: Any, path: JsonPath) -> Rule:
     _known(data, _RULE, path)
     fields: dict[str, Any] = {
         key: _strings(item, (*path, key))
-        if key in ("tools", "namespaces", "tags", "tenants", "roles")
+        if key in ("tools", "namespaces", "tags", "tenants", "roles", "scopes")
         else item
         for key, item in data.items()
     }
@@ -379,6 +404,93 @@ def _tokens(value: Any, path: JsonPath) -> dict[str, Identity]:
             )
         tokens[token] = _identity(item, (*path, str(key)))
     return tokens
+
+
+def _auth(value: Any, path: JsonPath, document: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``auth`` section as `AuthSettings` keywords; its values checked and expanded."""
+    data = _object(value, path)
+    _known(data, _AUTH, path)
+    if document.get("tokens"):
+        raise ConfigError(
+            "give either static bearer 'tokens' or an OAuth 'auth' section, not both",
+            path=path,
+        )
+    for key in ("issuer", "audience"):
+        if key not in data:
+            raise ConfigError(f"the auth section needs {key!r}", path=path)
+    if "jwks_uri" not in data and "introspection" not in data:
+        raise ConfigError("the auth section needs 'jwks_uri' (or 'introspection')", path=path)
+    settings: dict[str, Any] = {}
+    for key, item in data.items():
+        where = (*path, key)
+        if key in _AUTH_URLS:
+            settings[key] = _url(_expand(item, where), where)
+        elif key in _AUTH_NAMES:
+            settings[key] = _expand(item, where)
+            if not settings[key]:
+                raise ConfigError("expected a non-empty string", path=where)
+        elif key in _AUTH_LISTS:
+            items = [_expand(each, (*where, i)) for i, each in enumerate(_strings(item, where))]
+            if key == "authorization_servers":
+                items = [_url(each, (*where, i)) for i, each in enumerate(items)]
+            if key == "algorithms":
+                refused = [each for each in items if _SYMMETRIC.match(each)]
+                if refused or not items:
+                    raise ConfigError(
+                        "only asymmetric algorithms (RS256, PS256, ES256, EdDSA, ...) are "
+                        f"accepted, not {refused[0] if refused else 'none at all'!r}",
+                        path=where,
+                    )
+            if key == "audience" and not items:
+                raise ConfigError("expected at least one audience", path=where)
+            settings[key] = items if key != "audience" or len(items) > 1 else items[0]
+        elif key == "introspection":
+            settings[key] = _introspection(item, where)
+        else:
+            settings[key] = _seconds(item, key, where)
+    return settings
+
+
+def _introspection(value: Any, path: JsonPath) -> dict[str, Any]:
+    data = _object(value, path)
+    _known(data, _INTROSPECTION, path)
+    if "endpoint" not in data or "client_id" not in data:
+        raise ConfigError("introspection needs 'endpoint' and 'client_id'", path=path)
+    found: dict[str, Any] = {}
+    for key, item in data.items():
+        where = (*path, key)
+        if key == "cache_seconds":
+            found[key] = _seconds(item, key, where)
+        else:
+            found[key] = _expand(item, where)
+    found["endpoint"] = _url(found["endpoint"], (*path, "endpoint"))
+    return found
+
+
+def _seconds(value: Any, key: str, path: JsonPath) -> float:
+    least, most = _AUTH_NUMBERS[key]
+    if isinstance(value, bool) or not isinstance(value, int | float) or not least <= value <= most:
+        raise ConfigError(f"expected a number of seconds from {least} to {most}", path=path)
+    return float(value)
+
+
+def _url(text: str, path: JsonPath) -> str:
+    """An https URL, or http on a loopback address (tests, a sidecar on the same host)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+    except ValueError:
+        host = None
+        parts = None
+    if parts is None or not host or parts.scheme not in ("https", "http"):
+        raise ConfigError(f"expected an https URL, got {text!r}", path=path)
+    if parts.scheme == "http" and host not in ("127.0.0.1", "::1", "localhost"):
+        raise ConfigError(
+            f"expected an https URL (http only on a loopback address), got {text!r}", path=path
+        )
+    return text
 
 
 def _audit(value: Any, path: JsonPath) -> dict[str, Any]:

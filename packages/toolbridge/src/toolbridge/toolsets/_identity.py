@@ -44,19 +44,34 @@ class Identity:
     roles: AbstractSet[str] = frozenset()
     """The caller's roles; policies may require one of them."""
 
+    scopes: AbstractSet[str] = frozenset()
+    """The OAuth scopes its access token grants; policy rules may require them."""
+
     attributes: Mapping[str, Any] = field(default_factory=dict)
     """Anything else the host wants its own rules or approval hook to see."""
 
     def __post_init__(self) -> None:
-        roles: object = self.roles
-        if isinstance(roles, str) or not isinstance(roles, Iterable):
-            raise ConfigError("Identity.roles must be a set of strings, not a string")
-        object.__setattr__(self, "roles", frozenset(roles))
+        for name in ("roles", "scopes"):
+            value: object = getattr(self, name)
+            if isinstance(value, str) or not isinstance(value, Iterable):
+                raise ConfigError(f"Identity.{name} must be a set of strings, not a string")
+            object.__setattr__(self, name, frozenset(value))
         object.__setattr__(self, "attributes", dict(self.attributes))
 
     def to_dict(self) -> dict[str, Any]:
-        """The identity as JSON, for audit records (attributes left out: they may be secret)."""
-        return {"subject": self.subject, "tenant": self.tenant, "roles": sorted(self.roles)}
+        """The identity as JSON, for audit records (attributes left out: they may be secret).
+
+        ``scopes`` is there only when the caller has some (a token's), so records of
+        callers without OAuth keep their shape.
+        """
+        data: dict[str, Any] = {
+            "subject": self.subject,
+            "tenant": self.tenant,
+            "roles": sorted(self.roles),
+        }
+        if self.scopes:
+            data["scopes"] = sorted(self.scopes)
+        return data
 
 
 ANONYMOUS: Final = Identity()

@@ -10,7 +10,8 @@ A `Policy` decides, for one tool and one caller, one of three effects:
 
 The decision is made in order: the caller's tenant must be in `Policy.tenants` and
 hold one of `Policy.roles` (when those are set), then the first `Rule` that matches
-decides, and `Policy.default` decides when none does (``"deny"`` for a deny-by-default
+(a rule with `Rule.scopes` only for a caller whose token grants them all) decides,
+and `Policy.default` decides when none does (``"deny"`` for a deny-by-default
 policy). Policies are data: frozen, comparable, safe to share between toolsets.
 """
 
@@ -105,13 +106,16 @@ class Rule:
     roles: AbstractSet[str] = frozenset()
     """The caller holds at least one of these roles."""
 
+    scopes: AbstractSet[str] = frozenset()
+    """The caller's access token grants every one of these scopes (`Identity.scopes`)."""
+
     when: Callable[[Tool, Identity], bool] | None = None
     """Any further condition, on the tool and the caller."""
 
     def __post_init__(self) -> None:
         if self.effect not in _EFFECTS:
             raise ConfigError(f"Rule.effect must be one of {', '.join(_EFFECTS)}")
-        for name in ("tools", "namespaces", "tags", "tenants", "roles"):
+        for name in ("tools", "namespaces", "tags", "tenants", "roles", "scopes"):
             object.__setattr__(self, name, _names(getattr(self, name), f"Rule.{name}"))
         for name in ("read_only", "destructive", "open_world"):
             value: object = getattr(self, name)
@@ -120,6 +124,16 @@ class Rule:
 
     def matches(self, tool: Tool, identity: Identity) -> bool:
         """Whether the rule applies to calls of `tool` by `identity`."""
+        return self._matches_but_scopes(tool, identity) and self.scopes <= identity.scopes
+
+    def missing_scopes(self, tool: Tool, identity: Identity) -> frozenset[str]:
+        """The scopes `identity` lacks for this rule to match; empty if others fail too."""
+        missing = frozenset(self.scopes - identity.scopes)
+        if missing and self._matches_but_scopes(tool, identity):
+            return missing
+        return frozenset()
+
+    def _matches_but_scopes(self, tool: Tool, identity: Identity) -> bool:
         hints = tool.annotations
         return (
             (not self.tools or any(fnmatch.fnmatchcase(tool.name, p) for p in self.tools))
@@ -222,3 +236,27 @@ class Policy:
             if matched:
                 return rule.effect
         return self.default
+
+    def missing_scopes(self, tool: Tool, identity: Identity) -> frozenset[str]:
+        """The scopes whose grant alone would let `identity` call `tool`; empty if none would.
+
+        Empty when the call is not denied, or when something other than scopes denies
+        it (its tenant, its roles): what a server names in a 403 ``insufficient_scope``
+        answer, so that the client asks for a token with those scopes and retries.
+        """
+        if self.decide(tool, identity) != "deny":
+            return frozenset()
+        if self.tenants is not None and identity.tenant not in self.tenants:
+            return frozenset()
+        if self.roles is not None and self.roles.isdisjoint(identity.roles):
+            return frozenset()
+        for rule in self.rules:
+            try:
+                if rule.matches(tool, identity):
+                    return frozenset()  # a deny rule decided, scopes or not
+                missing = rule.missing_scopes(tool, identity) if rule.effect != "deny" else None
+            except Exception:
+                return frozenset()
+            if missing:
+                return missing
+        return frozenset()
