@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import secrets
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -261,6 +262,9 @@ def serve_workers(
     if REUSE_PORT:
         where = (host, listener.socket.getsockname()[1])
     context = multiprocessing.get_context("spawn")
+    # One key for the workers' 2026-07-28 requestState, so that any worker answers a
+    # round another one asked (spawned workers inherit the environment).
+    os.environ.setdefault("TOOLBRIDGE_STATE_KEY", secrets.token_hex(32))
     settings = {
         "transport": "http",
         "stateless": True,

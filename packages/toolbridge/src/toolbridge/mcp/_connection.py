@@ -602,7 +602,7 @@ class Connection:
         asked.clock.pause()
         try:
             given = await answers(asked.ask, questions)
-        except ToolbridgeError:
+        except (ToolbridgeError, ContextRaised):  # (already the caller's, carried)
             raise
         except Exception as error:  # the caller's round function stopped the call
             raise ContextRaised(error) from error

@@ -687,9 +687,10 @@ async def serve_async(
         listener.socket.close()
         raise
     url = listener.url + path
-    await _run_http(
-        app, listener, grace, on_ready=None if on_ready is None else lambda: on_ready(url)
-    )
+    with _stdout_to_stderr():  # what a tool prints never mixes with the command's output
+        await _run_http(
+            app, listener, grace, on_ready=None if on_ready is None else lambda: on_ready(url)
+        )
 
 
 def _shutdown_timeout(seconds: object) -> float:
