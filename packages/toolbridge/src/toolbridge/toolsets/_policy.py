@@ -124,16 +124,6 @@ class Rule:
 
     def matches(self, tool: Tool, identity: Identity) -> bool:
         """Whether the rule applies to calls of `tool` by `identity`."""
-        return self._matches_but_scopes(tool, identity) and self.scopes <= identity.scopes
-
-    def missing_scopes(self, tool: Tool, identity: Identity) -> frozenset[str]:
-        """The scopes `identity` lacks for this rule to match; empty if others fail too."""
-        missing = frozenset(self.scopes - identity.scopes)
-        if missing and self._matches_but_scopes(tool, identity):
-            return missing
-        return frozenset()
-
-    def _matches_but_scopes(self, tool: Tool, identity: Identity) -> bool:
         hints = tool.annotations
         return (
             (not self.tools or any(fnmatch.fnmatchcase(tool.name, p) for p in self.tools))
@@ -144,6 +134,7 @@ class Rule:
             and (self.open_world is None or hints.is_open_world == self.open_world)
             and (not self.tenants or identity.tenant in self.tenants)
             and (not self.roles or not self.roles.isdisjoint(identity.roles))
+            and self.scopes <= identity.scopes
             and (self.when is None or bool(self.when(tool, identity)))
         )
 
@@ -236,27 +227,3 @@ class Policy:
             if matched:
                 return rule.effect
         return self.default
-
-    def missing_scopes(self, tool: Tool, identity: Identity) -> frozenset[str]:
-        """The scopes whose grant alone would let `identity` call `tool`; empty if none would.
-
-        Empty when the call is not denied, or when something other than scopes denies
-        it (its tenant, its roles): what a server names in a 403 ``insufficient_scope``
-        answer, so that the client asks for a token with those scopes and retries.
-        """
-        if self.decide(tool, identity) != "deny":
-            return frozenset()
-        if self.tenants is not None and identity.tenant not in self.tenants:
-            return frozenset()
-        if self.roles is not None and self.roles.isdisjoint(identity.roles):
-            return frozenset()
-        for rule in self.rules:
-            try:
-                if rule.matches(tool, identity):
-                    return frozenset()  # a deny rule decided, scopes or not
-                missing = rule.missing_scopes(tool, identity) if rule.effect != "deny" else None
-            except Exception:
-                return frozenset()
-            if missing:
-                return missing
-        return frozenset()
