@@ -16,7 +16,9 @@ A limiter counts from sync code (`RateLimiter.acquire`) and from async code
 Valkey the async form talks to the store with the client's asyncio twin, so a round
 trip, or a stalled store, never holds up the event loop; both forms use the same keys
 and scripts, so they count together. The asyncio clients, one per store and event
-loop, are kept in `_loop_stores`.
+loop, are kept in `_loop_stores`. A lone limit of at least 1,000 calls per window is
+counted there in batches of up to a thousandth of it (`_leases`): one round trip
+per batch, not per call, the count exact to that batch per replica.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Final, Literal, final
 
 from toolbridge.errors import ConfigError, RateLimitError
 from toolbridge.toolsets._identity import Identity
+from toolbridge.toolsets._leases import Leases, lease_seconds, lease_size
 
 if TYPE_CHECKING:
     from limits import RateLimitItem
@@ -156,6 +159,11 @@ class RateLimiter:
         self._items: tuple[RateLimitItem, ...] = ()
         self._strategies: tuple[Strategy, ...] = ()
         self._prefixes: tuple[str, ...] = ()
+        self._leases = Leases()
+        self._batch = 1
+        """Calls counted at once in a remote store (see `_leases`); 1: each on its own."""
+        if self._remote and len(self._limits) == 1:
+            self._batch = lease_size(self._limits[0].calls)
         if self._limits:
             self._build()
 
@@ -256,9 +264,25 @@ class RateLimiter:
         by_window = await loop_strategies(self._uri, timeout=_TIMEOUT)
         strategies = tuple(by_window[limit.window] for limit in self._limits)
         try:
+            if self._batch > 1 and await self._leased(strategies[0], identity, tool_name):
+                return 0.0
             return await self._acquire_async(strategies, identity, tool_name)
         except StorageError as error:
             return self._unreachable(error, tool_name)
+
+    async def _leased(self, strategy: AsyncStrategy, identity: Identity, tool_name: str) -> bool:
+        """True when the call is let through on a batch counted ahead (see `_leases`).
+
+        Only a limiter of one limit of at least `LEASE_FLOOR` calls counts in batches;
+        when the store has no room for a whole batch, the call is counted on its own.
+        """
+        key = self._identifier(0, identity, tool_name)
+        if self._leases.take(key):
+            return True
+        if not await strategy.hit(self._items[0], key, cost=self._batch):
+            return False
+        self._leases.add(key, self._batch - 1, lease_seconds(self._limits[0].per))
+        return True
 
     def _unreachable(self, error: StorageError, tool_name: str) -> float:
         """0.0 with a warning when failing open; else the refusal (fail closed)."""
