@@ -287,3 +287,30 @@ def test_an_invalid_answer_is_a_typed_error() -> None:
     with pytest.raises(ElicitationError) as raised:
         asyncio.run(run())
     assert raised.value.issues[0].path == ("n",)
+
+
+def test_the_time_a_person_takes_is_not_the_tools() -> None:
+    """A tool with a 0.5 s timeout waits 1 s for its answer, then times out on its own."""
+    from toolbridge import CallContext, call_context
+    from toolbridge.errors import ToolTimeoutError
+
+    async def slow(questions: Any) -> dict[str, ElicitResult]:
+        await asyncio.sleep(1.0)
+        return {question.key: ElicitResult.accept({"colour": "red"}) for question in questions}
+
+    @tool
+    async def ask_then_work(seconds: float, context: ToolContext) -> str:
+        """Ask, then work for a while."""
+        answer = await context.elicit(
+            "Which colour?", {"type": "object", "properties": {"colour": {"type": "string"}}}
+        )
+        await asyncio.sleep(seconds)
+        return str(answer.content)
+
+    async def run(seconds: float) -> Any:
+        with call_context(CallContext(on_elicit=slow)):
+            return await ask_then_work.ainvoke({"seconds": seconds}, timeout=0.5)
+
+    assert asyncio.run(run(0.1)).content[0].text == "{'colour': 'red'}"
+    with pytest.raises(ToolTimeoutError):
+        asyncio.run(run(1.0))

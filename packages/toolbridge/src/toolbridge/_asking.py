@@ -6,7 +6,8 @@ framework plugin its human-in-the-loop mechanism. The form is checked before it 
 asked (MCP allows a flat object of strings, numbers, integers, booleans and enums,
 and arrays of enum strings), and an accepted answer is checked against it, since the
 values come from outside. Without anybody to ask, the question is declined, as MCP
-clients without an answerer do.
+clients without an answerer do. The time the user takes does not count against the
+tool's timeout: the running calls' deadlines move by it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from toolbridge._context import Elicitation, ElicitResult, current_call
+from toolbridge._runtime import deadlines_paused
 from toolbridge.errors import ElicitationError, ToolDefinitionError
 
 __all__ = ["ask", "form_schema"]
@@ -46,7 +48,8 @@ async def ask(
     context = current_call()
     if context is None or context.on_elicit is None:
         return ElicitResult.decline()
-    answers = await context.on_elicit([question])
+    with deadlines_paused():  # the time a person takes is not the tool's
+        answers = await context.on_elicit([question])
     answer = answers.get(key)
     if answer is None:
         return ElicitResult.decline()

@@ -32,9 +32,10 @@ its own loop and workers.
 from __future__ import annotations
 
 import _thread
+import contextlib
 import contextvars
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, final
 
 from toolbridge._context import ContextRaised
@@ -205,6 +206,7 @@ async def await_coroutine(awaitable: Awaitable[_T], *, timeout: float | None, to
     import asyncio
 
     deadline = asyncio.timeout(timeout)
+    running = _DEADLINES.set((*_DEADLINES.get(), deadline))
     try:
         async with deadline:
             return await awaitable
@@ -212,6 +214,35 @@ async def await_coroutine(awaitable: Awaitable[_T], *, timeout: float | None, to
         if deadline.expired():
             raise ToolTimeoutError(tool_name, timeout) from None
         raise
+    finally:
+        _DEADLINES.reset(running)
+
+
+_DEADLINES: contextvars.ContextVar[tuple[Any, ...]] = contextvars.ContextVar(
+    "toolbridge_deadlines", default=()
+)
+"""The timeouts (``asyncio.Timeout``) of the async tool calls running in this task."""
+
+
+@contextlib.contextmanager
+def deadlines_paused() -> Iterator[None]:
+    """The running calls' deadlines stopped in the block, then moved by its length.
+
+    For the time a person takes to answer a tool's question: it is not the tool's.
+    """
+    import time
+
+    paused = [(deadline, deadline.when()) for deadline in _DEADLINES.get()]
+    paused = [(deadline, when) for deadline, when in paused if when is not None]
+    for deadline, _ in paused:
+        deadline.reschedule(None)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        waited = time.monotonic() - started
+        for deadline, when in paused:
+            deadline.reschedule(when + waited)
 
 
 def run_in_thread(function: Callable[[], _T], *, timeout: float | None, tool_name: str) -> _T:
