@@ -99,11 +99,17 @@ PEERS = (
     # --json-response: one JSON body per answer, no SSE stream (no progress on the way).
     Peer("file-1-json", "toolbridge serve FILE, 1 worker, --json-response",
          "serve_toolbridge_file.py", ("1", "json"), ("http",)),
+    # Callers signed in (serve_toolbridge_auth.py): a static bearer token, and an
+    # OAuth access token (JWT) checked by the file's auth section, its claims cached.
+    Peer("auth-static", "toolbridge FILE, static bearer token", "serve_toolbridge_auth.py",
+         ("static",), ("http",)),
+    Peer("auth-jwt", "toolbridge FILE, JWT access token (auth:)", "serve_toolbridge_auth.py",
+         ("jwt",), ("http",), base="auth-static", least=1 / 1.1),
 )  # fmt: skip
 REFERENCE = "mcpserver"
 TARGETS = {"mcpserver": 1.2, "fastmcp": 1.5}
 """toolbridge's targets: at least these times the peer's calls per second."""
-BASE_TITLES = {"file-1": "1 worker", "file-2": "2 workers"}
+BASE_TITLES = {"file-1": "1 worker", "file-2": "2 workers", "auth-static": "static tokens"}
 
 
 @dataclass(slots=True)

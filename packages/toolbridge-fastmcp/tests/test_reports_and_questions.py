@@ -154,6 +154,29 @@ def test_rounds_of_questions_reach_the_client_and_its_answers_come_back(mode: st
     assert asked == ["form:Host?", "form:Guest?", "url:Sign the guest book"]
 
 
+@tool
+async def book(restaurant: str, context: toolbridge.ToolContext) -> str:
+    """Ask a name with ``ToolContext.elicit``, as a tool written for any server does."""
+    answer = await context.elicit(f"Name for {restaurant}?", NAME_FORM)
+    return _told(answer)
+
+
+@pytest.mark.parametrize("mode", ERAS)
+def test_a_tool_asking_with_elicit_is_heard_by_the_fastmcp_client(mode: str) -> None:
+    asked: list[str] = []
+    answers = {"Name for Lu?": {"name": "Kim"}}
+
+    async def main() -> str:
+        server = make_server("booking", [book])
+        async with Client(server, mode=mode, elicitation_handler=_handler(answers, asked)) as c:
+            listed = {found.name: found for found in await c.list_tools()}
+            assert set(listed["book"].input_schema["properties"]) == {"restaurant"}
+            return _text(await c.call_tool("book", {"restaurant": "Lu"}))
+
+    assert asyncio.run(main()) == "Kim"
+    assert asked == ["form:Name for Lu?"]
+
+
 def test_on_2026_07_28_the_questions_are_an_input_required_result() -> None:
     """The wire of one round: the questions under the tool's keys, a random state; the
     answers given with that state resume the same call, a second round gets a new one."""
