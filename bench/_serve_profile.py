@@ -23,6 +23,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 from _serve import (
@@ -35,6 +36,7 @@ from _serve import (
     Peer,
     RawHttp,
     RawStdio,
+    _redis,
     start_http_server,
     terminate,
 )
@@ -44,6 +46,7 @@ _ALIASES = {"mcp_types": "mcp", "pydantic_core": "pydantic", "_bench_toolset": "
 
 HANDLERS = (
     "build_server.<locals>.call_tool (toolbridge/",
+    "Streamable._tools_call (toolbridge/",
     "MCPServer._handle_call_tool (mcp/",
     "call_tool (serve_lowlevel.py",
     "MCPOperationsMixin._on_call_tool (fastmcp/",
@@ -70,7 +73,12 @@ def _py_spy() -> str | None:
 
 
 async def _profile(
-    peer: Peer, transport: str, seconds: float, in_flight: int, output: Path
+    peer: Peer,
+    transport: str,
+    seconds: float,
+    in_flight: int,
+    output: Path,
+    redis_url: str | None = None,
 ) -> Batch:
     """Drive `peer`'s server with the raw client while ``py-spy`` samples it."""
     spy = _py_spy()
@@ -83,7 +91,8 @@ async def _profile(
         raw = stdio = await RawStdio.start(script, sys.stderr)
         pid = stdio.process.pid
     else:
-        server, port = await start_http_server(script, sys.stderr)
+        args = [redis_url or "" if arg == "{redis}" else arg for arg in peer.args]
+        server, port = await start_http_server(script, sys.stderr, args)
         raw = await RawHttp.connect(port)
         pid = server.pid
     try:
@@ -188,7 +197,9 @@ def summarize(path: Path, top: int = 20, calls: int = 0) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="profile a served echo with py-spy --gil")
     parser.add_argument("--server", choices=[peer.key for peer in PEERS], default="toolbridge")
-    parser.add_argument("--transport", choices=TRANSPORTS, default="stdio")
+    parser.add_argument(
+        "--transport", choices=TRANSPORTS, default="stdio", help="http for the file-* peers"
+    )
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--in-flight", type=int, default=16)
     parser.add_argument("--output", type=Path, help="raw stacks (bench/results/ by default)")
@@ -204,9 +215,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     output.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="toolbridge-serve-") as folder:
         os.environ["BENCH_AUDIT"] = str(Path(folder) / "audit.jsonl")
-        batch = asyncio.run(
-            _profile(peer, options.transport, options.seconds, options.in_flight, output)
-        )
+        with _redis(Path(folder)) if "{redis}" in peer.args else nullcontext() as redis_url:
+            if "{redis}" in peer.args and redis_url is None:
+                raise SystemExit(f"{peer.key} needs redis-server on PATH")
+            batch = asyncio.run(
+                _profile(
+                    peer, options.transport, options.seconds, options.in_flight, output, redis_url
+                )
+            )
     print(
         f"{peer.label} over {options.transport}, raw client, {options.in_flight} in flight: "
         f"{batch.per_second:,.0f} calls/s under py-spy --gil ({batch.wrong} wrong); "
