@@ -17,9 +17,11 @@ differ only in how the gateway checks it.
 
 from __future__ import annotations
 
+import asyncio
 import http.server
 import json
 import os
+import socket
 import sys
 import tempfile
 import threading
@@ -101,7 +103,13 @@ def main() -> None:
             scope = {**scope, "headers": [*scope["headers"], header]}
         await app(scope, receive, send)
 
-    uvicorn.run(signed, host="127.0.0.1", port=int(port), log_level="warning", lifespan="on")
+    # IPPROTO_TCP, as toolbridge serve binds: asyncio turns Nagle off only on such a
+    # socket, and with it on an answer written in two parts waits for a delayed ACK.
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", int(port)))
+    server = uvicorn.Server(uvicorn.Config(signed, log_level="warning", lifespan="on"))
+    asyncio.run(server.serve(sockets=[listener]))
 
 
 if __name__ == "__main__":
