@@ -66,6 +66,7 @@ def test_an_auth_section_becomes_settings_with_its_secrets_from_the_environment(
         ({"jwks_uri": None}, ("auth",), "needs 'jwks_uri'"),
         ({"audience": "${NOT_SET_ANYWHERE}"}, ("auth", "audience", 0), "NOT_SET_ANYWHERE"),
         ({"introspection": {"endpoint": f"{ISSUER}/i"}}, ("auth", "introspection"), "client_id"),
+        ({"audience": "api://toolbridge"}, ("auth", "audience"), "give 'resource'"),
     ],
 )
 def test_an_unusable_auth_section_says_where(

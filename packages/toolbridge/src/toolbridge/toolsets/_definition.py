@@ -448,7 +448,23 @@ def _auth(value: Any, path: JsonPath, document: Mapping[str, Any]) -> dict[str, 
             settings[key] = _introspection(item, where)
         else:
             settings[key] = _seconds(item, key, where)
+    if "resource" not in settings:
+        audiences = settings["audience"]
+        audiences = [audiences] if isinstance(audiences, str) else audiences
+        if not any(_is_url(each) for each in audiences):
+            raise ConfigError(
+                "no audience is an https URL: give 'resource', this server's URL",
+                path=(*path, "audience"),
+            )
     return settings
+
+
+def _is_url(text: str) -> bool:
+    try:
+        _url(text, ())
+    except ConfigError:
+        return False
+    return True
 
 
 def _introspection(value: Any, path: JsonPath) -> dict[str, Any]:
