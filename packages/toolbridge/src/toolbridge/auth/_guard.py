@@ -111,6 +111,7 @@ class ResourceServer:
         try:
             identity = await self.verifier.verify(token.decode("latin-1"))
         except Refused as error:
+            _log.debug("a token was refused: %s", error)
             await self._refuse(send, 401, "invalid_token", str(error))
             return
         except Unavailable as error:
