@@ -348,3 +348,40 @@ def test_strict_nulls_for_optional_arguments_never_reach_the_server(
     assert message.status == "success"
     called = str(message.content).removeprefix("search called with ")
     assert json.loads(called) == {"query": "q", "filter": {"tag": "t"}}
+
+
+# -- a local tool that asks ------------------------------------------------------------------
+
+
+def test_a_local_tool_asking_with_elicit_pauses_the_run_per_question() -> None:
+    """A ``@tool`` asking with ``ToolContext.elicit`` (no MCP server): each question is an
+    interrupt, the resumed run asks it again under the same key and gets the answer."""
+    from toolbridge import ToolContext, tool
+    from toolbridge_langchain import to_langchain
+
+    runs: list[str] = []
+
+    @tool
+    async def order(dish: str, context: ToolContext) -> str:
+        """Order a dish, asking how many and for whom."""
+        runs.append(dish)
+        count = await context.elicit("How many?", TEXT_FORM)
+        whom = await context.elicit("For whom?", TEXT_FORM)
+        many, name = (count.content or {}).get("value"), (whom.content or {}).get("value")
+        return f"{many} {dish} for {name}"
+
+    async def main() -> list[Any]:
+        agent = _agent([to_langchain(order)], "order", {"dish": "soup"})
+        states = [await agent.ainvoke({"messages": [HumanMessage("order")]}, THREAD)]
+        for value in ("two", "Ann"):
+            key = _paused(states[-1])["requests"][0]["key"]
+            answer = {"action": "accept", "content": {"value": value}}
+            states.append(await agent.ainvoke(Command(resume={"responses": {key: answer}}), THREAD))
+        return states
+
+    first, second, done = asyncio.run(main())
+    assert [request["message"] for request in _paused(first)["requests"]] == ["How many?"]
+    assert _paused(first)["tool_name"] == "order"
+    assert [request["message"] for request in _paused(second)["requests"]] == ["For whom?"]
+    assert _tool_message(done).content == "two soup for Ann"
+    assert runs == ["soup", "soup", "soup"]  # a resumed node runs the tool again

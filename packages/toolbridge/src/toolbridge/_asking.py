@@ -13,7 +13,8 @@ tool's timeout: the running calls' deadlines move by it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from typing import Any, Final
 
 from toolbridge._context import Elicitation, ElicitResult, current_call
@@ -23,7 +24,10 @@ from toolbridge.errors import ElicitationError, ToolDefinitionError
 __all__ = ["ask", "form_schema"]
 
 _PRIMITIVES: Final = frozenset({"string", "number", "integer", "boolean"})
-_numbers = itertools.count(1)
+_ASKED: Final[ContextVar[tuple[object, Iterator[int]] | None]] = ContextVar(
+    "toolbridge_asked", default=None
+)
+"""The call context questions were last asked in, and the count of them there."""
 
 
 async def ask(
@@ -35,7 +39,8 @@ async def ask(
         raise ToolDefinitionError("elicit: the message must be a non-empty string")
     if (schema is None) == (url is None):
         raise ToolDefinitionError("elicit: give a form schema or a url, not both or neither")
-    key = f"q{next(_numbers)}"
+    context = current_call()
+    key = f"q{_number(context)}"
     if url is not None:
         page: object = url
         if not isinstance(page, str) or not page.startswith(("https://", "http://")):
@@ -45,7 +50,6 @@ async def ask(
     else:
         form = form_schema(schema)
         question = Elicitation(key=key, message=message, requested_schema=form)
-    context = current_call()
     if context is None or context.on_elicit is None:
         return ElicitResult.decline()
     with deadlines_paused():  # the time a person takes is not the tool's
@@ -56,6 +60,19 @@ async def ask(
     if answer.action == "accept" and form is not None:
         return ElicitResult.accept(_checked(message, form, answer.content or {}))
     return answer
+
+
+def _number(context: object) -> int:
+    """The question's number in its call: the same when the call is made again.
+
+    A resumed LangGraph run or a 2026-07-28 round runs the tool again, in a new call
+    context, and its answers are matched to its questions by these keys.
+    """
+    asked = _ASKED.get()
+    if asked is None or asked[0] is not context:
+        asked = (context, itertools.count(1))
+        _ASKED.set(asked)
+    return next(asked[1])
 
 
 def form_schema(schema: object) -> dict[str, Any]:
