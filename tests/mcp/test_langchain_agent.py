@@ -381,6 +381,8 @@ def test_a_local_tool_asking_with_elicit_pauses_the_run_per_question() -> None:
 
     first, second, done = asyncio.run(main())
     assert [request["message"] for request in _paused(first)["requests"]] == ["How many?"]
+    # Keys number the questions of one call, the same on every run of the tool.
+    assert [_paused(state)["requests"][0]["key"] for state in (first, second)] == ["q1", "q2"]
     assert _paused(first)["tool_name"] == "order"
     assert [request["message"] for request in _paused(second)["requests"]] == ["For whom?"]
     assert _tool_message(done).content == "two soup for Ann"
