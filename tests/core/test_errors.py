@@ -18,6 +18,7 @@ from toolbridge.errors import (
     ConfigError,
     ConversionError,
     DocumentError,
+    ElicitationError,
     InvocationError,
     LoadError,
     McpServerError,
@@ -66,6 +67,7 @@ STANDARD_BASES: dict[type[ToolbridgeError], set[type[BaseException]]] = {
     ToolValidationError: {ValueError},
     ArgumentValidationError: {ValueError},
     OutputValidationError: {ValueError},
+    ElicitationError: {ValueError},
     InvocationError: set(),
     NotInvocableError: set(),
     SyncInvocationError: set(),
@@ -144,6 +146,11 @@ def test_regrouping_keeps_the_standard_exceptions_each_error_is(
             "tool 't' returned a result its output schema rejects: a[0]: expected integer, "
             "got string",
             {"tool_name": "t", "issues": ISSUES},
+        ),
+        (
+            ElicitationError("How many?", ISSUES),
+            "the answer to 'How many?' does not match its form: a[0]: expected integer, got string",
+            {"issues": ISSUES},
         ),
         (
             ToolExecutionError("t", RuntimeError("boom")),
