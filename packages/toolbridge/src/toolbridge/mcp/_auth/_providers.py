@@ -146,8 +146,21 @@ def machine(url: str, setting: ClientCredentials) -> OAuthClientProvider:
                 scope=scope,
                 issuer=setting.issuer,
             )
+    _keep_scopes(provider, scope)
     _timely(provider)
     return provider
+
+
+def _keep_scopes(provider: OAuthClientProvider, scope: str | None) -> None:
+    """The scopes `scope` asks for stay asked for when a challenge names others.
+
+    The SDK replaces the requested scope with the one a 401 or 403 names; a machine
+    that was given more (``tools.read tools.deploy``) would lose the rest.
+    """
+    metadata = _Metadata(**provider.context.client_metadata.model_dump())
+    metadata._wanted = scope
+    metadata.scope = None  # through __setattr__: the wanted scopes
+    provider.context.client_metadata = metadata
 
 
 def _read_key(path: str | None) -> str:
