@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import http.client
+import http.server
 import json
 import os
 import re
@@ -27,6 +28,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import tomllib
 import zipfile
 from dataclasses import dataclass
@@ -584,6 +586,138 @@ def test_the_deploying_page_s_install_line_runs_a_gateway_of_two_workers_on_redi
     records = [json.loads(line) for line in out.splitlines()]
     assert [(r["subject"], r["decision"]) for r in records].count(("ann", "allowed")) == 3
     assert [r["decision"] for r in records].count("rate_limited") == 1
+
+
+SIGNED_IN_GATEWAY = """\
+name: desk
+sources:
+  - module: desk_tools.py
+auth:
+  issuer: https://idp.example.test/realms/acme
+  audience: AUDIENCE
+  jwks_uri: JWKS
+  required_scopes: [tools.read]
+  roles_claim: scope
+"""
+
+
+def test_the_sign_in_section_s_install_line_serves_a_gateway_behind_an_issuer(
+    wheels: Path, tmp_path: Path
+) -> None:
+    """docs/deploying.md's sign-in section from its install line alone (`cli` brings the
+    JWT checks): a token the issuer signed is accepted, none is answered 401 pointing at
+    the metadata, and an HS256 token "signed" with the public key is refused."""
+    import jwt
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    from tests.loopback import free_port, http_server
+
+    page = (DOCS / "deploying.md").read_text(encoding="utf-8")
+    section = page[page.index("## Sign-in with your identity provider") :]
+    first = _section_install_lines(section)[0]
+    assert first == ["toolbridge[cli]"]
+    venv = Venv(tmp_path / "signed-in", wheels)
+    venv.install(*first)
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    public = jwt.algorithms.RSAAlgorithm.to_jwk(key.public_key(), as_dict=True)
+    keys = json.dumps({"keys": [public | {"kid": "k1", "use": "sig", "alg": "RS256"}]}).encode()
+
+    class Keys(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(keys)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    port = free_port()
+    audience = f"http://127.0.0.1:{port}/mcp"
+    with http_server(Keys) as jwks:
+        (venv.work / "desk_tools.py").write_text(DESK_TOOLS)
+        text = SIGNED_IN_GATEWAY.replace("AUDIENCE", audience).replace("JWKS", jwks + "/keys")
+        (venv.work / "gateway.yaml").write_text(text)
+        server = subprocess.Popen(
+            ["toolbridge", "serve", "gateway.yaml", "--transport", "http", "--port", str(port),
+             "--stateless"],
+            cwd=venv.work, env=venv.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        try:
+            assert server.stderr is not None
+            ready = server.stderr.readline()
+            assert f"on {audience}" in ready, ready + server.stderr.read()
+            claims = {
+                "iss": "https://idp.example.test/realms/acme",
+                "aud": audience,
+                "sub": "ann",
+                "scope": "tools.read",
+                "exp": int(time.time()) + 300,
+            }
+            signed = jwt.encode(claims, key, algorithm="RS256", headers={"kid": "k1"})
+            pem = key.public_key().public_bytes(
+                serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+            )
+            forged = _hmac_token(claims, pem)
+            answers = [_post_call(port, token) for token in (None, signed, forged)]
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.communicate(timeout=60)
+    (none_status, none_headers, _), (status, _, body), (forged_status, forged_headers, _) = answers
+    assert none_status == 401
+    assert "resource_metadata=" in none_headers["www-authenticate"]
+    assert status == 200, body
+    assert "order 42: shipped" in body
+    assert forged_status == 401
+    assert 'error="invalid_token"' in forged_headers["www-authenticate"]
+
+
+def _section_install_lines(text: str) -> list[list[str]]:
+    """The ``pip install`` lines of the ``sh`` blocks of `text`, each as its requirements."""
+    lines = []
+    for block in SH_BLOCK.findall(text):
+        for line in block.splitlines():
+            words = shlex.split(line, comments=True)
+            if words[:2] == ["pip", "install"]:
+                lines.append(words[2:])
+    return lines
+
+
+def _hmac_token(claims: dict[str, object], secret: bytes) -> str:
+    """An HS256 JWT keyed with `secret` (written by hand: PyJWT refuses a PEM as an HMAC key)."""
+    import base64
+    import hashlib
+    import hmac
+
+    def part(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+    head = part(json.dumps({"alg": "HS256", "typ": "JWT", "kid": "k1"}).encode())
+    body = part(json.dumps(claims).encode())
+    signature = hmac.new(secret, f"{head}.{body}".encode(), hashlib.sha256).digest()
+    return f"{head}.{body}.{part(signature)}"
+
+
+def _post_call(port: int, token: str | None) -> tuple[int, dict[str, str], str]:
+    """A stateless ``tools/call`` of ``lookup_order``: status, headers, body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    call = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "lookup_order", "arguments": {"order_id": "42"}},
+    }
+    connection.request("POST", "/mcp", json.dumps(call), headers)
+    response = connection.getresponse()
+    answer = (response.status, {k.lower(): v for k, v in response.getheaders()}, "")
+    body = response.read().decode()
+    connection.close()
+    return answer[0], answer[1], body
 
 
 def test_the_cli_extra_alone_runs_every_command_its_page_documents(
