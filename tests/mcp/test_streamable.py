@@ -343,3 +343,21 @@ def test_a_stateless_server_cannot_ask_so_the_question_is_declined() -> None:
     with served(stateless=True) as url, httpx.Client(timeout=10) as client:
         answer = client.post(url, json=call(1, "asking", {}), headers=HEADERS)
     assert events(answer)[-1]["result"]["content"][0]["text"] == "decline: None"
+
+
+def test_odd_messages_are_left_to_the_sdk_and_the_session_goes_on(stateful: str) -> None:
+    odd: list[Any] = [
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": [1]}},
+        {"jsonrpc": "2.0", "id": "nobody-asked", "result": {}},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": ["echo"]}},
+        {"jsonrpc": "2.0", "id": {"not": "an id"}, "method": "ping"},
+        [{"jsonrpc": "2.0", "id": 2, "method": "ping"}],
+        "not a message",
+    ]
+    with httpx.Client(timeout=10) as client:
+        session = opened(client, stateful)
+        headers = {**HEADERS, "Mcp-Session-Id": session}
+        statuses = [client.post(stateful, json=body, headers=headers).status_code for body in odd]
+        after = client.post(stateful, json=call(3, "echo", {"text": "on"}), headers=headers)
+    assert all(status < 500 for status in statuses), statuses
+    assert events(after)[-1]["result"]["content"][0]["text"] == "on"

@@ -31,11 +31,9 @@ it finish (uvicorn waits for the request).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
-import math
-from collections.abc import Awaitable, Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import pydantic_core
@@ -45,6 +43,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from toolbridge._context import LogLevel
 from toolbridge.mcp._served import Client, answer_call
 from toolbridge.mcp._streamable_answer import PING_INTERVAL, Answer
+from toolbridge.mcp._streamable_sessions import Call, Session, Sessions, held
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -62,34 +61,6 @@ _VERSIONS: Final = frozenset(version.encode() for version in HANDSHAKE_PROTOCOL_
 _ACCEPTED: Final = ((b"content-type", b"application/json"),)
 _ids = itertools.count(1)
 """Numbers the requests this process sends to clients (ids unique per process)."""
-
-
-@dataclass(slots=True, eq=False)
-class _Call:
-    """One call running on the fast path, and why it was stopped, if it was."""
-
-    task: asyncio.Task[Any]
-    stopped: str | None = None
-    """``"cancelled"`` (by the client's notification) or ``"left"`` (disconnected)."""
-
-    def stop(self, why: str) -> None:
-        if self.stopped is None:
-            self.stopped = why
-            self.task.cancel()
-
-
-@dataclass(slots=True, eq=False)
-class _Session:
-    """What the fast path keeps of one session the SDK opened."""
-
-    capabilities: dict[str, Any] = field(default_factory=dict)
-    """The client's capabilities, from its ``initialize``."""
-    level: int = 0
-    """The least severe log level asked for (index into the severities)."""
-    running: dict[Any, _Call] = field(default_factory=dict)
-    """The calls in flight, by JSON-RPC request id."""
-    asked: dict[Any, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
-    """The server's requests awaiting the client's response, by their id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +99,12 @@ class Streamable:
         json_response: bool,
     ) -> None:
         self._app = app
-        self._manager = manager
+        self._sessions = Sessions(manager)
         self._toolset = toolset
         self._identify = identify
         self._path = path
         self._stateless = stateless
         self._json = json_response
-        self._sessions: dict[bytes, _Session] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] != self._path:
@@ -147,11 +117,11 @@ class Streamable:
             return
         message = post.message
         if "method" not in message:
-            if not await self._reply(post, send):
+            if not await self._reply(scope, post, send):
                 await self._app(scope, _replay(first, receive), send)
             return
         if "id" not in message:
-            if not await self._notified(post, send):
+            if not await self._notified(scope, post, send):
                 await self._app(scope, _replay(first, receive), send)
             return
         method = message["method"]
@@ -164,15 +134,12 @@ class Streamable:
         if self._stateless:
             await self._request(scope, receive, send, post, None)
             return
-        session_id = post.session_id
-        transport = self._transport(scope, session_id)
-        if transport is None or session_id is None:
+        found = self._sessions.find(scope, post.session_id)
+        if found is None:
             await self._app(scope, _replay(first, receive), send)
             return
-        session = self._sessions.get(session_id)
-        if session is None:
-            session = self._sessions[session_id] = _Session()
-        with _held(transport):
+        transport, session = found
+        with held(transport):
             await self._request(scope, receive, send, post, session)
 
     # -- what the fast path takes ---------------------------------------------------------
@@ -216,29 +183,6 @@ class Streamable:
             return json
         return json and (anything or b"text/event-stream" in kinds or b"text/*" in kinds)
 
-    def _transport(self, scope: Scope, session_id: bytes | None) -> Any:
-        """The SDK's transport of the session, if it serves this request; else None.
-
-        None for no session, an unknown, ended or idle-expired one, or one opened
-        with another credential (the SDK answers those with 400 or 404).
-        """
-        if session_id is None:
-            return None
-        key = session_id.decode("latin-1")
-        manager = self._manager
-        transport = manager._server_instances.get(key)
-        if transport is None:
-            self._sessions.pop(session_id, None)
-            return None
-        if transport.is_terminated:
-            return None
-        idle = getattr(transport, "idle_scope", None)
-        if idle is not None and idle.cancel_called:
-            return None
-        if _requestor(scope) != manager._session_owners.get(key):
-            return None
-        return transport
-
     # -- requests ---------------------------------------------------------------------------
 
     async def _initialize(
@@ -248,32 +192,23 @@ class Streamable:
         if self._stateless:
             await self._app(scope, receive, send)
             return
-        opened: list[bytes] = []
+        params = message.get("params")
+        capabilities = params.get("capabilities") if isinstance(params, dict) else None
 
         async def watch(answer: Message) -> None:
+            # Noted before the client can read the session id: its next request may
+            # come before the SDK's app returns (an SSE answer ends after it is read).
             if answer["type"] == "http.response.start" and answer["status"] == 200:
-                opened.extend(v for k, v in answer.get("headers", ()) if k == b"mcp-session-id")
+                for key, value in answer.get("headers", ()):
+                    if key == b"mcp-session-id":
+                        self._sessions.opened(value, capabilities)
+                        break
             await send(answer)
 
         await self._app(scope, receive, watch)
-        params = message.get("params")
-        capabilities = params.get("capabilities") if isinstance(params, dict) else None
-        if opened:
-            self._forget_ended()
-            self._sessions[opened[0]] = _Session(
-                capabilities=capabilities if isinstance(capabilities, dict) else {}
-            )
-
-    def _forget_ended(self) -> None:
-        """Drop what is kept of sessions the SDK no longer has, now and then."""
-        known = self._manager._server_instances
-        if len(self._sessions) > 2 * len(known) + 64:
-            for session_id in list(self._sessions):
-                if session_id.decode("latin-1") not in known:
-                    del self._sessions[session_id]
 
     async def _request(
-        self, scope: Scope, receive: Receive, send: Send, post: _Post, session: _Session | None
+        self, scope: Scope, receive: Receive, send: Send, post: _Post, session: Session | None
     ) -> None:
         message = post.message
         request_id = message["id"]
@@ -308,13 +243,13 @@ class Streamable:
         request_id: Any,
         params: dict[str, Any],
         token: Any,
-        session: _Session | None,
+        session: Session | None,
     ) -> None:
         from starlette.requests import Request
 
         task = asyncio.current_task()
         assert task is not None
-        running = _Call(task)
+        running = Call(task)
         if session is not None:
             session.running[request_id] = running
         watcher = asyncio.create_task(_watch(receive, running, answer))
@@ -356,7 +291,7 @@ class Streamable:
             return _error(request_id, 0, str(error))
         return _result(request_id, result)
 
-    def _client(self, answer: Answer, token: Any, session: _Session | None) -> Client:
+    def _client(self, answer: Answer, token: Any, session: Session | None) -> Client:
         """How the call reaches its client: on its own event stream, as the SDK's calls do."""
         threshold = session.level if session is not None else 0
 
@@ -412,12 +347,12 @@ class Streamable:
 
     # -- messages that are not requests -------------------------------------------------------
 
-    async def _reply(self, post: _Post, send: Send) -> bool:
+    async def _reply(self, scope: Scope, post: _Post, send: Send) -> bool:
         """Settle a request of the server's with the client's response; False if not ours."""
         message = post.message
         if "id" not in message or ("result" not in message and "error" not in message):
             return False
-        session = self._known(post.session_id)
+        session = self._known(scope, post.session_id)
         future = None if session is None else session.asked.pop(message["id"], None)
         if future is None:
             return False
@@ -426,14 +361,16 @@ class Streamable:
         await _accepted(send, post.session_id)
         return True
 
-    async def _notified(self, post: _Post, send: Send) -> bool:
+    async def _notified(self, scope: Scope, post: _Post, send: Send) -> bool:
         """Cancel one of the session's calls at its client's word; False if not ours."""
         message = post.message
         if message.get("method") != "notifications/cancelled":
             return False
         params = message.get("params")
         request_id = params.get("requestId") if isinstance(params, dict) else None
-        session = self._known(post.session_id)
+        if not _is_id(request_id):
+            return False
+        session = self._known(scope, post.session_id)
         running = None if session is None else session.running.get(request_id)
         if running is None:
             return False
@@ -441,15 +378,14 @@ class Streamable:
         await _accepted(send, post.session_id)
         return True
 
-    def _known(self, session_id: bytes | None) -> _Session | None:
-        if self._stateless or session_id is None:
+    def _known(self, scope: Scope, session_id: bytes | None) -> Session | None:
+        if self._stateless:
             return None
-        if session_id.decode("latin-1") not in self._manager._server_instances:
-            return None
-        return self._sessions.get(session_id)
+        found = self._sessions.find(scope, session_id)
+        return None if found is None else found[1]
 
 
-async def _watch(receive: Receive, running: _Call, answer: Answer) -> None:
+async def _watch(receive: Receive, running: Call, answer: Answer) -> None:
     """Stop the call when its client leaves; keep a quiet event stream open meanwhile."""
     while True:
         if answer.sse:
@@ -498,37 +434,6 @@ def _modes(capabilities: dict[str, Any]) -> frozenset[str]:
 def _is_id(value: object) -> bool:
     """A JSON-RPC id (or progress token): a string or an integer, never a boolean."""
     return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-
-
-def _requestor(scope: Scope) -> Any:
-    """Who opened a session, as the SDK's session manager records it (None without auth)."""
-    user = scope.get("user")
-    if user is None:
-        return None
-    from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser, authorization_context
-
-    return authorization_context(user) if isinstance(user, AuthenticatedUser) else None
-
-
-@contextlib.contextmanager
-def _held(transport: Any) -> Iterator[None]:
-    """Count the request as in flight on the SDK's transport: the session does not idle out.
-
-    The SDK's ``handle_request`` does the same for the requests it serves.
-    """
-    idle = getattr(transport, "idle_scope", None)
-    timeout = getattr(transport, "_idle_timeout", None)
-    if idle is None or timeout is None:
-        yield
-        return
-    transport._requests_in_flight += 1
-    idle.deadline = math.inf
-    try:
-        yield
-    finally:
-        transport._requests_in_flight -= 1
-        if not transport._requests_in_flight:
-            idle.deadline = asyncio.get_running_loop().time() + timeout
 
 
 def _result(request_id: Any, result: dict[str, Any]) -> dict[str, Any]:
