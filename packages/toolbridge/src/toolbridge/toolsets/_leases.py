@@ -1,16 +1,19 @@
 """Calls counted in a shared store ahead of time, handed out in this process: leases.
 
 A rate limit counted in Redis costs a round trip per call, more than the rest of a
-served call. A limit of thousands of calls per window does not need each of them
-counted on its own: a replica counts a small batch at once (one round trip), then
-lets that many calls through before it asks again, within a short time. `Leases`
-keeps what is left of each batch, by count key; it is thread-safe (an event loop
-per thread may share one limiter) and never waits.
+served call. A limit far above what a replica can serve (a ceiling against runaway
+use rather than a quota) does not need each call counted on its own: a replica
+counts a small batch at once (one round trip), then lets that many calls through
+before it asks again, within a short time. `Leases` keeps what is left of each
+batch, by count key; it is thread-safe (an event loop per thread may share one
+limiter) and never waits.
 
 What it costs in exactness: a batch's calls are counted at the moment it is taken,
 so in a moving or sliding window they leave the window up to `lease_seconds` early,
 and a batch not used up in time counts calls that never ran. Both are bounded by
-the batch, `lease_size` (at most a thousandth of the limit), per replica.
+the batch, `lease_size`, per replica: at most 64 calls, against a limit of at least
+`LEASE_RATE` calls a second on average. A limit below that, any real quota, counts
+every call on its own, exactly.
 """
 
 from __future__ import annotations
@@ -19,18 +22,18 @@ import _thread
 import time
 from typing import Final, final
 
-__all__ = ["LEASE_FLOOR", "Leases", "lease_seconds", "lease_size"]
+__all__ = ["LEASE_RATE", "Leases", "lease_seconds", "lease_size"]
 
-LEASE_FLOOR: Final = 1000
-"""The least `calls` per window a limit needs before its calls are counted in batches;
-a smaller limit counts every call on its own, exactly."""
+LEASE_RATE: Final = 10_000
+"""The least calls per second on average (`calls` / `per`) a limit allows before its
+calls are counted in batches: more than one replica serves."""
 _LEASE_MOST: Final = 64
 """The most calls one batch counts."""
 
 
-def lease_size(calls: int) -> int:
-    """The calls one batch counts for a limit of `calls`: 1 (no batches) below the floor."""
-    return max(1, min(_LEASE_MOST, calls // LEASE_FLOOR))
+def lease_size(calls: int, per: float) -> int:
+    """The calls one batch counts for a limit of `calls` per `per` seconds (1: none)."""
+    return max(1, min(_LEASE_MOST, int(calls / per) // LEASE_RATE))
 
 
 def lease_seconds(per: float) -> float:

@@ -16,9 +16,10 @@ A limiter counts from sync code (`RateLimiter.acquire`) and from async code
 Valkey the async form talks to the store with the client's asyncio twin, so a round
 trip, or a stalled store, never holds up the event loop; both forms use the same keys
 and scripts, so they count together. The asyncio clients, one per store and event
-loop, are kept in `_loop_stores`. A lone limit of at least 1,000 calls per window is
-counted there in batches of up to a thousandth of it (`_leases`): one round trip
-per batch, not per call, the count exact to that batch per replica.
+loop, are kept in `_loop_stores`. A lone limit far above what a replica serves (at
+least 10,000 calls a second on average) is counted there in batches of up to 64
+calls (`_leases`): one round trip per batch, not per call, the count exact to a
+batch per replica; any smaller limit counts each call on its own.
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ class RateLimiter:
         self._batch = 1
         """Calls counted at once in a remote store (see `_leases`); 1: each on its own."""
         if self._remote and len(self._limits) == 1:
-            self._batch = lease_size(self._limits[0].calls)
+            self._batch = lease_size(self._limits[0].calls, self._limits[0].per)
         if self._limits:
             self._build()
 
@@ -273,8 +274,9 @@ class RateLimiter:
     async def _leased(self, strategy: AsyncStrategy, identity: Identity, tool_name: str) -> bool:
         """True when the call is let through on a batch counted ahead (see `_leases`).
 
-        Only a limiter of one limit of at least `LEASE_FLOOR` calls counts in batches;
-        when the store has no room for a whole batch, the call is counted on its own.
+        Only a limiter of one limit of at least `LEASE_RATE` calls a second counts in
+        batches; when the store has no room for a whole batch, the call is counted on
+        its own.
         """
         key = self._identifier(0, identity, tool_name)
         if self._leases.take(key):
