@@ -236,8 +236,8 @@ def serve_command(
         bool,
         typer.Option(
             "--json-response",
-            help="HTTP answers as one JSON body, not an SSE stream: faster, but a call's "
-            "progress and log notifications are not sent.",
+            help="HTTP answers as one JSON body, not an SSE stream: a call's progress and "
+            "log notifications are not sent and its questions to the user are declined.",
         ),
     ] = False,
 ) -> None:

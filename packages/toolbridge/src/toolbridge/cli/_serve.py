@@ -160,8 +160,8 @@ def app_from_definition(reference: str | None = None) -> Any:
     - ``TOOLBRIDGE_TOOLSET`` (required unless `reference` is given): a toolset file,
       a ``.py`` file or ``MODULE[:ATTR]``;
     - ``TOOLBRIDGE_JSON_RESPONSE``: ``1`` answers each request with one JSON body
-      rather than an SSE stream (faster; a call's progress and log notifications are
-      not sent), ``0`` (the default) streams;
+      rather than an SSE stream (a call's progress and log notifications are not
+      sent, its questions to the user declined), ``0`` (the default) streams;
     - ``TOOLBRIDGE_STATELESS``: ``1`` (the default: no sessions, any worker or replica
       answers any request) or ``0``;
     - ``TOOLBRIDGE_ALLOWED_HOSTS``, ``TOOLBRIDGE_ALLOWED_ORIGINS``: comma-separated

@@ -94,7 +94,9 @@ async def answer_call(
     name = str(params.get("name", ""))
     arguments = params.get("arguments") or {}
     key = client.key or state_key()
-    binding = _binding(name, arguments, caller)
+    # Only a 2026-07-28 call may end with a state to bind (a digest of every call's
+    # arguments would cost the handshake era's calls for nothing).
+    binding = _binding(name, arguments, caller) if client.modern else {}
     answered = _answered(params, binding, key) if client.modern else []
     on_elicit = _Replay(answered, client.modes).round if client.modern else _Asking(client).round
     context = CallContext(on_progress=client.on_progress, on_log=client.on_log, on_elicit=on_elicit)
