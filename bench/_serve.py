@@ -4,24 +4,33 @@ Four servers serve the same 50 tools (49 corpus tools and ``echo``; see
 ``bench/servers/``), each as a real subprocess: toolbridge's ``serve`` (policy and
 audit on, arguments validated), the MCP SDK's ``MCPServer`` (the reference) and its
 low-level ``Server``, and FastMCP. Each is measured over stdio and streamable HTTP,
-with 1, 16 and 64 calls in flight, through two clients. Over HTTP, toolbridge also
-runs as a gateway is deployed (``serve_toolbridge_file.py``: ``toolbridge serve
+with 1, 16 and 64 calls in flight, through two clients (three over HTTP). Over HTTP,
+toolbridge also runs as a gateway is deployed (``serve_toolbridge_file.py``: ``toolbridge serve
 FILE --workers N``, stateless) with one and two workers, each with and without a
 rate limit counted in a ``redis-server`` started here, and with ``--json-response``.
 The clients:
 
-* a raw JSON-RPC client, so that the client is not the bottleneck: over stdio it
+* a raw JSON-RPC client, written to take little CPU: over stdio it
   writes newline-delimited requests to the server's stdin and keeps N of them
   outstanding (a new one as each answer arrives); over HTTP it holds N keep-alive
   HTTP/1.1 connections on plain sockets, each POSTing its next call as soon as the
   last one is answered, in the session the server gave at ``initialize``;
-* the SDK's ``ClientSession`` (N tasks calling ``call_tool`` on one session).
+* the SDK's ``ClientSession`` (N tasks calling ``call_tool`` on one session);
+* over HTTP, wrk (`_wrk.py`, a C load generator, installed by the set-up when missing
+  and running as root, else its table is skipped with the reason): one thread, N
+  keep-alive connections, in the raw client's session when the server gave one. A
+  worker now spends about 1 ms of CPU per call and the raw client a quarter of that,
+  which on two CPUs caps two workers near 1.5x one; wrk takes a third of that.
+
+The targets are judged on the client that is not the bottleneck: the raw client over
+stdio, wrk over HTTP (the raw client where there is no wrk).
 
 A batch runs for a fixed time (1.5 s, 0.4 s with ``--quick``) and counts the calls
 answered; every repeat runs one batch of each server in a rotated order, so a noisy
 moment spreads over all of them. Calls per second are the median over repeats; p50
-and p99 are over every call of every repeat. Every answer is checked (its text is
-the one sent); a wrong or failed answer is counted and shown in a note.
+and p99 are over every call of every repeat (wrk's: the median of its batches' own).
+Every answer is checked (its text is the one sent; wrk's by its Lua script); a wrong
+or failed answer is counted and shown in a note.
 
     uv run --group bench python bench/run.py --only serve          # about seven minutes
     uv run --group bench python bench/run.py --only serve --quick  # about a minute and a half
@@ -822,8 +831,8 @@ class Line:
 def judged_on(transport: str) -> str:
     """The client whose rows a transport's targets are judged on.
 
-    Over HTTP wrk, which takes a few percent of a core where the raw client takes a
-    quarter per worker's load; the raw client where wrk could not be installed.
+    Over HTTP wrk, which spends about 80 µs of CPU per call where the raw client
+    spends 250; the raw client where wrk could not be installed.
     """
     return "wrk" if transport == "http" and _wrk.locate().binary is not None else "raw"
 
@@ -909,10 +918,10 @@ def render(found: dict[Case, list[Measured]]) -> str:
     wrk = _wrk.locate()
     if wrk.binary is None:
         out.append(f"    The {CLIENT_TITLES['wrk']} table is skipped: {wrk.reason}.")
-    over_http = CLIENT_TITLES[judged_on("http")]
+    judged = "wrk over HTTP" if judged_on("http") == "wrk" else "HTTP too"
     out.append(
         "    Targets apply to toolbridge through the clients that are not the bottleneck: "
-        f"the raw client over stdio, {over_http} over HTTP; ClientSession rows are "
+        f"the raw client over stdio, {judged}; ClientSession rows are "
         "bounded by the client. Two workers target 1.7x one with 16 and 64 in flight; a "
         "rate limit counted in Redis at most 1.2x the cost of none (0.83x the calls per "
         "second); a JWT at most 1.1x the cost of a static token."
