@@ -32,8 +32,8 @@ and p99 are over every call of every repeat (wrk's: the median of its batches' o
 Every answer is checked (its text is the one sent; wrk's by its Lua script); a wrong
 or failed answer is counted and shown in a note.
 
-    uv run --group bench python bench/run.py --only serve          # about seven minutes
-    uv run --group bench python bench/run.py --only serve --quick  # about a minute and a half
+    uv run --group bench python bench/run.py --only serve          # about eleven minutes
+    uv run --group bench python bench/run.py --only serve --quick  # about two and a half minutes
 
 Where the time goes: `_serve_profile.py` (py-spy of one server) and
 `_serve_handlers.py` (each ``tools/call`` handler alone, in-process).
