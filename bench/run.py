@@ -2,7 +2,7 @@
 
     uv run --group bench python bench/run.py            # about three minutes
     uv run --group bench python bench/run.py --quick    # a rough look in under a minute
-    uv run --group bench python bench/run.py --only serve   # served throughput, about 7 minutes
+    uv run --group bench python bench/run.py --only serve   # served throughput, about 11 minutes
     uv run --group bench python bench/run.py --only security   # tool-poisoning scan vs its peer
 
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
