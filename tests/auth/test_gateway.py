@@ -190,7 +190,7 @@ def test_a_machine_signs_in_with_client_credentials_and_calls_as_itself(setup: S
 
 def test_a_machine_given_more_scopes_keeps_them_beside_the_challenged_one(setup: Setup) -> None:
     # The 401 names tools.read; the setting's tools.deploy is asked for as well.
-    auth = ClientCredentials(client_id="machine", client_secret=SECRET, scopes=["tools.deploy"])
+    auth = ClientCredentials(client_id="machine", client_secret=SECRET, scopes=("tools.deploy",))
     caller, tools = whoami(setup.url, auth)
     assert caller["scopes"] == ["tools.deploy", "tools.read"]
     assert tools == ["deploy", "upstream_echo", "whoami"]

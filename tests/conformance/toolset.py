@@ -19,8 +19,8 @@ from toolbridge import (
     TextContent,
     TextResourceContents,
     Tool,
-    ToolResult,
     ToolContext,
+    ToolResult,
     elicit,
     report_progress,
     send_log,
@@ -132,6 +132,7 @@ json_schema_2020_12_tool = Tool(
     },
     invoker=_Echo(),
 )
+
 
 @tool
 async def test_elicitation(message: str, context: ToolContext) -> str:

@@ -58,7 +58,7 @@ def _answerer() -> Answerer:
 
 
 async def _call(
-    config: Any, protocol: str, on_elicit: Any, tool_name: str, **arguments: Any
+    config: Any, protocol: Any, on_elicit: Any, tool_name: str, **arguments: Any
 ) -> Any:
     async with McpClient(config, protocol=protocol, on_elicit=on_elicit) as client:
         tools = {found.name: found for found in client.tools}
@@ -82,7 +82,7 @@ def test_a_tool_asks_over_stdio(protocol: str) -> None:
     result = asyncio.run(_call(_stdio(), protocol, answerer, "book", restaurant="Chez Ann"))
     assert not result.is_error, result
     # The default of the name's form is filled in when the user accepts without one.
-    assert result.content[0].text == "Chez Ann for 4 under Ann"
+    assert result.text == "Chez Ann for 4 under Ann"
     assert [question.message for question in answerer.asked] == [
         "How many guests at Chez Ann?",
         "Under which name?",
@@ -96,7 +96,7 @@ def test_a_tool_asks_over_http_with_sessions(protocol: str, stateful_url: str) -
     answerer = _answerer()
     config = {"asking": {"url": stateful_url}}
     result = asyncio.run(_call(config, protocol, answerer, "book", restaurant="Bo"))
-    assert result.content[0].text == "Bo for 4 under Ann"
+    assert result.text == "Bo for 4 under Ann"
     assert len(answerer.asked) == 2
 
 
@@ -104,7 +104,7 @@ def test_a_declined_question_reaches_the_tool(stateful_url: str) -> None:
     answerer = Answerer(guests=ElicitResult.decline())
     config = {"asking": {"url": stateful_url}}
     result = asyncio.run(_call(config, "legacy", answerer, "book", restaurant="Bo"))
-    assert result.content[0].text == "guests decline"
+    assert result.text == "guests decline"
 
 
 @pytest.mark.parametrize("protocol", ERAS)
@@ -112,7 +112,7 @@ def test_a_url_question(protocol: str, stateful_url: str) -> None:
     answerer = _answerer()
     config = {"asking": {"url": stateful_url}}
     result = asyncio.run(_call(config, protocol, answerer, "visit"))
-    assert result.content[0].text == "accept"
+    assert result.text == "accept"
     assert answerer.asked[0].mode == "url"
     assert answerer.asked[0].url == "https://auth.example.test/start"
 
@@ -122,8 +122,8 @@ def test_an_answer_that_breaks_the_form_fails_the_call(stateful_url: str) -> Non
     config = {"asking": {"url": stateful_url}}
     result = asyncio.run(_call(config, "legacy", answerer, "book", restaurant="Bo"))
     assert result.is_error
-    assert "does not match its form" in result.content[0].text
-    assert "guests" in result.content[0].text
+    assert "does not match its form" in result.text
+    assert "guests" in result.text
 
 
 def test_stateless_workers_answer_each_others_rounds() -> None:
@@ -137,7 +137,7 @@ def test_stateless_workers_answer_each_others_rounds() -> None:
                 results = await asyncio.gather(
                     *(book.ainvoke({"restaurant": f"R{number}"}) for number in range(6))
                 )
-                return [result.content[0].text for result in results]
+                return [result.text for result in results]
 
         assert asyncio.run(several()) == [f"R{number} for 4 under Ann" for number in range(6)]
 
@@ -148,7 +148,7 @@ def test_stateless_handshake_era_questions_are_declined() -> None:
         answerer = _answerer()
         config = {"asking": {"url": url}}
         result = asyncio.run(_call(config, "legacy", answerer, "book", restaurant="Bo"))
-    assert result.content[0].text == "guests decline"
+    assert result.text == "guests decline"
     assert answerer.asked == []
 
 
@@ -169,7 +169,7 @@ def test_a_gateway_passes_an_upstream_question_on(
     with serving(gateway) as (_, url, _):
         config = {"front": {"url": url}}
         result = asyncio.run(_call(config, downstream, answerer, "book_table", restaurant="Lu"))
-    assert result.content[0].text == "booked Lu for 3 under Kim"
+    assert result.text == "booked Lu for 3 under Kim"
     assert len(answerer.asked) == 1
     assert answerer.asked[0].requested_schema is not None
     assert set(answerer.asked[0].requested_schema["properties"]) == {"guests", "name"}
@@ -179,7 +179,7 @@ def test_a_tool_prints_to_stderr_over_http() -> None:
     with serving(TOOLS, stdout=subprocess.PIPE) as (process, url, _):
         config = {"asking": {"url": url}}
         result = asyncio.run(_call(config, "legacy", None, "shout", text="printed-marker"))
-        assert result.content[0].text == "printed-marker"
+        assert result.text == "printed-marker"
         process.terminate()
         out, err = process.communicate(timeout=30)
     assert "printed-marker" not in out
@@ -205,7 +205,7 @@ def _modern() -> Client:
 def test_a_tool_context_is_not_an_argument() -> None:
     assert ask_once.input_schema["properties"] == {}
     # Called directly, nobody can answer: the question is declined.
-    assert asyncio.run(ask_once.ainvoke({})).content[0].text == "decline None"
+    assert asyncio.run(ask_once.ainvoke({})).text == "decline None"
 
 
 def test_a_modern_call_ends_with_its_questions_and_a_signed_state() -> None:
@@ -311,6 +311,6 @@ def test_the_time_a_person_takes_is_not_the_tools() -> None:
         with call_context(CallContext(on_elicit=slow)):
             return await ask_then_work.ainvoke({"seconds": seconds}, timeout=0.5)
 
-    assert asyncio.run(run(0.1)).content[0].text == "{'colour': 'red'}"
+    assert asyncio.run(run(0.1)).text == "{'colour': 'red'}"
     with pytest.raises(ToolTimeoutError):
         asyncio.run(run(1.0))
