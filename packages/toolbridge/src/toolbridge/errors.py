@@ -23,6 +23,7 @@ that says what went wrong, with the original as ``__cause__``::
     ├── ToolValidationError             a tool's arguments or result break its schema (.issues)
     │   ├── ArgumentValidationError     arguments do not match the input schema
     │   └── OutputValidationError       a result does not match the output schema
+    ├── ElicitationError                a user's answer to a tool's question breaks its form
     ├── InvocationError                 a tool could not be called as asked, or its call failed
     │   ├── NotInvocableError           the tool has no invoker (a definition only)
     │   ├── SyncInvocationError         an async tool called synchronously in a running loop
@@ -39,7 +40,7 @@ The groups carry what their members share: `DocumentError` holds ``.path`` and s
 it in the message, `ToolValidationError` ``.tool_name`` and ``.issues``,
 `McpServerError` ``.server``. A standard exception is mixed in where code written for
 the standard library already catches it: `ValueError` (the documents and validation
-groups, `ToolDefinitionError`), `TypeError`, `KeyError` (`ToolNotFoundError`),
+groups, `ToolDefinitionError`, `ElicitationError`), `TypeError`, `KeyError` (`ToolNotFoundError`),
 `PermissionError` (`AccessDeniedError`), `TimeoutError` (`ToolTimeoutError`),
 `ConnectionError` (`ServerError`) and `ImportError` (`LoadError`).
 """
