@@ -152,23 +152,29 @@ def test_stateless_handshake_era_questions_are_declined() -> None:
     assert answerer.asked == []
 
 
-@pytest.mark.parametrize("downstream", ERAS)
-@pytest.mark.parametrize("upstream", ERAS)
-def test_a_gateway_passes_an_upstream_question_on(
-    downstream: str, upstream: str, tmp_path: Path
-) -> None:
-    gateway = tmp_path / "gateway.yaml"
+@pytest.fixture(scope="module", params=ERAS)
+def gateway_url(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """A gateway file served over HTTP whose MCP source (FastMCP) asks, on one era."""
+    gateway = tmp_path_factory.mktemp("gateway") / "gateway.yaml"
     gateway.write_text(
         "name: front\n"
         "sources:\n"
         f"  - mcp: {{eliciting: {{command: {sys.executable!r}, args: [{str(ELICITING)!r}]}}}}\n"
-        f"    protocol: {upstream}\n",
+        f"    protocol: {request.param}\n",
         encoding="utf-8",
     )
-    answerer = Answerer(booking=ElicitResult.accept({"guests": 3, "name": "Kim"}))
     with serving(gateway) as (_, url, _):
-        config = {"front": {"url": url}}
-        result = asyncio.run(_call(config, downstream, answerer, "book_table", restaurant="Lu"))
+        yield url
+
+
+@pytest.mark.parametrize("downstream", ERAS)
+def test_a_gateway_passes_an_upstream_question_on(downstream: str, gateway_url: str) -> None:
+    """Each era of the upstream server (the fixture's) with each era of the client."""
+    answerer = Answerer(booking=ElicitResult.accept({"guests": 3, "name": "Kim"}))
+    config = {"front": {"url": gateway_url}}
+    result = asyncio.run(_call(config, downstream, answerer, "book_table", restaurant="Lu"))
     assert result.text == "booked Lu for 3 under Kim"
     assert len(answerer.asked) == 1
     assert answerer.asked[0].requested_schema is not None
