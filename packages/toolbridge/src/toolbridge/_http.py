@@ -47,6 +47,7 @@ __all__ = [
     "Listener",
     "bind",
     "checked_timeout",
+    "replay",
     "run_uvicorn",
 ]
 
@@ -212,16 +213,8 @@ class BodyReader:
             said = f"the body did not arrive within {self._timeout:g} s"
             await _refuse(send, 408, "BodyTimeout", said, close=True)
             return
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if replayed:
-                return await receive()
-            replayed = True
-            return {"type": "http.request", "body": bytes(body), "more_body": False}
-
-        await self._app(scope, replay, send)
+        whole: Message = {"type": "http.request", "body": bytes(body), "more_body": False}
+        await self._app(scope, replay(whole, receive), send)
 
     async def _too_large(self, send: Send) -> None:
         message = f"the body is over the limit of {self._max_bytes} bytes"
@@ -304,3 +297,17 @@ def _quiet_sigterm() -> Iterator[None]:
 
 def _ignore(signum: int, frame: Any) -> None:
     """A signal handler that does nothing: the signal has been dealt with."""
+
+
+def replay(first: Message, receive: Receive) -> Receive:
+    """`receive` with `first` given back once first: a body read ahead, read again by the app."""
+    given = False
+
+    async def replayed() -> Message:
+        nonlocal given
+        if given:
+            return await receive()
+        given = True
+        return first
+
+    return replayed

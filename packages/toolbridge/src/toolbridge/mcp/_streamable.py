@@ -41,6 +41,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
 from toolbridge._context import LogLevel
+from toolbridge._http import replay
 from toolbridge.mcp._served import Client, answer_call
 from toolbridge.mcp._streamable_answer import PING_INTERVAL, Answer
 from toolbridge.mcp._streamable_sessions import Call, Session, Sessions, held
@@ -113,30 +114,30 @@ class Streamable:
         first = await receive()
         post = self._takes(scope, first)
         if post is None:
-            await self._app(scope, _replay(first, receive), send)
+            await self._app(scope, replay(first, receive), send)
             return
         message = post.message
         if "method" not in message:
             if not await self._reply(scope, post, send):
-                await self._app(scope, _replay(first, receive), send)
+                await self._app(scope, replay(first, receive), send)
             return
         if "id" not in message:
             if not await self._notified(scope, post, send):
-                await self._app(scope, _replay(first, receive), send)
+                await self._app(scope, replay(first, receive), send)
             return
         method = message["method"]
         if method == "initialize":
-            await self._initialize(scope, _replay(first, receive), send, message)
+            await self._initialize(scope, replay(first, receive), send, message)
             return
         if method not in _SERVED:
-            await self._app(scope, _replay(first, receive), send)
+            await self._app(scope, replay(first, receive), send)
             return
         if self._stateless:
             await self._request(scope, receive, send, post, None)
             return
         found = self._sessions.find(scope, post.session_id)
         if found is None:
-            await self._app(scope, _replay(first, receive), send)
+            await self._app(scope, replay(first, receive), send)
             return
         transport, session = found
         with held(transport):
@@ -216,21 +217,21 @@ class Streamable:
         params = message.get("params")
         answer = Answer(send, sse=not self._json, session_id=post.session_id)
         if params is not None and not isinstance(params, dict):
-            await self._app(scope, _replay(post.first, receive), send)
+            await self._app(scope, replay(post.first, receive), send)
             return
         if method == "ping":
             await answer.finish(_result(request_id, {}))
         elif method == "logging/setLevel":
             level = (params or {}).get("level")
             if level not in _SEVERITY:
-                await self._app(scope, _replay(post.first, receive), send)
+                await self._app(scope, replay(post.first, receive), send)
                 return
             if session is not None:
                 session.level = _SEVERITY.index(level)
             await answer.finish(_result(request_id, {}))
         else:
             if params is None or not _plain_call(params):
-                await self._app(scope, _replay(post.first, receive), send)
+                await self._app(scope, replay(post.first, receive), send)
                 return
             token = (params.get("_meta") or {}).get("progressToken")
             await self._tools_call(scope, receive, answer, request_id, params, token, session)
@@ -442,20 +443,6 @@ def _result(request_id: Any, result: dict[str, Any]) -> dict[str, Any]:
 
 def _error(request_id: Any, code: int, message: str) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
-
-
-def _replay(first: Message, receive: Receive) -> Receive:
-    """`receive` with `first` given back once, for the SDK's app to read the body again."""
-    given = False
-
-    async def replay() -> Message:
-        nonlocal given
-        if given:
-            return await receive()
-        given = True
-        return first
-
-    return replay
 
 
 async def _accepted(send: Send, session_id: bytes | None) -> None:
