@@ -22,9 +22,10 @@ from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeAlias, final
+from typing import Any, Final, Literal, TypeAlias, final, get_args
 
 __all__ = [
+    "LOG_LEVELS",
     "CallContext",
     "ContextRaised",
     "ElicitAction",
@@ -48,6 +49,9 @@ ProgressCallback = Callable[[float, float | None, str | None], Awaitable[None]]
 
 LogLevel = Literal["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]
 """The syslog levels MCP logging uses."""
+
+LOG_LEVELS: Final[tuple[LogLevel, ...]] = get_args(LogLevel)
+"""The levels from the least severe to the most (a level's index is its severity)."""
 
 LogCallback = Callable[[LogLevel, Any, str | None], Awaitable[None]]
 """``(level, data, logger)``: called for each log message (``data`` is any JSON value)."""

@@ -37,6 +37,7 @@ from toolbridge._context import (
     ContextRaised,
     Elicitation,
     ElicitResult,
+    ElicitRound,
     LogCallback,
     ProgressCallback,
     call_context,
@@ -93,12 +94,13 @@ async def answer_call(
     """
     name = str(params.get("name", ""))
     arguments = params.get("arguments") or {}
-    key = client.key or state_key()
-    # Only a 2026-07-28 call may end with a state to bind (a digest of every call's
-    # arguments would cost the handshake era's calls for nothing).
-    binding = _binding(name, arguments, caller) if client.modern else {}
-    answered = _answered(params, binding, key) if client.modern else []
-    on_elicit = _Replay(answered, client.modes).round if client.modern else _Asking(client).round
+    key, binding, answered = b"", {}, []
+    on_elicit: ElicitRound = _Asking(client).round
+    if client.modern:  # only a 2026-07-28 call may end with a state to sign and bind
+        key = client.key or state_key()
+        binding = _binding(name, arguments, caller)
+        answered = _answered(params, binding, key)
+        on_elicit = _Replay(answered, client.modes).round
     context = CallContext(on_progress=client.on_progress, on_log=client.on_log, on_elicit=on_elicit)
     try:
         with call_context(context):

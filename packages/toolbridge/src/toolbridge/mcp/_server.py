@@ -67,7 +67,7 @@ from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from toolbridge._context import LogLevel
+from toolbridge._context import LOG_LEVELS, LogLevel
 from toolbridge._http import (
     DEFAULT_BODY_LIMIT,
     DEFAULT_BODY_TIMEOUT,
@@ -103,7 +103,6 @@ DEFAULT_SHUTDOWN_TIMEOUT = 30.0
 """Seconds the calls in flight get to finish once a shutdown began."""
 
 _INVALID_PARAMS = -32602
-_SEVERITY = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 
 
 def build_server(
@@ -194,7 +193,7 @@ def build_server(
         return types.CallToolResult.model_validate(answer)
 
     async def set_level(context: Any, params: types.SetLevelRequestParams) -> types.EmptyResult:
-        levels[_connection_of(context)] = _SEVERITY.index(str(params.level))
+        levels[_connection_of(context)] = LOG_LEVELS.index(str(params.level))
         return types.EmptyResult()
 
     # MCP 2026-07-28 deprecates logging; the SDK warns when the handler is given.
@@ -245,7 +244,7 @@ def _client(context: Any, threshold: int) -> Client:
             )
 
     async def on_log(level: LogLevel, data: Any, logger: str | None) -> None:
-        if _SEVERITY.index(level) < threshold:
+        if LOG_LEVELS.index(level) < threshold:
             return
         # MCP 2026-07-28 deprecates logging; the SDK warns on every message it sends.
         with warnings.catch_warnings():

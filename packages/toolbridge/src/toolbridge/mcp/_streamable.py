@@ -40,7 +40,7 @@ import pydantic_core
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from toolbridge._context import LogLevel
+from toolbridge._context import LOG_LEVELS, LogLevel
 from toolbridge._http import replay
 from toolbridge.mcp._served import Client, answer_call
 from toolbridge.mcp._streamable_answer import PING_INTERVAL, Answer
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Streamable"]
 
-_SEVERITY: Final = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 _REQUEST_CANCELLED: Final = -32800
 """The SDK's answer to a cancelled request on the 2025 wire (LSP's RequestCancelled)."""
 _ELICIT: Final = "elicitation/create"
@@ -223,11 +222,11 @@ class Streamable:
             await answer.finish(_result(request_id, {}))
         elif method == "logging/setLevel":
             level = (params or {}).get("level")
-            if level not in _SEVERITY:
+            if level not in LOG_LEVELS:
                 await self._app(scope, replay(post.first, receive), send)
                 return
             if session is not None:
-                session.level = _SEVERITY.index(level)
+                session.level = LOG_LEVELS.index(level)
             await answer.finish(_result(request_id, {}))
         else:
             if params is None or not _plain_call(params):
@@ -308,7 +307,7 @@ class Streamable:
             await answer.event(notification)
 
         async def on_log(level: LogLevel, data: Any, logger: str | None) -> None:
-            if _SEVERITY.index(level) < threshold:
+            if LOG_LEVELS.index(level) < threshold:
                 return
             params: dict[str, Any] = {"level": level, "data": data}
             if logger is not None:
