@@ -283,7 +283,8 @@ def test_line_jumping_shapes_are_instructions() -> None:
     )
     findings = scan([history])
     assert only(findings, "instruction").severity == "high"  # raised beside the history
-    assert only(findings, "sensitive-reference").severity == "medium"
+    # the whole conversation, with the user in the sentence: exfiltration through a parameter
+    assert only(findings, "sensitive-reference").severity == "high"
 
 
 def test_a_parameter_named_for_a_secret_from_the_environment() -> None:

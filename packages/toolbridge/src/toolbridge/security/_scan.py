@@ -17,6 +17,7 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.security._blobs import blob
 from toolbridge.security._changed import changed
+from toolbridge.security._exfiltration import exfiltration
 from toolbridge.security._finding import SEVERITIES, Finding, shown
 from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
@@ -25,7 +26,9 @@ from toolbridge.security._names import confusable
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
+from toolbridge.security._steering import steering
 from toolbridge.security._strings import Text, strings
+from toolbridge.security._tails import SHOWN, far, tail
 
 __all__ = ["scan"]
 
@@ -126,11 +129,23 @@ def _tool(
         found: list[Hit | None] = [hidden(value), escapes(value), blob(value)]
         if is_name:
             found.append(confusable(value))
+        else:
+            found.append(tail(value))
         value = value[: min(READ_LIMIT, max(budget, 0))]
         budget -= len(value)
         if len(value) >= PHRASE_MIN:
-            found.extend(instruction(value))
-            found.extend(sensitive(value, name=is_name, topic=tool.name))
+            read: list[Hit | None] = [
+                *instruction(value),
+                *sensitive(value, name=is_name, topic=tool.name),
+            ]
+            if not is_name:
+                read += [*steering(value), exfiltration(value)]
+            found.extend(
+                far(hit)
+                if hit is not None and hit.start >= SHOWN and hit.severity == "medium"
+                else hit
+                for hit in read
+            )
         hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
         shown_text = visible(value)
         if shown_text != value:  # words split by invisible characters, read again

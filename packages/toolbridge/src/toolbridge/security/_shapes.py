@@ -43,7 +43,7 @@ from toolbridge.security._lexicon import (
     Stems,
 )
 
-__all__ = ["addressed", "conversation", "override", "secrecy"]
+__all__ = ["addressed", "conversation", "override", "secrecy", "sentence"]
 
 _FLAGS: Final = re.IGNORECASE
 
@@ -98,19 +98,19 @@ def secrecy(value: str) -> Hit | None:
         return None
     read: set[int] = set()
     for user in _USER.finditer(value):
-        start, sentence = _sentence(value, user.start())
+        start, text = sentence(value, user.start())
         if start in read:
             continue  # two words for the user in one sentence
         read.add(start)
-        denied = _NEGATED_TELL.search(sentence)
+        denied = _NEGATED_TELL.search(text)
         if denied is not None:
             return _secret(start + denied.start(), start + denied.end())
-        for tell in _TELL.finditer(sentence):
-            before = sentence[max(0, tell.start() - 24) : tell.start()]
+        for tell in _TELL.finditer(text):
+            before = text[max(0, tell.start() - 24) : tell.start()]
             if (
                 _NEGATION.search(before) is not None
-                or _SUFFIX.match(sentence, tell.end())
-                or _AFTER.match(sentence, tell.end())
+                or _SUFFIX.match(text, tell.end())
+                or _AFTER.match(text, tell.end())
             ):
                 return _secret(start + tell.start(), start + tell.end())
     return None
@@ -121,13 +121,13 @@ def override(value: str) -> Hit | None:
     if not _IGNORE_GATE.found(value.lower()):
         return None
     for ignore in _IGNORE.finditer(value):
-        start, sentence = _sentence(value, ignore.start())
-        if _PREVIOUS.search(sentence) and _INSTRUCTIONS.search(sentence):
+        start, text = sentence(value, ignore.start())
+        if _PREVIOUS.search(text) and _INSTRUCTIONS.search(text):
             return Hit(
                 "instruction",
                 "high",
                 ignore.start(),
-                start + len(sentence),
+                start + len(text),
                 "an instruction to set aside the model's other instructions.",
             )
     return None
@@ -196,7 +196,7 @@ def _secret(start: int, end: int) -> Hit:
     )
 
 
-def _sentence(value: str, at: int) -> tuple[int, str]:
+def sentence(value: str, at: int) -> tuple[int, str]:
     """The sentence of `value` around index `at`, and where it starts."""
     start = at
     while start > 0 and value[start - 1] not in _ENDS:

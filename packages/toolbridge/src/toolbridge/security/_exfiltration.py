@@ -1,0 +1,217 @@
+"""Exfiltration through parameters: a field that asks the model for what it should not give.
+
+A poisoned parameter's description asks for data from the model's side of the
+table: the conversation, secrets the user typed, the environment, files it read,
+other tools' outputs. Its shape, in any of the languages below, is one sentence
+holding *what* (`TALK`, `SECRETS`, `FILES`, `OUTPUTS`) and *whence*: the model's own
+context (`CONTEXT`: "you have seen", "so far", "in this session", "the user
+mentioned", "your environment", "other tools"), or, for the conversation, its
+totality, with the user in the sentence ("the whole conversation with the user").
+Or a URL the model is to build with data appended ("https://x/p?d= followed by the
+user's message", ``?key={api_key}``).
+
+An API's own parameters name the same nouns without the provenance: "the API key
+for the connector", "environment variables to set in the container", "number of
+past messages to fetch from the channel"; they pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from toolbridge.security._gates import Prefixes, lower
+from toolbridge.security._hit import Hit
+from toolbridge.security._lexicon import USERS
+from toolbridge.security._steering import sentence_at, sentence_ends
+
+__all__ = ["exfiltration"]
+
+_FILE: Final = r"(?:the |any |every |each |all )?(?:\w+ )?files?\b"
+_OPENED: Final = r"(?:has |have )?(?:opened|read|viewed|edited)"
+_EVERY: Final = ("everything", "all", "anything", "whatever")
+_SAID: Final = r"(?:has )?(?:told|said|wrote|typed|shared|mentioned)"
+_OTHER: Final = (
+    r"(?:the |all |every |each |any )?(?:other|previous|prior|earlier)\b[^.\n]{0,20}?"
+    r"\b(?:tools?|calls?|functions?)"
+)
+
+TALK: Final = (
+    r"\bconversations?\b", r"\bchat (?:history|log|transcript)", r"\btranscript",
+    r"\bcontext window",
+    r"\bsystem prompt", *(rf"\b{every} (?:that )?the user " + _SAID for every in _EVERY),
+    r"\buser's (?:last )?messages?\b", r"\busers' messages\b", r"\buser messages\b",
+    r"\bprevious messages?\b", r"\bprior messages?\b",
+    r"\bearlier messages?\b", r"\bhidden reasoning\b",
+    r"\bconversaci[oó]n", r"\bconversa\b", r"\bhistorial\b", r"\bconversation", r"\bgespräch",
+    r"\bunterhaltung", r"\bchatverlauf", r"\bnachrichten des (?:nutzers|benutzers)",
+    r"\bbisherigen nachrichten", r"\bconversazion", r"\bcronologia", r"\bhistórico da conversa",
+    r"\bmensagens anteriores", r"\bmensajes anteriores", r"\bmessages précédents",
+    r"\bgesprek", r"переписк", r"диалог", r"разговор", r"сообщения пользователя",
+    r"对话", r"對話", r"聊天记录", r"会話", r"やり取り", r"대화", r"محادثة", r"المحادثة", r"گفتگو",
+    r"बातचीत",
+)  # fmt: skip
+"""The conversation with the user, and what the user said in it."""
+
+SECRETS: Final = (
+    r"\bpasswords?\b", r"\bpassphrases?\b", r"\bapi keys?\b", r"\bapi_keys?\b",
+    r"\bapi-keys?\b", r"\bapikeys?\b", r"\btokens?\b", r"\bcookies\b",
+    r"\bcredentials?\b", r"\bprivate keys?\b", r"\bsecrets?\b", r"\benvironment variables?\b",
+    r"(?<![\w.])\.env\b", r"\bcard numbers?\b", r"\bsession keys?\b",
+    r"\bcontraseñas?\b", r"\bclaves?(?: de api)?\b", r"\bmot de passe\b", r"\bmots de passe\b",
+    r"\bclés?\b", r"\bvariable d'environnement\b", r"\bvariables d'environnement\b",
+    r"\bvariables de entorno\b", r"\bpassw[oö]rt", r"\bkennw[oö]rt",
+    r"\bschlüssel", r"\bumgebungsvariablen\b", r"\bsenhas?\b", r"\bchaves?\b",
+    r"\bvariáveis de ambiente\b", r"\bchiavi\b", r"\bwachtwoord", r"\bhasła\b", r"\bhesla\b",
+    r"парол", r"ключ", r"токен", r"переменн\w* окружения", r"密码", r"密碼", r"密钥", r"令牌",
+    r"环境变量", r"パスワード", r"キー", r"トークン", r"環境変数", r"비밀번호", r"토큰", r"키",
+    r"환경 ?변수", r"كلمة المرور", r"كلمات المرور", r"رمز عبور", r"पासवर्ड",
+)  # fmt: skip
+"""Secrets: passwords, keys, tokens, cookies, the environment."""
+
+FILES: Final = (
+    r"\bcontents of " + _FILE, r"\bcontent of " + _FILE, r"\bfile contents?\b",
+    r"\bfiles the user " + _OPENED, r"\bfile the user " + _OPENED, r"\bfiles you " + _OPENED,
+    r"\bfile you " + _OPENED,
+    r"\bcontenido de (?:los |el )?archivos?", r"\bcontenu du fichier", r"\bcontenu des fichiers",
+    r"\binhalt der dateien?", r"\bconteúdo (?:completo )?do arquivo", r"\bconteúdo dos arquivos",
+    r"\bcontenuto de(?:l|i) file", r"содержимое файл", r"文件内容", r"ファイルの内容", r"파일 내용",
+)  # fmt: skip
+"""Files the model read, by their content."""
+
+OUTPUTS: Final = (
+    *(
+        rf"\b{noun} {word} " + _OTHER
+        for noun in ("output", "outputs", "result", "results", "response", "responses")
+        for word in ("of", "from")
+    ),
+    r"\bother (?:http )?tools?'? (?:outputs?|results?|responses?)",
+    r"\bprevious (?:http )?tools?'? (?:outputs?|results?|responses?)",
+    r"\bresultados de (?:todas )?(?:las |as )?(?:otras|outras) (?:herramientas|ferramentas)",
+    r"\brésultats des autres outils", r"\bausgaben (?:aller )?anderen? werkzeuge",
+    r"\brisultati degli altri strumenti", r"результат\w* других инструментов",
+    r"其他工具的(?:输出|结果)", r"他のツールの(?:出力|結果)", r"다른 도구의 (?:출력|결과)",
+)  # fmt: skip
+"""Other tools' outputs, carried into this one."""
+
+CONTEXT: Final = (
+    r"\byou(?:'ve| have)? (?:seen|saw|read|know|used|called|remember|received|opened)\b",
+    r"\byour (?:context|memory|conversation)\b",
+    r"\bso far\b", r"\buntil now\b", r"\b(?:in|during|from) (?:this|the current) (?:session|chat"
+    r"|conversation)\b", r"\bthe user (?:has |had )?(?:mentioned|said|typed|entered|told|shared"
+    r"|gave|provided|pasted)\b", r"\banywhere in the chat\b", r"\bbefore this call\b",
+    r"\bword for word\b", r"\bverbatim\b", r"\bother tools?\b", r"\bprevious (?:\w+ )?tool\b",
+    r"\bof the process\b",
+    r"\bque el usuario (?:haya|ha) (?:mencionado|dado|escrito)", r"\bque hayas le[ií]do",
+    r"\botras herramientas\b", r"\bhasta ahora\b", r"\ben esta sesi[oó]n\b",
+    r"\bdu projet\b", r"\bautres outils\b", r"\bjusqu'ici\b", r"\bdans cette session\b",
+    r"\bque l'utilisateur a (?:mentionn|donn|saisi)", r"\bwörtlich\b", r"\bbisherig",
+    r"\bgenannte\b", r"\bdieser sitzung\b", r"\banderen werkzeuge\b",
+    r"\bque o usu[aá]rio mencionou\b", r"\bdurante a sess[aã]o\b", r"\baté agora\b",
+    r"\boutras ferramentas\b", r"\bvistas? nela\b", r"\bfinora\b", r"\baltri strumenti\b",
+    r"дословно", r"до сих пор", r"в этой сессии", r"пользователь (?:упомянул|ввёл|ввел|сообщил)",
+    r"других инструментов",
+    r"当前", r"目前为止", r"用户提供过", r"用户提到", r"其他工具", r"本次会话",
+    r"これまで", r"ユーザーが入力した", r"他のツール", r"そのまま",
+    r"지금까지", r"사용자가 (?:알려준|입력한)", r"다른 도구",
+)  # fmt: skip
+"""Where the data comes from: the model's own context, not the tool's API."""
+
+TOTAL: Final = (
+    r"\b(?:whole|entire|full|complete|all)\b", r"\beverything\b", r"\bcompleto\b", r"\bcompleta\b",
+    r"\btod[ao]s?\b", r"\bintégralité\b", r"\btoute\b", r"\balle\b", r"\bgesamte", r"\btutt[ao]\b",
+    r"\bintera\b", r"полн", r"вся\b", r"всю\b", r"全部", r"完整", r"すべて", r"全て", r"전체",
+    r"\bkompletn", r"\bcał",
+)  # fmt: skip
+"""The whole of it: "the whole conversation"."""
+
+_FLAGS: Final = re.IGNORECASE
+
+
+def _any(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(words) + ")"
+
+
+_WHAT: Final = Prefixes(TALK, SECRETS, FILES, OUTPUTS)
+_KINDS: Final = (
+    (re.compile(_any(TALK), _FLAGS), "the conversation"),
+    (re.compile(_any(SECRETS), _FLAGS), "secrets"),
+    (re.compile(_any(FILES), _FLAGS), "files it read"),
+    (re.compile(_any(OUTPUTS), _FLAGS), "other tools' outputs"),
+)
+_CONTEXT: Final = re.compile(_any(CONTEXT), _FLAGS)
+_TOTAL: Final = re.compile(_any(TOTAL), _FLAGS)
+_USER: Final = re.compile(_any(USERS), _FLAGS)
+_NEAR: Final = 32
+"""Characters between a word of `TOTAL` and the conversation it qualifies."""
+_BUILT_URL: Final = re.compile(
+    r"\bhttps?://[^\s)]*[?&][\w-]*=(?:\{[^}\s]{0,40}\}|[^\s&]*\{)"
+    r"|\bhttps?://[^\s)]*[?&=]\S{0,10}\s+(?:followed by|plus|then|and then|then append|with)\b"
+    r"|\b(?:append|add|attach)\b[^.\n]{0,40}?(?:\?|\bquery (?:string|parameter))",
+    _FLAGS,
+)
+"""A URL the model is to build with data in it: ``?d={...}``, ``?d= followed by``."""
+_BUILT_GATE: Final = ("http", "append", "add", "attach")
+
+
+def exfiltration(value: str) -> Hit | None:
+    """A sentence asking for the conversation, secrets, files or other tools' outputs."""
+    low = lower(value)
+    ends: list[int] | None = None
+    read: set[tuple[int, str]] = set()
+    for found in _WHAT.matches(low):
+        if ends is None:
+            ends = sentence_ends(value)
+        start, end = sentence_at(ends, found.start(), len(value))
+        text = value[start:end]
+        what = _kind(found.group())
+        if (start, what) in read:
+            continue
+        read.add((start, what))
+        if _CONTEXT.search(text) or (
+            what == "the conversation" and _whole(value, found, start, end) and _USER.search(text)
+        ):
+            return Hit(
+                "sensitive-reference",
+                "high",
+                found.start(),
+                end,
+                f"asks for {what} from the model's own context: exfiltration through a parameter.",
+            )
+    return _built(value, low)
+
+
+def _whole(value: str, found: re.Match[str], start: int, end: int) -> bool:
+    """Whether the conversation `found` is asked for whole.
+
+    A word of `TOTAL` just before it ("the whole conversation") or just after
+    ("对话的全部内容").
+    """
+    before = value[max(start, found.start() - _NEAR) : found.start()]
+    after = value[found.end() : min(end, found.end() + _NEAR // 2)]
+    return _TOTAL.search(before) is not None or _TOTAL.search(after) is not None
+
+
+def _kind(word: str) -> str:
+    """Which of `_KINDS` the matched `word` is."""
+    for pattern, what in _KINDS:
+        if pattern.fullmatch(word):
+            return what
+    return "secrets"
+
+
+def _built(value: str, low: str) -> Hit | None:
+    """A URL the model is to fill with data; None when there is none."""
+    if not any(word in low for word in _BUILT_GATE) or not ("?" in value or "query" in low):
+        return None
+    found = _BUILT_URL.search(value)
+    if found is None:
+        return None
+    return Hit(
+        "sensitive-reference",
+        "high",
+        found.start(),
+        found.end(),
+        "a URL the model is to build with data appended: rendering or calling it sends "
+        "the data away.",
+    )
