@@ -130,6 +130,11 @@ _ROT_HITS: Final = 3
 """Common words a stretch must turn into (two of them three letters or longer)."""
 
 
+_IDENTIFIER: Final = re.compile(r"[A-Za-z0-9_:-]{1,64}")
+"""Decoded text that is one identifier (GitHub's node ids: ``024:PullRequestReviewComment10``),
+no words, no path: an opaque id, not hidden prose."""
+
+
 def blob(value: str) -> Hit | None:
     """The gravest encoded run of `value`, or its size; None when clean.
 
@@ -148,6 +153,10 @@ def blob(value: str) -> Hit | None:
         return None
     opaque: Hit | None = None
     for run, kind, text in _runs(value):
+        if text is not None and _IDENTIFIER.fullmatch(text):
+            why = f"{_a(kind)} run that decodes to an identifier ({text!r}): an opaque id."
+            opaque = opaque or Hit("encoded-blob", "low", run.start(), run.end(), why)
+            continue
         if text is not None:
             shown = text[:60] + ("…" if len(text) > 60 else "")
             why = f"{_a(kind)} run that decodes to text ({shown!r}): hidden from a reader."

@@ -32,8 +32,9 @@ _BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066
 _JOINERS: Final = frozenset("\u200c\u200d")
 _BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters (not format characters) that draw nothing: Hangul fillers, the braille blank."""
-_SPACES: Final = frozenset("\u00ad\u200b")
-"""Zero-width spaces and soft hyphens: two inside text are copy-and-paste residue (low)."""
+_SPACES: Final = frozenset("\u00ad\u200b\ufe0e\ufe0f")
+"""Zero-width spaces, soft hyphens and the emoji presentation selectors: two inside
+text are copy-and-paste residue (low; an emoji's selector whose emoji was lost)."""
 _FEW: Final = 3
 _INVISIBLE: Final = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"

@@ -129,8 +129,9 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         r"|\bdo (?:this|it|so|that) (?:silently|quietly|secretly|discreetly|covertly"
         r"|invisibly)\b"
         r"|\b(?:do not|don'?t|never) (?:surface|display|expose|echo|reveal|disclose|mention"
-        r"|show|include)\b[^.\n]{0,40}?\b(?:in|to|with) (?:your |the |any )?(?:repl(?:y|ies)"
-        r"|answers?|responses?|user|chat|conversation|summary)\b"
+        r"|show|include)\b[^.\n]{0,40}?\b(?:in|to|with) (?:(?:your |any )(?:repl(?:y|ies)"
+        r"|answers?|responses?|summary)|(?:the )?(?:repl(?:y|ies)|answers?|user|chat"
+        r"|conversation|summary))\b"
         r"|\bthe (?:person|human|people|customer|individual) you(?:'re| are) (?:helping"
         r"|assisting|talking (?:to|with)|chatting with|working (?:for|with))\b",
         "high",
@@ -167,7 +168,7 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         r"|\byour first (?:action|step|task)\b|\bas (?:the|an|a|your) (?:ai |helpful )?"
         r"(?:assistant|ai|model|llm|agent|language model)\b,"
         r"|\bat the (?:start|beginning|end) of (?:each|every|any) (?:reply|response|answer|turn"
-        r"|message|conversation|session)\b|\bin (?:each|every) (?:conversation|reply|response"
+        r"|message|conversation|session)\b|\bin (?:each|every) (?:conversation|reply"
         r"|answer|turn)\b|\b(?:before|after) (?:each|every|any) (?:reply|response|answer"
         r"|turn)\b",
         "medium",
@@ -294,16 +295,23 @@ _PATTERNS: Final = tuple(
     for (pattern, severity, why), gate in zip(_SOURCES, _GATES, strict=True)
 )
 _SPACED: Final = str.maketrans("_-", "  ")
+_DOC_TAG: Final = re.compile(r"</?important>")
+"""A lowercase admonition tag, which HTML API documentation uses as markup (with ``<p>``)."""
+_MARKUP: Final = "an admonition tag of HTML documentation (<important> with <p>): markup, low."
 
 
 def instruction(value: str) -> list[Hit]:
     """The instruction-like spans of `value`, the worst first (one per pattern)."""
     hits: list[Hit] = []
     low = value.lower().translate(_SPACED)
-    for pattern, severity, why, gate in _PATTERNS:
+    for index, (pattern, severity, why, gate) in enumerate(_PATTERNS):
         if gate is not None and not _holds(low, gate):
             continue
         match = pattern.search(value)
+        if match is not None and index == 0 and "<p>" in value:
+            match, markup = _not_markup(pattern, value, match)
+            if markup is not None:
+                hits.append(Hit("instruction", "low", markup.start(), markup.end(), _MARKUP))
         if match is not None:
             hits.append(Hit("instruction", severity, match.start(), match.end(), why))
     for shape in (secrecy, override, addressed):
@@ -311,6 +319,21 @@ def instruction(value: str) -> list[Hit]:
         if hit is not None:
             hits.append(hit)
     return hits
+
+
+def _not_markup(
+    pattern: re.Pattern[str], value: str, first: re.Match[str]
+) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    """The first tag of `pattern` in HTML `value` that is no markup, and the first that is.
+
+    AWS writes ``<important><p>...</p></important>`` in its API documentation.
+    """
+    markup: re.Match[str] | None = None
+    for match in pattern.finditer(value, first.start()):
+        if _DOC_TAG.fullmatch(match.group()) is None:
+            return match, markup
+        markup = markup or match
+    return None, markup
 
 
 def _holds(low: str, words: tuple[str, ...]) -> bool:

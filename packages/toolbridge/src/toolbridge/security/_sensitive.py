@@ -48,7 +48,7 @@ _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("/etc/", r"/etc/(?:passwd|shadow|sudoers)\b"),
     (".json", r"\b(?:mcp|claude_desktop_config)\.json\b"),
     (".cursor", r"~/\.cursor\b"),
-    ("private key", r"(?-i:-----BEGIN [A-Z ]*PRIVATE KEY)"),
+    ("private key", r"(?-i:-----BEGIN [A-Z ]*PRIVATE KEY)(?!-----(?:\\n|\s)*[A-Za-z0-9+/]{40})"),
     (".", r"(?<![\w.])\.(?:npmrc|pypirc|netrc|pgpass|git-credentials|bash_history|zsh_history"
      r"|s3cfg|boto)\b"),
     (".kube", r"\.kube/config\b"),
@@ -173,7 +173,11 @@ _PATTERNS: Final[tuple[_Pattern, ...]] = (
     ),
     _pattern(
         r"\b(?:values?|contents?) of (?:the |your |all |any |every |each |the user'?s )?"
-        r"[\w. ]{0,24}?(?:\.env\b|~/|" + _SECRETS + r"\b)",
+        r"[\w. ]{0,24}?(?:\.env\b|~/)"
+        r"|\b(?:values?|contents?) of (?:the )?(?:your|all|any|every|each|the user'?s) "
+        r"[\w. ]{0,24}?" + _SECRETS + r"\b"
+        r"|\b(?:values?|contents?) of (?:the )?(?-i:[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:KEY|TOKEN|SECRET"
+        r"|PASSWORD))\b",
         "high",
         _READ_PASS,
         ("value of", "values of", "content of", "contents of"),
