@@ -4,7 +4,9 @@ Usage: ``uv run python tests/data/corpus/openapi/check_queries.py``
 
 Every id in ``relevant`` must be a tool of the corpus (``<file stem>/<tool name>``), no
 query may appear twice (in one file or across them), each query's length must fit its
-style, and each ``split`` must be the one its text's sha256 gives. Exits 1 on a problem.
+style, and each ``split`` must be the one its text's sha256 gives. Each file's queries
+aim, in order, at the targets `targets` picks: its first ``relevant`` id. Exits 1 on a
+problem.
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STYLES = HERE.parents[3] / "bench" / "search_styles"
+SKIPPED = frozenset(
+    {
+        "netboxdemo-com__api/extras_config-contexts_list",  # description says nothing
+        "canada-holidays-ca__api/Root",  # a welcome message
+        "groundhog-day-com__api/root",  # a welcome message
+        "gov-bc-ca__open511/get_areas",  # the same function as surrey-ca__open511/get_areas
+    }
+)
+"""Tools passed over as targets, with why."""
 WORDS = {"everyday": (5, 14), "concrete": (15, 50), "terse": (2, 6)}
 """The number of words (split on whitespace) a query of each style may have."""
 
@@ -33,6 +44,39 @@ def corpus_ids() -> set[str]:
     return ids
 
 
+def tool_descriptions() -> dict[str, str]:
+    """Every tool id of the corpus, with its description."""
+    found: dict[str, str] = {}
+    for path in sorted(HERE.glob("*__*.json")):
+        for tool in json.loads(path.read_text()):
+            found[f"{path.stem}/{tool['name']}"] = tool.get("description") or ""
+    return found
+
+
+def targets(count: int = 150) -> list[str]:
+    """The tools the queries aim at: in the order of sha256("target:" + id), one per API,
+    at most 8 per provider, none with a description under 25 characters or in `SKIPPED`.
+    """
+    described = tool_descriptions()
+    order = sorted(described, key=lambda id_: hashlib.sha256(f"target:{id_}".encode()).digest())
+    per_api: dict[str, int] = {}
+    per_provider: dict[str, int] = {}
+    chosen: list[str] = []
+    for id_ in order:
+        stem = id_.split("/")[0]
+        provider = stem.split("__")[0]
+        if per_api.get(stem) or per_provider.get(provider, 0) >= 8:
+            continue
+        if len(described[id_]) < 25 or id_ in SKIPPED:
+            continue
+        per_api[stem] = 1
+        per_provider[provider] = per_provider.get(provider, 0) + 1
+        chosen.append(id_)
+        if len(chosen) == count:
+            break
+    return chosen
+
+
 def problems() -> list[str]:
     """What is wrong with the query files, one line each."""
     ids = corpus_ids()
@@ -48,6 +92,9 @@ def problems() -> list[str]:
             found.append(f"{path.name}: corpus must be 'openapi' and style one of {sorted(WORDS)}")
             continue
         low, high = WORDS[style]
+        aimed = [entry["relevant"][0] for entry in data["queries"] if entry["relevant"]]
+        if aimed != targets(len(aimed)):
+            found.append(f"{path.name}: the queries' first relevant ids are not the targets")
         for number, entry in enumerate(data["queries"]):
             query = entry["query"]
             where = f"{path.name} #{number} {query[:40]!r}"
