@@ -20,13 +20,22 @@ and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and 
 long that took; it scans a tool as the peer's own scanner does (the description, then
 the rest of the tool as JSON).
 
-Targets (issue 19): recall >= 95%, <= 1% of clean tools flagged, median <= 1 ms a tool.
+Held-out set 4 (``heldout4/``, issue 29) is scored by category (hidden tails,
+shadowing, exfiltration through parameters), its ``tune`` part apart from its
+``unseen`` part. The clean side is both corpora: the MCP servers and, when present,
+the OpenAPI-derived tools of ``tests/data/corpus/openapi`` (its servers split in two
+halves by a hash of the file name, as the poisoned set is, so that the half no rule
+was fitted on is reported apart).
+
+Targets (issue 19): recall >= 95% on the labelled set, median <= 1 ms a tool; (issue
+29) recall >= 97% on held-out set 4's unseen part, <= 0.5% of clean tools flagged.
 
     uv run --group bench python bench/_security.py
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -49,15 +58,20 @@ TUNED: tuple[str, ...] = ("heldout1-tuned", "heldout2-tuned")
 """Held-out sets the scanner has since been tuned on: part of the labelled set now."""
 HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout3", "Held-out set 3 (written without the scanner in view; heldout3/README.md)"),
+    ("heldout4/tune", "Held-out set 4, tune part (rules changed with it in view)"),
+    ("heldout4/unseen", "Held-out set 4, unseen part (scored once the rules were final)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
 CORPUS = DATA / "corpus" / "mcp"
+OPENAPI = DATA / "corpus" / "openapi"
 THRESHOLD = "medium"
 PEER = "cisco-ai-mcp-scanner==4.8.7"
-PEER_TIMEOUT_S = 600
+PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
-CLEAN_TARGET = 0.01
+HELDOUT_TARGET = 0.97
+HELDOUT_JUDGED = "heldout4/unseen"
+CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
 
@@ -112,18 +126,53 @@ def labelled(folder: Path = POISONING, prefix: str = "") -> list[Entry]:
     return entries
 
 
+def openapi_part(stem: str) -> str:
+    """``unseen`` when the first hex digit of sha256("openapi/<stem>") is 0-5, else ``tune``.
+
+    The OpenAPI corpus's servers, split as held-out set 4's cases are (its README): false
+    flags were looked at on the tune half only.
+    """
+    return (
+        "unseen"
+        if int(hashlib.sha256(f"openapi/{stem}".encode()).hexdigest()[0], 16) < 6
+        else "tune"
+    )
+
+
 def clean() -> list[Entry]:
-    """The corpus tools, one group per server."""
+    """The corpus tools, one group per server: ``corpus/`` (MCP), then ``openapi/``."""
     entries: list[Entry] = []
-    for path in sorted(CORPUS.glob("*.json")):
-        seen: set[str] = set()
-        for wire in json.loads(path.read_text(encoding="utf-8")):
-            if wire["name"] in seen:  # a server listing a tool twice is one tool
+    for prefix, folder in (("corpus", CORPUS), ("openapi", OPENAPI)):
+        for path in sorted(folder.glob("*.json")):
+            tools = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(tools, list):  # the corpus's own metadata (licences.json)
                 continue
-            seen.add(wire["name"])
-            group = f"corpus/{path.stem}"
-            entries.append(Entry(f"{group}/{wire['name']}", group, "clean", path.stem, wire))
+            seen: set[str] = set()
+            for wire in tools:
+                if wire["name"] in seen:  # a server listing a tool twice is one tool
+                    continue
+                seen.add(wire["name"])
+                group = f"{prefix}/{path.stem}"
+                entries.append(Entry(f"{group}/{wire['name']}", group, "clean", path.stem, wire))
     return entries
+
+
+def corpus_of(entry: Entry) -> str:
+    """``mcp``, ``openapi/tune`` or ``openapi/unseen``: which clean corpus `entry` is of."""
+    if entry.group.startswith("openapi/"):
+        return f"openapi/{openapi_part(entry.server)}"
+    return "mcp"
+
+
+def categories(entries: Iterable[Entry], flagged: Mapping[str, bool]) -> dict[str, tuple[int, int]]:
+    """Per poisoned file of a held-out set (its category): (caught, poisoned)."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for entry in entries:
+        if entry.kind == "poisoned":
+            count = counts[entry.group.rsplit("/", 1)[-1]]
+            count[0] += flagged.get(entry.id, False)
+            count[1] += 1
+    return {name: (caught, total) for name, (caught, total) in sorted(counts.items())}
 
 
 # -- toolbridge ---------------------------------------------------------------------------------
@@ -391,6 +440,10 @@ class Result:
     notes: list[str]
     heldouts: dict[str, list[Overall]] = field(default_factory=dict)
     """The scanners on each held-out set (`HELDOUTS`), toolbridge first."""
+    categories: dict[str, dict[str, dict[str, tuple[int, int]]]] = field(default_factory=dict)
+    """Held-out set -> scanner -> category (poisoned file) -> (caught, poisoned)."""
+    corpora: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
+    """Scanner -> clean corpus (`corpus_of`) -> (flagged, tools)."""
     reason: str = ""
     """Why toolbridge's own scan did not run (empty when it did)."""
 
@@ -423,10 +476,14 @@ def run(*, quick: bool) -> Result:
         if (POISONING / name).is_dir()
     }
     heldouts: dict[str, list[Overall]] = {}
+    cats: dict[str, dict[str, dict[str, tuple[int, int]]]] = defaultdict(dict)
     for name, held in helds.items():
         held_found = ours(held)
         flagged = {key: bool(rules) for key, rules in held_found.items()}
         heldouts[name] = [overall("toolbridge", held, flagged)]
+        cats[name]["toolbridge"] = categories(held, flagged)
+    cleans = [entry for entry in entries if entry.kind == "clean"]
+    corpora = {"toolbridge": _by_corpus(cleans, {key: bool(rules) for key, rules in found.items()})}
     our_times = _our_times([entry for entry in entries if entry.kind == "clean"], repeats)
     times = {"toolbridge": (statistics.median(our_times), _percentile(our_times, 0.99))}
     the_peer = peer([*entries, *(e for held in helds.values() for e in held)], 1 if quick else 3)
@@ -446,6 +503,8 @@ def run(*, quick: bool) -> Result:
         scanners.append(overall("cisco-ai-mcp-scanner (YARA)", entries, the_peer.flagged))
         for name, held in helds.items():
             heldouts[name].append(overall("cisco-ai-mcp-scanner (YARA)", held, the_peer.flagged))
+            cats[name]["cisco-ai-mcp-scanner (YARA)"] = categories(held, the_peer.flagged)
+        corpora["cisco-ai-mcp-scanner (YARA)"] = _by_corpus(cleans, the_peer.flagged)
         median, p99 = statistics.median(the_peer.times_ns), _percentile(the_peer.times_ns, 0.99)
         times["cisco-ai-mcp-scanner (YARA)"] = (median, p99)
         rows.append(
@@ -456,7 +515,21 @@ def run(*, quick: bool) -> Result:
             )
         )
     section = Section("Tool-poisoning scan: time per tool over the clean corpus", rows)
-    return Result([section], scores, scanners, times, notes, heldouts)
+    return Result([section], scores, scanners, times, notes, heldouts, dict(cats), corpora)
+
+
+def _by_corpus(cleans: Iterable[Entry], flagged: Mapping[str, bool]) -> dict[str, tuple[int, int]]:
+    """Per clean corpus (`corpus_of`): (flagged, tools)."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for entry in cleans:
+        count = counts[corpus_of(entry)]
+        count[0] += flagged.get(entry.id, False)
+        count[1] += 1
+    return {name: (hit, total) for name, (hit, total) in sorted(counts.items())}
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{_percent(part / whole if whole else float('nan'))} ({part}/{whole})"
 
 
 def _percent(value: float) -> str:
@@ -479,11 +552,17 @@ def verdicts(result: Result) -> dict[str, str]:
         return {}
     ours_ = result.scanners[0]
     median = result.times["toolbridge"][0]
-    return {
+    verdict = {
         "recall >= 95%": PASS if ours_.recall >= RECALL_TARGET else FAIL,
-        "clean flagged <= 1%": PASS if ours_.clean_rate <= CLEAN_TARGET else FAIL,
+        "clean flagged <= 0.5%": PASS if ours_.clean_rate <= CLEAN_TARGET else FAIL,
         "median <= 1 ms per tool": PASS if median <= MEDIAN_TARGET_NS else FAIL,
     }
+    judged = result.heldouts.get(HELDOUT_JUDGED)
+    if judged:
+        verdict[f"{HELDOUT_JUDGED} recall >= 97%"] = (
+            PASS if judged[0].recall >= HELDOUT_TARGET else FAIL
+        )
+    return verdict
 
 
 def _ratios(scanner: Overall, base: Overall, time_ratio: float) -> str:
@@ -530,6 +609,15 @@ def render(result: Result) -> str:
         )
     header = ["scanner", "recall", "precision", "clean flagged", "negatives", "median/p99", "ratio"]
     out += _table(header, lines)
+    if result.corpora:
+        names = list(next(iter(result.corpora.values())))
+        lines = [
+            [scanner, *(_ratio(*counts[corpus]) for corpus in names)]
+            for scanner, counts in result.corpora.items()
+        ]
+        out.append("")
+        out.append("Clean tools flagged, per corpus (openapi: its servers' tune and unseen halves)")
+        out += _table(["scanner", *names], lines)
     titles = dict(HELDOUTS)
     for name, held in result.heldouts.items():
         out.append("")
@@ -544,6 +632,14 @@ def render(result: Result) -> str:
             for scanner in held
         ]
         out += _table(["scanner", "recall", "negatives", "victims"], lines)
+        by = result.categories.get(name, {})
+        if by and len(next(iter(by.values()))) > 1:
+            names = list(next(iter(by.values())))
+            lines = [
+                [scanner, *(f"{_ratio(*counts[cat])}" for cat in names)]
+                for scanner, counts in by.items()
+            ]
+            out += _table(["  by category", *names], lines)
         if held[0].missed:
             out.append(f"    toolbridge missed: {', '.join(held[0].missed)}")
     out += [f"    {note}" for note in result.notes]
@@ -564,6 +660,8 @@ def to_json(result: Result) -> dict[str, Any]:
         "reason": result.reason or None,
         "notes": result.notes,
         "targets": verdicts(result),
+        "categories": result.categories,
+        "corpora": result.corpora,
         "rules": [
             {
                 "rule": s.rule,

@@ -22,9 +22,13 @@ _ALL: Final = (
         "anywhere in a definition. Emoji sequences (joiners, subdivision flags) pass; one or "
         "two zero-width spaces or soft hyphens inside prose are copy-and-paste residue (low), "
         "raised when removing them reveals an instruction; inside one word (a tool or "
-        "property name, an enum value: 'read\\u200bfile') they are medium. It "
-        "cannot see text made invisible by a client's rendering (white on white, markdown "
-        "comments, text far past a UI's cut-off).",
+        "property name, an enum value: 'read\\u200bfile') they are medium. Text after a "
+        "long blank run (80 blanks, ten empty lines, or eight Unicode spaces, zero-width "
+        "or bidi characters in a row) is flagged itself, whatever it says (medium; high "
+        "from 200 blanks); a finding of another rule past the first 1,000 characters, "
+        "where a client shows nothing, is raised to high. It cannot see text made "
+        "invisible by a client's rendering (white on white, markdown comments), nor "
+        "harmless-looking words past a cut-off that no rule reads as an instruction.",
     ),
     Rule(
         "terminal-escape",
@@ -56,8 +60,14 @@ _ALL: Final = (
         "urgency and threats (medium); tool sequencing notes (low, raised to high when the "
         "same tool also points at secrets). Secrecy, 'ignore previous instructions' and notes "
         "to the assistant are matched by their shape in 25 languages (a word for the user "
-        "beside a negated 'tell' verb, and so on). Pattern-based: a paraphrase outside the "
-        "patterns and shapes, or an instruction split across fields, is missed.",
+        "beside a negated 'tell' verb, and so on). Shadowing by phrasing (high): in one "
+        "sentence, an override ('regardless of', 'instead of', 'no matter', 'always', "
+        "'whenever', in 12+ languages), the user, and a target: another tool, a parameter "
+        "that routes data or money (recipient, bcc, account, path, channel...) or a fixed "
+        "destination (an address, a URL, an IBAN); claims that the user already agreed "
+        "(high); 'from now on' and answers or approvals given 'whatever' the facts "
+        "(medium). Pattern-based: a paraphrase outside the patterns and shapes, or an "
+        "instruction split across fields, is missed.",
     ),
     Rule(
         "sensitive-reference",
@@ -74,7 +84,11 @@ _ALL: Final = (
         "subject (~/.ssh/id_rsa as the default key of an SSH tool, ~/.kube/config in a "
         "kubeconfig tool, any of them in a secret scanner), unless the tool hands the "
         "secret on ('returns the token'). Parameter names are read "
-        "too (github_token_from_env). "
+        "too (github_token_from_env). Exfiltration through parameters (high): a field "
+        "asking, in one sentence, for the conversation, secrets, files read or other "
+        "tools' outputs from the model's own context ('so far', 'you have seen', 'the "
+        "user mentioned', 'other tools', in 10+ languages), or a URL the model is to "
+        "build with data appended. "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),
     Rule(
