@@ -32,7 +32,7 @@ _OPENED: Final = r"(?:has |have )?(?:opened|read|viewed|edited)"
 _EVERY: Final = ("everything", "all", "anything", "whatever")
 _SAID: Final = r"(?:has )?(?:told|said|wrote|typed|shared|mentioned)"
 _OTHER: Final = (
-    r"(?:the |all |every |each |any )?(?:other|previous|prior|earlier)\b[^.\n]{0,20}?"
+    r"(?:(?:the|all|every|each|any) ){0,2}(?:other|previous|prior|earlier)\b[^.\n]{0,20}?"
     r"\b(?:tools?|calls?|functions?)"
 )
 
