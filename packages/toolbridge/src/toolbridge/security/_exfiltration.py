@@ -99,9 +99,16 @@ CONTEXT: Final = (
     r"\byour (?:context|memory|conversation)\b",
     r"\bso far\b", r"\buntil now\b", r"\b(?:in|during|from) (?:this|the current) (?:session|chat"
     r"|conversation)\b", r"\bthe user (?:has |had )?(?:mentioned|said|typed|entered|told|shared"
-    r"|gave|provided|pasted)\b", r"\banywhere in the chat\b", r"\bbefore this call\b",
+    r"|gave|provided|pasted|opened|viewed|visited|browsed|edited)\b", r"\banywhere in the chat\b",
+    r"\bbefore this call\b",
     r"\bword for word\b", r"\bverbatim\b", r"\bother tools?\b", r"\bprevious (?:\w+ )?tool\b",
-    r"\bof the process\b",
+    r"\bof the process\b", r"\bvalues of (?:all |every |the )*(?:\w+ )?environment variables\b",
+    r"\bcontents of (?:all |every |the )*(?:\w+ )?environment variables\b",
+    r"\bvalores de (?:todas )?las variables de entorno\b",
+    r"\bcontenu des variables d'environnement\b",
+    r"\bwerte (?:aller |der )?umgebungsvariablen\b", r"\bvalores das variáveis de ambiente\b",
+    r"содержимое переменных окружения", r"значения переменных окружения", r"环境变量的值",
+    r"环境变量及其值", r"環境変数の値",
     r"\bque el usuario (?:haya|ha) (?:mencionado|dado|escrito)", r"\bque hayas le[ií]do",
     r"\botras herramientas\b", r"\bhasta ahora\b", r"\ben esta sesi[oó]n\b",
     r"\bdu projet\b", r"\bautres outils\b", r"\bjusqu'ici\b", r"\bdans cette session\b",
