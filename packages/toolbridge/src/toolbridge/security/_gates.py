@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-__all__ = ["Prefixes", "lower"]
+__all__ = ["Prefixes", "literals", "lower"]
 
 _LEAD: Final = re.compile(r"^(?:\\b|\(\?<[!=](?:\\.|[^()\\])*\))+")
 """What a pattern may start with before its literal: ``\\b``, a look-behind."""
@@ -72,6 +72,11 @@ def _trie(literals: set[str]) -> str:
             tail = f"(?:{tail})"
         branches.append(re.escape(head) + tail)
     return branches[0] if len(branches) == 1 else "|".join(branches)
+
+
+def literals(words: set[str] | frozenset[str]) -> re.Pattern[str]:
+    """One search for any of `words` (plain text, lowercase): a gate before many patterns."""
+    return re.compile(_trie(set(words)))
 
 
 class Prefixes:

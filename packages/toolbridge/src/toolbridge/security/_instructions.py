@@ -21,6 +21,7 @@ import re
 from typing import Final
 
 from toolbridge.security._finding import Severity
+from toolbridge.security._gates import literals
 from toolbridge.security._hit import Hit
 from toolbridge.security._shapes import addressed, override, secrecy
 
@@ -295,6 +296,8 @@ _PATTERNS: Final = tuple(
     for (pattern, severity, why), gate in zip(_SOURCES, _GATES, strict=True)
 )
 _SPACED: Final = str.maketrans("_-", "  ")
+_ANY_GATE: Final = literals({word for gate in _GATES if gate is not None for word in gate})
+"""Every gate word in one search: most strings hold none, and skip every gated pattern."""
 _DOC_TAG: Final = re.compile(r"</?important>")
 """A lowercase admonition tag, which HTML API documentation uses as markup (with ``<p>``)."""
 _MARKUP: Final = "an admonition tag of HTML documentation (<important> with <p>): markup, low."
@@ -304,8 +307,9 @@ def instruction(value: str) -> list[Hit]:
     """The instruction-like spans of `value`, the worst first (one per pattern)."""
     hits: list[Hit] = []
     low = value.lower().translate(_SPACED)
+    gated = _ANY_GATE.search(low) is not None
     for index, (pattern, severity, why, gate) in enumerate(_PATTERNS):
-        if gate is not None and not _holds(low, gate):
+        if gate is not None and (not gated or not _holds(low, gate)):
             continue
         match = pattern.search(value)
         if match is not None and index == 0 and "<p>" in value:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from toolbridge.security._finding import Severity
+from toolbridge.security._gates import literals
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import PASSWORDS, Stems
 from toolbridge.security._shapes import conversation
@@ -289,6 +290,12 @@ _LEAKS: Final = re.compile(
 """A tool that hands a credential on: not the tool's own subject any more."""
 _WORDS: Final = re.compile(r"[a-z0-9]+")
 _NAME: Final = re.compile(r"[_-]+")
+_ANY_GATE: Final = literals(
+    {word for pattern in _PATTERNS if pattern.gate for word in pattern.gate[0]}
+)
+"""The words of every pattern's first gate group in one search: a string holding none of
+them skips every gated pattern."""
+_FILE_GATE: Final = literals({word for word, _ in _NAMED_FILES})
 
 
 def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
@@ -308,8 +315,9 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
         hits.append(
             Hit("sensitive-reference", "low" if own else "high", named.start(), named.end(), why)
         )
+    gated = _ANY_GATE.search(low) is not None
     for index, (find, severity, why, gate) in enumerate(_PATTERNS):
-        if not all(_holds(low, words) for words in gate):
+        if gate and (not gated or not all(_holds(low, words) for words in gate)):
             continue
         match = find(text)
         if match is None:
@@ -335,6 +343,8 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
 
 def _named_file(text: str, low: str) -> re.Match[str] | None:
     """The first credential file `text` names, or None."""
+    if _FILE_GATE.search(low) is None:
+        return None
     first: re.Match[str] | None = None
     for word, pattern in _FILE_PATTERNS:
         if word in low:
