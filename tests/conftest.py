@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from .installing import installing
 from .loopback import free_port, server_process
 
 REPOSITORY = Path(__file__).resolve().parent.parent
@@ -45,6 +46,34 @@ EVERYTHING_VERSION = "2026.8.31"
 
 # How long a test's leftover processes get to end by themselves before they count.
 LEFTOVER_GRACE = 3.0
+
+
+# -- the order files run in ----------------------------------------------------------------
+
+SLOWEST_FIRST = (
+    "tests/project/test_install_shapes.py",
+    "tests/mcp/test_conformance.py",
+    "tests/plugins/test_plugins.py",
+    "tests/project/test_docs.py",
+    "tests/toolsets/test_properties.py",
+    "tests/mcp/test_replica_properties.py",
+    "tests/mcp/test_server.py",
+    "tests/mcp/test_replicas.py",
+    "tests/cli/test_mcp.py",
+)
+"""The files that take longest (minutes), in that order: the suite runs in two
+processes a file at a time (pytest-xdist ``--dist=loadfile``), and a long file taken
+up last would leave one process working alone at the end."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the slowest files first; every other test keeps its place."""
+    rank = {name: index for index, name in enumerate(SLOWEST_FIRST)}
+
+    def place(item: pytest.Item) -> int:
+        return rank.get(item.path.relative_to(REPOSITORY).as_posix(), len(rank))
+
+    items.sort(key=place)
 
 
 @pytest.fixture(scope="session")
@@ -398,10 +427,15 @@ def _redis_server_binary() -> str | None:
     if shutil.which("apt-get") is None:
         return None
     install = ["apt-get", "install", "-y", "-q", "redis-server"]
-    if subprocess.run(install, capture_output=True, check=False, timeout=600).returncode:
-        # The package lists may be missing or old: fetch them once and try again.
-        subprocess.run(["apt-get", "update", "-q"], capture_output=True, check=False, timeout=600)
-        subprocess.run(install, capture_output=True, check=False, timeout=600)
+    with installing("apt"):
+        if (
+            shutil.which("redis-server") is None
+            and subprocess.run(install, capture_output=True, check=False, timeout=600).returncode
+        ):
+            # The package lists may be missing or old: fetch them once and try again.
+            update = ["apt-get", "update", "-q"]
+            subprocess.run(update, capture_output=True, check=False, timeout=600)
+            subprocess.run(install, capture_output=True, check=False, timeout=600)
     return shutil.which("redis-server")
 
 

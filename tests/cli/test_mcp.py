@@ -391,8 +391,11 @@ def test_mcp_call_reports_a_timeout_at_once_and_exits_within_the_shutdown_time(
             process.stderr.close()
     assert status == 2
     assert line == "toolbridge: error: tool 'sleep' did not finish within 0.5 s\n"
-    assert reported < 3.5  # start-up and the timeout; closing came first before (4 s)
-    assert 1.8 < exited - reported < 3  # the 2 s shutdown_timeout, then SIGKILL
+    # The report comes before the shutdown, not after it (it came 4 s late before): the
+    # 2 s shutdown_timeout, then SIGKILL, all after the line. Start-up on a busy
+    # machine (the suite runs in two processes) may take seconds, so it is bounded loosely.
+    assert reported < 10
+    assert 1.8 < exited - reported < 3.5
 
 
 def test_mcp_call_cuts_a_huge_error_message(fixture_server: Callable[..., list[str]]) -> None:

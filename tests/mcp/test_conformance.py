@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from ..installing import installing
 from .served import serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,17 +56,18 @@ def conformance() -> list[str]:
     entry = CACHE / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
     manifest = CACHE / "package.json"
     wanted = json.dumps(PACKAGE, indent=2) + "\n"
-    if not entry.exists() or not manifest.exists() or manifest.read_text() != wanted:
-        CACHE.mkdir(parents=True, exist_ok=True)
-        manifest.write_text(wanted)
-        completed = subprocess.run(
-            [npm, "install", "--no-audit", "--no-fund", "--no-save"],
-            cwd=CACHE,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-        assert completed.returncode == 0, completed.stderr[-2000:]
+    with installing("npm-conformance"):
+        if not entry.exists() or not manifest.exists() or manifest.read_text() != wanted:
+            CACHE.mkdir(parents=True, exist_ok=True)
+            manifest.write_text(wanted)
+            completed = subprocess.run(
+                [npm, "install", "--no-audit", "--no-fund", "--no-save"],
+                cwd=CACHE,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+            assert completed.returncode == 0, completed.stderr[-2000:]
     return [node, str(entry)]
 
 

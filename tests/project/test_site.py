@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from ..installing import installing
 from ..loopback import http_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,10 +39,14 @@ def chromium() -> str:
         pytest.skip("chromium is not installed and there is no apt-get to install it")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     install = [apt, "install", "-y", "chromium"]
-    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
-        # A fresh machine may have no package lists yet.
-        subprocess.run([apt, "update"], env=env, capture_output=True, check=True)
-        subprocess.run(install, env=env, capture_output=True, check=True)
+    with installing("apt"):
+        if (
+            shutil.which("chromium") is None
+            and subprocess.run(install, env=env, capture_output=True, check=False).returncode
+        ):
+            # A fresh machine may have no package lists yet.
+            subprocess.run([apt, "update"], env=env, capture_output=True, check=True)
+            subprocess.run(install, env=env, capture_output=True, check=True)
     found = shutil.which("chromium")
     assert found is not None, "apt-get installed chromium, yet it is not on PATH"
     return found
