@@ -42,6 +42,16 @@ def test_a_word_two_edits_away_or_short_is_not_guessed(search: ToolSearch) -> No
     assert search.search("cty", 1) == []  # three letters: too many words one edit away
 
 
+def test_an_everyday_word_is_never_read_as_a_typo() -> None:
+    # "grab" is one edit from "grad" (the stem of "grade"), and an everyday word for "get".
+    tools = [
+        Tool(name="grade_papers", description="Grade a student's papers."),
+        Tool(name="get_report", description="Get the weekly report."),
+    ]
+    found = ToolSearch(tools).search("grab the weekly report", 5)
+    assert [hit.name for hit in found] == ["get_report"]
+
+
 def test_numbers_and_single_letters_are_values_not_what_a_query_asks(
     search: ToolSearch,
 ) -> None:

@@ -8,7 +8,7 @@ put in place of its words: a tool that does say *bug* still matches best.
 
 The table is general knowledge of software vocabulary (file types, the nouns of
 issue trackers, calendars, mail and chat, and common verbs), written once and
-checked on the tuning half of the labelled queries (`bench/search_queries.json`).
+checked on the tuning halves of the labelled query sets (`bench/search_styles/`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Final
 
 from toolbridge.search._tokenize import tokenize
 
-__all__ = ["expand"]
+__all__ = ["everyday_words", "expand"]
 
 _CONCEPTS: Final[dict[str, str]] = {
     # issue trackers
@@ -117,6 +117,11 @@ def _table() -> dict[str, tuple[str, ...]]:
         for key in tokenize(word):
             table[key] = table.get(key, ()) + expansions
     return table
+
+
+def everyday_words() -> frozenset[str]:
+    """The (stemmed) words the table knows: real words, never to be read as typos."""
+    return frozenset(_table())
 
 
 def expand(words: list[str]) -> list[str]:

@@ -10,13 +10,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, final
+from typing import Any, Final, final
 
 from toolbridge.errors import ConfigError
 from toolbridge.search._optional import require
 
 __all__ = ["DenseIndex", "embedder"]
 
+_BLOCK: Final = 1024
+"""Rows of the document matrix multiplied at once: small enough to stay on one thread."""
 _LOCK = threading.Lock()
 _MODEL: list[Any] = []
 
@@ -63,6 +65,17 @@ class DenseIndex:
             self._vectors = numpy.zeros((0, 256), dtype=numpy.float32)
 
     def scores(self, query: str) -> Any:
-        """A numpy array of one cosine similarity per document."""
+        """A numpy array of one cosine similarity per document.
+
+        The product runs in blocks of `_BLOCK` rows: past some size OpenBLAS splits one
+        product over threads, and on a busy machine (a server answering other calls)
+        those threads wait for CPUs: 16 ms a query on 10,000 tools, against 1 ms in blocks.
+        """
+        import numpy
+
         vector = self._model.embed([query], norm=True)[0]
-        return self._vectors @ vector
+        vectors = self._vectors
+        scores = numpy.empty(len(vectors), dtype=vectors.dtype)
+        for start in range(0, len(vectors), _BLOCK):
+            numpy.dot(vectors[start : start + _BLOCK], vector, out=scores[start : start + _BLOCK])
+        return scores

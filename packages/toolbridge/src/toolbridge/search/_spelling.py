@@ -6,13 +6,14 @@ several are. Edits are found by symmetric deletion (SymSpell): every word is sto
 under itself with one letter removed, so a lookup is a few dictionary hits. The table
 is built on the first unknown word, not before: most queries spell their words right.
 Short words (under four letters) are left alone: one edit turns them into too many
-others.
+others. Words the caller names as known (the everyday words search understands, such
+as "grab", which became "grad") are never corrected.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Final, final
 
 __all__ = ["Speller"]
@@ -24,8 +25,9 @@ _SHORTEST: Final = 4
 class Speller:
     """Corrects words against a vocabulary with each word's document frequency."""
 
-    def __init__(self, frequencies: Mapping[str, int]) -> None:
+    def __init__(self, frequencies: Mapping[str, int], known: Collection[str] = ()) -> None:
         self._frequencies = frequencies
+        self._known = frozenset(known)
         self._lock = threading.Lock()
         self._deletions: dict[str, tuple[str, ...]] | None = None
 
@@ -33,7 +35,7 @@ class Speller:
         """`words` with each unknown one replaced by its closest known word, if any."""
         corrected: list[str] = []
         for word in words:
-            if word in self._frequencies or len(word) < _SHORTEST:
+            if word in self._frequencies or word in self._known or len(word) < _SHORTEST:
                 corrected.append(word)
                 continue
             corrected.append(self._closest(word) or word)
