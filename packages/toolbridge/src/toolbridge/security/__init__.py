@@ -3,11 +3,12 @@
 `scan` reads every string of a tool's MCP form a model reads (name, title,
 description, and in both schemas each description, title, enum value, const,
 default, example and property name) and reports a `Finding` per suspicious place:
-invisible characters and terminal escapes, look-alike names (Unicode TR39),
-instructions addressed to the model, references to secrets and exfiltration
-endpoints, encoded blobs, and, given tools by server, shadowing of another
-server's tools and names offered twice; given pins, definitions changed since
-they were pinned. `RULES` describes each rule.
+invisible characters, text hidden after blank runs, and terminal escapes, look-alike
+names (Unicode TR39), instructions addressed to the model (overrides of what the
+user asked among them, in many languages), references to secrets, exfiltration
+endpoints and parameters that ask for the model's context, encoded blobs, and, given
+tools by server, shadowing of another server's tools and names offered twice; given
+pins, definitions changed since they were pinned. `RULES` describes each rule.
 
 What it cannot catch: it reads patterns and shapes, not meaning. An instruction
 paraphrased outside them, written in a language its word lists lack or split across

@@ -1,7 +1,11 @@
 """`scan`: every rule over every string of every tool, findings in a stable order.
 
 Each string is read once by each per-string rule (precompiled regexes; the
-confusables data is loaded only for a name that is not ASCII). Then, per tool, a
+confusables data is loaded only for a name that is not ASCII); prose and values are
+also read for hidden tails (`toolbridge.security._tails`), overrides of the user's
+choice (`toolbridge.security._steering`) and parameters asking for the model's
+context (`toolbridge.security._exfiltration`), and a medium finding past the first
+1,000 characters, where a client shows nothing, is raised to high. Then, per tool, a
 low instruction or sensitive hint is raised to high when the same tool also has a
 medium-or-worse hit of the other kind: "call X first" is a usage note, "call X
 first and pass ~/.ssh/id_rsa as notes" is the attack. Cross-server rules run when
