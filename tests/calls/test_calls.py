@@ -967,6 +967,57 @@ def test_a_custom_openai_call_gets_an_error_result_in_a_list_too() -> None:
     assert "unsupported tool call type 'custom'" in executed.messages[1]["content"]
 
 
+def test_a_responses_custom_tool_call_gets_a_custom_tool_call_output_error() -> None:
+    function = {"type": "function_call", "call_id": "ok", "name": "charge",
+                "arguments": '{"amount": 1}'}  # fmt: skip
+    custom = {"type": "custom_tool_call", "call_id": "c", "name": "charge", "input": "1"}
+    executed = execute_tool_calls(
+        {"output": [function, custom, {**function, "call_id": "ok2"}]},
+        "openai-responses",
+        [charge],
+    )
+    assert charged == [1, 1]
+    assert [message["call_id"] for message in executed.messages] == ["ok", "c", "ok2"]
+    answer = executed.messages[1]
+    assert answer["type"] == "custom_tool_call_output"  # what answers a custom call
+    assert "unsupported tool call type 'custom_tool_call'" in answer["output"]
+    assert executed.results[1].is_error
+
+
+@pytest.mark.parametrize("kind", ["computer_call", "local_shell_call", "shell_call"])
+def test_a_responses_call_no_error_text_can_answer_refuses_the_response(kind: str) -> None:
+    function = {"type": "function_call", "call_id": "ok", "name": "charge",
+                "arguments": '{"amount": 1}'}  # fmt: skip
+    other = {"type": kind, "call_id": "k", "action": {}}
+    with pytest.raises(ToolCallError, match=f"a {kind} item is a call toolbridge does not run"):
+        execute_tool_calls({"output": [function, other]}, "openai-responses", [charge])
+    assert charged == []  # refused before anything ran
+
+
+@pytest.mark.parametrize(
+    ("provider", "response", "where"),
+    [
+        ("openai", [_openai_call("same"), _openai_call("same")], (1,)),
+        ("anthropic", [_anthropic_use("same"), _anthropic_use("same")], (1,)),
+        ("bedrock", [_bedrock_use("same"), _bedrock_use("same")], (1,)),
+        (
+            "openai-responses",
+            [{"type": "function_call", "call_id": "same", "name": "charge", "arguments": "{}"}] * 2,
+            (1,),
+        ),
+    ],
+)
+def test_two_calls_with_one_id_are_refused_before_anything_runs(
+    provider: str, response: Any, where: tuple[int, ...]
+) -> None:
+    with pytest.raises(ToolCallError, match="two tool calls have the id 'same'") as caught:
+        execute_tool_calls(response, provider, [charge])  # type: ignore[arg-type]
+    assert caught.value.path[: len(where)] == where
+    assert charged == []
+    with pytest.raises(ToolCallError, match="two tool calls have the id"):
+        parse_tool_calls(response, provider)  # type: ignore[arg-type]
+
+
 ANTHROPIC_USE = _anthropic_use("a")
 BEDROCK_USE = _bedrock_use("a")
 GEMINI_PART = {"functionCall": {"name": "charge", "args": {}}}

@@ -218,11 +218,13 @@ async def answer_calls(
     calls, unreadable = _read_calls(response, provider)
 
     async def answer(index: int, call: ToolCall) -> tuple[ToolResult, dict[str, Any]]:
-        if index in unreadable:
-            result = _error(f"the call could not be read: {unreadable[index]}")
-        else:
+        if index not in unreadable:
             result = await _run(call, toolset, conversion, identity, timeout)
-        return result, _reply(result, call)
+            return result, _reply(result, call)
+        error, answer_type = unreadable[index]
+        result = _error(f"the call could not be read: {error}")
+        reply = _reply(result, call)
+        return result, reply if answer_type is None else {**reply, "type": answer_type}
 
     if parallel:
         answers = await asyncio.gather(*(answer(i, call) for i, call in enumerate(calls)))
@@ -238,20 +240,21 @@ async def answer_calls(
 
 def _read_calls(
     response: object, provider: Provider
-) -> tuple[list[ToolCall], dict[int, ToolCallError]]:
-    """The calls, and for each one whose name or arguments could not be read, why.
+) -> tuple[list[ToolCall], dict[int, tuple[ToolCallError, str | None]]]:
+    """The calls, and for each one that could not be read, why and what answers it.
 
     Locating the calls raises for the whole response (nothing has run yet); reading
-    one call's name and arguments concerns that call alone, which is then answered
-    with an error result under the id it came with.
+    one call's name and arguments, or an unsupported kind of call, concerns that call
+    alone, which is then answered with an error result under the id it came with (in
+    the item type its kind needs, when that is not the provider's usual one).
     """
     calls: list[ToolCall] = []
-    unreadable: dict[int, ToolCallError] = {}
+    unreadable: dict[int, tuple[ToolCallError, str | None]] = {}
     for raw in locate_calls(response, provider):
         try:
             calls.append(read_call(raw))
         except ToolCallError as error:
-            unreadable[len(calls)] = error
+            unreadable[len(calls)] = error, raw.answer_type
             calls.append(ToolCall(id=raw.id, name=raw.name or "unknown", provider=provider))
     return calls, unreadable
 

@@ -135,6 +135,10 @@ class RawCall:
     """The key of the arguments in `fields`."""
     problem: ToolCallError | None = None
     """Why this call cannot be read, when that was found while locating it."""
+    answer_type: str | None = None
+    """The ``type`` of the item answering this call where it is not the provider's
+    usual one (a Responses ``custom_tool_call`` is answered by a
+    ``custom_tool_call_output``)."""
 
     @property
     def name(self) -> str | None:
@@ -157,11 +161,38 @@ def locate_calls(message: object, provider: Provider) -> list[RawCall]:
             f"unknown provider {shown(provider)}; expected one of {list(PROVIDERS)}"
         )
     try:
-        return list(reader(message))
+        calls = list(reader(message))
     except RecursionError:
         raise ToolCallError(
             "the input nests too deeply to read", raw=f"<{type(message).__name__}>"
         ) from None
+    _refuse_repeated_ids(calls)
+    return calls
+
+
+def _refuse_repeated_ids(calls: list[RawCall]) -> None:
+    """Refuse two calls under one id: their results could not be told apart.
+
+    Raises:
+        ToolCallError: A call's id is one an earlier call of the response has.
+    """
+    seen: dict[str, JsonPath] = {}
+    for call in calls:
+        if call.id is None:
+            continue
+        if call.id in seen:
+            raise ToolCallError(
+                f"two tool calls have the id {shown(call.id)} (the first at "
+                f"{_pointer(seen[call.id])}): their results could not be told apart",
+                path=call.path,
+                raw=call.id,
+            )
+        seen[call.id] = call.path
+
+
+def _pointer(path: JsonPath) -> str:
+    """`path` as a JSON pointer, for a message."""
+    return "/" + "/".join(str(part) for part in path) if path else "the top"
 
 
 def read_call(raw: RawCall) -> ToolCall:
@@ -334,16 +365,41 @@ def _responses(message: object) -> Iterator[RawCall]:
     for item, path in entries:
         entry = mapping(item, path, "an output item")
         _refuse_foreign_call(entry, "openai-responses", path)
-        if entry.get("type") != "function_call":
-            continue
+        kind = entry.get("type")
+        if kind in _ANSWERED_ELSEWHERE:
+            raise ToolCallError(
+                f"a {kind} item is a call toolbridge does not run, and only a "
+                f"{kind}_output answers it: answer it with your own code, then pass "
+                "the function_call items alone",
+                path=(*path, "type"),
+                raw=raw_text(entry),
+            )
+        if kind not in ("function_call", "custom_tool_call"):
+            continue  # messages, reasoning, and calls run on OpenAI's side
+        problem = None
+        if kind == "custom_tool_call":
+            problem = ToolCallError(
+                "unsupported tool call type 'custom_tool_call': only function calls are read",
+                path=(*path, "type"),
+                raw=raw_text(entry),
+            )
         yield RawCall(
             provider="openai-responses",
             id=call_id(entry, ("call_id",), path, "openai-responses"),
             fields=entry,
             path=path,
-            holder="a function_call item",
+            holder=f"a {kind} item",
             arguments_key="arguments",
+            problem=problem,
+            answer_type=None if kind == "function_call" else "custom_tool_call_output",
         )
+
+
+_ANSWERED_ELSEWHERE: Final = frozenset(
+    {"computer_call", "local_shell_call", "shell_call", "apply_patch_call"}
+)
+"""Responses items that call the client's own tools (a computer, a shell, a patch):
+each needs an output of its own kind, which no error text can stand in for."""
 
 
 _TOOL_USE: Final = ("tool_use", "toolUse")
