@@ -128,6 +128,21 @@ PEERS = (
     Peer("auth-jwt", "toolbridge FILE, JWT access token (auth:)", "serve_toolbridge_auth.py",
          ("jwt",), ("http",), base="auth-static", least=1 / 1.1),
 )  # fmt: skip
+
+
+def chosen() -> tuple[Peer, ...]:
+    """The peers to measure: ``$BENCH_PEERS`` (keys, comma-separated), or all.
+
+    For a look at a few rows in a minute (``BENCH_PEERS=file-1,file-2``); a row whose
+    base is left out shows no ratio.
+    """
+    keys = [key for key in os.environ.get("BENCH_PEERS", "").split(",") if key]
+    unknown = set(keys) - {peer.key for peer in PEERS}
+    if unknown:
+        raise SystemExit(f"BENCH_PEERS names no peer: {', '.join(sorted(unknown))}")
+    return tuple(peer for peer in PEERS if not keys or peer.key in keys)
+
+
 REFERENCE = "mcpserver"
 TARGETS = {"mcpserver": 1.2, "fastmcp": 1.5}
 """toolbridge's targets: at least these times the peer's calls per second."""
@@ -662,7 +677,7 @@ async def _started(
     from mcp.client.stdio import StdioServerParameters, stdio_client
     from mcp.client.streamable_http import streamable_http_client
 
-    runs = [Running(peer) for peer in PEERS if transport in peer.transports]
+    runs = [Running(peer) for peer in chosen() if transport in peer.transports]
     wrk = _wrk.locate()
     lua = _wrk.Wrk.write_script(logs) if transport == "http" and wrk.binary else None
     processes: list[asyncio.subprocess.Process] = []
