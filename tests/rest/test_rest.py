@@ -488,7 +488,9 @@ def test_an_escaped_surrogate_pair_is_one_character() -> None:
     assert answer.json()["content"][0]["text"] == "cancelled \U0001f600"
 
 
-def test_an_oversized_stream_is_cut_off_at_the_limit() -> None:
+def test_an_oversized_stream_is_413_and_its_rest_is_dropped_not_held() -> None:
+    """Refused once past the limit; the rest is read and dropped (so that a real
+    connection closes cleanly), never passed on or held whole."""
     app = build_app([list_orders], max_body_bytes=100)
     pulled: list[int] = []
 
@@ -503,7 +505,29 @@ def test_an_oversized_stream_is_cut_off_at_the_limit() -> None:
 
     answer = asyncio.run(main())
     assert answer.status_code == 413
-    assert len(pulled) <= 3  # 64 + 64 bytes are over 100: nothing further is read
+    assert answer.json()["error"]["type"] == "BodyTooLarge"
+    assert len(pulled) == 1_000
+    assert ran == []
+
+
+def test_what_is_dropped_after_a_413_is_bounded() -> None:
+    """Past `DRAIN_LIMIT` dropped bytes the connection is closed as it is."""
+    app = build_app([list_orders], max_body_bytes=100)
+    pulled: list[int] = []
+    mebibyte = b" " * 1024 * 1024
+
+    async def chunks() -> AsyncIterator[bytes]:
+        for number in range(200):
+            pulled.append(number)
+            yield mebibyte
+
+    async def main() -> httpx.Response:
+        async with client_for(app) as client:
+            return await client.post("/tools/list_orders", content=chunks())
+
+    answer = asyncio.run(main())
+    assert answer.status_code == 413
+    assert 64 < len(pulled) < 70  # 64 MiB dropped, then no more read
     assert ran == []
 
 
@@ -526,22 +550,25 @@ def post_scope(headers: list[tuple[bytes, bytes]], *, port: int) -> dict[str, An
 
 
 def test_a_declared_length_over_the_limit_is_refused_before_reading() -> None:
+    """The 413 is sent whole before the body is read; what is read after is dropped."""
     app = build_app([list_orders], max_body_bytes=100)
-    reads: list[str] = []
+    events: list[str] = []
     sent: list[Message] = []
 
     async def receive() -> Message:
-        reads.append("read")
+        events.append("read")
         return {"type": "http.request", "body": b"{}", "more_body": False}
 
     async def send(message: Message) -> None:
+        events.append("sent")
         sent.append(message)
 
     scope = post_scope([(b"host", b"127.0.0.1"), (b"content-length", b"1000000000")], port=80)
     asyncio.run(app(scope, receive, send))
     assert sent[0]["status"] == 413
     assert json.loads(sent[1]["body"])["error"]["type"] == "BodyTooLarge"
-    assert reads == []
+    assert events == ["sent", "sent", "read", "sent"]  # the answer, the drop, the end
+    assert sent[2] == {"type": "http.response.body", "body": b"", "more_body": False}
     assert ran == []
 
 
@@ -1181,7 +1208,7 @@ def test_a_content_length_of_thousands_of_digits_is_413_not_a_crash() -> None:
     sent: list[Message] = []
 
     async def receive() -> Message:
-        raise AssertionError("the body was read")
+        return {"type": "http.disconnect"}  # the client leaves once answered
 
     async def send(message: Message) -> None:
         sent.append(message)

@@ -3,23 +3,42 @@
 The MCP server and the REST server both bind here, and both put the same two ASGI
 middlewares in front of their app:
 
-* `HostGuard` refuses a foreign ``Host`` (421) or ``Origin`` (403), and a request
-  with more than one of either (400): a guard that kept one of two could be made to
-  check the harmless one. By default the loopback names on the bound port are
-  allowed, or the bound host and port when that is not loopback.
+* `HeaderGuard` refuses a request with two of a header that holds one value (400:
+  ``Host``, ``Origin``, ``Content-Type``, ``Content-Length``, ``Authorization``,
+  ``Last-Event-ID``, every ``Mcp-*``; a guard or an app that kept one of two could
+  be made to check the harmless one), with both ``Content-Length`` and
+  ``Transfer-Encoding`` (400, the connection closed: the body's length is
+  ambiguous, the way requests are smuggled past a proxy), or whose ``Host`` (421)
+  or ``Origin`` (403) is not allowed. By default the loopback names on the bound
+  port are allowed, or the bound host and port when that is not loopback.
 * `BodyReader` reads each request's body whole before the app sees it: over
   `max_bytes` is 413, a body still incomplete `timeout` seconds after the request's
   headers is 408 (a ``Content-Length`` larger than what is sent would otherwise hold
   the connection for good), and a client that leaves mid-body is let go quietly.
+  The rest of an oversized body is read and dropped after the 413 is sent (within
+  the timeout and `DRAIN_LIMIT`), so that the connection closes cleanly and the
+  client reads its answer instead of a reset.
 
 Their refusals are JSON, ``{"error": {"type", "message"}}``. ``port=0`` picks a free
 port, and ``on_ready(url)`` says which once uvicorn listens.
+
+`run_uvicorn` serves with uvicorn's HTTP/1.1 protocol (h11) plus a deadline for each
+request's headers, which uvicorn lacks: it closes a keep-alive connection idle
+between two requests (``timeout_keep_alive``), but gives a request's headers all the
+time in the world, so a client that opens a connection and sends nothing, or sends
+its headers a byte at a time (slowloris), would hold the connection for good. Here
+the headers must be whole within `header_timeout` seconds, counted from the
+connection's opening, or from the first byte of a request that follows another on
+the same connection. Past it, a client that sent part of its headers gets 408
+(``HeaderTimeout``), one that sent nothing is closed on quietly, as an idle
+keep-alive connection is. h11 bounds the headers' size (16 KiB: 400 past it).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import http
 import json
 import logging
 import math
@@ -41,9 +60,11 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_BODY_LIMIT",
     "DEFAULT_BODY_TIMEOUT",
+    "DEFAULT_HEADER_TIMEOUT",
+    "DRAIN_LIMIT",
     "REUSE_PORT",
     "BodyReader",
-    "HostGuard",
+    "HeaderGuard",
     "Listener",
     "bind",
     "checked_timeout",
@@ -55,8 +76,26 @@ DEFAULT_BODY_LIMIT: Final = 4 * 1024 * 1024
 """The largest request body accepted, in bytes (the MCP SDK's default too)."""
 DEFAULT_BODY_TIMEOUT: Final = 30.0
 """Seconds a request's body may take to arrive, counted from its headers."""
+DEFAULT_HEADER_TIMEOUT: Final = 10.0
+"""Seconds a request's headers may take to arrive, from the connection's opening or
+the first byte of a request after another on the same connection."""
+DRAIN_LIMIT: Final = 64 * 1024 * 1024
+"""The most bytes of a refused body read and dropped after its 413, for the connection
+to close cleanly (beyond them, or past the body timeout, it is closed as it is)."""
 
 _LOOPBACK: Final = ("127.0.0.1", "localhost", "::1")
+_SINGLE: Final = frozenset(
+    {
+        b"host",
+        b"origin",
+        b"content-type",
+        b"content-length",
+        b"transfer-encoding",
+        b"authorization",
+        b"last-event-id",
+    }
+)
+"""Headers a request may send once (any ``mcp-*`` too): RFC 9110 singletons and MCP's."""
 _log = logging.getLogger("toolbridge.http")
 
 
@@ -108,24 +147,27 @@ def bind(
     return Listener(listener, f"http://{shown}:{bound}", list(allowed_hosts), list(allowed_origins))
 
 
-def checked_timeout(seconds: object) -> float:
-    """`seconds` as a body timeout: a finite number above 0.
+def checked_timeout(seconds: object, name: str = "body_timeout") -> float:
+    """`seconds` as a timeout called `name`: a finite number above 0.
 
     Raises:
         ConfigError: Anything else.
     """
     if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        raise ConfigError(f"body_timeout must be a number of seconds, got {seconds!r}")
+        raise ConfigError(f"{name} must be a number of seconds, got {seconds!r}")
     if not (math.isfinite(seconds) and seconds > 0):
-        raise ConfigError(f"body_timeout must be a finite number above 0, got {seconds!r}")
+        raise ConfigError(f"{name} must be a finite number above 0, got {seconds!r}")
     return float(seconds)
 
 
-class HostGuard:
-    """ASGI middleware refusing requests whose Host or Origin is not allowed, or repeated.
+class HeaderGuard:
+    """ASGI middleware refusing bad headers: repeated, ambiguous, or a foreign Host/Origin.
 
-    An allowed value matches only itself, except that a final ``:*`` allows any port
-    (``[::1]:*``, ``http://a.example:*``). ``None`` allows any value, but never two.
+    A single-value header sent twice is 400, ``Content-Length`` with
+    ``Transfer-Encoding`` 400 (and the connection closed), a Host not allowed 421, an
+    Origin not allowed 403. An allowed value matches only itself, except that a final
+    ``:*`` allows any port (``[::1]:*``, ``http://a.example:*``). ``None`` allows any
+    value, but never two.
     """
 
     def __init__(
@@ -137,27 +179,45 @@ class HostGuard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            hosts: list[str] = []
-            origins: list[str] = []
+            host = origin = None
+            single: list[bytes] = []
             for key, value in scope["headers"]:
                 name = key.lower()
-                if name == b"host":
-                    hosts.append(value.decode("latin-1"))
-                elif name == b"origin":
-                    origins.append(value.decode("latin-1"))
-            for header, values in (("Host", hosts), ("Origin", origins)):
-                if len(values) > 1:
-                    message = f"the request has {len(values)} {header} headers; send one"
-                    await _refuse(send, 400, "DuplicateHeader", message)
-                    return
-            host = hosts[0] if hosts else ""
+                if name in _SINGLE or name.startswith(b"mcp-"):
+                    single.append(name)
+                    if name == b"host":
+                        host = value.decode("latin-1")
+                    elif name == b"origin":
+                        origin = value.decode("latin-1")
+            if len(set(single)) != len(single):
+                name = next(name for name in single if single.count(name) > 1)
+                said = f"the request has {single.count(name)} {_shown(name)} headers; send one"
+                await _refuse(send, 400, "DuplicateHeader", said)
+                return
+            if b"transfer-encoding" in single and b"content-length" in single:
+                said = (
+                    "the request has both Content-Length and Transfer-Encoding headers, so "
+                    "the length of its body is ambiguous; send one"
+                )
+                await _refuse(send, 400, "AmbiguousLength", said, close=True)
+                return
+            host = host or ""
             if self._hosts is not None and not _matches(host, self._hosts):
                 await _refuse(send, 421, "MisdirectedRequest", f"host {host!r} is not served here")
                 return
-            if origins and self._origins is not None and not _matches(origins[0], self._origins):
-                await _refuse(send, 403, "ForbiddenOrigin", f"origin {origins[0]!r} is not allowed")
+            if (
+                origin is not None
+                and self._origins is not None
+                and not _matches(origin, self._origins)
+            ):
+                await _refuse(send, 403, "ForbiddenOrigin", f"origin {origin!r} is not allowed")
                 return
         await self._app(scope, receive, send)
+
+
+def _shown(name: bytes) -> str:
+    """A header's name as usually written: ``mcp-session-id`` is ``Mcp-Session-Id``."""
+    return "-".join(part.capitalize() for part in name.decode("latin-1").split("-"))
 
 
 def _matches(value: str, allowed: Sequence[str]) -> bool:
@@ -189,14 +249,20 @@ class BodyReader:
         if scope["type"] != "http":
             await self._app(scope, receive, send)
             return
-        declared = [
-            value.strip() for key, value in scope["headers"] if key.lower() == b"content-length"
-        ]
-        if any(_over(length, self._max_bytes) for length in declared):
-            await self._too_large(send)
+        deadline = anyio.current_time() + self._timeout
+        declared = expect = False
+        for key, value in scope["headers"]:
+            name = key.lower()
+            if name == b"content-length":
+                declared = declared or _over(value.strip(), self._max_bytes)
+            elif name == b"expect":
+                expect = value.strip().lower() == b"100-continue"
+        if declared:
+            # A client waiting for "100 Continue" sends no body: there is none to drop.
+            await self._too_large(send, None if expect else receive, deadline)
             return
         body = bytearray()
-        with anyio.move_on_after(self._timeout) as waiting:
+        with anyio.move_on_at(deadline) as waiting:
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
@@ -205,7 +271,8 @@ class BodyReader:
                     return
                 body += message.get("body", b"")
                 if len(body) > self._max_bytes:
-                    await self._too_large(send)
+                    more = message.get("more_body", False)
+                    await self._too_large(send, receive if more else None, deadline)
                     return
                 if not message.get("more_body", False):
                     break
@@ -216,9 +283,29 @@ class BodyReader:
         whole: Message = {"type": "http.request", "body": bytes(body), "more_body": False}
         await self._app(scope, replay(whole, receive), send)
 
-    async def _too_large(self, send: Send) -> None:
+    async def _too_large(self, send: Send, rest: Receive | None, deadline: float) -> None:
+        """413, then the rest of the body read and dropped (from `rest`), then the close.
+
+        The answer is sent first and whole (its length is in its headers), so a client
+        reading while it sends has it at once; the connection closes only once the
+        body ended, `DRAIN_LIMIT` bytes were dropped, or the `deadline` passed.
+        Closed with unread bytes, the kernel would reset the connection, and a client
+        still sending would get the reset rather than the answer.
+        """
         message = f"the body is over the limit of {self._max_bytes} bytes"
-        await _refuse(send, 413, "BodyTooLarge", message, close=True)
+        await _refuse(send, 413, "BodyTooLarge", message, close=True, more=rest is not None)
+        if rest is None:
+            return
+        dropped = 0
+        with anyio.move_on_at(deadline):
+            while dropped <= DRAIN_LIMIT:
+                part = await rest()
+                if part["type"] != "http.request":
+                    break
+                dropped += len(part.get("body", b""))
+                if not part.get("more_body", False):
+                    break
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 def _over(length: bytes, limit: int) -> bool:
@@ -226,12 +313,30 @@ def _over(length: bytes, limit: int) -> bool:
     return length.isdigit() and (len(length) > 18 or int(length) > limit)
 
 
-async def _refuse(send: Send, status: int, kind: str, message: str, *, close: bool = False) -> None:
+def _refusal(status: int, kind: str, message: str) -> bytes:
+    """A whole HTTP/1.1 refusal that closes its connection, as `_refuse` answers in ASGI."""
+    body = _error_body(kind, message)
+    reason = http.HTTPStatus(status).phrase
+    head = (
+        f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
+
+
+def _error_body(kind: str, message: str) -> bytes:
+    return json.dumps({"error": {"type": kind, "message": message}}).encode()
+
+
+async def _refuse(
+    send: Send, status: int, kind: str, message: str, *, close: bool = False, more: bool = False
+) -> None:
     """Answer ``{"error": {"type": kind, "message": message}}`` with `status`.
 
     With `close`, the connection is closed after the answer (its body is unread).
+    With `more`, the answer's body is sent but not ended: the caller ends it.
     """
-    body = json.dumps({"error": {"type": kind, "message": message}}).encode()
+    body = _error_body(kind, message)
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
@@ -239,7 +344,7 @@ async def _refuse(send: Send, status: int, kind: str, message: str, *, close: bo
     if close:
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": body, "more_body": more})
 
 
 async def run_uvicorn(
@@ -248,11 +353,13 @@ async def run_uvicorn(
     *,
     lifespan: Literal["auto", "on", "off"] = "off",
     shutdown_timeout: float | None = None,
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT,
     on_ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve `app` on `listener` until a signal or cancellation; `on_ready()` once listening.
 
-    At SIGTERM uvicorn stops accepting, lets the requests in flight finish (within
+    A request's headers get `header_timeout` seconds to arrive (see the module's
+    docstring). At SIGTERM uvicorn stops accepting, lets the requests in flight finish (within
     `shutdown_timeout` seconds; None waits for them), and then raises the signal
     again for its default action, which would kill the process: a handler that does
     nothing takes that second one, so serving returns and the process can exit 0.
@@ -261,6 +368,7 @@ async def run_uvicorn(
 
     config = uvicorn.Config(
         app,
+        http=_protocol(checked_timeout(header_timeout, "header_timeout")),
         log_level="warning",
         lifespan=lifespan,
         timeout_graceful_shutdown=cast(Any, shutdown_timeout),  # typed int, a float works
@@ -280,6 +388,69 @@ async def run_uvicorn(
     finally:
         waiter.cancel()
         listener.socket.close()
+
+
+def _protocol(header_timeout: float) -> type[asyncio.Protocol]:
+    """The h11 protocol of uvicorn, with a deadline of `header_timeout` s for headers.
+
+    Made when serving, since it imports uvicorn: `import toolbridge` stays light.
+    """
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderDeadline(H11Protocol):
+        """The h11 protocol of uvicorn, closing a connection whose request headers are late."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._header_deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if not self._waiting():  # the headers are whole (or refused)
+                self._disarm()
+            elif self._header_deadline is None and not self.transport.is_closing():
+                self._arm()  # a request begun after another on a kept-alive connection
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if self._waiting() and self.conn.their_state is h11.SEND_BODY:
+                self._disarm()
+                self._arm()  # the rest of a body answered early (a refusal), dropped
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _waiting(self) -> bool:
+            """Headers still to come, or the rest of a body already answered."""
+            theirs = self.conn.their_state
+            answered = self.conn.our_state is h11.DONE
+            return theirs is h11.IDLE or (theirs is h11.SEND_BODY and answered)
+
+        def _arm(self) -> None:
+            self._header_deadline = self.loop.call_later(header_timeout, self._late)
+
+        def _disarm(self) -> None:
+            if self._header_deadline is not None:
+                self._header_deadline.cancel()
+                self._header_deadline = None
+
+        def _late(self) -> None:
+            """The deadline passed: 408 if part of a request came, then close."""
+            self._header_deadline = None
+            if self.transport.is_closing() or not self._waiting():
+                return
+            if self.conn.their_state is h11.IDLE and self.conn.trailing_data[0]:
+                said = f"the request's headers did not arrive within {header_timeout:g} s"
+                self.transport.write(_refusal(408, "HeaderTimeout", said))
+            self.transport.close()
+
+    return HeaderDeadline
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import sys
 from typing import Annotated, Any, cast
 
@@ -232,6 +233,24 @@ def serve_command(
             help="On SIGTERM or Ctrl-C, how long calls in flight may take to finish (HTTP).",
         ),
     ] = 30.0,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            "--header-timeout",
+            metavar="SECONDS",
+            help="How long a request's headers may take to arrive (HTTP); late ones get "
+            "408 and the connection is closed.",
+        ),
+    ] = 10.0,
+    body_timeout: Annotated[
+        float,
+        typer.Option(
+            "--body-timeout",
+            metavar="SECONDS",
+            help="How long a request's body may take to arrive after its headers (HTTP); "
+            "a late one gets 408 and the connection is closed.",
+        ),
+    ] = 30.0,
     json_response: Annotated[
         bool,
         typer.Option(
@@ -263,6 +282,11 @@ def serve_command(
             else "--stateless/--stateful"
         )
         raise typer.BadParameter("is for --transport http", param_hint=given)
+    for flag, seconds in (("--header-timeout", header_timeout), ("--body-timeout", body_timeout)):
+        if not (math.isfinite(seconds) and seconds > 0):
+            raise typer.BadParameter(
+                f"must be a number of seconds above 0, got {seconds:g}", param_hint=flag
+            )
     if workers > 1 and stateless is False:
         raise typer.BadParameter(
             "workers share no sessions, so a client's next request may reach another "
@@ -289,6 +313,8 @@ def serve_command(
     if transport == "http":
         options["shutdown_timeout"] = shutdown_timeout
         options["json_response"] = json_response
+        options["header_timeout"] = header_timeout
+        options["body_timeout"] = body_timeout
     if workers == 1:
         options["stateless"] = bool(stateless)
         _serve.serve_reference(reference, on_ready=ready, **options)
@@ -301,6 +327,8 @@ def serve_command(
         on_ready=ready,
         shutdown_timeout=shutdown_timeout,
         json_response=json_response,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
     )
     if status:
         raise typer.Exit(status)

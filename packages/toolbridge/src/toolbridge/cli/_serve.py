@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import secrets
 import signal
@@ -167,11 +168,15 @@ def app_from_definition(reference: str | None = None) -> Any:
     - ``TOOLBRIDGE_ALLOWED_HOSTS``, ``TOOLBRIDGE_ALLOWED_ORIGINS``: comma-separated
       ``Host`` and ``Origin`` values accepted (``host:*`` for any port); by default the
       loopback names on any port, so a server reached by another name refuses
-      requests (421) until its names are listed.
+      requests (421) until its names are listed;
+    - ``TOOLBRIDGE_BODY_TIMEOUT``: seconds a request's body may take to arrive after
+      its headers (30 by default; 408 past it). The headers' own deadline is the ASGI
+      server's to keep: uvicorn has none, ``toolbridge serve --header-timeout`` has.
 
     Raises:
         ConfigError: No toolset named, or a variable holds something unusable.
     """
+    from toolbridge._http import DEFAULT_BODY_TIMEOUT
     from toolbridge.mcp import build_http_app
 
     reference = reference or os.environ.get(TOOLSET_VARIABLE, "").strip()
@@ -206,6 +211,7 @@ def app_from_definition(reference: str | None = None) -> Any:
         json_response=_flag("TOOLBRIDGE_JSON_RESPONSE", default=False),
         allowed_hosts=_listed("TOOLBRIDGE_ALLOWED_HOSTS"),
         allowed_origins=_listed("TOOLBRIDGE_ALLOWED_ORIGINS"),
+        body_timeout=_seconds("TOOLBRIDGE_BODY_TIMEOUT", default=DEFAULT_BODY_TIMEOUT),
     )
 
 
@@ -218,6 +224,19 @@ def _flag(variable: str, *, default: bool) -> bool:
     if value in ("0", "false", "no", "off"):
         return False
     raise ConfigError(f"{variable} must be 1 or 0, got {value!r}")
+
+
+def _seconds(variable: str, *, default: float) -> float:
+    value = os.environ.get(variable, "").strip()
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ConfigError(f"{variable} must be a number of seconds above 0, got {value!r}")
+    return seconds
 
 
 def _listed(variable: str) -> list[str] | None:

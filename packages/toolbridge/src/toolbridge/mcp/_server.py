@@ -27,12 +27,15 @@ until the descriptor is the protocol's again.
 Over HTTP it binds to 127.0.0.1 by default and puts `toolbridge._http`'s guard in
 front of the SDK's app, as the REST server does: a request whose ``Host`` or
 ``Origin`` is not allowed (DNS rebinding protection; by default the loopback names
-on the bound port, or the bound host and port when that is not loopback) or that
-has two of either is refused, and a body that does not arrive whole within
-`body_timeout` gets 408. The requests a client sends all the time (``tools/call``,
-``ping``, ``logging/setLevel`` of the 2025 protocol versions) are answered by
-`toolbridge.mcp._streamable` straight on the ASGI connection, the rest by the SDK's
-app: its per-request stream machinery cost more than the call itself.
+on the bound port, or the bound host and port when that is not loopback), that has
+two of a single-value header (``Mcp-Session-Id``, ``Content-Type``, ...) or both
+``Content-Length`` and ``Transfer-Encoding`` is refused; a body over 4 MiB gets
+413, one that does not arrive whole within `body_timeout` 408, and headers that do
+not within `header_timeout` 408 too (under `serve_async`). The requests a client
+sends all the time (``tools/call``, ``ping``, ``logging/setLevel`` of the 2025
+protocol versions) are answered by `toolbridge.mcp._streamable` straight on the
+ASGI connection, the rest by the SDK's app: its per-request stream machinery cost
+more than the call itself.
 
 `build_http_app` is that HTTP server as an ASGI app, for any ASGI server: the MCP
 endpoint and ``GET /healthz`` (200 ``{"status": "ok"}`` once the toolset is open, 503
@@ -71,8 +74,9 @@ from toolbridge._context import LOG_LEVELS, LogLevel
 from toolbridge._http import (
     DEFAULT_BODY_LIMIT,
     DEFAULT_BODY_TIMEOUT,
+    DEFAULT_HEADER_TIMEOUT,
     BodyReader,
-    HostGuard,
+    HeaderGuard,
     Listener,
     bind,
     checked_timeout,
@@ -417,7 +421,7 @@ def build_http_app(
     # The SDK's own checks stay; these refuse what they let through (two Origin
     # headers, a body that never ends) before the SDK reads anything.
     body = BodyReader(gateway, max_bytes=DEFAULT_BODY_LIMIT, timeout=timeout)
-    app = HostGuard(_guarded(body, auth), hosts=hosts, origins=origins)
+    app = HeaderGuard(_guarded(body, auth), hosts=hosts, origins=origins)
     _gateways[app] = gateway
     return app
 
@@ -592,6 +596,7 @@ async def serve_async(
     allowed_origins: Sequence[str] | None = None,
     on_ready: Callable[[str], None] | None = None,
     body_timeout: float = DEFAULT_BODY_TIMEOUT,
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT,
     shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
     socket: sockets.socket | None = None,
     name: str = "toolbridge",
@@ -631,6 +636,9 @@ async def serve_async(
             starts reading (stdio).
         body_timeout: Seconds a request's body may take to arrive over HTTP, from
             its headers; a body still incomplete then gets 408.
+        header_timeout: Seconds a request's headers may take to arrive over HTTP,
+            from the connection's opening (or a request's first byte after another
+            on the same connection); late headers get 408 and the connection closes.
         shutdown_timeout: Seconds the requests in flight get to finish once a
             shutdown began over HTTP; those still running then are cancelled.
         socket: A bound socket to serve on over HTTP instead of binding `host` and
@@ -652,6 +660,7 @@ async def serve_async(
             page_size=page_size,
         )
         checked_timeout(body_timeout)
+        checked_timeout(header_timeout, "header_timeout")
         from toolbridge.mcp._stdio import asyncio_stdio
 
         async with asyncio_stdio() as (read_stream, write_stream):
@@ -664,6 +673,7 @@ async def serve_async(
     if transport != "http":
         raise ValueError(f"transport must be 'stdio' or 'http', got {transport!r}")
     grace = _shutdown_timeout(shutdown_timeout)
+    headers = checked_timeout(header_timeout, "header_timeout")
     if socket is None:
         listener = bind(host, port, allowed_hosts, allowed_origins)
     else:
@@ -690,7 +700,11 @@ async def serve_async(
     url = listener.url + path
     with _stdout_to_stderr():  # what a tool prints never mixes with the command's output
         await _run_http(
-            app, listener, grace, on_ready=None if on_ready is None else lambda: on_ready(url)
+            app,
+            listener,
+            grace,
+            header_timeout=headers,
+            on_ready=None if on_ready is None else lambda: on_ready(url),
         )
 
 
@@ -744,13 +758,23 @@ def _flush(stream: Any) -> None:
 
 
 async def _run_http(
-    app: Any, listener: Listener, shutdown_timeout: float, *, on_ready: Callable[[], None] | None
+    app: Any,
+    listener: Listener,
+    shutdown_timeout: float,
+    *,
+    header_timeout: float,
+    on_ready: Callable[[], None] | None,
 ) -> None:
     """`run_uvicorn` with the app's lifespan, raising what kept its toolset from opening."""
     gateway = _gateways.get(app)
     try:
         await run_uvicorn(
-            app, listener, lifespan="on", shutdown_timeout=shutdown_timeout, on_ready=on_ready
+            app,
+            listener,
+            lifespan="on",
+            shutdown_timeout=shutdown_timeout,
+            header_timeout=header_timeout,
+            on_ready=on_ready,
         )
     except SystemExit:  # uvicorn's answer to a failed startup
         if gateway is not None and gateway.failure is not None:

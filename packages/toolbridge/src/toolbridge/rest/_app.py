@@ -13,9 +13,10 @@ caller may not see and a tool that does not exist get the same 404, byte for byt
 Errors are JSON, ``{"error": {"type", "message", ...}}``, never a traceback.
 
 In front of the routes, the middlewares the MCP server uses too (`toolbridge._http`):
-the Host/Origin guard, then (with ``auth``) the OAuth resource server of
-`toolbridge.auth`, then the body read whole within `max_body_bytes` and
-`body_timeout`.
+the header guard (Host and Origin allowed, no single-value header twice, never both
+``Content-Length`` and ``Transfer-Encoding``), then (with ``auth``) the OAuth
+resource server of `toolbridge.auth`, then the body read whole within
+`max_body_bytes` and `body_timeout`.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from toolbridge._http import (
     DEFAULT_BODY_LIMIT,
     DEFAULT_BODY_TIMEOUT,
     BodyReader,
-    HostGuard,
+    HeaderGuard,
     checked_timeout,
 )
 from toolbridge._json import loads
@@ -187,7 +188,7 @@ def build_app(
         ],
         middleware=[
             Middleware(
-                HostGuard,
+                HeaderGuard,
                 hosts=_patterns(allowed_hosts),
                 origins=_patterns(allowed_origins),
             ),

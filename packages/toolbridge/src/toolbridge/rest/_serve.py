@@ -8,6 +8,7 @@ import importlib.util
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from toolbridge._http import DEFAULT_HEADER_TIMEOUT
 from toolbridge._tool import Tool
 from toolbridge.rest._app import Identify, build_app
 from toolbridge.toolsets import Identity, Toolset
@@ -24,6 +25,7 @@ async def serve_rest_async(
     on_ready: Callable[[str], None] | None = None,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT,
     **app_options: Any,
 ) -> None:
     """Serve `toolset` over HTTP/JSON until the task is cancelled.
@@ -38,6 +40,9 @@ async def serve_rest_async(
             bound port, or `host` itself.
         allowed_origins: ``Origin`` values accepted; by default the ``http://`` origins
             of the allowed hosts.
+        header_timeout: Seconds a request's headers may take to arrive, from the
+            connection's opening (or a request's first byte after another on the
+            same connection); late headers get 408 and the connection closes.
         **app_options: Passed to `build_app` (``auth``, ``title``,
             ``max_body_bytes``, ``body_timeout``, ...).
 
@@ -46,10 +51,11 @@ async def serve_rest_async(
         ImportError: uvicorn is not installed.
         OSError: The address cannot be bound.
     """
-    from toolbridge._http import bind, run_uvicorn
+    from toolbridge._http import bind, checked_timeout, run_uvicorn
 
     if importlib.util.find_spec("uvicorn") is None:
         raise ImportError("serving needs uvicorn: pip install 'toolbridge[rest]'")
+    headers = checked_timeout(header_timeout, "header_timeout")
     listener = bind(host, port, allowed_hosts, allowed_origins)
     try:
         app = build_app(
@@ -63,7 +69,7 @@ async def serve_rest_async(
         listener.socket.close()
         raise
     ready = None if on_ready is None else (lambda: on_ready(listener.url))
-    await run_uvicorn(app, listener, lifespan="on", on_ready=ready)
+    await run_uvicorn(app, listener, lifespan="on", header_timeout=headers, on_ready=ready)
 
 
 def serve_rest(toolset: Toolset | Iterable[Tool], **options: Any) -> None:
