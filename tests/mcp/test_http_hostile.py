@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -351,3 +352,60 @@ def test_the_timeouts_must_be_positive_numbers(tmp_path: Path) -> None:
         )
         assert done.returncode == 2
         assert flag in done.stderr
+
+
+# -- the app factory under uvicorn ------------------------------------------------------------
+
+
+def test_the_app_factory_takes_its_body_timeout_from_the_environment(
+    tmp_path: Path, raw_http: RawHttp
+) -> None:
+    """Under an ASGI server of the user's, the guard and the body timeout are the app's."""
+    tools = tmp_path / "tools.py"
+    tools.write_text(TOOLS)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
+    process = subprocess.Popen(
+        [*command, "--port", str(port), "--timeout-graceful-shutdown", "5"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "TOOLBRIDGE_TOOLSET": str(tools), "TOOLBRIDGE_BODY_TIMEOUT": "1"},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                assert httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
+                break
+            except httpx.TransportError:
+                assert process.poll() is None
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        headers = f"Content-Type: application/json\r\nAccept: {ACCEPT}\r\n"
+        served = Server("mcp", port, "/mcp", headers, json.dumps(INITIALIZE).encode())
+        late = raw_http(port, served.request(framing="Content-Length: 1000\r\n"))
+        both = "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n"
+        ambiguous = raw_http(port, served.request(framing=both))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(30)  # uvicorn alone ends by the signal it was sent (-15)
+    assert late[0] == 408
+    assert error(late[1])["type"] == "BodyTimeout"
+    assert 0.9 < late[2] < 5
+    assert ambiguous[0] == 400
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "nan", "inf"])
+def test_an_unusable_body_timeout_in_the_environment_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    from toolbridge import ConfigError
+    from toolbridge.cli import app_from_definition
+
+    tools = tmp_path / "tools.py"
+    tools.write_text(TOOLS)
+    monkeypatch.setenv("TOOLBRIDGE_BODY_TIMEOUT", value)
+    with pytest.raises(ConfigError, match="TOOLBRIDGE_BODY_TIMEOUT must be a number of seconds"):
+        app_from_definition(str(tools))
