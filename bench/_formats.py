@@ -114,6 +114,8 @@ class Case:
     namespace: Mapping[str, Any]
     inputs: Callable[[], Sequence[Any]]
     """Called before every timed pass (outside the timer): fresh items, or the same ones."""
+    lists: bool = False
+    """Each item is a list of tools (one server's), and times are per tool in it."""
 
 
 def _compile(case: Case) -> Callable[[Sequence[Sequence[Any]], Callable[[], int]], int]:
@@ -135,6 +137,8 @@ def _batch(
     finally:
         if enabled:
             gc.enable()
+    if case.lists:
+        return elapsed, sum(len(item) for items in inputs for item in items)
     return elapsed, sum(len(items) for items in inputs)
 
 
@@ -209,6 +213,15 @@ KEPT = "toolbridge to_openai(strict=True), new tools every pass, output kept"
 FORGET = "; item._derived.formats.clear()"
 """Appended to a first-conversion statement: the next pass converts the tool afresh."""
 WITH_REPORT = "toolbridge convert(openai, strict=True), report and plan"
+LISTS = {
+    "toolbridge to_openai(server's tools, strict=True), first": (True, False),
+    "toolbridge to_openai(server's tools), first": (False, False),
+    "toolbridge to_openai(server's tools, strict=True) again": (True, True),
+}
+"""A server's tools converted in one call: (strict, cached); times are per tool."""
+FORGET_ALL = "; [tool._derived.formats.clear() for tool in item]"
+LIST_TARGET: Final = at_most_ratio(1.05)
+"""A list costs what its tools cost one at a time (a twentieth for noise)."""
 
 
 def _toolbridge(setup: Setup, servers: list[list[dict[str, Any]]]) -> None:
@@ -260,6 +273,18 @@ def _toolbridge(setup: Setup, servers: list[list[dict[str, Any]]]) -> None:
         Case(KEPT, "convert(item, strict=True)", {"convert": toolbridge.formats.to_openai}, fresh)
     )
 
+    servers_tools = _by_server(servers)
+    for label, (strict, cached) in LISTS.items():
+        stmt = "convert(item, strict=True)" if strict else "convert(item)"
+        lists = servers_tools()
+        if cached:
+            for tools in lists:
+                toolbridge.formats.to_openai(tools, strict=True)
+        else:
+            stmt += FORGET_ALL
+        namespace = {"convert": toolbridge.formats.to_openai}
+        setup.cases.append(Case(label, stmt, namespace, _same(lists), lists=True))
+
     converted = fresh()
     for tool in converted:
         toolbridge.formats.to_openai(tool, strict=True)
@@ -271,6 +296,19 @@ def _toolbridge(setup: Setup, servers: list[list[dict[str, Any]]]) -> None:
             _same(converted),
         )
     )
+
+
+def _by_server(servers: list[list[dict[str, Any]]]) -> Callable[[], list[list[Any]]]:
+    """New tools, one list per server, each tool named once in its list."""
+
+    def made() -> list[list[Any]]:
+        lists = []
+        for server in servers:
+            tools = {tool.name: tool for tool in fresh_tools([server])}
+            lists.append(list(tools.values()))
+        return lists
+
+    return made
 
 
 def _sent_strict(wire: Mapping[str, Any]) -> bool:
@@ -580,7 +618,24 @@ def _sections(timings: Mapping[str, Timing], setup: Setup, tools: int) -> list[S
         tuple(cached_notes),
     )
 
-    return [first, versus, second]
+    labels = list(LISTS)
+    lists = Section(
+        "Formats, a list of tools: each server's tools in one call (mean per tool)",
+        [
+            _row(STRICT, timings, setup, reference=True, case=f"{STRICT}, one tool a call"),
+            _row(labels[0], timings, setup, target=LIST_TARGET),
+            _row("toolbridge to_openai", timings, setup, case="toolbridge to_openai, one a call"),
+            _row(labels[1], timings, setup),
+            _row(CACHED, timings, setup, case=f"{CACHED}, one a call"),
+            _row(labels[2], timings, setup, target=cached_target),
+        ],
+        (
+            "The first list row's ratio is to one tool a call (target: no slower, within "
+            "5%); the non-strict rows compare with each other; the cached list row has the "
+            "cached row's target (per tool).",
+        ),
+    )
+    return [first, versus, second, lists]
 
 
 def run(*, repeats: int, min_batch_ns: int) -> list[Section]:

@@ -176,6 +176,22 @@ def test_the_output_is_frozen_and_cached(write: Any) -> None:
     assert write(WEATHER)["type"] == "function"
 
 
+@pytest.mark.parametrize("write", [to_openai, to_openai_responses])
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_list_is_written_as_its_tools_one_by_one(write: Any, strict: bool) -> None:
+    other = WEATHER.replace(name="get_time", description="The time in a city.")
+    listed = write([WEATHER, other], strict=strict)
+    assert listed[0] is write(WEATHER, strict=strict)  # one cache for lists and tools
+    assert listed[1] is write(other, strict=strict)
+    assert write([other, WEATHER], strict=strict) == [listed[1], listed[0]]
+    # A name the target does not take still goes through the list's name map.
+    dotted = other.replace(name="time.now")
+    renamed = write([WEATHER, dotted], strict=strict)
+    assert renamed[0] is listed[0]
+    function = renamed[1].get("function", renamed[1])
+    assert function["name"] == "time_now"
+
+
 def test_title_output_schema_and_annotations_are_dropped_and_reported() -> None:
     rich = WEATHER.replace(
         title="Weather",

@@ -174,17 +174,56 @@ def emit(
     strict: bool | None,
     on_unsupported: OnUnsupported,
     function: str,
+    wire: WireWriter | None = None,
 ) -> dict[str, Any] | list[dict[str, Any]]:
     """What a ``to_<target>`` function returns.
 
     One wire object for one tool (the cached fast path), a list for several. A
-    target with a `WireWriter` calls `emit_one` itself for one tool.
+    target with a `WireWriter` calls `emit_one` itself for one tool, and passes it
+    here for lists: when the target takes every name as it is (no name map), each
+    tool of a list is written exactly as alone, on the same cache, so a list costs
+    what its tools cost one by one.
     """
     if type(tools) is Tool:
         if not _takes_name(tools, target):
             return write_one(tools, target, writer, strict, on_unsupported)[0].wire
         return _lowered(tools, tools.name, target, writer, strict, on_unsupported).wire
+    listed, _ = tools_given(tools, function)
+    if len({tool.name for tool in listed}) == len(listed):
+        alone = _as_alone(listed, target, writer, wire, strict, on_unsupported)
+        if alone is not None:
+            return alone
     _, written, _, _ = write_tools(
-        tools, target, writer, strict=strict, on_unsupported=on_unsupported, function=function
+        listed, target, writer, strict=strict, on_unsupported=on_unsupported, function=function
     )
     return [lowered.wire for lowered in written]
+
+
+def _as_alone(
+    listed: list[Tool],
+    target: str,
+    writer: Writer,
+    wire: WireWriter | None,
+    strict: bool | None,
+    on_unsupported: OnUnsupported,
+) -> list[dict[str, Any]] | None:
+    """Each tool's wire object as if written alone; None if a name needs the name map.
+
+    A tool written under its own name before (its cache has it) keeps it in any
+    list of distinct names; a tool the target takes as it is is written now.
+    """
+    takes = _FULLMATCH[target]
+    written: list[dict[str, Any]] = []
+    for tool in listed:
+        cached: Lowered | FrozenDict | None = tool._derived.formats.get(
+            (target, strict, on_unsupported, tool.name)
+        )
+        if cached is not None:
+            written.append(cached.wire if type(cached) is Lowered else cached)
+        elif takes(tool.name) is None:
+            return None
+        elif wire is not None:
+            written.append(emit_one(tool, target, writer, wire, strict, on_unsupported))
+        else:
+            written.append(_lowered(tool, tool.name, target, writer, strict, on_unsupported).wire)
+    return written

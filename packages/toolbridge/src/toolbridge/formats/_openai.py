@@ -167,6 +167,7 @@ def to_openai(
         strict=strict,
         on_unsupported=on_unsupported,
         function="to_openai",
+        wire=_wire_chat,
     )
 
 
@@ -204,6 +205,7 @@ def to_openai_responses(
         strict=strict,
         on_unsupported=on_unsupported,
         function="to_openai_responses",
+        wire=_wire_responses,
     )
 
 
