@@ -179,22 +179,23 @@ class HeaderGuard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            host = origin = None
-            single: list[bytes] = []
-            for key, value in scope["headers"]:
-                name = key.lower()
+            host = origin = twice = None
+            seen: set[bytes] = set()
+            for name, value in scope["headers"]:  # lowercase names (the ASGI spec)
                 if name in _SINGLE or name.startswith(b"mcp-"):
-                    single.append(name)
+                    if name in seen:
+                        twice = name
+                    seen.add(name)
                     if name == b"host":
                         host = value.decode("latin-1")
                     elif name == b"origin":
                         origin = value.decode("latin-1")
-            if len(set(single)) != len(single):
-                name = next(name for name in single if single.count(name) > 1)
-                said = f"the request has {single.count(name)} {_shown(name)} headers; send one"
+            if twice is not None:
+                count = sum(name == twice for name, _ in scope["headers"])
+                said = f"the request has {count} {_shown(twice)} headers; send one"
                 await _refuse(send, 400, "DuplicateHeader", said)
                 return
-            if b"transfer-encoding" in single and b"content-length" in single:
+            if b"transfer-encoding" in seen and b"content-length" in seen:
                 said = (
                     "the request has both Content-Length and Transfer-Encoding headers, so "
                     "the length of its body is ambiguous; send one"
