@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from itertools import chain
 from typing import Final
 
 __all__ = ["query_words", "tokenize"]
@@ -82,14 +83,20 @@ def _strip_suffix(word: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """The search words of `text`: split on case, digits and separators, stemmed."""
-    folded = unicodedata.normalize("NFKC", text)
-    words: list[str] = []
-    for match in _WORD.finditer(folded):
-        word = match.group().lower()
-        if word in _STOP:
-            continue
-        words.extend(_stem(part) for part in _EXPANSIONS.get(word, (word,)))
-    return words
+    folded = text if text.isascii() else unicodedata.normalize("NFKC", text)  # ASCII is NFKC
+    return list(chain.from_iterable(map(_search_words, _WORD.findall(folded))))
+
+
+@lru_cache(maxsize=262_144)
+def _search_words(word: str) -> tuple[str, ...]:
+    """What one word as written becomes: nothing, its stem, or its abbreviation's stems.
+
+    Cached: tools repeat their words, so building an index is mostly lookups.
+    """
+    lowered = word.lower()
+    if lowered in _STOP:
+        return ()
+    return tuple(_stem(part) for part in _EXPANSIONS.get(lowered, (lowered,)))
 
 
 def query_words(text: str) -> list[str]:
