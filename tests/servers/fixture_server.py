@@ -56,6 +56,10 @@ BAD_REPLIES = (
     "version",
 )
 """The kinds of ``--bad-reply METHOD=KIND``: how the answer to METHOD breaks the protocol."""
+ERROR_MESSAGE = "\x1b[31mdisk full\x1b[0m\nsee the log\u202e"
+"""The default message of ``--error-reply``: an ANSI colour, a line break, a bidi override."""
+FLOODS = ("notifications", "requests")
+"""The kinds of ``--flood-before-initialize KIND=N``."""
 MARK = "\u0000bad-reply-mark\u0000"
 """Put in a reply's text, then replaced in the encoded line by what JSON cannot carry."""
 
@@ -157,8 +161,15 @@ class Server:
     def __init__(self, options: argparse.Namespace) -> None:
         self.options = options
         self.output = threading.Lock()
+        self.sink: Callable[[bytes], None] | None = None
+        """Takes every line written instead of stdout (`--http`)."""
         self.lock = threading.Lock()
         self.bad: dict[str, str] = dict(item.split("=", 1) for item in options.bad_reply)
+        self.errors: dict[str, int] = {
+            method: int(code)
+            for method, code in (item.split("=", 1) for item in options.error_reply)
+        }
+        """Methods whose first request is answered with a JSON-RPC error, and its code."""
         self.methods: dict[str, str] = {}
         """Method names of the requests whose answer `bad` breaks, by JSON-encoded id."""
         self.tools = base_tools()
@@ -209,6 +220,9 @@ class Server:
         self.write(json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode())
 
     def write(self, line: bytes) -> None:
+        if self.sink is not None:
+            self.sink(line)
+            return
         data = line + b"\n"
         if self.options.garbage_lines:
             data = (
@@ -280,7 +294,70 @@ class Server:
                 "notifications/message", {"level": level, "logger": "fixture", "data": data}
             )
 
+    def serve_http(self) -> None:
+        """Streamable HTTP on loopback (``--http``), its URL the first line on stdout.
+
+        Each POSTed request is answered with a JSON body: the first line the server
+        writes with its id. What else it writes (notifications) is dropped; GET (the
+        SSE stream) and DELETE are 405. One request at a time.
+        """
+        import http.server
+        import queue
+
+        outbox: queue.Queue[bytes] = queue.Queue()
+        self.sink = outbox.put
+        fixture = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                return
+
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                try:
+                    message = json.loads(body)
+                except ValueError:
+                    message = None
+                asks = isinstance(message, dict) and "method" in message and "id" in message
+                fixture.receive(body)
+                if not asks:
+                    self.reply(202, b"")
+                    return
+                assert isinstance(message, dict)
+                deadline = time.monotonic() + 30
+                while True:
+                    try:
+                        line = outbox.get(timeout=max(deadline - time.monotonic(), 0.01))
+                    except queue.Empty:
+                        self.reply(504, b"")
+                        return
+                    answer = json.loads(line)
+                    if "method" not in answer and answer.get("id") == message["id"]:
+                        self.reply(200, line)
+                        return
+
+            def do_GET(self) -> None:
+                self.reply(405, b"")
+
+            def do_DELETE(self) -> None:
+                self.reply(405, b"")
+
+            def reply(self, status: int, body: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        sys.stdout.write(f"http://127.0.0.1:{httpd.server_address[1]}/mcp\n")
+        sys.stdout.flush()
+        httpd.serve_forever()
+
     def serve(self) -> None:
+        if self.options.http:
+            self.serve_http()
+            return
         for line in iter(sys.stdin.buffer.readline, b""):
             self.receive(line)
         if self.options.ignore_sigterm:
@@ -328,6 +405,14 @@ class Server:
         if method in self.bad:
             with self.lock:
                 self.methods[json.dumps(request_id)] = method
+        if method in self.errors:
+            with self.lock:
+                code = self.errors.pop(method, None)
+            if code is not None:
+                self.error(request_id, code, options.error_message)
+                return
+        if method == "initialize" and options.flood_before_initialize:
+            self.flood_before(options.flood_before_initialize)
         if method == "initialize":
             if options.hang_initialize:
                 return
@@ -369,6 +454,23 @@ class Server:
             )
         else:
             self.error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}")
+
+    def flood_before(self, flood: str) -> None:
+        """Write N notifications or requests in one go (``--flood-before-initialize``)."""
+        kind, count = flood.split("=", 1)
+        if kind == "notifications":
+            message: Json = {
+                "jsonrpc": "2.0",
+                "method": "notifications/message",
+                "params": {"level": "info", "logger": "fixture", "data": "flooding"},
+            }
+            lines = [json.dumps(message, separators=(",", ":"))] * int(count)
+        else:
+            lines = [
+                json.dumps({"jsonrpc": "2.0", "id": f"flood-{index}", "method": "ping"})
+                for index in range(int(count))
+            ]
+        self.write("\n".join(lines).encode())
 
     def later(self, work: Callable[..., None], *args: Any, delay: float = 0) -> None:
         def run() -> None:
@@ -615,7 +717,32 @@ def parse(argv: list[str]) -> argparse.Namespace:
         metavar="METHOD=KIND",
         help=f"answer METHOD against the protocol; KIND is one of {', '.join(BAD_REPLIES)}",
     )
+    add(
+        "--error-reply",
+        action="append",
+        default=[],
+        metavar="METHOD=CODE",
+        help="answer the first METHOD request with JSON-RPC error CODE (repeatable)",
+    )
+    add("--error-message", default=ERROR_MESSAGE, metavar="TEXT", help="its message")
+    add(
+        "--flood-before-initialize",
+        metavar="KIND=N",
+        help=f"write N messages before answering initialize; KIND is one of {', '.join(FLOODS)}",
+    )
+    add("--http", action="store_true", help="serve streamable HTTP on loopback, URL on stdout")
     options = parser.parse_args(argv)
+    for item in options.error_reply:
+        method, _, code = item.partition("=")
+        if not method or not code.lstrip("-").isdigit():
+            parser.error(f"--error-reply {item!r}: expected METHOD=CODE, CODE an integer")
+    flood = options.flood_before_initialize
+    if flood is not None:
+        kind, _, count = flood.partition("=")
+        if kind not in FLOODS or not count.isdigit():
+            parser.error(
+                f"--flood-before-initialize {flood!r}: expected KIND=N, KIND one of {FLOODS}"
+            )
     for item in options.bad_reply:
         if item.partition("=")[2] not in BAD_REPLIES:
             parser.error(f"--bad-reply {item!r}: KIND must be one of {', '.join(BAD_REPLIES)}")

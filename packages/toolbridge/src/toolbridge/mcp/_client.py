@@ -157,7 +157,9 @@ class McpClient:
         repeatable: Says which tools may be called again after their server crashed
             mid-call; by default none is (a server's ``readOnlyHint`` is not trusted).
         max_pages: The most ``tools/list`` pages read from one server.
-        max_tools: The most tools accepted from one server.
+        max_tools: The most tools accepted from one server; more fail its load with
+            `ServerError`. A page holding more is cut as it is read: the tools past
+            the limit are never checked or converted.
         max_message_size: The longest message accepted from a stdio server, in bytes.
         protocol: ``"auto"`` (default) first asks ``server/discover`` (MCP 2026-07-28:
             no handshake, no session) and falls back to the ``initialize`` handshake

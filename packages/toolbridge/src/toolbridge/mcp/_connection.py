@@ -17,7 +17,14 @@ abandoned. What this layer adds:
 * SDK errors mapped into the toolbridge tree: a timeout is `ToolTimeoutError` (the
   SDK has already sent ``notifications/cancelled``), a dead server `ServerError`, an
   error response `RemoteError` (its message cut to 1,000 characters), arguments the
-  SDK cannot write (nested deeper than about 250 levels) `InvocationError`;
+  SDK cannot write (nested deeper than about 250 levels) `InvocationError`. An
+  error response is the server's even when its code is one the SDK uses for its own
+  failures (-32000, -32001: the `Wire` marks them): the session lives on, and its
+  message is sanitized (control characters escaped, see `sanitized`);
+* a handshake the server refused says what it answered (code and message), and a
+  flood of messages before the handshake is refused as one (see `Wire`);
+* a ``tools/list`` deadline met by a reply that arrived in time even when reading
+  that reply runs past it (the stdio transport says when each line came);
 * a tool that runs only as a task (``execution.taskSupport: "required"``) called as
   an MCP task, on a server that takes them: created, polled, its result fetched, and
   cancelled when its call ends early (see `_tasks`);
@@ -41,7 +48,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast, final
 
@@ -73,7 +80,15 @@ from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 from toolbridge.mcp._tasks import ProgressFn, Send, TaskRunner, can_cancel_tasks, runs_tasks
 from toolbridge.mcp._transport import StdioTransport
-from toolbridge.mcp._wire import Wire, bounded, describe, left_out
+from toolbridge.mcp._wire import (
+    Wire,
+    bounded,
+    describe,
+    left_out,
+    remote,
+    sanitized,
+    too_many,
+)
 
 if TYPE_CHECKING:
     from mcp.client.session import ClientRequestContext
@@ -87,6 +102,14 @@ _DAY_MS: Final = 86_400_000.0
 """The longest a listing is reused, whatever ``ttlMs`` says."""
 _CONNECTION_CLOSED: Final = -32000
 _REQUEST_TIMEOUT: Final = -32001
+_GRACE: Final = 0.05
+"""Seconds between looks at a reply that arrived in time but is still being read."""
+_SDK_HTTP_ERRORS: Final = (
+    "SSE stream ",
+    "server answered a request with 202 Accepted",
+    "Connection closed",
+)
+"""How the SDK's HTTP client begins the -32000 errors it makes up for a lost stream."""
 _LEVELS: Final = {
     "debug": logging.DEBUG,
     "info": logging.INFO,
@@ -356,7 +379,11 @@ class Connection:
         server = self.server
         self._transport = None
         self._wire = Wire(
-            self.name, on_task_status=self._tasks.on_status, on_orphan_task=self._orphan_task
+            self.name,
+            on_task_status=self._tasks.on_status,
+            on_orphan_task=self._orphan_task,
+            max_tools=self._options.max_tools,
+            synthesized=None if isinstance(server, StdioServer) else _synthesized,
         )
         if isinstance(server, StdioServer):
             self._transport = StdioTransport(
@@ -365,7 +392,9 @@ class Connection:
                 stderr_limit=self._options.stderr_limit,
                 max_message_size=self._options.max_message_size,
                 shutdown_timeout=self._options.shutdown_timeout,
+                max_tools=self._options.max_tools,
             )
+            self._wire.arrivals = self._transport.arrivals
             return self._wire.around(self._transport)
         return self._wire.around(_http_transport(server))
 
@@ -380,6 +409,13 @@ class Connection:
             return error.named(self.name)
         if isinstance(error, ServerError):
             return error
+        if wire is not None and wire.refused is not None:
+            code, message = wire.refused
+            return ServerError(
+                f"answered initialize with error {code}: {sanitized(message)}",
+                server=self.name,
+                stderr=stderr,
+            )
         if wire is not None and wire.failure is not None:
             return ServerError(wire.failure, server=self.name, stderr=stderr)
         if isinstance(error, ValidationError):
@@ -406,7 +442,7 @@ class Connection:
             error.message if isinstance(error, MCPError) else f"{type(error).__name__}: {error}"
         )
         return ServerError(
-            f"did not start: {bounded(detail)}{strays}", server=self.name, stderr=stderr
+            f"did not start: {sanitized(detail)}{strays}", server=self.name, stderr=stderr
         )
 
     async def _stop_runner(self, *, cancel: bool = False) -> None:
@@ -483,9 +519,11 @@ class Connection:
                 else next(kept)
                 for index in range(len(items) + len(refused))
             )
-            if len(tools) > options.max_tools:
+            if too_many(page) or len(tools) > options.max_tools:
                 raise ServerError(
-                    f"listed more than {options.max_tools} tools (max_tools)", server=self.name
+                    f"listed more than {options.max_tools:,} tools (max_tools)"
+                    + (" in one tools/list page" if too_many(page) else ""),
+                    server=self.name,
                 )
             cursor = page.get("nextCursor")
             if cursor is None:
@@ -723,14 +761,30 @@ class Connection:
             sent = client.session.send_request(
                 request,
                 _RAW,
-                request_read_timeout_seconds=None if clock is not None else seconds,
+                request_read_timeout_seconds=None,
                 progress_callback=cast("ProgressFnT | None", on_progress),
             )
-            result: dict[str, Any] = await (_within(sent, clock) if clock is not None else sent)
+            result: dict[str, Any]
+            if clock is not None:
+                result = await _within(sent, clock)
+            elif seconds is not None:
+                result = await self._in_time(sent, seconds)
+            else:
+                result = await sent
             return result
         except TimeoutError:
+            if tool is None and seconds is not None:
+                raise ServerError(
+                    f"did not answer {request.method} within {seconds:g} s (list_timeout)",
+                    server=self.name,
+                ) from None
             raise ToolTimeoutError(tool or request.method, seconds or 0.0) from None
         except MCPError as error:
+            marked, data = remote(error.data)
+            if marked:  # the server's own answer, whatever its code
+                raise RemoteError(
+                    sanitized(error.message), server=self.name, code=error.code, data=data
+                ) from None
             if error.code == _REQUEST_TIMEOUT and seconds is not None:
                 if tool is not None:
                     raise ToolTimeoutError(tool, seconds) from None
@@ -746,7 +800,7 @@ class Connection:
                     raise refused.named(self.name) from None
                 raise await self._gone(error) from None
             raise RemoteError(
-                bounded(error.message), server=self.name, code=error.code, data=error.data
+                sanitized(error.message), server=self.name, code=error.code, data=error.data
             ) from None
         except ValidationError as error:
             raise ServerError(
@@ -763,6 +817,37 @@ class Connection:
             ) from error
         except (OSError, RuntimeError) as error:  # the HTTP client's own failures
             raise ServerError(f"{request.method} failed: {error}", server=self.name) from error
+
+    async def _in_time(self, sent: Coroutine[Any, Any, Any], seconds: float) -> Any:
+        """Await a request for `seconds`, a reply that arrived by then counted as in time.
+
+        Reading a long line (a large ``tools/list`` page) takes time after it arrived;
+        the deadline is that of the server, not of the parsing: while a line that came
+        before it is still on its way to the session, the request waits for it.
+
+        Raises:
+            TimeoutError: Nothing arrived in time (the request is cancelled: the SDK
+                tells the server).
+        """
+        task = asyncio.ensure_future(sent)
+        end = asyncio.get_running_loop().time() + seconds
+        transport = self._transport
+        try:
+            done, _ = await asyncio.wait((task,), timeout=seconds)
+            while not done:
+                arrivals = transport.arrivals if transport is not None else None
+                if not arrivals or arrivals[0] > end:  # a last look: judged, not yet woken
+                    done, _ = await asyncio.wait((task,), timeout=_GRACE)
+                    if not done:
+                        raise TimeoutError
+                    break
+                done, _ = await asyncio.wait((task,), timeout=_GRACE)
+            return task.result()
+        finally:
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
 
     async def _gone(self, error: MCPError) -> ServerError:
         if self._wire is not None and self._wire.failure is not None:
@@ -845,6 +930,11 @@ def _leaf(error: BaseException) -> BaseException:
 
 def _is_closed(error: BaseException) -> bool:
     return isinstance(error, MCPError) and error.code == _CONNECTION_CLOSED
+
+
+def _synthesized(message: str) -> bool:
+    """Whether an error on an HTTP connection is the SDK's own (a stream lost)."""
+    return message.startswith(_SDK_HTTP_ERRORS)
 
 
 def _session_gone(error: RemoteError) -> bool:

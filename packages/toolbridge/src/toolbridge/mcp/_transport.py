@@ -5,7 +5,8 @@ a file and spawns through its own environment rules; this one reuses `ServerProc
 (literal argv, no parent secrets, stderr drained into a bounded tail, the whole
 process group ended) and adds what a session needs on top:
 
-* one JSON-RPC message per stdout line, parsed by the SDK's message model; a line
+* one JSON-RPC message per stdout line (a long ``tools/list`` page read only up to
+  one tool past ``max_tools``: the rest is never parsed), parsed by the SDK's message model; a line
   that model refuses is read again by the standard library, which nests as deep as
   toolbridge does (the model stops at about 200 levels: a deep but valid schema still
   loads), and what it still is not is described in an `Unreadable` for the `Wire`
@@ -27,7 +28,9 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
+from collections import deque
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, final
 
@@ -38,7 +41,7 @@ from pydantic import ValidationError
 
 from toolbridge._issues import json_type
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT, ServerProcess
-from toolbridge.mcp._wire import NULL_ID, Unreadable
+from toolbridge.mcp._wire import NULL_ID, TOO_MANY, Unreadable
 
 if TYPE_CHECKING:
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
@@ -83,8 +86,10 @@ class StdioTransport:
         stderr_limit: int,
         max_message_size: int,
         shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
+        max_tools: int | None = None,
     ) -> None:
         self._server = server
+        self._max_tools = max_tools
         self._name = name
         self._stderr_limit = stderr_limit
         self._max_message_size = max_message_size
@@ -95,6 +100,9 @@ class StdioTransport:
         self._streams: tuple[Any, ...] = ()
         self.ended = asyncio.Event()
         """Set once the server's stdout has ended or the connection broke."""
+        self.arrivals: deque[float] = deque()
+        """When (event loop time) each line read and not yet taken by the session came:
+        the `Wire` takes one off the left for each message it takes."""
 
     @property
     def process(self) -> ServerProcess | None:
@@ -165,6 +173,7 @@ class StdioTransport:
         self, process: ServerProcess, to_session: MemoryObjectSendStream[SessionMessage | Exception]
     ) -> None:
         stdout = process.stdout
+        loop = asyncio.get_running_loop()
         try:
             async with to_session:
                 while True:
@@ -178,12 +187,16 @@ class StdioTransport:
                         return
                     if not line:
                         return
-                    message = read_line(line)
-                    if message is not None:
+                    self.arrivals.append(loop.time())
+                    message = read_line(line, self._max_tools)
+                    if message is None:
+                        self.arrivals.pop()
+                    else:
                         await to_session.send(message)
         except (anyio.ClosedResourceError, anyio.BrokenResourceError):
             return  # the session is gone
         finally:
+            self.arrivals.clear()
             self.ended.set()
 
     async def _write(
@@ -220,8 +233,15 @@ def _encode(message: Any) -> bytes:
     return data.encode() + b"\n"
 
 
-def read_line(line: bytes) -> SessionMessage | Unreadable | None:
-    """One stdout line as a message, an `Unreadable` saying what it is, or None if blank."""
+def read_line(line: bytes, max_tools: int | None = None) -> SessionMessage | Unreadable | None:
+    """One stdout line as a message, an `Unreadable` saying what it is, or None if blank.
+
+    A long line answering with more than `max_tools` tools is read only that far.
+    """
+    if max_tools is not None and len(line) > _LARGE:
+        cut = _cut_listing(line, max_tools)
+        if cut is not None:
+            return cut
     if not line.strip():
         return None
     try:
@@ -334,3 +354,102 @@ def _lone_surrogate(value: Any) -> int | None:
         elif isinstance(node, list):
             stack.extend(node)
     return None
+
+
+_LARGE: Final = 1 << 20
+"""Lines longer than this (bytes) that answer with a ``tools`` array are read tool by
+tool, and no further than one tool past ``max_tools``."""
+_DECODER: Final = json.JSONDecoder()
+_SPACE: Final = re.compile(r"[ \t\n\r]*")
+
+
+def _cut_listing(line: bytes, limit: int) -> SessionMessage | None:
+    """A reply whose ``result.tools`` holds more than `limit` tools, read to one past it.
+
+    The rest of the line is never parsed: its other tools cost neither time nor
+    memory. The result is marked `TOO_MANY`, for the client to refuse. None when
+    the line is anything else, or is not laid out ``jsonrpc``/``id`` before
+    ``result`` (it is then read whole, as any line).
+    """
+    try:
+        text = line.decode("utf-8")
+        reply: dict[str, Any] = {}
+        index = _open(text, 0, "{")
+        while index is not None:
+            key, index = _key(text, index)
+            if key == "result" and "id" in reply:
+                result = _cut_result(text, index, limit)
+                if result is None:
+                    return None
+                reply["result"] = result
+                if _lone_surrogate(reply) is not None:
+                    return None
+                return SessionMessage(_MESSAGE.validate_python(reply, by_name=False))
+            reply[key], index = _DECODER.raw_decode(text, _skip(text, index))
+            index = _next(text, index, "}")
+    except (ValueError, RecursionError, IndexError, ValidationError):
+        pass
+    return None
+
+
+def _cut_result(text: str, index: int, limit: int) -> dict[str, Any] | None:
+    """The members of a result up to its ``tools``, holding one past `limit` (None: fewer)."""
+    result: dict[str, Any] = {}
+    member: int | None = _open(text, index, "{")
+    while member is not None:
+        key, member = _key(text, member)
+        if key != "tools":
+            result[key], member = _DECODER.raw_decode(text, _skip(text, member))
+            member = _next(text, member, "}")
+            continue
+        tools: list[Any] = []
+        item: int | None = _open(text, member, "[")
+        while item is not None:
+            tool, item = _DECODER.raw_decode(text, _skip(text, item))
+            tools.append(tool)
+            if len(tools) > limit:
+                meta = result.get("_meta")
+                meta = {**(meta if isinstance(meta, dict) else {}), TOO_MANY: True}
+                return {**result, "tools": tools, "_meta": meta}
+            item = _next(text, item, "]")
+        return None
+    return None
+
+
+def _open(text: str, index: int, bracket: str) -> int | None:
+    """Past `bracket` at `index` (after spaces): where the first member is, None if empty."""
+    index = _skip(text, index)
+    if text[index] != bracket:
+        raise ValueError(f"expected {bracket!r}")
+    index = _skip(text, index + 1)
+    return None if text[index] == _CLOSE[bracket] else index
+
+
+def _key(text: str, index: int) -> tuple[str, int]:
+    """An object's key at `index`, and where its value is (past the colon)."""
+    key, index = _DECODER.raw_decode(text, index)
+    if not isinstance(key, str):
+        raise ValueError("expected a key")
+    index = _skip(text, index)
+    if text[index] != ":":
+        raise ValueError("expected ':'")
+    return key, index + 1
+
+
+def _next(text: str, index: int, close: str) -> int | None:
+    """After a member: where the next is, or None at `close`."""
+    index = _skip(text, index)
+    if text[index] == close:
+        return None
+    if text[index] != ",":
+        raise ValueError("expected ','")
+    return _skip(text, index + 1)
+
+
+_CLOSE: Final = {"{": "}", "[": "]"}
+
+
+def _skip(text: str, index: int) -> int:
+    """Past the JSON whitespace at `index`."""
+    match = _SPACE.match(text, index)
+    return match.end() if match is not None else index

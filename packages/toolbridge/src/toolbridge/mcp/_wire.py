@@ -26,6 +26,20 @@ the SDK would refuse as a ``CallToolResult``) reaches it as an empty result with
 task under the ``_meta`` key `TASK`; ``notifications/tasks/status`` (which the SDK
 drops) goes to `on_task_status`; and a task created for a call abandoned before its
 answer came goes to `on_orphan_task`, to be cancelled.
+
+And it keeps what the server said, bounded:
+
+* a JSON-RPC error with a code the SDK also uses for its own failures (-32000
+  "connection closed", -32001 "request timed out") is marked as the server's
+  (`REMOTE` in its ``data``), so that the client reports it as the server's answer,
+  never as a closed connection or a timeout (`remote` reads the mark);
+* an error answering ``initialize`` is kept in `refused`, for the start-up error;
+* before the handshake ends, the server's first `EARLY_PASSED` requests and
+  notifications reach the SDK; later ones are dropped unread, and at `EARLY_LIMIT`
+  the connection is refused as a flood;
+* a ``tools/list`` page of more than `max_tools` tools is cut to one past the limit
+  before anything checks the tools, and marked `TOO_MANY` in ``_meta`` (the stdio
+  transport does it as it reads a long line; this is for the HTTP transports).
 """
 
 from __future__ import annotations
@@ -34,6 +48,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Final, Literal, final
@@ -60,15 +75,22 @@ if TYPE_CHECKING:
     ]
 
 __all__ = [
+    "EARLY_LIMIT",
+    "EARLY_PASSED",
     "LEFT_OUT",
     "NULL_ID",
+    "REMOTE",
     "TASK",
     "TEXT_LIMIT",
+    "TOO_MANY",
     "Unreadable",
     "Wire",
     "bounded",
     "describe",
     "left_out",
+    "remote",
+    "sanitized",
+    "too_many",
 ]
 
 _log = logging.getLogger("toolbridge.mcp")
@@ -83,6 +105,21 @@ NULL_ID: Final = '"id": null'
 """The `Unreadable.problem` of a reply whose only fault is its null id."""
 TEXT_LIMIT: Final = 1_000
 """The most characters of a server's own text (an error message) put in a message."""
+REMOTE: Final = "toolbridge/remote"
+"""The key `Wire` puts in the ``data`` of a server's error whose code the SDK also uses
+for its own failures; its value is the error's original ``data``."""
+TOO_MANY: Final = "toolbridge/tooMany"
+"""The ``_meta`` key (``true``) of a ``tools/list`` page cut one past `Wire.max_tools`."""
+EARLY_PASSED: Final = 100
+"""Requests and notifications from the server passed to the SDK before the handshake ends."""
+EARLY_LIMIT: Final = 10_000
+"""Requests and notifications before the handshake ends at which the server is refused."""
+_SDK_CODES: Final = frozenset({-32000, -32001})
+"""The codes the SDK raises for its own failures: a closed connection, a timeout."""
+_HANDSHAKES: Final = frozenset({"initialize", "server/discover"})
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+"""Control characters (C0, DEL, C1), zero-width, line and bidirectional controls."""
+_SHORT: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _BATCH_VERSIONS: Final = frozenset({"2024-11-05", "2025-03-26"})
 """The MCP versions that allowed JSON-RPC batches (2025-06-18 removed them)."""
 _STRAYS_KEPT: Final = 3
@@ -118,6 +155,8 @@ class _Checked(ObjectReceiveStream["SessionMessage | Exception"]):
                 wire.ended.set()
                 raise anyio.EndOfStream from None
             passed.extend(wire._judge(item))
+            if wire.arrivals:
+                wire.arrivals.popleft()
         return passed.popleft()
 
     async def aclose(self) -> None:
@@ -145,6 +184,42 @@ def bounded(text: str, limit: int = TEXT_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}... ({len(text) - limit} more characters)"
+
+
+def sanitized(text: str, limit: int = TEXT_LIMIT) -> str:
+    r"""A server's `text` fit for a message: cut to `limit`, control characters escaped.
+
+    Terminal escapes (ANSI), line breaks, NUL, zero-width and bidirectional controls
+    become ``\x1b``, ``\n``, ``\u202e``: a message cannot repaint a terminal, forge a
+    log line or hide text.
+    """
+    cut = text[:limit]
+    shown = _CONTROL.sub(_escape, cut) if _CONTROL.search(cut) else cut
+    if len(text) > limit:
+        shown += f"... ({len(text) - limit} more characters)"
+    return shown
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    short = _SHORT.get(char)
+    if short is not None:
+        return short
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def remote(data: object) -> tuple[bool, object]:
+    """Whether an error's `data` carries the `REMOTE` mark, and its original ``data``."""
+    if isinstance(data, dict) and REMOTE in data and len(data) == 1:
+        return True, data[REMOTE]
+    return False, data
+
+
+def too_many(page: dict[str, Any]) -> bool:
+    """Whether a ``tools/list`` page was cut one past `Wire.max_tools`."""
+    meta = page.get("_meta")
+    return isinstance(meta, dict) and meta.get(TOO_MANY) is True
 
 
 def describe(error: ValidationError, limit: int = 3) -> str:
@@ -203,8 +278,24 @@ class Wire:
         *,
         on_task_status: Callable[[object], None] | None = None,
         on_orphan_task: Callable[[str, object], None] | None = None,
+        max_tools: int | None = None,
+        synthesized: Callable[[str], bool] | None = None,
     ) -> None:
         self.name = name
+        self.max_tools = max_tools
+        """A ``tools/list`` page of more tools is cut to one past it (see `TOO_MANY`)."""
+        self.synthesized = synthesized
+        """Tells the transport's own errors (an HTTP stream lost) from the server's, by
+        message; None: every error on the wire is the server's (stdio)."""
+        self.refused: tuple[int, str] | None = None
+        """The code and message of the server's error answering ``initialize``."""
+        self.handshaken = False
+        """Set once the server answered the handshake (`initialize`, `server/discover`)."""
+        self.early_requests = 0
+        self.early_notifications = 0
+        self.arrivals: collections.deque[float] | None = None
+        """The stdio transport's arrival times of the lines it read (see
+        `StdioTransport.arrivals`): one is taken off for each message taken."""
         self.on_task_status = on_task_status
         """Receives the params of every ``notifications/tasks/status``."""
         self.on_orphan_task = on_orphan_task
@@ -294,13 +385,13 @@ class Wire:
                 self.on_task_status(message.params)
             return []  # the SDK would drop it: no table of its versions has the method
         if not isinstance(message, JSONRPCResponse | JSONRPCError):
-            return [item]
+            return [item] if self.handshaken else self._early(item, message)
         if message.id is None:  # only an error may have it: the server could not read one
             assert isinstance(message, JSONRPCError)
             error = message.error
             self._violation(
                 f'answered with an error whose "id" is null, so no request can be matched '
-                f"({error.code}: {bounded(error.message, 200)})"
+                f"({error.code}: {sanitized(error.message, 200)})"
             )
             return []
         key = coerce_request_id(message.id)
@@ -320,15 +411,55 @@ class Wire:
                 return [item]  # a late reply to an abandoned request: the SDK drops it
             self._violation(f"answered request id {message.id!r}, which was never sent")
             return []
-        if isinstance(message, JSONRPCResponse):
-            if method == "initialize":
-                version = message.result.get("protocolVersion")
-                self.version = version if isinstance(version, str) else None
-            elif method == "tools/list":
-                return [self._sieve(item, message)]
-            elif tasked is not None:
-                return [self._created(item, message)]
+        if isinstance(message, JSONRPCError):
+            return [self._error(item, message, method)]
+        if method in _HANDSHAKES:
+            self.handshaken = True
+        if method == "initialize":
+            version = message.result.get("protocolVersion")
+            self.version = version if isinstance(version, str) else None
+        elif method == "tools/list":
+            return [self._sieve(item, message)]
+        elif tasked is not None:
+            return [self._created(item, message)]
         return [item]
+
+    def _error(self, item: SessionMessage, message: JSONRPCError, method: str) -> SessionMessage:
+        """Keep a handshake's refusal; mark an error whose code the SDK also uses."""
+        error = message.error
+        if method == "initialize":
+            self.refused = (error.code, error.message)
+        if error.code not in _SDK_CODES or (
+            self.synthesized is not None and self.synthesized(error.message)
+        ):
+            return item
+        marked = error.model_copy(update={"data": {REMOTE: error.data}})
+        return SessionMessage(
+            JSONRPCError(jsonrpc="2.0", id=message.id, error=marked), metadata=item.metadata
+        )
+
+    def _early(self, item: SessionMessage, message: object) -> list[SessionMessage | Exception]:
+        """A request or notification before the handshake ended: passed, dropped or refused."""
+        if isinstance(message, JSONRPCRequest):
+            self.early_requests += 1
+        else:
+            self.early_notifications += 1
+        early = self.early_requests + self.early_notifications
+        if early <= EARLY_PASSED:
+            return [item]
+        if early == EARLY_PASSED + 1:
+            _log.warning(
+                "MCP server %r sent more than %d requests and notifications before "
+                "answering the handshake; the rest are dropped",
+                self.name,
+                EARLY_PASSED,
+            )
+        if early >= EARLY_LIMIT:
+            self._fail(
+                f"sent {early:,} messages ({self.early_notifications:,} notifications, "
+                f"{self.early_requests:,} requests) before answering the handshake, a flood"
+            )
+        return []
 
     def _judge_unreadable(self, item: Unreadable) -> list[SessionMessage | Exception]:
         if item.kind == "stray":
@@ -420,8 +551,24 @@ class Wire:
     # -- tools/list -------------------------------------------------------------------
 
     def _sieve(self, item: SessionMessage, message: JSONRPCResponse) -> SessionMessage:
-        """Take the tools the protocol's schema refuses out of a tools/list page."""
+        """Take the tools the protocol's schema refuses out of a tools/list page.
+
+        A page over `max_tools` is cut instead, unchecked: the client refuses it, and
+        no more of it is checked or read.
+        """
         result = message.result
+        listed = result.get("tools")
+        limit = self.max_tools
+        if limit is not None and isinstance(listed, list) and len(listed) > limit:
+            meta = result.get("_meta")
+            cut = {
+                **result,
+                "tools": listed[: limit + 1],
+                "_meta": {**(meta if isinstance(meta, dict) else {}), TOO_MANY: True},
+            }
+            return SessionMessage(
+                JSONRPCResponse(jsonrpc="2.0", id=message.id, result=cut), metadata=item.metadata
+            )
         try:
             validate_server_result("tools/list", self.version or "2025-11-25", result)
         except ValidationError as error:

@@ -1,0 +1,190 @@
+"""The MCP client against servers that answer with errors, flood or list too much.
+
+Each case is the fixture server (tests/servers/fixture_server.py) started with the
+flag for its misbehaviour, over stdio, and over streamable HTTP (``--http``) where
+the client's code path differs (the SDK's HTTP client makes up errors of its own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from toolbridge import RemoteError, ServerError, ToolTimeoutError
+from toolbridge.mcp import HttpServer, McpClient, Server, StdioServer
+
+Argv = Callable[..., list[str]]
+
+ESCAPED = "\\x1b[31mdisk full\\x1b[0m\\nsee the log\\u202e"
+"""The fixture's default error message as it must read: every control character escaped."""
+
+
+def _stdio(argv: list[str]) -> StdioServer:
+    return StdioServer(command=argv[0], args=tuple(argv[1:]))
+
+
+@contextlib.contextmanager
+def _http(argv: list[str]) -> Iterator[HttpServer]:
+    """The fixture server over streamable HTTP on loopback, for the block's length."""
+    process = subprocess.Popen(
+        [*argv, "--http"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        yield HttpServer(url=process.stdout.readline().strip())
+    finally:
+        process.terminate()
+        process.wait(5)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+@contextlib.contextmanager
+def _server(transport: str, argv: list[str]) -> Iterator[Server]:
+    if transport == "http":
+        with _http(argv) as server:
+            yield server
+    else:
+        yield _stdio(argv)
+
+
+def _run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def _start(server: Server, **options: Any) -> McpClient:
+    """A client of `server`, started (a failure is in `failures`) and closed."""
+
+    async def main() -> McpClient:
+        client = McpClient(server, **{"startup_timeout": 10, "list_timeout": 10, **options})
+        try:
+            await client.start()
+        finally:
+            await client.aclose()
+        return client
+
+    client: McpClient = _run(main())
+    return client
+
+
+# -- an error answering tools/call ----------------------------------------------------
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("code", [-32000, -32001, -32603, 7])
+def test_an_error_answering_a_call_is_a_remote_error_and_the_session_lives_on(
+    fixture_server: Argv, transport: str, code: int
+) -> None:
+    async def main(server: Server) -> tuple[RemoteError, str, tuple[int | None, ...]]:
+        async with McpClient(server, timeout=10) as client:
+            before = client.pid("server")
+            with pytest.raises(RemoteError) as caught:
+                await client.call("echo", {"text": "first"})
+            after = await client.call("echo", {"text": "second"})
+            return caught.value, after.text, (before, client.pid("server"))
+
+    with _server(transport, fixture_server("--error-reply", f"tools/call={code}")) as server:
+        error, text, (before, after) = _run(main(server))
+    assert not isinstance(error, ServerError | ToolTimeoutError)
+    assert error.code == code
+    assert str(error) == f"MCP server 'server' answered with error {code}: {ESCAPED}"
+    assert text == "second"  # the next call works, on the same session
+    assert before == after
+
+
+def test_an_error_message_is_cut_and_escaped(fixture_server: Argv) -> None:
+    message = "\x1b[2J\x07" * 1_000
+
+    async def main() -> RemoteError:
+        argv = fixture_server("--error-reply", "tools/call=-32000", "--error-message", message)
+        async with McpClient(_stdio(argv)) as client:
+            with pytest.raises(RemoteError) as caught:
+                await client.call("echo", {"text": "hi"})
+            return caught.value
+
+    text = str(_run(main()))
+    assert "\x1b" not in text
+    assert "\x07" not in text
+    assert text.endswith("... (4000 more characters)")  # of 6,000, the first 1,000 kept
+    assert "\\x1b[2J\\x07" in text
+
+
+# -- an error answering initialize ------------------------------------------------------
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("code", [-32000, -32603])
+def test_a_refused_handshake_says_what_the_server_answered(
+    fixture_server: Argv, transport: str, code: int
+) -> None:
+    with _server(transport, fixture_server("--error-reply", f"initialize={code}")) as server:
+        client = _start(server)
+    failure = client.failures["server"]
+    assert isinstance(failure, ServerError)
+    assert str(failure) == f"MCP server 'server': answered initialize with error {code}: {ESCAPED}"
+
+
+# -- floods before the handshake --------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["notifications", "requests"])
+def test_a_few_messages_before_the_handshake_are_drained(fixture_server: Argv, kind: str) -> None:
+    client = _start(_stdio(fixture_server("--flood-before-initialize", f"{kind}=2000")))
+    assert dict(client.failures) == {}
+    assert "echo" in [tool.name for tool in client.tools]
+
+
+@pytest.mark.parametrize(("kind", "count"), [("notifications", 100_000), ("requests", 20_000)])
+def test_a_flood_before_the_handshake_is_refused_as_one(
+    fixture_server: Argv, kind: str, count: int
+) -> None:
+    argv = fixture_server("--flood-before-initialize", f"{kind}={count}")
+    failure = _start(_stdio(argv), startup_timeout=30).failures["server"]
+    assert isinstance(failure, ServerError)
+    text = str(failure)
+    assert "before answering the handshake, a flood; the connection was closed" in text
+    assert "10,000 messages" in text
+    assert f"10,000 {kind}" in text
+    assert "startup_timeout" not in text
+
+
+# -- a huge tools/list page ---------------------------------------------------------------
+
+
+def test_a_page_past_max_tools_is_refused_as_such_not_as_late(fixture_server: Argv) -> None:
+    client = _start(_stdio(fixture_server("--tools", "100000")), list_timeout=4)
+    failure = client.failures["server"]
+    assert isinstance(failure, ServerError)
+    assert str(failure) == (
+        "MCP server 'server': listed more than 10,000 tools (max_tools) in one tools/list page"
+    )
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_max_tools_is_applied_to_each_page(fixture_server: Argv, transport: str) -> None:
+    with _server(transport, fixture_server("--tools", "300")) as server:
+        client = _start(server, max_tools=50)
+    assert str(client.failures["server"]) == (
+        "MCP server 'server': listed more than 50 tools (max_tools) in one tools/list page"
+    )
+
+
+@pytest.mark.parametrize(("generated", "loads"), [(9_989, True), (9_990, False)])
+def test_a_long_page_loads_up_to_max_tools_and_not_one_more(
+    fixture_server: Argv, generated: int, loads: bool
+) -> None:
+    # Over 1 MiB, a line is read tool by tool; with the fixture's own 11, 9,989 make
+    # exactly max_tools.
+    client = _start(_stdio(fixture_server("--tools", str(generated))), on_finding="ignore")
+    if loads:
+        assert dict(client.failures) == {}
+        assert len(client.tools) == 10_000
+    else:
+        assert str(client.failures["server"]) == (
+            "MCP server 'server': listed more than 10,000 tools (max_tools) in one tools/list page"
+        )
