@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import subprocess
+import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -70,6 +72,77 @@ def _start(server: Server, **options: Any) -> McpClient:
 
     client: McpClient = _run(main())
     return client
+
+
+def _exchange(argv: list[str], *requests: dict[str, Any], lines: int) -> list[Any]:
+    """Write `requests` to the server over raw pipes; the first `lines` lines it answers."""
+    process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert process.stdin is not None
+        assert process.stdout is not None
+        for request in requests:
+            process.stdin.write(json.dumps({"jsonrpc": "2.0", **request}).encode() + b"\n")
+        process.stdin.flush()
+        return [json.loads(process.stdout.readline()) for _ in range(lines)]
+    finally:
+        process.kill()
+        process.wait(5)
+        for pipe in (process.stdin, process.stdout):
+            if pipe is not None:
+                pipe.close()
+
+
+INITIALIZE: dict[str, Any] = {
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t"}},
+}
+
+
+# -- the fixture's flags, over raw pipes --------------------------------------------------
+
+
+def test_error_reply_answers_the_first_request_of_its_method_with_the_error(
+    fixture_server: Argv,
+) -> None:
+    call = {"method": "tools/call", "params": {"name": "echo", "arguments": {"text": "hi"}}}
+    argv = fixture_server("--error-reply", "tools/call=-32001")
+    first, second = _exchange(argv, {**call, "id": 2}, {**call, "id": 3}, lines=2)
+    assert first == {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "error": {"code": -32001, "message": "\x1b[31mdisk full\x1b[0m\nsee the log\u202e"},
+    }
+    assert second["result"]["content"] == [{"type": "text", "text": "hi"}]
+
+
+@pytest.mark.parametrize("kind", ["notifications", "requests"])
+def test_flood_before_initialize_writes_its_messages_before_the_answer(
+    fixture_server: Argv, kind: str
+) -> None:
+    argv = fixture_server("--flood-before-initialize", f"{kind}=50")
+    *flood, answer = _exchange(argv, INITIALIZE, lines=51)
+    if kind == "notifications":
+        assert {message["method"] for message in flood} == {"notifications/message"}
+    else:
+        assert [message["id"] for message in flood] == [f"flood-{i}" for i in range(50)]
+        assert {message["method"] for message in flood} == {"ping"}
+    assert answer["id"] == 1
+    assert answer["result"]["serverInfo"]["name"] == "fixture"
+
+
+def test_http_answers_each_post_with_a_json_body(fixture_server: Argv) -> None:
+    with _http(fixture_server()) as server:
+        request = urllib.request.Request(
+            server.url,
+            data=json.dumps({"jsonrpc": "2.0", **INITIALIZE}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            media, answer = response.headers["Content-Type"], json.loads(response.read())
+    assert media == "application/json"
+    assert answer["id"] == 1
+    assert answer["result"]["serverInfo"]["name"] == "fixture"
 
 
 # -- an error answering tools/call ----------------------------------------------------
