@@ -261,3 +261,20 @@ def test_a_long_page_loads_up_to_max_tools_and_not_one_more(
         assert str(client.failures["server"]) == (
             "MCP server 'server': listed more than 10,000 tools (max_tools) in one tools/list page"
         )
+
+
+# -- an error answering tools/list ------------------------------------------------------
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_an_error_answering_the_listing_fails_the_load_with_what_it_said(
+    fixture_server: Argv, transport: str
+) -> None:
+    with _server(transport, fixture_server("--error-reply", "tools/list=-32000")) as server:
+        client = _start(server)
+    failure = client.failures["server"]
+    assert str(failure) == (
+        f"MCP server 'server': answered with error -32000: {ESCAPED} (to tools/list)"
+    )
+    assert isinstance(failure.__cause__, RemoteError)
+    assert failure.__cause__.code == -32000

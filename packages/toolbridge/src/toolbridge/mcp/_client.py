@@ -47,6 +47,7 @@ from toolbridge.errors import (
     ConversionError,
     InvocationError,
     PinMismatchError,
+    RemoteError,
     ServerError,
     SyncInvocationError,
     ToolbridgeError,
@@ -435,11 +436,14 @@ class McpClient:
             if isinstance(outcome, BaseException):
                 if not isinstance(outcome, Exception):
                     raise outcome
-                failure = (
-                    outcome
-                    if isinstance(outcome, ServerError)
-                    else ServerError(f"failed: {outcome}", server=name)
-                )
+                if isinstance(outcome, ServerError):
+                    failure = outcome
+                elif isinstance(outcome, RemoteError):  # its listing answered with an error
+                    said = str(outcome).removeprefix(f"MCP server {name!r} ")
+                    failure = ServerError(f"{said} (to tools/list)", server=name)
+                    failure.__cause__ = outcome
+                else:
+                    failure = ServerError(f"failed: {outcome}", server=name)
                 self._failures[name] = failure
                 _log.warning("%s", failure)
                 await self._connections[name].close()
