@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, Final
@@ -281,7 +283,7 @@ def run(*, repeats: int) -> list[Section]:
     title = (
         "Limits: the worst shapes just below MAX_SCHEMA_SIZE (50,000 JSON values), one tool each"
     )
-    return [Section(title, rows)]
+    return [Section(title, rows), _hostile(repeats)]
 
 
 def _refused(call: Callable[[], Any]) -> None:
@@ -291,3 +293,123 @@ def _refused(call: Callable[[], Any]) -> None:
         call()
     except SchemaError:
         return
+
+
+# -- issue 30: hostile inputs, time and memory beyond the input --------------------------------
+
+_HOSTILE_PRELUDE: Final = """
+import json, resource, statistics, sys, time
+from toolbridge import Tool, Validator
+from toolbridge.formats import check, convert, from_mcp, to_openai
+
+def big_enum():
+    return Tool(name="t", input_schema={"type": "object", "properties": {
+        "v": {"enum": [f"value {i}" for i in range(1_000_000)]}}})
+
+def compiled(schema):
+    tool = Tool(name="t", input_schema=schema)
+    _ = tool.validator
+    return tool
+
+def tools_text(count):
+    return json.dumps([{"name": f"tool_{i}", "description": f"Tool number {i}.",
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "string"},
+        "n": {"type": "integer"}}, "required": ["q"]}} for i in range(count)])
+
+def timed(make, call, repeats):
+    # The median time of `call(made)`, each on a fresh input, and the peak RSS growth.
+    samples, grown = [], 0.0
+    for _ in range(repeats):
+        made = make()
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        started = time.perf_counter_ns()
+        try:
+            call(made)
+        except Exception:
+            pass
+        samples.append(time.perf_counter_ns() - started)
+        grown = max(grown, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024)
+    print(json.dumps({"samples": samples, "grown_mb": grown}))
+"""
+
+_HOSTILE: Final = (
+    (
+        "Tool.validate: anyOf of 2,000 consts, a 1 MB string (first issue, no reasons)",
+        """timed(lambda: compiled({"type": "object", "properties": {
+            "s": {"anyOf": [{"const": i} for i in range(2000)]}}}),
+            lambda tool: tool.validate({"s": "x" * 1_000_000}), REPEATS)""",
+        "was 18 s, 3.9 GB",
+    ),
+    (
+        "Tool.validate: 40,000 missing required names, a 10 MB string (first issue)",
+        """timed(lambda: compiled({"type": "object", "required": [f"p{i}" for i in range(40_000)]}),
+            lambda tool: tool.validate({"text": "x" * 10_000_000}), REPEATS)""",
+        "was killed at 30 s, 6 GB",
+    ),
+    (
+        "Tool.validate: 40,000 missing required names, a short value (50 listed, rest counted)",
+        """timed(lambda: compiled({"type": "object", "required": [f"p{i}" for i in range(40_000)]}),
+            lambda tool: tool.validate({"text": "short"}), REPEATS)""",
+        "",
+    ),
+    (
+        "Validator refusing a 100,000-character pattern (SchemaTooLargeError)",
+        """timed(lambda: {"type": "object", "properties": {"s": {"pattern": "x" * 100_000}}},
+            lambda schema: Validator(schema).validate({"s": "x" * 1_000_000}), REPEATS)""",
+        "was over 40 s against a 1 MB string",
+    ),
+    (
+        "Validator: a pattern at the limit (MAX_PATTERN_LENGTH), a 1 MB string",
+        """from toolbridge._limits import MAX_PATTERN_LENGTH
+timed(lambda: Validator({"pattern": "x" * MAX_PATTERN_LENGTH}),
+            lambda validator: validator.validate("y" * 1_000_000), REPEATS)""",
+        "",
+    ),
+    (
+        "to_openai(strict=True) refusing a 1,000,000-value schema (SchemaTooLargeError)",
+        """timed(big_enum, lambda tool: to_openai(tool, strict=True), REPEATS)""",
+        "was 15.8 s, 489 MB, and an answer",
+    ),
+    (
+        "Tool.validate refusing a 1,000,000-value schema (SchemaTooLargeError)",
+        """timed(big_enum, lambda tool: tool.validate({"v": "value 1"}), REPEATS)""",
+        "was 897 MB",
+    ),
+    (
+        "from_mcp + convert to anthropic, strict: 10,000 tools (1.9 MB of JSON)",
+        """timed(lambda: tools_text(10_000),
+            lambda text: convert(from_mcp(json.loads(text)), "anthropic", strict=True), REPEATS)""",
+        "100,000 took 33 s, 1.06 GB through the command",
+    ),
+    (
+        "from_mcp + check for anthropic, strict: 10,000 tools",
+        """timed(lambda: tools_text(10_000),
+            lambda text: check(from_mcp(json.loads(text)), "anthropic", strict=True), REPEATS)""",
+        "",
+    ),
+)
+HOSTILE_TARGET: Final = at_most_ns(1e9)
+MANY_TOOLS_TARGET: Final = at_most_ns(3e9)
+
+
+def _hostile(repeats: int) -> Section:
+    """Issue 30's rows, each in a fresh interpreter: the median time of one call (its
+    input made before the timer) and how far the peak memory grew beyond the input."""
+    rows = []
+    for case, code, was in _HOSTILE:
+        program = _HOSTILE_PRELUDE + f"REPEATS = {max(repeats // 2, 2)}\n" + code
+        done = subprocess.run(
+            [sys.executable, "-c", program], capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            rows.append(Row(case, None, reason=done.stderr.strip().splitlines()[-1][:80]))
+            continue
+        found = json.loads(done.stdout.splitlines()[-1])
+        samples = tuple(float(sample) for sample in found["samples"])
+        note = f"peak +{found['grown_mb']:.0f} MB" + (f"; {was}" if was else "")
+        target = MANY_TOOLS_TARGET if "10,000 tools" in case else HOSTILE_TARGET
+        rows.append(
+            Row(case, statistics.median(samples), target=target, note=note, samples_ns=samples)
+        )
+    title = "Hostile inputs (issue 30): one call each, in its own interpreter"
+    return Section(title, rows)

@@ -320,25 +320,25 @@ def test_recursion_through_a_property_named_like_a_keyword_is_guarded(
 # -- huge schemas ---------------------------------------------------------------------------
 
 
-def test_a_100000_entry_enum_compiles_and_validates() -> None:
-    options = [f"option-{i}" for i in range(100_000)]
+def test_enums_up_to_the_size_limit_compile_and_validate() -> None:
+    options = [f"option-{i}" for i in range(24_000)]
     tool = Tool(
         name="pick",
         input_schema={
             "type": "object",
-            "properties": {"choice": {"enum": options}, "number": {"enum": list(range(100_000))}},
+            "properties": {"choice": {"enum": options}, "number": {"enum": list(range(24_000))}},
         },
     )
     assert tool.validate({"choice": "option-0", "number": 0}).ok
-    assert tool.validate({"choice": "option-99999", "number": 99_999}).ok
-    checked = tool.validate({"choice": "option-100000", "number": -1})
+    assert tool.validate({"choice": "option-23999", "number": 23_999}).ok
+    checked = tool.validate({"choice": "option-24000", "number": -1})
     assert [(issue.path, issue.kind) for issue in checked.issues] == [
         (("choice",), IssueKind.ENUM),
         (("number",), IssueKind.ENUM),
     ]
     message = checked.issues[0].message
     assert message.startswith('must be one of "option-0", "option-1"')
-    assert "(and 99990 more)" in message
+    assert "(and 23990 more)" in message
     assert len(message) < 400
 
 
@@ -446,7 +446,7 @@ def test_issues_are_capped() -> None:
     ]
     last = checked.issues[-1]
     assert last.kind == IssueKind.TOO_MANY
-    assert last.message == f"more than {MAX_ISSUES} issues; fix these first"
+    assert last.message == f"{500 - MAX_ISSUES} more issues not listed; fix these first"
 
 
 def test_a_huge_wrong_array_gives_a_short_answer() -> None:
@@ -479,7 +479,7 @@ def test_many_unexpected_properties_are_capped() -> None:
         ({"maxLength": 3}, "x" * 1_000_000),
         ({"pattern": "^a"}, "x" * 1_000_000),
         ({"const": "y" * 1_000_000}, "x" * 1_000_000),
-        ({"enum": ["y" * 1_000_000, ["z"] * 100_000]}, "x" * 1_000_000),
+        ({"enum": ["y" * 1_000_000, ["z"] * 40_000]}, "x" * 1_000_000),
         ({"contains": {"const": -1}}, list(range(100_000))),
         ({"uniqueItems": True}, [*range(100_000), 1]),
         ({"type": "object"}, list(range(100_000))),

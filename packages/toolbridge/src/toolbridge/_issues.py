@@ -7,6 +7,7 @@ whatever the size of the value or of the schema.
 
 from __future__ import annotations
 
+import itertools
 import json
 import json.encoder
 import math
@@ -25,6 +26,9 @@ MAX_MESSAGE: Final = 400
 """No issue message is longer than this."""
 
 _MAX_LISTED: Final = 10
+MAX_UNEXPECTED: Final = 50
+"""At most this many unexpected properties are listed from one error (the caller
+counts the rest)."""
 _MAX_TEXT: Final = 80
 _MAX_INT_BITS: Final = 14_000
 """Larger integers have more than 4,200 digits: Python will not even print them."""
@@ -60,16 +64,70 @@ _encode_string: Callable[[str], str] = json.encoder.encode_basestring
 
 
 def show(value: Any) -> str:
-    """A short JSON rendering of a value for a message."""
+    """A short JSON rendering of a value for a message.
+
+    Only a preview is ever written: a container is rendered part by part until the
+    text is long enough, so showing a 10 MB value costs no more than a short one.
+    """
     if isinstance(value, str):
         return clip(_encode_string(str(value[:_MAX_TEXT])), _MAX_TEXT)
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
         return f"an integer of {value.bit_length()} bits"
     try:
-        text = _encode(value)
+        text = "".join(_preview(value, _MAX_TEXT + 1))
     except (ValueError, TypeError, RecursionError):
         text = f"a {json_type(value)}"
     return clip(text, _MAX_TEXT)
+
+
+def _preview(value: Any, room: int) -> list[str]:
+    """The first `room` characters or more of `value`'s JSON text, as `_encode` writes it.
+
+    Iterative: the pieces are written in order, and writing stops once `room`
+    characters are out (what follows would be cut anyway).
+    """
+    pieces: list[str] = []
+    written = 0
+    stack: list[Any] = [value]
+    while stack and written < room:
+        node = stack.pop()
+        if isinstance(node, _Text):
+            piece = node.text
+        elif isinstance(node, str):
+            piece = _encode_string(str(node[:room]))
+        elif isinstance(node, Mapping):
+            piece = "{" if node else "{}"
+            if node:
+                stack.append(_Text("}"))
+                entries = list(itertools.islice(node.items(), room))
+                for index, (key, item) in reversed(list(enumerate(entries))):
+                    stack.append(item)
+                    stack.append(_Text(_encode_string(str(key)[:room]) + ": "))
+                    if index:
+                        stack.append(_Text(", "))
+        elif isinstance(node, (list, tuple)):
+            piece = "[" if node else "[]"
+            if node:
+                stack.append(_Text("]"))
+                items = list(itertools.islice(node, room))
+                for index, item in reversed(list(enumerate(items))):
+                    stack.append(item)
+                    if index:
+                        stack.append(_Text(", "))
+        else:
+            piece = _encode(node)
+        pieces.append(piece)
+        written += len(piece)
+    return pieces
+
+
+class _Text:
+    """A piece of `_preview`'s output that is already JSON text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def show_list(values: Iterable[Any]) -> str:
@@ -258,7 +316,8 @@ def from_error(
 
     def unexpected(names: Iterable[Any]) -> list[Raw]:
         message = f"is not an allowed property{_allowed(schema, schema_path)}"
-        return [issue((*path, str(name)), _ADDITIONAL, message) for name in names]
+        shown = itertools.islice(names, MAX_UNEXPECTED)
+        return [issue((*path, str(name)), _ADDITIONAL, message) for name in shown]
 
     if kind in ("additionalProperties", "unevaluatedProperties"):
         return unexpected(details.get("unexpected") or ()) or [
@@ -268,7 +327,7 @@ def from_error(
         # A bare `additionalProperties: false`: every property is refused.
         container = resolve(value, path)
         if isinstance(container, Mapping) and container:
-            return unexpected(list(container)[: _MAX_LISTED * 5])
+            return unexpected(container)
     if kind == "required":
         name = details.get("property")
         message = "required property is missing"
@@ -288,6 +347,19 @@ def from_error(
     elif kind == "falseSchema" and schema_path[-1:] in (("items",), ("additionalItems",)):
         message = "is not allowed: the array has more items than its schema allows"
     return [issue(path, issue_kind, message)]
+
+
+def issue_count(error: jsonschema_rs.ValidationError, value: Any) -> int:
+    """How many issues `from_error` would make of one error, listing all (none built)."""
+    kind = error.kind.name
+    if kind in ("additionalProperties", "unevaluatedProperties"):
+        return max(len(error.kind.as_dict().get("unexpected") or ()), 1)
+    schema_path = error.schema_path
+    if kind == "falseSchema" and schema_path and schema_path[-1] == "additionalProperties":
+        container = resolve(value, tuple(error.instance_path))
+        if isinstance(container, Mapping) and container:
+            return len(container)
+    return 1
 
 
 # -- values that are not JSON -----------------------------------------------------------
@@ -342,36 +414,44 @@ def _problem_at(node: Any, depth: int) -> str | None:
     return None
 
 
-def scan(value: Any) -> tuple[NotJson | None, int]:
+def scan(value: Any) -> tuple[NotJson | None, int, int]:
     """Look through a value: its first non-JSON part (or too deep nesting), and its size.
 
-    Iterative, and cheap: exact JSON types are checked inline, and paths are only
-    built (by `_locate`) for the part found.
+    The size is two counts: its parts (each object, array, string, number, boolean
+    and null) and the characters of its strings and keys. Iterative, and cheap: exact
+    JSON types are checked inline, and paths are only built (by `_locate`) for the
+    part found.
     """
-    count = 0
+    count = chars = 0
     stack: list[tuple[Any, int]] = [(value, 0)]
     pop, push = stack.pop, stack.append
     while stack:
         node, depth = pop()
         count += 1
         kind = type(node)
-        if kind is str or kind is bool or node is None:
+        if kind is str:
+            chars += len(node)
+            continue
+        if kind is bool or node is None:
             continue
         if kind is dict or (kind is not list and isinstance(node, Mapping)):
             if depth >= MAX_DEPTH and node:
-                return _locate(value), count
+                return _locate(value), count, chars
             for key, item in node.items():
                 if not isinstance(key, str):
-                    return _locate(value), count
+                    return _locate(value), count, chars
+                chars += len(key)
                 push((item, depth + 1))
         elif kind is list or isinstance(node, (list, tuple)):
             if depth >= MAX_DEPTH and node:
-                return _locate(value), count
+                return _locate(value), count, chars
             for item in node:
                 push((item, depth + 1))
+        elif isinstance(node, str):
+            chars += len(node)
         elif _scalar_problem(node) is not None:
-            return _locate(value), count
-    return None, count
+            return _locate(value), count, chars
+    return None, count, chars
 
 
 def _locate(value: Any) -> NotJson | None:

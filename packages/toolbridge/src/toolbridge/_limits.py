@@ -14,12 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from toolbridge.errors import SchemaTooLargeError
+from toolbridge._references import children
+from toolbridge.errors import JsonPath, SchemaTooLargeError
 
 __all__ = [
     "MAX_CHECKED_TOOLS",
+    "MAX_PATTERN_LENGTH",
+    "MAX_PATTERN_SIZE",
     "MAX_SCHEMA_SIZE",
     "check_built",
+    "check_patterns",
     "check_size",
     "schema_size",
     "too_large",
@@ -36,7 +40,21 @@ MAX_CHECKED_TOOLS: Final = 20_000
 tool is converted for all seven (about 1 ms a tool), so a run stays within a minute.
 With ``--target`` there is no such limit."""
 
+MAX_PATTERN_LENGTH: Final = 1_000
+"""The longest regular expression a validator compiles (``pattern``, and each key of
+``patternProperties``), in characters. Matching takes time linear in the string, but
+also in the size of the pattern: a 100,000-character pattern against a 1 MB string
+ran for minutes. The longest pattern in the MCP corpus has 193 characters."""
+
+MAX_PATTERN_SIZE: Final = 100_000
+"""The most bytes one regular expression may compile to (the regex engine's
+``size_limit``): a short pattern with counted repetitions, ``(?:x{100}){100}``,
+compiles to 10,000 states and takes over a second on a 1 MB string. The largest
+in the MCP corpus compiles to 16,400 bytes."""
+
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
+_BRANCHES: Final = frozenset({"anyOf", "oneOf"})
+_QUOTED: Final = ("enum", "const")
 
 
 def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
@@ -65,14 +83,63 @@ def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
     return count
 
 
-def check_size(schema: Any, *, tool: str | None = None) -> None:
-    """Refuse a schema of more than `MAX_SCHEMA_SIZE` JSON values.
+def check_size(schema: Any, *, tool: str | None = None) -> int:
+    """Refuse a schema of more than `MAX_SCHEMA_SIZE` JSON values; else its size.
 
     Raises:
         SchemaTooLargeError: It has more; the message names `tool` when given.
     """
-    if schema_size(schema) > MAX_SCHEMA_SIZE:
+    size = schema_size(schema)
+    if size > MAX_SCHEMA_SIZE:
         raise too_large("the schema has more than", "JSON values", "", tool)
+    return size
+
+
+def check_patterns(schema: Any) -> tuple[int, int]:
+    """Refuse a schema with a regular expression longer than `MAX_PATTERN_LENGTH`.
+
+    Only keywords are looked at: a property named ``pattern``, or a ``const`` that
+    holds one, is no regular expression. Returns what listing a value's issues may
+    copy, outside ``anyOf`` / ``oneOf`` branches (each of those counts one): the rules
+    (how many errors one place of a value can raise: one per keyword, one per
+    ``required`` name) and the payload (the JSON values of ``enum`` and ``const``,
+    which an error quotes).
+
+    Raises:
+        SchemaTooLargeError: There is one; ``path`` says where.
+    """
+    rules = payload = 0
+    stack: list[tuple[Any, JsonPath, bool, bool]] = [(schema, (), False, False)]
+    while stack:
+        node, where, named, branch = stack.pop()
+        if not named and isinstance(node, Mapping):
+            if not branch:
+                rules += len(node)
+                required = node.get("required")
+                rules += len(required) if isinstance(required, (list, tuple)) else 0
+                payload += sum(schema_size(node[key]) for key in _QUOTED if key in node)
+            pattern = node.get("pattern")
+            if isinstance(pattern, str) and len(pattern) > MAX_PATTERN_LENGTH:
+                raise _long_pattern((*where, "pattern"))
+            keyed = node.get("patternProperties")
+            if isinstance(keyed, Mapping) and any(
+                len(key) > MAX_PATTERN_LENGTH for key in keyed if isinstance(key, str)
+            ):
+                raise _long_pattern((*where, "patternProperties"))
+        for key, value, value_named in children(node, named):
+            if type(value) not in _SCALARS:
+                inside = branch or (not named and key in _BRANCHES)
+                stack.append((value, (*where, key), value_named, inside))
+    return rules, payload
+
+
+def _long_pattern(path: JsonPath) -> SchemaTooLargeError:
+    return SchemaTooLargeError(
+        f"a regular expression is longer than {MAX_PATTERN_LENGTH:,} characters"
+        " (toolbridge's size limit)",
+        limit=MAX_PATTERN_LENGTH,
+        path=path,
+    )
 
 
 def too_large(what: str, unit: str, why: str, tool: str | None) -> SchemaTooLargeError:

@@ -14,11 +14,14 @@ no value nesting deeper than `MAX_DEPTH` is ever accepted. No defaults walk unle
 the schema declares defaults below its top level. Everything else (finding non-JSON
 values, building messages, capping them) happens only once a value has failed.
 
-Bounded for any schema: one whose references unfold, followed where they are used,
-to more than `MAX_SCHEMA_SIZE` subschemas is refused (`SchemaTooLargeError`); and
-where listing the issues would cost more than a budget (``anyOf`` / ``oneOf`` keep
-every branch's errors, nested), each failing ``anyOf`` / ``oneOf`` is one issue,
-without its branches' reasons (`toolbridge._unfolding`).
+Bounded for any schema: the size limits every transform shares (`toolbridge._limits`:
+JSON values, pattern length) are checked before anything is compiled; one whose
+references unfold, followed where they are used, to more than `MAX_SCHEMA_SIZE`
+subschemas is refused (`SchemaTooLargeError`); where listing the issues would cost
+more than a budget (``anyOf`` / ``oneOf`` keep every branch's errors, nested), each
+failing ``anyOf`` / ``oneOf`` is one issue, without its branches' reasons
+(`toolbridge._unfolding`); and since each error holds a copy of the part of the value
+it is about, a value too heavy for the schema gets its first issue alone.
 """
 
 from __future__ import annotations
@@ -32,11 +35,23 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias, fina
 
 from toolbridge import _defaults, _issues
 from toolbridge._json import MAX_DEPTH, describe_path, freeze, loads, thaw
-from toolbridge._limits import MAX_SCHEMA_SIZE, too_large
+from toolbridge._limits import (
+    MAX_PATTERN_SIZE,
+    MAX_SCHEMA_SIZE,
+    check_patterns,
+    check_size,
+    too_large,
+)
 from toolbridge._meta_schema import unknown_dialect
-from toolbridge._references import ResourceRetriever, references, unbounded_depth
+from toolbridge._references import ResourceRetriever, references, resolve, unbounded_depth
 from toolbridge._unfolding import Unfolding, depth_closed, has_references, reasonless, unfold
-from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
+from toolbridge.errors import (
+    JsonPath,
+    RemoteReferenceError,
+    SchemaError,
+    SchemaTooDeepError,
+    SchemaTooLargeError,
+)
 
 if TYPE_CHECKING:
     import jsonschema_rs
@@ -150,8 +165,24 @@ _BACKTRACK_LIMIT: Final = 1_000_000
 
 _REASONS_BUDGET: Final = 100_000
 """Listing a value's issues keeps each failing anyOf / oneOf's branch errors only while
-the subschemas inside branches times the parts of the value stay within this (about
+the subschemas inside branches times the weight of the value stay within this (about
 10 µs each at worst): beyond it, each is one issue without its branches' reasons."""
+
+_CHARS_PER_PART: Final = 10
+"""A value's weight: its parts, and one more for each this many characters of text
+(each error copies the part of the value it is about: a 1 MB string weighs 100,000)."""
+
+_ERRORS_BUDGET: Final = 50_000
+"""Every issue is listed only while the errors listing may make stay within this
+(about 15 µs each): the errors one place of a value can raise (its schema's rules,
+`toolbridge._limits.check_patterns`: 40,000 required names are 40,000 errors) times
+the value's parts. Beyond it (or `_LISTING_COST`), the first issue alone."""
+
+_LISTING_COST: Final = 2_000_000
+"""Every issue is listed only while what the errors copy stays within this: each
+copies the part of the value it is about (up to the whole value's text, counted in
+`_CHARS_PER_PART` characters, for each rule) and the ``enum`` / ``const`` it broke
+(its JSON values, for each part of the value)."""
 
 
 @final
@@ -180,8 +211,10 @@ class Validator:
         RemoteReferenceError: A ``$ref`` (or ``$schema``) to a URI that is not in
             `resources`.
         SchemaTooDeepError: The schema nests deeper than the supported bound.
-        SchemaTooLargeError: Its references, followed where they are used, unfold it
-            to more than `MAX_SCHEMA_SIZE` subschemas.
+        SchemaTooLargeError: It (or a schema in `resources`) has more than
+            `MAX_SCHEMA_SIZE` JSON values or a pattern longer than `MAX_PATTERN_LENGTH`,
+            or its references, followed where they are used, unfold it to more than
+            `MAX_SCHEMA_SIZE` subschemas.
     """
 
     __slots__ = (
@@ -194,8 +227,10 @@ class Validator:
         "_guard",
         "_is_valid",
         "_linear",
+        "_payload",
         "_reasonless",
         "_resources",
+        "_rules",
         "_top_defaults",
         "_unfolding",
         "schema",
@@ -208,6 +243,9 @@ class Validator:
         resources: Mapping[str, Any] | None = None,
         validate_formats: bool = False,
     ) -> None:
+        found_rules = [_within_limits(found) for found in (schema, *(resources or {}).values())]
+        self._rules = sum(rules for rules, _ in found_rules)
+        self._payload = sum(payload for _, payload in found_rules)
         self.schema: Any = schema if isinstance(schema, bool) else freeze(schema)
         frozen = {uri: _freeze_schema(found) for uri, found in (resources or {}).items()}
         self._compiled, linear = _compile(self.schema, frozen, validate_formats)
@@ -355,18 +393,30 @@ class Validator:
         return value if self._defaults is None else self._defaults.apply(value)
 
     def _invalid(self, value: Any) -> Invalid:
-        """The issues of a value jsonschema-rs could read and refused."""
-        problem, size = _issues.scan(value)
+        """The issues of a value jsonschema-rs could read and refused.
+
+        Each error jsonschema-rs makes holds a copy of the part of the value it is
+        about (and of the keyword it broke): every issue is listed only while their
+        number and copies stay within `_ERRORS_BUDGET` and `_LISTING_COST`, else the
+        first one alone, which copies the value once.
+        """
+        problem, parts, chars = _issues.scan(value)
         if problem is not None:
             return Invalid((_not_json(problem),))
-        lister = self._lister(size)
+        weight = parts + chars // _CHARS_PER_PART
+        lister = self._lister(weight)
         if lister is None:  # no variant that lists within bounds could be compiled
             return Invalid((ValidationIssue((), IssueKind.CONSTRAINT, _UNLISTED),))
         try:
-            if size <= _LISTING_BUDGET:
+            if (
+                parts <= _LISTING_BUDGET
+                and self._rules * parts <= _ERRORS_BUDGET
+                and self._rules * (chars // _CHARS_PER_PART) + self._payload * parts
+                <= _LISTING_COST
+            ):
                 issues = self._all_issues(value, lister)
             else:
-                issues = self._first_issue(value, lister)
+                issues = self._first_issue(value, lister, parts, chars)
         except ValueError as error:  # the value cannot be turned back into errors
             return Invalid((_unchecked(error),))
         if not issues:
@@ -376,7 +426,7 @@ class Validator:
         return Invalid(issues)
 
     def _lister(self, size: int) -> tuple[jsonschema_rs.Validator, bool] | None:
-        """What lists the issues of a value of `size` parts, and whether it is reasonless.
+        """What lists the issues of a value of `size` (its weight), and whether it is reasonless.
 
         The compiled schema itself while the branch errors of its anyOf / oneOf stay
         within `_REASONS_BUDGET`; else `reasonless`'s variant, compiled once.
@@ -404,16 +454,22 @@ class Validator:
     ) -> tuple[ValidationIssue, ...]:
         compiled, reasonless = lister
         issues: list[ValidationIssue] = []
+        rest = 0
         for error in compiled.iter_errors(value):
-            raws = _issues.from_error(error, self.schema, value, reasons=not reasonless)
-            issues.extend(_issue(*raw) for raw in raws)
-            if len(issues) > MAX_ISSUES:
-                note = f"more than {MAX_ISSUES} issues; fix these first"
-                return (*issues[:MAX_ISSUES], ValidationIssue((), IssueKind.TOO_MANY, note))
+            room = MAX_ISSUES - len(issues)
+            if room > 0:
+                raws = _issues.from_error(error, self.schema, value, reasons=not reasonless)
+                issues.extend(_issue(*raw) for raw in raws[:room])
+                rest += max(_issues.issue_count(error, value) - min(len(raws), room), 0)
+            else:  # past the cap: only counted
+                rest += _issues.issue_count(error, value)
+        if rest:
+            note = f"{rest:,} more {_plural(rest, 'issue')} not listed; fix these first"
+            return (*issues, ValidationIssue((), IssueKind.TOO_MANY, note))
         return tuple(issues)
 
     def _first_issue(
-        self, value: Any, lister: tuple[jsonschema_rs.Validator, bool]
+        self, value: Any, lister: tuple[jsonschema_rs.Validator, bool], parts: int, chars: int
     ) -> tuple[ValidationIssue, ...]:
         import jsonschema_rs
 
@@ -424,10 +480,12 @@ class Validator:
             raws = _issues.from_error(error, self.schema, value, reasons=not reasonless)
             raws = raws[:MAX_ISSUES]
             first = [_issue(*raw) for raw in raws]
-            note = (
-                f"the value has more than {_LISTING_BUDGET} parts: only the first issue is "
-                "listed, there may be more"
-            )
+            if parts > _LISTING_BUDGET:
+                why = f"the value has more than {_LISTING_BUDGET:,} parts"
+            else:
+                why = f"listing every issue of this value ({chars:,} characters of text) against"
+                why += " this schema would cost too much"
+            note = f"{why}: only the first issue is listed, there may be more"
             return (*first, ValidationIssue((), IssueKind.TOO_MANY, note))
         return ()
 
@@ -450,8 +508,23 @@ _KINDS: Final = {kind.value: kind for kind in IssueKind}
 _UNLISTED: Final = "does not match the schema (its issues are too costly to list)"
 
 
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else f"{word}s"
+
+
 def _issue(path: JsonPath, kind: str, message: str, schema_path: JsonPath) -> ValidationIssue:
     return ValidationIssue(path, _KINDS[kind], message, schema_path)
+
+
+def _within_limits(schema: Any) -> tuple[int, int]:
+    """A schema's rules and payload (`check_patterns`), within the limits, before compiling.
+
+    Raises:
+        SchemaTooLargeError: It has more than `MAX_SCHEMA_SIZE` JSON values, or a
+            pattern longer than `MAX_PATTERN_LENGTH`.
+    """
+    check_size(schema)
+    return check_patterns(schema)
 
 
 def _freeze_schema(schema: Any) -> Any:
@@ -503,14 +576,18 @@ def _depth_guard() -> Callable[[Any], bool]:
     return check
 
 
-def _options(resources: Mapping[str, Any], validate_formats: bool, linear: bool) -> dict[str, Any]:
+def _pattern_options(linear: bool, *, bounded: bool = True) -> Any:
+    """The regex engine's options: `MAX_PATTERN_SIZE` unless not `bounded` (its default)."""
     import jsonschema_rs
 
-    patterns = (
-        jsonschema_rs.RegexOptions()
-        if linear
-        else jsonschema_rs.FancyRegexOptions(backtrack_limit=_BACKTRACK_LIMIT)
-    )
+    size = MAX_PATTERN_SIZE if bounded else None
+    if linear:
+        return jsonschema_rs.RegexOptions(size_limit=size)
+    return jsonschema_rs.FancyRegexOptions(backtrack_limit=_BACKTRACK_LIMIT, size_limit=size)
+
+
+def _options(resources: Mapping[str, Any], validate_formats: bool, linear: bool) -> dict[str, Any]:
+    patterns = _pattern_options(linear)
     return {
         "retriever": ResourceRetriever(resources),
         "validate_formats": validate_formats,
@@ -546,7 +623,43 @@ def _compile(
     except SchemaError as error:
         if _NOT_LINEAR not in str(error):
             raise
-    return _compile_with(schema, resources, validate_formats, linear=False), False
+        _refuse_oversized(schema, error.path, linear=True)
+    try:
+        return _compile_with(schema, resources, validate_formats, linear=False), False
+    except SchemaError as error:
+        if _NOT_LINEAR in str(error):
+            _refuse_oversized(schema, error.path, linear=False)
+        raise
+
+
+def _refuse_oversized(schema: Any, path: JsonPath, *, linear: bool) -> None:
+    """Refuse the pattern the engine refused at `path` if only its size was the reason.
+
+    Raises:
+        SchemaTooLargeError: It compiles, but to more than `MAX_PATTERN_SIZE` bytes.
+    """
+    import jsonschema_rs
+
+    parent = resolve(schema, path[:-1]) if path else None
+    if len(path) >= 2 and path[-2] == "patternProperties":
+        pattern: Any = path[-1]
+    elif path[-1:] == ("pattern",) and isinstance(parent, Mapping):
+        pattern = parent.get("pattern")
+    else:
+        return
+    if not isinstance(pattern, str):
+        return
+    try:
+        options = _pattern_options(linear, bounded=False)
+        jsonschema_rs.validator_for({"pattern": pattern}, pattern_options=options)
+    except (jsonschema_rs.ValidationError, ValueError):
+        return  # not a regular expression this engine takes, whatever its size
+    raise SchemaTooLargeError(
+        f"a regular expression compiles to more than {MAX_PATTERN_SIZE:,} bytes"
+        " (toolbridge's size limit)",
+        limit=MAX_PATTERN_SIZE,
+        path=path,
+    )
 
 
 def _refuse_unknown_dialects(schema: Any, resources: Mapping[str, Any]) -> None:

@@ -68,6 +68,7 @@ from toolbridge._json import (
     new_frozen_list,
 )
 from toolbridge._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._limits import check_size
 from toolbridge._references import parse_pointer, pointer
 from toolbridge._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
@@ -198,6 +199,7 @@ def to_strict(
         ConversionError: With ``"raise"``, the schema cannot be strict (``path`` says
             where).
         SchemaError: The schema is malformed, or its refs cannot be inlined.
+        SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values.
     """
     found: list[LossEntry] | None = [] if report else None
     raising, copy = on_unsupported == "raise", on_unsupported == "fallback"
@@ -247,7 +249,9 @@ def strict_schema(
     Raises:
         ConversionError: As `to_strict`.
         SchemaError: As `to_strict` (a malformed schema, as `explained` says).
+        SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values.
     """
+    check_size(schema, tool=tool)  # before the copy: the limit every transform shares
     try:
         source = schema if type(schema) is FrozenDict else freeze(schema)
         if not isinstance(source, dict):
