@@ -12,7 +12,6 @@ from typing import Annotated, Any, TypeVar, cast
 import typer
 
 from toolbridge import __version__, formats
-from toolbridge._json import thaw
 from toolbridge._limits import MAX_CHECKED_TOOLS
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
@@ -254,7 +253,10 @@ def convert_command(
     conversion = formats.convert(tools, cast(Target, target), strict=True if strict else None)
     if report is not None:
         _write_report(report, [entry.to_dict() for entry in conversion.report])
-    _output.write_json(thaw(conversion.output))
+    if isinstance(conversion.output, list):  # written tool by tool: never held whole as text
+        _output.write_json_list(conversion.output)
+    else:
+        _output.write_json(conversion.output)
     if sys.stderr.isatty():
         sys.stderr.write(_output.report_summary(conversion, source, report) + "\n")
 
@@ -314,11 +316,7 @@ def check_command(
         if problems:
             raise typer.Exit(1)
         return
-    if len(tools) > MAX_CHECKED_TOOLS:
-        raise _input.InputError(
-            f"{origin} has {len(tools):,} tools: check takes at most {MAX_CHECKED_TOOLS:,} "
-            "against every target in one run; give --target, or split them"
-        )
+    _refuse_too_many(len(tools), origin)
     found = _check_every_target(tools, strict)
     if _output.wants_json(json_output):
         _output.write_json_list(
@@ -333,6 +331,19 @@ def check_command(
         _print_security(tools)
     if any(checked.problems for checked in found):
         raise typer.Exit(1)
+
+
+def _refuse_too_many(count: int, origin: str) -> None:
+    """Refuse more than `MAX_CHECKED_TOOLS` tools for a check against every target.
+
+    Raises:
+        InputError: There are more (a usage error, exit status 2).
+    """
+    if count > MAX_CHECKED_TOOLS:
+        raise _input.InputError(
+            f"{origin} has {count:,} tools: check takes at most {MAX_CHECKED_TOOLS:,} "
+            "against every target in one run; give --target, or split them"
+        )
 
 
 def _print_security(tools: list[Tool]) -> None:
@@ -374,7 +385,10 @@ def _check_input(
         origin = "the bundled example server"
     if live is None:
         name = "stdin" if input_path in (None, "-") else input_path
-        return _input.read_input(input_path, cast(Source, source)), str(name)
+        data = _input.read_json(input_path)
+        if bundled:  # every target: refused before the tools are read, when too many
+            _refuse_too_many(_input.tool_count(data), str(name))
+        return _input.tools_in(data, cast(Source, source)), str(name)
     with _live.client_for(live, startup_timeout=startup) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)

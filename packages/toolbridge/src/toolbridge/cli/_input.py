@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from toolbridge._json import loads
 from toolbridge._tool import Tool
@@ -73,7 +73,16 @@ def read_input(source: str | None, source_format: Source) -> list[Tool]:
         ConversionError: JSON that is not that format's tools; the message names the
             tool and the JSON path.
     """
-    data = read_json(source)
+    return tools_in(read_json(source), source_format)
+
+
+def tools_in(data: Any, source_format: Source) -> list[Tool]:
+    """The tools parsed INPUT holds, read as `source_format` (see `read_input`).
+
+    Raises:
+        ConversionError: JSON that is not that format's tools; the message names the
+            tool and the JSON path.
+    """
     try:
         tools = read_tools(data, source_format)
     except ConversionError as error:
@@ -82,6 +91,34 @@ def read_input(source: str | None, source_format: Source) -> list[Tool]:
             raise
         raise located from error
     return [tools] if isinstance(tools, Tool) else list(tools)
+
+
+_ENVELOPES: Final = ("tools", "functions")
+_DECLARATIONS: Final = ("functionDeclarations", "function_declarations")
+
+
+def tool_count(data: Any) -> int:
+    """How many tools parsed INPUT holds, counted without reading them.
+
+    A list, or the list under an envelope (``tools``, ``functions``, Bedrock's
+    ``toolConfig.tools``); a Gemini ``Tool`` counts its function declarations. Anything
+    else counts one: reading it says what is wrong.
+    """
+    items: Any = data
+    if isinstance(data, dict):
+        config = data.get("toolConfig")
+        listed = [data.get(key) for key in _ENVELOPES]
+        if isinstance(config, dict):
+            listed.append(config.get("tools"))
+        items = next((found for found in listed if isinstance(found, list)), [data])
+    if not isinstance(items, list):
+        return 1
+    count = 0
+    for item in items:
+        inner = [item.get(key) for key in _DECLARATIONS] if isinstance(item, dict) else []
+        declared = next((found for found in inner if isinstance(found, list)), None)
+        count += 1 if declared is None else len(declared)
+    return count
 
 
 def _name(source: str | None) -> str:
