@@ -118,7 +118,7 @@ def score_set(query_set: QuerySet, modes: Sequence[str] = MODES) -> list[Result]
     from toolbridge.search import ToolSearch, evaluate
 
     tools = corpus(query_set.corpus)
-    ids = {tool.name: key for key, tool in tools}
+    name_of = {key: tool.name for key, tool in tools}
     results = []
     for mode in modes:
         search = ToolSearch([tool for _, tool in tools], mode=mode)  # type: ignore[arg-type]
@@ -127,8 +127,7 @@ def score_set(query_set: QuerySet, modes: Sequence[str] = MODES) -> list[Result]
             if not asked:
                 continue
             names = [
-                (query, frozenset(name for name, key in ids.items() if key in relevant))
-                for query, relevant in asked
+                (query, frozenset(name_of[key] for key in relevant)) for query, relevant in asked
             ]
             scores = evaluate(search, names)
             times = []

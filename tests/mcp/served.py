@@ -46,6 +46,31 @@ async def slow(seconds: float, started: str) -> str:
 written to a ``.py`` file that ``toolbridge serve`` serves."""
 
 ACCEPT = "application/json, text/event-stream"
+
+INITIALIZE: dict[str, Any] = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"},
+    },
+}
+"""A raw client's ``initialize`` request."""
+
+
+def stop(process: subprocess.Popen[Any]) -> None:
+    """SIGTERM a served process and wait for it; SIGKILL it after 30 s."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 """The ``Accept`` header of a streamable HTTP request."""
 
 
@@ -101,12 +126,6 @@ def serving(
         url = line.rsplit(" on ", 1)[1].strip()
         yield process, url, int(url.rsplit(":", 1)[1].split("/")[0])
     finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         if process.stderr is not None:
             process.stderr.close()

@@ -26,7 +26,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .served import ACCEPT, TOOLS, serving
+from .served import ACCEPT, INITIALIZE, TOOLS, serving, stop
 
 RawHttp = Callable[..., tuple[int, bytes, float]]
 """The `raw_http` fixture (tests/conftest.py)."""
@@ -45,16 +45,6 @@ serve_rest(
 )
 """
 
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "0"},
-    },
-}
 BIG: int = 6 * 1024 * 1024
 """A body over both servers' 4 MiB limit."""
 
@@ -107,12 +97,7 @@ def rest_server() -> Iterator[Server]:
             "rest", port, "/tools/echo", "Content-Type: application/json\r\n", b'{"text": "hi"}'
         )
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
         assert process.stdout is not None
         process.stdout.close()
 

@@ -29,22 +29,9 @@ import pytest
 from toolbridge import tool
 from toolbridge.mcp import HttpServer, McpClient, build_http_app
 
-from .served import ACCEPT, SERVE, TOOLS, messages, serving, worker_pids
+from .served import ACCEPT, INITIALIZE, SERVE, TOOLS, messages, serving, worker_pids
 
 UVICORN = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
-
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": 1,
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "0"},
-    },
-}
-"""A raw client's ``initialize`` request."""
 
 
 @pytest.fixture
