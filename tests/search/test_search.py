@@ -147,6 +147,19 @@ def test_dense_and_hybrid_search_run_offline(mode: str) -> None:
     assert search.search("mail my boss a note", 1)[0].name == "send_email"
 
 
+@pytest.mark.parametrize("mode", ["dense", "hybrid"])
+def test_dense_scores_reach_every_tool_of_a_large_registry(mode: str) -> None:
+    # Past a thousand tools the dense product runs in blocks: the last ones count too.
+    fillers = [
+        Tool(name=f"widget_{index}", description=f"Manage the inventory of widget {index}.")
+        for index in range(2_500)
+    ]
+    forecast = Tool(name="get_forecast", description="Weather forecast for a city.")
+    tools = [*fillers[:2_300], forecast, *fillers[2_300:]]
+    hits = ToolSearch(tools, mode=mode).search("will it rain in Paris tomorrow", 1)  # type: ignore[arg-type]
+    assert [hit.name for hit in hits] == ["get_forecast"]
+
+
 STYLES = Path(__file__).resolve().parents[2] / "bench" / "search_styles"
 CORPORA = CORPUS.parent
 
