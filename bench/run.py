@@ -4,6 +4,7 @@
     uv run --group bench python bench/run.py --quick    # a rough look in under a minute
     uv run --group bench python bench/run.py --only serve   # served throughput, about 11 minutes
     uv run --group bench python bench/run.py --only security   # tool-poisoning scan vs its peer
+    uv run --group bench python bench/run.py compare A.json B.json   # the change per row
 
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
 and writes the same numbers to bench/results/latest.json. Peers that are missing or
@@ -12,6 +13,8 @@ missed. ``serve`` (served throughput, `_serve.py`) takes minutes and runs only w
 named in ``--only``; it prints its own table (calls per second) after the others.
 ``security`` (`_security.py`) adds its time per tool to the table and prints its own
 tables (recall, precision and clean flags per rule; the peer side by side) after it.
+``compare A.json B.json`` (`_compare.py`) reads two such files and prints each row's
+median in both, the change, and the target status when it moved.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+import _compare
 import _formats
 import _imports
 import _invoke
@@ -70,7 +74,10 @@ OPT_IN = ("serve",)
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog="bench/run.py compare A.json B.json: the change per row between two result files",
+    )
     parser.add_argument("--quick", action="store_true", help="fewer, shorter repeats")
     parser.add_argument(
         "--only",
@@ -105,7 +112,10 @@ def _header(quick: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    options = _arguments(argv)
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["compare"]:
+        return _compare.main(arguments[1:])
+    options = _arguments(arguments)
     parts = set(options.only or PARTS)
     repeats = 3 if options.quick else 9
     min_batch_ns = 20_000_000 if options.quick else 100_000_000
