@@ -1,7 +1,7 @@
 """toolbridge side by side with its peers: validation, invoke, formats, MCP, cold import.
 
-    uv run --group bench python bench/run.py            # about three minutes
-    uv run --group bench python bench/run.py --quick    # a rough look in under a minute
+    uv run --group bench python bench/run.py            # every part but serve, longer than --quick
+    uv run --group bench python bench/run.py --quick    # fewer repeats: about four minutes
     uv run --group bench python bench/run.py --only serve   # served throughput, about 11 minutes
     uv run --group bench python bench/run.py --only security   # tool-poisoning scan vs its peer
     uv run --group bench python bench/run.py compare A.json B.json   # the change per row
@@ -9,8 +9,10 @@
 Prints one table (medians, ratios to each section's reference, targets, PASS/FAIL)
 and writes the same numbers to bench/results/latest.json. Peers that are missing or
 broken show as ``n/a (reason)``. With ``--check`` it exits 1 when a target is
-missed. ``serve`` (served throughput, `_serve.py`) takes minutes and runs only when
-named in ``--only``; it prints its own table (calls per second) after the others.
+missed; with ``--smoke`` it exits 2 when a row could not run (a broken case or peer),
+whatever the timings (CI runs a small part that way, see README.md). ``serve``
+(served throughput, `_serve.py`) takes minutes and runs only when named in
+``--only``; it prints its own table (calls per second) after the others.
 ``security`` (`_security.py`) adds its time per tool to the table and prints its own
 tables (recall, precision and clean flags per rule; the peer side by side) after it.
 ``compare A.json B.json`` (`_compare.py`) reads two such files and prints each row's
@@ -92,6 +94,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="where to write the JSON results",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="exit 2 when a row could not run (n/a); a missed target does not fail",
+    )
     return parser.parse_args(argv)
 
 
@@ -176,6 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     options.output.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     print(f"wrote {options.output}")
 
+    broken = [
+        f"{section.title}: {row.case}: {row.reason}"
+        for section in sections
+        for row in section.rows
+        if row.median_ns is None
+    ]
+    if broken and options.smoke:
+        print(f"\n{len(broken)} row(s) could not run:", *broken, sep="\n  ", file=sys.stderr)
+        return 2
     failed = any(item.status == FAIL for section in sections for item in score(section))
     failed = failed or (security is not None and _security.failed(security))
     failed = failed or (served is not None and _serve.failed(served))
