@@ -19,7 +19,6 @@ from toolbridge.toolsets import (
     RateLimit,
     Registry,
     Rule,
-    ToolsetBuilder,
 )
 
 
@@ -44,7 +43,7 @@ async def main() -> None:
 
         audit = MemorySink()
         support = (
-            ToolsetBuilder.from_registry(registry)
+            registry.named("support")
             .excluding("subscribe_*")
             .with_policy(
                 Policy(
@@ -55,7 +54,6 @@ async def main() -> None:
                 )
             )
             .with_audit(audit, secrets=registry.secrets)
-            .build("support")
         )
         agent = Identity(subject="sam", tenant="acme", roles={"agent"})
         print("the agent sees:", sorted(t.name for t in support.list_tools(agent)))

@@ -37,7 +37,6 @@ from toolbridge.toolsets import (
     Rule,
     StaticToolset,
     Toolset,
-    ToolsetBuilder,
     Window,
     combine,
     current_identity,
@@ -570,16 +569,17 @@ def test_a_failing_sink_never_fails_the_call(caplog: pytest.LogCaptureFixture) -
     assert any("audit sink failed" in r.getMessage() for r in caplog.records)
 
 
-# -- the builder, export and binding ------------------------------------------------------
+# -- chaining, export and binding ---------------------------------------------------------
 
 
-def test_the_builder_reads_as_the_toolset_it_builds() -> None:
+def test_a_chain_branches_from_one_base_and_leaves_it_unchanged() -> None:
     sink = MemorySink()
     registry = Registry([read_file.replace(namespace="fs"), delete_file.replace(namespace="fs")])
     registry.add(add_note.replace(namespace="notes"))
-    base = ToolsetBuilder.from_registry(registry).with_namespaces("fs")
-    readonly = base.read_only().prefixed("ro").with_audit(sink).build("readonly")
-    everything = base.excluding("delete_*").with_policy(Policy(tenants={"acme"})).build()
+    base = registry.filtered(namespaces=["fs"])
+    readonly = base.named("readonly").filtered(read_only=True).prefixed("ro").with_audit(sink)
+    everything = base.excluding("delete_*").with_policy(Policy(tenants={"acme"}))
+    assert names(base.list_tools()) == ["read_file", "delete_file"]
     assert names(readonly.list_tools()) == ["ro_read_file"]
     assert names(everything.list_tools(ANN)) == ["read_file"]
     assert everything.list_tools(BOB) == []

@@ -19,7 +19,6 @@ from toolbridge.toolsets._audit import (
 )
 from toolbridge.toolsets._audited import AuditedToolset
 from toolbridge.toolsets._base import CallOptions, Collision, Toolset, Wrapper
-from toolbridge.toolsets._builder import ToolsetBuilder
 from toolbridge.toolsets._combined import CombinedToolset, NameCollision, combine
 from toolbridge.toolsets._definition import ToolsetDefinition, read_definition
 from toolbridge.toolsets._filtered import FilteredToolset
@@ -77,7 +76,6 @@ __all__ = [
     "Selector",
     "StaticToolset",
     "Toolset",
-    "ToolsetBuilder",
     "ToolsetDefinition",
     "TransformedToolset",
     "Window",
