@@ -109,3 +109,45 @@ def test_a_word_in_a_short_name_outranks_it_scattered_through_parameters() -> No
     )
     tools = [crowded, Tool(name="send_email", description="Send a message.")]
     assert ToolSearch(tools).search("email", 1)[0].name == "send_email"
+
+
+def test_a_word_said_again_counts_once() -> None:
+    # Counted three times, "deploy" outweighed "page" and "wiki" together.
+    tools = [
+        Tool(name="deploy_app", description="Deploy an application."),
+        Tool(name="delete_wiki_page", description="Delete a page of a wiki."),
+    ]
+    query = "take the deploy page out of the wiki: nobody deploys that way, no deploy uses it"
+    assert ToolSearch(tools).search(query, 1)[0].name == "delete_wiki_page"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("get rid of the Q2 milestone", "delete_milestone"),
+        ("how many are in the support collection", "count_documents"),
+        ("find the milestone called Q2", "search_milestones"),
+    ],
+)
+def test_everyday_verbs_bring_the_tools_verbs(query: str, expected: str) -> None:
+    tools = [
+        Tool(name="create_milestone", description="Create a milestone in a project."),
+        Tool(name="delete_milestone", description="Delete a milestone of a project."),
+        Tool(name="search_milestones", description="Search the milestones of a project."),
+        Tool(name="peek_collection", description="Peek at a collection's first documents."),
+        Tool(name="count_documents", description="Count the documents of a collection."),
+    ]
+    assert ToolSearch(tools).search(query, 1)[0].name == expected
+
+
+def test_hybrid_breaks_a_bm25_tie_by_meaning() -> None:
+    pytest.importorskip("wordllama")
+    # Both tools share one word with the query, equally: BM25 keeps the toolset's order.
+    tools = [
+        Tool(name="forward_post", description="Forward the report by post."),
+        Tool(name="send_message", description="Send the report as a message."),
+    ]
+    query = "email my boss the report"
+    tied = ToolSearch(tools).search(query, 2)
+    assert tied[0].score == tied[1].score
+    assert ToolSearch(tools, mode="hybrid").search(query, 1)[0].name == "send_message"

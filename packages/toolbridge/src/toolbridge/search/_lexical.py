@@ -47,8 +47,13 @@ class LexicalIndex:
         self._speller = Speller(frequencies, everyday_words())
 
     def words(self, query: str) -> list[str]:
-        """The words `query` is searched with: spelled the tools' way, then expanded."""
-        return expand(self._speller.correct(query_words(query)))
+        """The words `query` is searched with: spelled the tools' way, then expanded.
+
+        Each word once: a request that says "deploy" twice, or whose everyday word
+        brings a word it already has, asks for it no more than one that says it once.
+        Counted twice, a repeated word outweighed the rest of a long request.
+        """
+        return list(dict.fromkeys(expand(self._speller.correct(query_words(query)))))
 
     def scores(self, query: str) -> Any:
         """A numpy array of one score per tool (zeros where no word matches)."""
