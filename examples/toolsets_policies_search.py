@@ -16,9 +16,9 @@ from toolbridge.toolsets import (
     Identity,
     MemorySink,
     Policy,
+    PolicyRule,
     RateLimit,
     Registry,
-    Rule,
 )
 
 
@@ -48,7 +48,7 @@ async def main() -> None:
             .with_policy(
                 Policy(
                     tenants={"acme"},
-                    rules=(Rule(effect="deny", destructive=True, roles={"agent"}),),
+                    rules=(PolicyRule(effect="deny", destructive=True, roles={"agent"}),),
                     rate_limits=(RateLimit(calls=100, per=60),),
                     timeout=10,
                 )

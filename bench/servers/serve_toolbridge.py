@@ -16,7 +16,7 @@ from _bench_toolset import ECHO_DESCRIPTION, corpus_tools, transport
 from toolbridge import tool
 from toolbridge.formats import from_mcp
 from toolbridge.mcp import serve
-from toolbridge.toolsets import Identity, JsonLinesSink, Policy, Registry, Rule
+from toolbridge.toolsets import Identity, JsonLinesSink, Policy, PolicyRule, Registry
 
 
 @tool(description=ECHO_DESCRIPTION)
@@ -25,7 +25,9 @@ async def echo(text: str) -> str:
 
 
 CALLER = Identity(subject="bench", tenant="bench", roles={"bench"})
-POLICY = Policy(tenants={"bench"}, default="deny", rules=(Rule(effect="allow", roles={"bench"}),))
+POLICY = Policy(
+    tenants={"bench"}, default="deny", rules=(PolicyRule(effect="allow", roles={"bench"}),)
+)
 
 
 def main() -> None:

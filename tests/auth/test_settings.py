@@ -11,7 +11,7 @@ from toolbridge import tool
 from toolbridge.auth import AuthSettings, identity_from_claims
 from toolbridge.errors import ConfigError
 from toolbridge.gateway import auth_settings
-from toolbridge.toolsets import Identity, Policy, Rule, read_definition
+from toolbridge.toolsets import Identity, Policy, PolicyRule, read_definition
 
 ISSUER = "https://login.example.com/realms/acme"
 SECTION: dict[str, Any] = {
@@ -162,8 +162,8 @@ def deploy(target: str) -> str:
 def test_a_rule_with_scopes_matches_only_a_caller_holding_them_all() -> None:
     policy = Policy(
         rules=[
-            Rule(effect="allow", tools={"deploy"}, scopes={"tools.deploy", "tools.read"}),
-            Rule(effect="deny", tools={"deploy"}),
+            PolicyRule(effect="allow", tools={"deploy"}, scopes={"tools.deploy", "tools.read"}),
+            PolicyRule(effect="deny", tools={"deploy"}),
         ]
     )
     assert policy.decide(deploy, Identity(scopes={"tools.read"})) == "deny"

@@ -36,9 +36,9 @@ from toolbridge.toolsets import (
     Identity,
     MemorySink,
     Policy,
+    PolicyRule,
     RateLimit,
     Registry,
-    Rule,
     Toolset,
     Wrapper,
 )
@@ -152,8 +152,8 @@ def approve(request: ApprovalRequest) -> bool:
 def shop(sink: MemorySink, *, tools: Any = SHOP, **policy: Any) -> Toolset:
     """Globex may not see cancelling at all; in acme only ann's cancellations pass."""
     rules = (
-        Rule(effect="deny", tenants={"globex"}, tools={"cancel_*"}),
-        Rule(effect="approve", tools={"cancel_*"}),
+        PolicyRule(effect="deny", tenants={"globex"}, tools={"cancel_*"}),
+        PolicyRule(effect="approve", tools={"cancel_*"}),
     )
     options: dict[str, Any] = {"rules": rules, "approve": approve, "timeout": 0.2, **policy}
     return Registry(tools, name="shop").with_policy(Policy(**options)).with_audit(sink)

@@ -17,7 +17,14 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from toolbridge import Tool, ToolAnnotations, ToolResult
-from toolbridge.toolsets import ApprovalRequest, Identity, Policy, Rule, StaticToolset, Toolset
+from toolbridge.toolsets import (
+    ApprovalRequest,
+    Identity,
+    Policy,
+    PolicyRule,
+    StaticToolset,
+    Toolset,
+)
 
 # -- the tools: names chosen to be confused ------------------------------------------------
 
@@ -175,7 +182,7 @@ def build(spec: PolicySpec) -> Toolset:
         tenants=spec.tenants,
         roles=spec.roles,
         rules=tuple(
-            Rule(
+            PolicyRule(
                 effect=rule.effect,  # type: ignore[arg-type]
                 tools=rule.globs,
                 tags=rule.tags,

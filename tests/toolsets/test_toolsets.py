@@ -32,9 +32,9 @@ from toolbridge.toolsets import (
     LoggingSink,
     MemorySink,
     Policy,
+    PolicyRule,
     RateLimit,
     Registry,
-    Rule,
     StaticToolset,
     Toolset,
     Window,
@@ -217,7 +217,7 @@ def test_bad_configuration_is_a_config_error() -> None:
     with pytest.raises(ConfigError):
         Policy(tenants="acme")  # type: ignore[arg-type]
     with pytest.raises(ConfigError):
-        Rule(effect="maybe")  # type: ignore[arg-type]
+        PolicyRule(effect="maybe")  # type: ignore[arg-type]
     with pytest.raises(ConfigError):
         RateLimit(calls=0)
     with pytest.raises(ConfigError):
@@ -239,7 +239,7 @@ def test_tenants_and_roles_decide_what_is_listed_and_callable() -> None:
 
 
 def test_forbidden_and_unknown_tools_fail_alike() -> None:
-    toolset = files().with_policy(Policy(rules=(Rule(effect="deny", destructive=True),)))
+    toolset = files().with_policy(Policy(rules=(PolicyRule(effect="deny", destructive=True),)))
     assert "delete_file" not in names(toolset.list_tools(ANN))
     assert toolset.find("delete_file", ANN) is None
     errors = []
@@ -255,8 +255,8 @@ def test_deny_by_default_allows_only_what_a_rule_allows() -> None:
     policy = Policy(
         default="deny",
         rules=(
-            Rule(effect="allow", read_only=True),
-            Rule(effect="allow", tools={"add_*"}, roles={"sre"}),
+            PolicyRule(effect="allow", read_only=True),
+            PolicyRule(effect="allow", tools={"add_*"}, roles={"sre"}),
         ),
     )
     toolset = files().with_policy(policy)
@@ -268,8 +268,8 @@ def test_a_bracketed_glob_names_a_tool_literally() -> None:
     versioned = read_file.replace(name="read[v2]")
     lookalike = read_file.replace(name="readv")
     registry = Registry([versioned, lookalike])
-    literal = Policy(default="deny", rules=(Rule(effect="allow", tools={"read[[]v2]"}),))
-    as_class = Policy(default="deny", rules=(Rule(effect="allow", tools={"read[v2]"}),))
+    literal = Policy(default="deny", rules=(PolicyRule(effect="allow", tools={"read[[]v2]"}),))
+    as_class = Policy(default="deny", rules=(PolicyRule(effect="allow", tools={"read[v2]"}),))
     assert names(registry.with_policy(literal).list_tools(ANN)) == ["read[v2]"]
     assert names(registry.with_policy(as_class).list_tools(ANN)) == ["readv"]
 
@@ -278,7 +278,7 @@ def test_a_rule_whose_condition_fails_denies() -> None:
     def broken(item: Tool, caller: Identity) -> bool:
         raise RuntimeError("boom")
 
-    toolset = files().with_policy(Policy(rules=(Rule(effect="allow", when=broken),)))
+    toolset = files().with_policy(Policy(rules=(PolicyRule(effect="allow", when=broken),)))
     assert toolset.list_tools(ANN) == []
 
 
@@ -289,7 +289,7 @@ def test_approval_decides_each_call_of_destructive_tools() -> None:
         asked.append(request)
         return str(request.arguments["path"]).startswith("/tmp/")
 
-    policy = Policy(rules=(Rule(effect="approve", destructive=True),), approve=approve)
+    policy = Policy(rules=(PolicyRule(effect="approve", destructive=True),), approve=approve)
     toolset = files().with_policy(policy, name="ops")
     assert "delete_file" in names(toolset.list_tools(ANN))
     assert toolset.call_sync("delete_file", {"path": "/tmp/a"}, identity=ANN).text
@@ -302,7 +302,7 @@ def test_approval_decides_each_call_of_destructive_tools() -> None:
         ("delete_file", ANN, "ops"),
         ("delete_file", ANN, "ops"),
     ]
-    no_hook = files().with_policy(Policy(rules=(Rule(effect="approve", tools={"add_note"}),)))
+    no_hook = files().with_policy(Policy(rules=(PolicyRule(effect="approve", tools={"add_note"}),)))
     with pytest.raises(AccessDeniedError):
         no_hook.call_sync("add_note", {"text": "x"})
 
@@ -310,7 +310,7 @@ def test_approval_decides_each_call_of_destructive_tools() -> None:
         raise RuntimeError("hook down")
 
     broken = files().with_policy(
-        Policy(rules=(Rule(effect="approve", tools={"add_note"}),), approve=failing)
+        Policy(rules=(PolicyRule(effect="approve", tools={"add_note"}),), approve=failing)
     )
     with pytest.raises(AccessDeniedError):
         broken.call_sync("add_note", {"text": "x"})
@@ -318,7 +318,7 @@ def test_approval_decides_each_call_of_destructive_tools() -> None:
 
 
 def test_inner_and_outer_policies_both_apply() -> None:
-    inner = files().with_policy(Policy(rules=(Rule(effect="deny", tools={"delete_file"}),)))
+    inner = files().with_policy(Policy(rules=(PolicyRule(effect="deny", tools={"delete_file"}),)))
     outer = inner.prefixed("fs").with_policy(Policy(tenants={"acme"}))
     assert "fs_delete_file" not in names(outer.list_tools(ANN))
     with pytest.raises(ToolNotFoundError):
@@ -435,7 +435,7 @@ def test_every_attempt_takes_a_token_and_a_flood_never_reaches_the_approver() ->
 
     limited = files().with_policy(
         Policy(
-            rules=(Rule(effect="approve", destructive=True),),
+            rules=(PolicyRule(effect="approve", destructive=True),),
             approve=approve,
             rate_limits=(RateLimit(calls=2, per=3600.0, scope="tenant"),),
         ),
@@ -458,7 +458,7 @@ SECRET = "sk-live-0123456789abcdef"
 def test_every_call_gives_one_record_and_secrets_never_appear() -> None:
     sink = MemorySink()
     policy = Policy(
-        rules=(Rule(effect="deny", tools={"delete_file"}, tenants={"globex"}),),
+        rules=(PolicyRule(effect="deny", tools={"delete_file"}, tenants={"globex"}),),
         rate_limits=(RateLimit(calls=100, per=1.0, scope="global"),),
         timeout=0.2,
     )
@@ -590,7 +590,9 @@ def test_a_chain_branches_from_one_base_and_leaves_it_unchanged() -> None:
 def test_bound_tools_carry_policy_and_audit_into_any_format() -> None:
     sink = MemorySink()
     toolset = (
-        files().with_policy(Policy(rules=(Rule(effect="deny", destructive=True),))).with_audit(sink)
+        files()
+        .with_policy(Policy(rules=(PolicyRule(effect="deny", destructive=True),)))
+        .with_audit(sink)
     )
     exported = toolset.to("openai", ANN)
     assert [entry["function"]["name"] for entry in exported] == names(toolset.list_tools(ANN))
@@ -653,7 +655,7 @@ def test_a_toolset_loads_into_a_framework_with_its_policy_and_audit() -> None:
     sink = MemorySink()
     toolset = (
         files()
-        .with_policy(Policy(rules=(Rule(effect="deny", destructive=True, roles={"intern"}),)))
+        .with_policy(Policy(rules=(PolicyRule(effect="deny", destructive=True, roles={"intern"}),)))
         .with_audit(sink)
     )
     intern = Identity(subject="ivy", roles={"intern"})
@@ -688,7 +690,7 @@ def test_mixed_calls_give_one_record_each_and_planted_secrets_never_show(
 
     toolset = (
         StaticToolset([echo_back, slow, delete_file], name="mixed")
-        .with_policy(Policy(rules=(Rule(effect="deny", tools={"delete_file"}),), timeout=0.2))
+        .with_policy(Policy(rules=(PolicyRule(effect="deny", tools={"delete_file"}),), timeout=0.2))
         .with_audit(EverySink(), secrets=[planted])
     )
     attempts: list[tuple[str, Any]] = [

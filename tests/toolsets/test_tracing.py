@@ -10,7 +10,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from opentelemetry.trace import StatusCode
 
 from toolbridge import ToolNotFoundError, ToolResult, tool
-from toolbridge.toolsets import Identity, Policy, Registry, Rule, Toolset
+from toolbridge.toolsets import Identity, Policy, PolicyRule, Registry, Toolset
 
 exporter = InMemorySpanExporter()
 provider = TracerProvider()
@@ -42,7 +42,7 @@ def _fresh() -> None:
 
 
 def traced() -> Toolset:
-    policy = Policy(rules=(Rule(effect="deny", tools={"secret_*"}, roles={"guest"}),))
+    policy = Policy(rules=(PolicyRule(effect="deny", tools={"secret_*"}, roles={"guest"}),))
     return Registry([lookup, broken, secret_admin], name="geo").with_policy(policy).traced(provider)
 
 

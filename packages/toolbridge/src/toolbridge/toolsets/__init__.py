@@ -32,7 +32,7 @@ from toolbridge.toolsets._identity import (
     identity_context,
 )
 from toolbridge.toolsets._jsonlines import JsonLinesSink
-from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, Rule
+from toolbridge.toolsets._policy import ApprovalHook, ApprovalRequest, Effect, Policy, PolicyRule
 from toolbridge.toolsets._prefixed import PrefixedToolset
 from toolbridge.toolsets._ratelimit import RateLimit, RateLimiter, Scope, Window
 from toolbridge.toolsets._registry import Registry
@@ -65,13 +65,13 @@ __all__ = [
     "NamedToolset",
     "Outcome",
     "Policy",
+    "PolicyRule",
     "PrefixedToolset",
     "RateLimit",
     "RateLimiter",
     "Redactor",
     "Registry",
     "RenamedToolset",
-    "Rule",
     "Scope",
     "Selector",
     "StaticToolset",
@@ -86,3 +86,11 @@ __all__ = [
     "identity_context",
     "read_definition",
 ]
+
+
+def __getattr__(name: str) -> type[PolicyRule]:
+    # `Rule` was renamed `PolicyRule`; the old name still imports (it is in no
+    # `__all__`) until the last tests and pages that use it have moved.
+    if name == "Rule":
+        return PolicyRule
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -58,7 +58,7 @@ from typing import Any, Final, TypeVar
 
 from toolbridge.errors import ConfigError, JsonPath, ToolbridgeError
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
-from toolbridge.toolsets._policy import Policy, Rule
+from toolbridge.toolsets._policy import Policy, PolicyRule
 from toolbridge.toolsets._ratelimit import RateLimit
 
 __all__ = ["ToolsetDefinition", "read_definition"]
@@ -365,7 +365,7 @@ def _policy(value: Any, path: JsonPath) -> Policy:
     )
 
 
-def _rule(value: Any, path: JsonPath) -> Rule:
+def _rule(value: Any, path: JsonPath) -> PolicyRule:
     data = _object(value, path)
     _known(data, _RULE, path)
     fields: dict[str, Any] = {
@@ -374,7 +374,7 @@ def _rule(value: Any, path: JsonPath) -> Rule:
         else item
         for key, item in data.items()
     }
-    return _checked(lambda: Rule(**fields), path)
+    return _checked(lambda: PolicyRule(**fields), path)
 
 
 def _rate_limit(value: Any, path: JsonPath) -> RateLimit:

@@ -9,10 +9,11 @@ A `Policy` decides, for one tool and one caller, one of three effects:
   that does not exist.
 
 The decision is made in order: the caller's tenant must be in `Policy.tenants` and
-hold one of `Policy.roles` (when those are set), then the first `Rule` that matches
-(a rule with `Rule.scopes` only for a caller whose token grants them all) decides,
-and `Policy.default` decides when none does (``"deny"`` for a deny-by-default
-policy). Policies are data: frozen, comparable, safe to share between toolsets.
+hold one of `Policy.roles` (when those are set), then the first `PolicyRule` that
+matches (a rule with `PolicyRule.scopes` only for a caller whose token grants them
+all) decides, and `Policy.default` decides when none does (``"deny"`` for a
+deny-by-default policy). Policies are data: frozen, comparable, safe to share
+between toolsets.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from toolbridge.errors import ConfigError
 from toolbridge.toolsets._identity import Identity
 from toolbridge.toolsets._ratelimit import RateLimit, check_storage
 
-__all__ = ["ApprovalHook", "ApprovalRequest", "Effect", "Policy", "Rule"]
+__all__ = ["ApprovalHook", "ApprovalRequest", "Effect", "Policy", "PolicyRule"]
 
 Effect = Literal["allow", "approve", "deny"]
 """What a policy decides for one tool and one caller."""
@@ -68,9 +69,10 @@ def _names(value: object, field_name: str) -> frozenset[str]:
 
 @final
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Rule:
+class PolicyRule:
     """One rule of a policy: an effect for the tools and callers it matches.
 
+    (Not `toolbridge.security.Rule`, which is a rule of the tool-poisoning scan.)
     Every condition that is set must hold; a rule with none matches everything.
     Tool names and globs are matched case-sensitively against the name the caller
     sees, with no normalisation, so a look-alike name is a different name.
@@ -114,13 +116,13 @@ class Rule:
 
     def __post_init__(self) -> None:
         if self.effect not in _EFFECTS:
-            raise ConfigError(f"Rule.effect must be one of {', '.join(_EFFECTS)}")
+            raise ConfigError(f"PolicyRule.effect must be one of {', '.join(_EFFECTS)}")
         for name in ("tools", "namespaces", "tags", "tenants", "roles", "scopes"):
-            object.__setattr__(self, name, _names(getattr(self, name), f"Rule.{name}"))
+            object.__setattr__(self, name, _names(getattr(self, name), f"PolicyRule.{name}"))
         for name in ("read_only", "destructive", "open_world"):
             value: object = getattr(self, name)
             if value is not None and not isinstance(value, bool):
-                raise ConfigError(f"Rule.{name} must be true, false or null")
+                raise ConfigError(f"PolicyRule.{name} must be true, false or null")
 
     def matches(self, tool: Tool, identity: Identity) -> bool:
         """Whether the rule applies to calls of `tool` by `identity`."""
@@ -150,7 +152,7 @@ class Policy:
     roles: AbstractSet[str] | None = None
     """Only callers holding one of these roles see any tool; ``None`` for any caller."""
 
-    rules: Sequence[Rule] = ()
+    rules: Sequence[PolicyRule] = ()
     """The rules, in order: the first that matches decides."""
 
     default: Literal["allow", "deny"] = "allow"
@@ -189,8 +191,8 @@ class Policy:
             if value is not None:
                 object.__setattr__(self, name, _names(value, f"Policy.{name}"))
         rules: object = self.rules
-        if not isinstance(rules, Iterable) or not all(isinstance(r, Rule) for r in rules):
-            raise ConfigError("Policy.rules must be a list of Rule")
+        if not isinstance(rules, Iterable) or not all(isinstance(r, PolicyRule) for r in rules):
+            raise ConfigError("Policy.rules must be a list of PolicyRule")
         object.__setattr__(self, "rules", tuple(rules))
         limits: object = self.rate_limits
         if not isinstance(limits, Iterable) or not all(isinstance(r, RateLimit) for r in limits):
