@@ -1,6 +1,6 @@
 """Tool search latency on a 10,000-tool registry.
 
-`ToolSearch.search(query, 5)` (BM25 on bm25s) against `rank_bm25`'s
+`ToolSearch.search(query, 5)` (BM25 in numpy) against `rank_bm25`'s
 `BM25Okapi.get_scores` plus a top-5 sort on the same words (the classic Python BM25
 library; the reference), over the labelled queries of every style in turn. How well
 it ranks is `_search_eval.py`'s part.

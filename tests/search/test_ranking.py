@@ -84,7 +84,7 @@ def test_a_tool_that_uses_the_users_own_word_still_ranks_first() -> None:
     assert ToolSearch(tools).search("report a bug", 1)[0].name == "report_bug"
 
 
-def test_hybrid_keeps_bm25s_clear_winner_first() -> None:
+def test_hybrid_keeps_the_bm25_clear_winner_first() -> None:
     pytest.importorskip("wordllama")
     tools = [
         *TOOLS,

@@ -40,11 +40,7 @@ class LexicalIndex:
         self._all = Bm25Index([words.everything for words in documents])
         self._names = Bm25Index([words.name for words in documents])
         self._descriptions = Bm25Index([words.description for words in documents])
-        frequencies: dict[str, int] = {}
-        for document in documents:
-            for word in set(document.everything):
-                frequencies[word] = frequencies.get(word, 0) + 1
-        self._speller = Speller(frequencies, everyday_words())
+        self._speller = Speller(self._all.document_frequencies(), everyday_words())
 
     def words(self, query: str) -> list[str]:
         """The words `query` is searched with: spelled the tools' way, then expanded.
