@@ -15,7 +15,7 @@ import toolbridge
 from toolbridge import Tool, tool
 from toolbridge.mcp import build_server
 from toolbridge.search import meta_tools, meta_toolset
-from toolbridge.toolsets import Identity, MemorySink, Policy, Registry, Rule
+from toolbridge.toolsets import Identity, MemorySink, Policy, PolicyRule, Registry
 
 ran: list[str] = []
 
@@ -45,7 +45,7 @@ EVE = Identity(subject="eve", roles={"intern"})
 
 
 def guarded(sink: MemorySink) -> toolbridge.toolsets.Toolset:
-    policy = Policy(rules=(Rule(effect="deny", tools={"wipe_*"}, roles={"intern"}),))
+    policy = Policy(rules=(PolicyRule(effect="deny", tools={"wipe_*"}, roles={"intern"}),))
     return registry().with_policy(policy).with_audit(sink)
 
 

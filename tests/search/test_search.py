@@ -13,7 +13,7 @@ import pytest
 from toolbridge import ConfigError, Tool, tool
 from toolbridge.formats import from_mcp
 from toolbridge.search import ToolSearch, tokenize
-from toolbridge.toolsets import Identity, Policy, Registry, Rule
+from toolbridge.toolsets import Identity, Policy, PolicyRule, Registry
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
 
@@ -90,7 +90,7 @@ def test_search_never_returns_a_tool_the_caller_cannot_see() -> None:
         return name
 
     guarded = Registry([delete_repository, archive_repository]).with_policy(
-        Policy(rules=(Rule(effect="deny", tools={"delete_*"}, roles={"intern"}),))
+        Policy(rules=(PolicyRule(effect="deny", tools={"delete_*"}, roles={"intern"}),))
     )
     search = ToolSearch(guarded)
     intern, admin = Identity(roles={"intern"}), Identity(roles={"admin"})
