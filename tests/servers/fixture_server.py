@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
@@ -246,6 +246,9 @@ class Server:
                 return
         if self.options.modern and isinstance(result, dict):  # every 2026-07-28 result says so
             result = {"resultType": "complete", **result}
+        if self.options.result_first:  # as JSON allows: members in any order
+            self.send({"result": result, "id": request_id, "jsonrpc": "2.0"})
+            return
         self.send({"jsonrpc": "2.0", "id": request_id, "result": result})
 
     def answer_badly(self, request_id: Any, result: Json, kind: str) -> None:
@@ -297,18 +300,44 @@ class Server:
     def serve_http(self) -> None:
         """Streamable HTTP on loopback (``--http``), its URL the first line on stdout.
 
-        Each POSTed request is answered with a JSON body: the first line the server
-        writes with its id. What else it writes (notifications) is dropped; GET (the
-        SSE stream) and DELETE are 405. One request at a time.
+        Each POSTed request is answered with a JSON body: the line the server writes
+        with its id. With ``--sse`` it is answered with an SSE stream instead: every
+        line the server writes from then on (notifications, its own requests) as an
+        event, the answer last. Without it, what else the server writes is dropped.
+        GET (the standalone SSE stream) and DELETE are 405. Requests are served
+        concurrently, each answer routed to its request by id.
         """
         import http.server
         import queue
 
-        outbox: queue.Queue[bytes] = queue.Queue()
-        self.sink = outbox.put
+        waiting: dict[str, queue.Queue[tuple[bool, bytes]]] = {}
+        """The lines for each request waiting for its answer, by JSON-encoded id."""
+        newest: list[str] = []
+        """The ids of the requests waiting, the newest last: it gets what is no answer."""
+        routes = threading.Lock()
         fixture = self
+        sse = self.options.sse
+
+        def route(written: bytes) -> None:
+            for line in written.split(b"\n"):  # a flood comes in one write
+                route_line(line)
+
+        def route_line(line: bytes) -> None:
+            head = _head(line)
+            if head is None:
+                return
+            answer, reply_id = head
+            with routes:
+                key = json.dumps(reply_id) if answer else newest[-1] if newest else ""
+                lines = waiting.get(key)
+            if lines is not None and (answer or sse):
+                lines.put((answer, line))
+
+        self.sink = route
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
             def log_message(self, format: str, *args: Any) -> None:
                 return
 
@@ -319,21 +348,49 @@ class Server:
                 except ValueError:
                     message = None
                 asks = isinstance(message, dict) and "method" in message and "id" in message
-                fixture.receive(body)
                 if not asks:
+                    fixture.receive(body)
                     self.reply(202, b"")
                     return
                 assert isinstance(message, dict)
+                key = json.dumps(message["id"])
+                lines: queue.Queue[tuple[bool, bytes]] = queue.Queue()
+                with routes:
+                    waiting[key] = lines
+                    newest.append(key)
+                try:
+                    fixture.receive(body)
+                    self.answer(lines, key)
+                except OSError:  # the client went away
+                    pass
+                finally:
+                    with routes:
+                        waiting.pop(key, None)
+                        newest.remove(key)
+
+            def answer(self, lines: queue.Queue[tuple[bool, bytes]], key: str) -> None:
                 deadline = time.monotonic() + 30
+                streaming = False
                 while True:
                     try:
-                        line = outbox.get(timeout=max(deadline - time.monotonic(), 0.01))
+                        last, line = lines.get(timeout=max(deadline - time.monotonic(), 0.01))
                     except queue.Empty:
-                        self.reply(504, b"")
+                        if not streaming:
+                            self.reply(504, b"")
                         return
-                    answer = json.loads(line)
-                    if "method" not in answer and answer.get("id") == message["id"]:
+                    if not sse:
                         self.reply(200, line)
+                        return
+                    if not streaming:
+                        self.send_response(200)
+                        self.send_header("Content-Type", "text/event-stream")
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        streaming = True
+                    self.wfile.write(b"event: message\ndata: " + line + b"\n\n")
+                    if last:
+                        self.wfile.flush()
+                        self.close_connection = True
                         return
 
             def do_GET(self) -> None:
@@ -349,7 +406,14 @@ class Server:
                 self.end_headers()
                 self.wfile.write(body)
 
-        httpd = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        class Quiet(http.server.ThreadingHTTPServer):
+            daemon_threads = True
+
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                if not isinstance(sys.exc_info()[1], OSError):  # not a client gone away
+                    super().handle_error(request, client_address)
+
+        httpd = Quiet(("127.0.0.1", 0), Handler)
         sys.stdout.write(f"http://127.0.0.1:{httpd.server_address[1]}/mcp\n")
         sys.stdout.flush()
         httpd.serve_forever()
@@ -682,6 +746,37 @@ class Server:
         return text_result(f"{meta['name']} called with {json.dumps(arguments, sort_keys=True)}")
 
 
+_ANSWER: Final = b'{"jsonrpc":"2.0","id":'
+_NOTICE: Final = b'{"jsonrpc":"2.0","method":'
+_ID: Final = json.JSONDecoder()
+
+
+def _head(line: bytes) -> tuple[bool, Any] | None:
+    """Whether a line the server wrote is an answer, and its id; None if not JSON.
+
+    Read from the line's start as this server writes it (a long tools/list page is
+    not parsed again to be routed); any other layout is parsed whole.
+    """
+    if line.startswith(_NOTICE):
+        return False, None
+    if line.startswith(_ANSWER):
+        text = line[len(_ANSWER) : len(_ANSWER) + 1000].decode("utf-8", "replace")
+        try:
+            reply_id, end = _ID.raw_decode(text)
+        except ValueError:
+            pass
+        else:
+            if text.startswith((',"result":', ',"error":'), end):
+                return True, reply_id
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(message, dict):
+        return None
+    return "method" not in message, message.get("id")
+
+
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add = parser.add_argument
@@ -731,6 +826,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help=f"write N messages before answering initialize; KIND is one of {', '.join(FLOODS)}",
     )
     add("--http", action="store_true", help="serve streamable HTTP on loopback, URL on stdout")
+    add("--sse", action="store_true", help="with --http, answer each request with an SSE stream")
+    add("--result-first", action="store_true", help='answers begin with "result", "id" after')
     options = parser.parse_args(argv)
     for item in options.error_reply:
         method, _, code = item.partition("=")
