@@ -20,6 +20,18 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolbridge.security._asks import (
+    EARLIER,
+    FOLLOWED,
+    MORE_CONTEXT,
+    MORE_OUTPUTS,
+    MORE_SECRETS,
+    MORE_TALK,
+    MORE_TOTAL,
+    PROMPTS,
+    SAID,
+    YOUR,
+)
 from toolbridge.security._gates import Prefixes, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import USERS
@@ -139,15 +151,22 @@ def _any(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(words) + ")"
 
 
-_WHAT: Final = Prefixes(TALK, SECRETS, FILES, OUTPUTS)
+_WHAT: Final = Prefixes(TALK, MORE_TALK, SECRETS, MORE_SECRETS, FILES, OUTPUTS, PROMPTS, SAID)
+_SELF: Final = Prefixes(MORE_OUTPUTS)
+"""Asks that name their provenance themselves ("the answers other tools gave")."""
 _KINDS: Final = (
-    (re.compile(_any(TALK), _FLAGS), "the conversation"),
-    (re.compile(_any(SECRETS), _FLAGS), "secrets"),
+    (re.compile(_any(PROMPTS), _FLAGS), "its own instructions"),
+    (re.compile(_any(TALK + MORE_TALK), _FLAGS), "the conversation"),
+    (re.compile(_any(SECRETS + MORE_SECRETS), _FLAGS), "secrets"),
     (re.compile(_any(FILES), _FLAGS), "files it read"),
     (re.compile(_any(OUTPUTS), _FLAGS), "other tools' outputs"),
+    (re.compile(_any(SAID), _FLAGS), "what the user said"),
 )
-_CONTEXT: Final = re.compile(_any(CONTEXT), _FLAGS)
-_TOTAL: Final = re.compile(_any(TOTAL), _FLAGS)
+_CONTEXT: Final = re.compile(_any(CONTEXT + MORE_CONTEXT), _FLAGS)
+_TOTAL: Final = re.compile(_any(TOTAL + MORE_TOTAL), _FLAGS)
+"""All of it: "the whole conversation"."""
+_EARLIER: Final = re.compile(_any(EARLIER), _FLAGS)
+_YOUR: Final = re.compile(_any(YOUR), _FLAGS)
 _USER: Final = re.compile(_any(USERS), _FLAGS)
 _NEAR: Final = 32
 """Characters between a word of `TOTAL` and the conversation it qualifies."""
@@ -159,6 +178,15 @@ _BUILT_URL: Final = re.compile(
 )
 """A URL the model is to build with data in it: ``?d={...}``, ``?d= followed by``."""
 _BUILT_GATE: Final = ("http", "append", "add", "attach")
+_FOLLOWED: Final = re.compile(
+    r"\bhttps?://[^\s)]*[?&=/#]\s+" + _any(FOLLOWED) + r"[^.\n]{0,80}", _FLAGS
+)
+"""A URL ending in ``/``, ``?``, ``=`` or ``#``, "followed by" something, in any language."""
+_DATA: Final = re.compile(
+    _any(USERS) + r"|\bbase64\b|\bencod|\bcodific|\bcodifi|\bkodier|\bcodeer|" + _any(SAID),
+    _FLAGS,
+)
+"""What is appended to a built URL that comes from the model's side: the user's words."""
 
 
 def exfiltration(value: str) -> Hit | None:
@@ -170,14 +198,11 @@ def exfiltration(value: str) -> Hit | None:
         if ends is None:
             ends = sentence_ends(value)
         start, end = sentence_at(ends, found.start(), len(value))
-        text = value[start:end]
         what = _kind(found.group())
         if (start, what) in read:
             continue
         read.add((start, what))
-        if _CONTEXT.search(text) or (
-            what == "the conversation" and _whole(value, found, start, end) and _USER.search(text)
-        ):
+        if _asked(value, found, what, start, end):
             return Hit(
                 "sensitive-reference",
                 "high",
@@ -185,18 +210,49 @@ def exfiltration(value: str) -> Hit | None:
                 end,
                 f"asks for {what} from the model's own context: exfiltration through a parameter.",
             )
+    for found in _SELF.matches(low):
+        return Hit(
+            "sensitive-reference",
+            "high",
+            found.start(),
+            found.end(),
+            "asks for other tools' outputs: exfiltration through a parameter.",
+        )
     return _built(value, low)
 
 
-def _whole(value: str, found: re.Match[str], start: int, end: int) -> bool:
-    """Whether the conversation `found` is asked for whole.
+def _asked(value: str, found: re.Match[str], what: str, start: int, end: int) -> bool:
+    """Whether the sentence ``value[start:end]`` asks for `found` from the model's context.
 
-    A word of `TOTAL` just before it ("the whole conversation") or just after
-    ("对话的全部内容").
+    Any ask with a word of provenance (`CONTEXT`: "so far", "you have seen", "the
+    user typed"); the conversation asked for whole, with the user in the sentence or
+    from before ("the whole earlier chat"); what the user said, from before, with
+    the user in the sentence ("the user's previous messages"); the model's own
+    instructions with *your* beside them ("your system prompt").
     """
-    before = value[max(start, found.start() - _NEAR) : found.start()]
-    after = value[found.end() : min(end, found.end() + _NEAR // 2)]
-    return _TOTAL.search(before) is not None or _TOTAL.search(after) is not None
+    text = value[start:end]
+    if _CONTEXT.search(text) is not None:
+        return True
+    if what == "the conversation":
+        return _whole(value, found, start, end, _TOTAL) and (
+            _USER.search(text) is not None or _whole(value, found, start, end, _EARLIER)
+        )
+    if what == "what the user said":
+        return _whole(value, found, start, end, _EARLIER) and _USER.search(text) is not None
+    if what == "its own instructions":
+        near = value[max(start, found.start() - _NEAR // 2) : min(end, found.end() + _NEAR // 2)]
+        return _YOUR.search(near) is not None
+    return False
+
+
+def _whole(value: str, found: re.Match[str], start: int, end: int, words: re.Pattern[str]) -> bool:
+    """Whether `found` is asked for whole, or from before: a word of `words` near it.
+
+    In it or just before it ("the whole conversation", "the previous messages") or
+    just after ("对话的全部内容", "messages précédents").
+    """
+    around = value[max(start, found.start() - _NEAR) : min(end, found.end() + _NEAR // 2)]
+    return words.search(around) is not None
 
 
 def _kind(word: str) -> str:
@@ -209,9 +265,13 @@ def _kind(word: str) -> str:
 
 def _built(value: str, low: str) -> Hit | None:
     """A URL the model is to fill with data; None when there is none."""
-    if not any(word in low for word in _BUILT_GATE) or not ("?" in value or "query" in low):
+    if not any(word in low for word in _BUILT_GATE):
         return None
-    found = _BUILT_URL.search(value)
+    found = _BUILT_URL.search(value) if ("?" in value or "query" in low) else None
+    if found is None and "http" in low:
+        found = _FOLLOWED.search(value)
+        if found is not None and _DATA.search(found.group(), found.group().find(" ")) is None:
+            found = None
     if found is None:
         return None
     return Hit(
