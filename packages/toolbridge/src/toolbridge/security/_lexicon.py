@@ -46,10 +46,10 @@ __all__ = [
 USERS: Final = (
     r"\busers?\b", r"\busuari[oa]s?\b", r"\busuári[oa]s?\b", r"\butilizador", r"\butilisat",
     r"nutzer", r"\banwender", r"\butent[ei]\b", r"\bgebruiker", r"użytkowni",
-    r"uživatel", r"пользовател", r"користувач", r"χρήστ", r"kullanıcı", r"المستخدم",
+    r"uživatel", r"пользовател", r"користувач", r"χρήστ", r"kullanıcı", r"مستخدم",
     r"کاربر", r"משתמש", r"उपयोगकर्ता", r"यूज़र", r"ユーザ", r"利用者", r"用户", r"用戶",
     r"使用者", r"사용자", r"người dùng", r"ผู้ใช้", r"\bpengguna\b", r"\bgumagamit\b",
-    r"\bmtumiaji\b", r"\bwatumiaji\b",
+    r"\bmtumiaji\b", r"\bwatumiaji\b", r"användar", r"\bbruger", r"\bbruker", r"käyttäj",
 )  # fmt: skip
 """*The user*, the person a secret is kept from."""
 
