@@ -26,7 +26,9 @@ _ALL: Final = (
         "long blank run (80 blanks, ten empty lines, or eight Unicode spaces, zero-width "
         "or bidi characters in a row) is flagged itself, whatever it says (medium; high "
         "from 200 blanks); a finding of another rule past the first 1,000 characters, "
-        "where a client shows nothing, is raised to high. It cannot see text made "
+        "where a client shows nothing, is raised to high, and that part is read for quieter "
+        "signs (secrecy without the user, speaking to the user, the conversation, data "
+        "handed to a tool, acting without asking: high, as instruction). It cannot see text made "
         "invisible by a client's rendering (white on white, markdown comments), nor "
         "harmless-looking words past a cut-off that no rule reads as an instruction.",
     ),
@@ -64,9 +66,13 @@ _ALL: Final = (
         "sentence, an override ('regardless of', 'instead of', 'no matter', 'always', "
         "'whenever', in 12+ languages), the user, and a target: another tool, a parameter "
         "that routes data or money (recipient, bcc, account, path, channel...) or a fixed "
-        "destination (an address, a URL, an IBAN); claims that the user already agreed "
+        "destination (an address, a URL, an IBAN), or after a strong override a fixed value "
+        "(a tool or parameter name, a relative path, a flag, a quoted literal); claims that "
+        "the user already agreed "
         "(high); 'from now on' and answers or approvals given 'whatever' the facts "
-        "(medium). Pattern-based: a paraphrase outside the patterns and shapes, or an "
+        "(medium), and redefinitions of the user's words ('that is what users mean when they "
+        "say refund', medium). Pattern-based: a paraphrase outside the patterns and shapes, "
+        "or an "
         "instruction split across fields, is missed.",
     ),
     Rule(
@@ -87,8 +93,10 @@ _ALL: Final = (
         "too (github_token_from_env). Exfiltration through parameters (high): a field "
         "asking, in one sentence, for the conversation, secrets, files read or other "
         "tools' outputs from the model's own context ('so far', 'you have seen', 'the "
-        "user mentioned', 'other tools', in 10+ languages), or a URL the model is to "
-        "build with data appended. "
+        "user mentioned', 'other tools', in 22 languages), the user's earlier messages, the "
+        "model's own instructions ('your system prompt'), other tools' answers, or a URL "
+        "the model is to build with data appended ('?d={...}', a URL 'followed by' the "
+        "user's words). "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),
     Rule(

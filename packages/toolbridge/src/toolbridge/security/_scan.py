@@ -32,7 +32,7 @@ from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import steering
 from toolbridge.security._strings import Text, strings
-from toolbridge.security._tails import SHOWN, far, tail
+from toolbridge.security._tails import SHOWN, beyond, far, tail
 
 __all__ = ["scan"]
 
@@ -143,7 +143,7 @@ def _tool(
                 *sensitive(value, name=is_name, topic=tool.name),
             ]
             if not is_name:
-                read += [*steering(value), exfiltration(value)]
+                read += [*steering(value), exfiltration(value), beyond(value)]
             found.extend(
                 far(hit)
                 if hit is not None and hit.start >= SHOWN and hit.severity == "medium"

@@ -43,7 +43,7 @@ from toolbridge.security._lexicon import (
     Stems,
 )
 
-__all__ = ["addressed", "conversation", "override", "secrecy", "sentence"]
+__all__ = ["addressed", "conversation", "override", "secrecy", "sentence", "unsaid"]
 
 _FLAGS: Final = re.IGNORECASE
 
@@ -55,6 +55,14 @@ def _any(words: tuple[str, ...]) -> str:
 _USER: Final = re.compile(_any(USERS), _FLAGS)
 _USER_GATE: Final = Stems(USERS)
 _TELL: Final = re.compile(_any(TELL), _FLAGS)
+_UNSAID_EN: Final = re.compile(
+    r"(?:^|(?<=[.!?;:,\n])|\b(?:and|then|but|so|also)\b)\s*(?:do not|don'?t|never)\s+"
+    r"(?:\w+\s+)?(?:tell|mention|reveal|disclose|notify|report)\b",
+    _FLAGS,
+)
+"""English's own negated *tell*, imperative: opening a clause ("...; don't mention the
+change", "and never tell"). A bare "not tell" is as often a contrast ("queries like X,
+not 'tell me when'"), "amounts never mention" a description."""
 _NEGATION: Final = re.compile(_any(NEGATIONS) + r"[^,，、:：]{0,14}$", _FLAGS)
 """A negation at most 14 characters (and no comma) before the end of the text given."""
 _SUFFIX: Final = re.compile(r".?" + _any(SUFFIX_NEGATIONS), _FLAGS)
@@ -113,6 +121,27 @@ def secrecy(value: str) -> Hit | None:
                 or _AFTER.match(text, tell.end())
             ):
                 return _secret(start + tell.start(), start + tell.end())
+    return None
+
+
+def unsaid(text: str) -> tuple[int, int] | None:
+    """A negated *tell* verb in `text`, the user named or not: ``(start, end)`` or None.
+
+    Read only where a client shows nothing (`toolbridge.security._tails`): anywhere
+    else "no lo menciona" is as often a description of what a report leaves out.
+    """
+    denied = _NEGATED_TELL.search(text) or _UNSAID_EN.search(text)
+    if denied is not None:
+        return denied.start(), denied.end()
+    for tell in _TELL.finditer(text):
+        before = text[max(0, tell.start() - 24) : tell.start()]
+        suffix = _SUFFIX.match(text, tell.end())
+        if (
+            _NEGATION.search(before) is not None
+            or (suffix is not None and not suffix.group()[:1].isspace())
+            or _AFTER.match(text, tell.end())
+        ):
+            return tell.start(), tell.end()
     return None
 
 

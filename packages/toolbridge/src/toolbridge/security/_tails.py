@@ -11,7 +11,11 @@ Unicode spaces.
 
 Text past the length a client shows (`SHOWN` characters) is the other hiding place:
 the scan raises a finding of another rule that lies there (`far`), since ordinary
-words in a long description are normal but an instruction after them is not.
+words in a long description are normal but an instruction after them is not; and
+`beyond` reads that part for quieter signs of one, which would be too weak
+anywhere in view: a sentence there that keeps something unsaid ("erwähne die
+Änderung nicht"), talks to the user or of the conversation, hands data to a tool,
+or acts without asking, in any of the lexicon's languages.
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ from typing import Final
 
 from toolbridge.security._finding import Severity
 from toolbridge.security._hit import Hit
+from toolbridge.security._lexicon import CONVERSATIONS
+from toolbridge.security._shapes import sentence, unsaid
 
-__all__ = ["SHOWN", "far", "tail"]
+__all__ = ["SHOWN", "beyond", "far", "tail"]
 
 SHOWN: Final = 1_000
 """Characters of a description a client can be relied on to show."""
@@ -84,3 +90,77 @@ def far(hit: Hit) -> Hit:
         severity="high",
         why=f"{hit.why} Past the first {SHOWN:,} characters, where a client shows nothing.",
     )
+
+
+_API_WORDS: Final = (r"\bchat\b", r"\bdialog", r"\bdiscussion\b", r"чат", r"चैट", r"แชท")
+"""Words for the conversation that name an API's objects as often (a chat API, a dialog box)."""
+_FAR_SIGNS: Final = re.compile(
+    "(?:"
+    + "|".join(
+        (
+            # speaking to the user: "tell the user", "dile al usuario"
+            r"\b(?:tell|inform|notify|warn|remind)\b[^.\n]{0,12}?\b(?:the |your )?users?\b",
+            r"\bdi(?:le|les|tes) (?:a|à) ",
+            r"\bsag(?:e|en sie)? (?:dem|den) ",
+            # the conversation itself
+            *(word for word in CONVERSATIONS if word not in _API_WORDS),
+            # handing data to a tool: "pass it to the notify tool", "pásala a la herramienta"
+            r"\b(?:pass|send|forward|give|hand|post|upload)\b[^.\n]{0,40}?\bto (?:the |a )?"
+            r"(?:\w+[_ ])?(?:tool|function)\b",
+            r"\bp[áa]s[ae]l[ao]s? a la herramienta",
+            r"\benv[ií]a(?:l[ao]s?)? a la herramienta",
+            r"\bpasse[sz]?-l[ae] à l'outil",
+            r"\bübergib\b",
+            r"\bpassal[ao] (?:allo|a) strumento",
+            # acting without asking
+            r"\bwithout (?:asking|confirmation|telling)",
+            r"\bsin (?:preguntar|avisar|confirmar)",
+            r"\bsans (?:demander|prévenir|confirmation)",
+            r"\bohne (?:zu )?(?:fragen|nachzufragen)",
+            r"\bsenza (?:chiedere|avvisare)",
+            r"\bsem (?:perguntar|avisar)",
+            r"\bzonder (?:te )?(?:vragen|melden)",
+            r"\butan att fråga",
+            r"\bbez (?:pytania|pytań)",
+            r"не спрашивая",
+            r"без запиту",
+            r"\bsormadan\b",
+            r"χωρίς να ρωτήσ",  # noqa: RUF001
+            r"دون (?:أن )?تسأل",
+            r"בלי לשאול",
+            r"पूछे बिना",
+            r"无需询问",
+            r"不要询问",
+            r"確認せずに",
+            r"尋ねずに",
+            r"묻지 않고",
+            r"โดยไม่ต้องถาม",
+            r"không cần hỏi",
+            r"\btanpa bertanya",
+        )
+    )
+    + ")",
+    re.IGNORECASE,
+)
+"""What a tool's manual does not say past its first screen, and an injected tail does."""
+_WHY_BEYOND: Final = (
+    "text addressed to the model (it keeps something unsaid, talks to the user or of the "
+    "conversation, hands data to a tool or acts without asking) past the first "
+    f"{SHOWN:,} characters, where a client shows nothing."
+)
+
+
+def beyond(value: str) -> Hit | None:
+    """A sentence past `SHOWN` characters addressed to the model (high); None when none."""
+    if len(value) <= SHOWN:
+        return None
+    rest = value[SHOWN:]
+    found = _FAR_SIGNS.search(rest)
+    if found is not None:
+        at = SHOWN + found.start()
+        return Hit("instruction", "high", at, SHOWN + found.end(), _WHY_BEYOND)
+    quiet = unsaid(rest)
+    if quiet is not None:
+        start, text = sentence(value, SHOWN + quiet[0])
+        return Hit("instruction", "high", start, start + len(text), _WHY_BEYOND)
+    return None
