@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from toolbridge import ConfigError
-from toolbridge._scaffold import scaffold
+from toolbridge.cli._scaffold import scaffold
 
 EXPECTED = [
     ".gitignore",
@@ -63,7 +63,7 @@ def test_a_dashed_name_gets_an_importable_package_and_path_places_it(tmp_path: P
 
 
 def test_bytecode_and_binaries_beside_the_templates_are_left_out(tmp_path: Path) -> None:
-    shipped = resources.files("toolbridge") / "_templates" / "mcp-server"
+    shipped = resources.files("toolbridge.cli") / "_templates" / "mcp-server"
     templates = tmp_path / "templates"
     with resources.as_file(shipped) as folder:
         shutil.copytree(folder, templates)

@@ -237,8 +237,8 @@ def test_the_wheel_holds_only_its_package(dist: Path, name: str) -> None:
 
 def test_the_core_wheel_ships_the_init_templates(dist: Path) -> None:
     names = _wheel(dist, "toolbridge").namelist()
-    templates = [n for n in names if n.startswith("toolbridge/_templates/")]
-    assert "toolbridge/_templates/mcp-server/src/__package__/server.py.tmpl" in templates
+    templates = [n for n in names if n.startswith("toolbridge/cli/_templates/")]
+    assert "toolbridge/cli/_templates/mcp-server/src/__package__/server.py.tmpl" in templates
     assert all(name.endswith(".tmpl") for name in templates)
 
 

@@ -22,7 +22,7 @@ def init_command(
     It is written to DIR/NAME, which must not exist or be empty. Then: cd NAME, and
     `uv run pytest` lists and calls the tools over stdio.
     """
-    from toolbridge._scaffold import scaffold
+    from toolbridge.cli._scaffold import scaffold
 
     written = scaffold(name, path)
     target = (path / name).resolve()  # as scaffold names its files

@@ -54,7 +54,7 @@ def scaffold(
     source = (
         templates
         if templates is not None
-        else resources.files("toolbridge") / "_templates" / TEMPLATE
+        else resources.files("toolbridge.cli") / "_templates" / TEMPLATE
     )
     values = {"{{name}}": name, "{{package}}": package_name(name)}
     destination.mkdir(parents=True, exist_ok=True)
