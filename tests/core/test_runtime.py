@@ -27,8 +27,9 @@ from toolbridge._runtime import (
     run_coroutine,
     run_in_thread,
 )
+from toolbridge.formats import tools_given
 from toolbridge.mcp._loop import LoopThread
-from toolbridge.plugins import call_async, call_blocking, call_sync, tools_given
+from toolbridge.plugins import call_async, call_blocking, call_sync
 
 
 @tool

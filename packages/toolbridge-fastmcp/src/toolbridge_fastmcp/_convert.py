@@ -35,8 +35,8 @@ from fastmcp.tools.base import ToolResult as FastMCPResult
 from pydantic import PrivateAttr, TypeAdapter, ValidationError
 
 from toolbridge import ConfigError, ConversionError, Tool, ToolbridgeError, ToolResult, thaw
-from toolbridge.formats import from_mcp, to_mcp
-from toolbridge.plugins import call_async, call_sync, tools_given
+from toolbridge.formats import from_mcp, to_mcp, tools_given
+from toolbridge.plugins import call_async, call_sync
 from toolbridge_fastmcp._running import run_for_request
 
 __all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]

@@ -39,8 +39,8 @@ from toolbridge import (
     ToolResult,
     answering,
 )
-from toolbridge.formats import convert
-from toolbridge.plugins import call_async, call_sync, tools_given
+from toolbridge.formats import convert, tools_given
+from toolbridge.plugins import call_async, call_sync
 from toolbridge.schema import LossAction, LossEntry
 from toolbridge_openai_agents._output import ToolOutput, from_tool_output, to_tool_output
 

@@ -37,7 +37,8 @@ from toolbridge import (
     answering,
     thaw,
 )
-from toolbridge.plugins import await_blocking, call_async, call_blocking, call_sync, tools_given
+from toolbridge.formats import tools_given
+from toolbridge.plugins import await_blocking, call_async, call_blocking, call_sync
 from toolbridge_pydantic_ai._content import model_content, wraps_output
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]

@@ -102,7 +102,9 @@ if TYPE_CHECKING:
         ValidationResult,
         Validator,
     )
-    from toolbridge.plugins import FormatSpec, from_, hookimpl, to
+    from toolbridge.plugins._dispatch import from_, to
+    from toolbridge.plugins._hookspecs import hookimpl
+    from toolbridge.plugins._spec import FormatSpec
 
 __version__ = "0.1.0"
 
@@ -125,7 +127,7 @@ _LAZY: dict[str, str] = {
     "send_log": "toolbridge._context",
     "ContentBlock": "toolbridge._content",
     "EmbeddedResource": "toolbridge._content",
-    "FormatSpec": "toolbridge.plugins",
+    "FormatSpec": "toolbridge.plugins._spec",
     "FrozenDict": "toolbridge._json",
     "FrozenList": "toolbridge._json",
     "FunctionInvoker": "toolbridge._functions",
@@ -143,13 +145,13 @@ _LAZY: dict[str, str] = {
     "ValidationIssue": "toolbridge._validation",
     "ValidationResult": "toolbridge._validation",
     "Validator": "toolbridge._validation",
-    "from_": "toolbridge.plugins",
+    "from_": "toolbridge.plugins._dispatch",
     "from_function": "toolbridge._functions",
-    "hookimpl": "toolbridge.plugins",
+    "hookimpl": "toolbridge.plugins._hookspecs",
     "json_content": "toolbridge._result",
     "text_content": "toolbridge._content",
     "thaw": "toolbridge._json",
-    "to": "toolbridge.plugins",
+    "to": "toolbridge.plugins._dispatch",
     "to_result": "toolbridge._result",
     "tool": "toolbridge._functions",
 }

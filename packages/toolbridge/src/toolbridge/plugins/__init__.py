@@ -1,14 +1,16 @@
-"""Plugins: the hooks, the manager that loads ``toolbridge`` entry points, and dispatch.
+"""Plugins: what a plugin's code uses besides the hooks, and the plugins found.
 
 A framework plugin (``toolbridge-langchain``, ...) implements the hooks of
-`toolbridge.plugins._hookspecs` with ``@hookimpl`` and registers through an entry
-point in the ``toolbridge`` group; toolbridge's own formats use the same hooks.
-`to` / `from_` convert through whichever plugin declares a format. Nothing loads at
-import: the first use loads the plugins, once.
+`toolbridge.plugins._hookspecs` with ``@toolbridge.hookimpl``, declares its formats
+with `toolbridge.FormatSpec`, and registers through an entry point in the
+``toolbridge`` group; toolbridge's own formats use the same hooks. `toolbridge.to`
+and `toolbridge.from_` convert through whichever plugin declares a format, and a
+plugin reads "a tool or tools" with `toolbridge.formats.tools_given`. This module
+holds the rest: the helpers that run a framework's call with toolbridge's rules,
+`installed_versions` for the versions hook, and `plugins()`, the plugins found.
+Nothing loads at import: the first use loads the plugins, once.
 """
 
-from toolbridge.formats import tools_given
-from toolbridge.plugins._dispatch import from_, to
 from toolbridge.plugins._helpers import (
     await_blocking,
     call_async,
@@ -16,31 +18,15 @@ from toolbridge.plugins._helpers import (
     call_sync,
     installed_versions,
 )
-from toolbridge.plugins._hookspecs import hookimpl, hookspec
-from toolbridge.plugins._manager import (
-    PluginInfo,
-    format_specs,
-    plugin_manager,
-    plugins,
-    reset_plugins,
-)
-from toolbridge.plugins._spec import FormatSpec
+from toolbridge.plugins._manager import PluginInfo, plugins, reset_plugins
 
 __all__ = [
-    "FormatSpec",
     "PluginInfo",
     "await_blocking",
     "call_async",
     "call_blocking",
     "call_sync",
-    "format_specs",
-    "from_",
-    "hookimpl",
-    "hookspec",
     "installed_versions",
-    "plugin_manager",
     "plugins",
     "reset_plugins",
-    "to",
-    "tools_given",
 ]

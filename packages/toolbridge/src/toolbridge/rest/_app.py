@@ -67,7 +67,7 @@ from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, iden
 if TYPE_CHECKING:
     from toolbridge.auth import AuthSettings
 
-__all__ = ["Identify", "build_app"]
+__all__ = ["build_app"]
 
 _JSON_MEDIA: Final = re.compile(r"^application/(?:[\w.+-]+\+)?json\s*(?:;|$)", re.IGNORECASE)
 _JSON_TYPES: Final = {dict: "object", list: "array", str: "string", bool: "boolean"}

@@ -10,8 +10,8 @@ from typing import Any
 
 from toolbridge._http import DEFAULT_HEADER_TIMEOUT
 from toolbridge._tool import Tool
-from toolbridge.rest._app import Identify, build_app
-from toolbridge.toolsets import Identity, Toolset
+from toolbridge.rest._app import build_app
+from toolbridge.toolsets import Identify, Identity, Toolset
 
 __all__ = ["serve_rest", "serve_rest_async"]
 

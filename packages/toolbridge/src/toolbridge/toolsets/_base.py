@@ -154,7 +154,7 @@ class Toolset(abc.ABC):
 
         ``toolset.to("openai", identity)`` is ``toolbridge.to("openai", toolset.tools(identity))``.
         """
-        from toolbridge.plugins import to
+        from toolbridge import to
 
         return to(target, self.tools(identity), **options)
 

@@ -87,7 +87,7 @@ class Registry(Toolset):
         `source` names the format where the object's type does not tell it
         (provider JSON: ``"openai"``, ``"anthropic"``, ``"mcp"``, ...).
         """
-        from toolbridge.plugins import from_
+        from toolbridge import from_
 
         return self.add(from_(obj, source=source, **options), source=source)
 
