@@ -56,7 +56,6 @@ DISTRIBUTIONS = (
     "mcp",
     "fastmcp",
     "pydantic-ai-slim",
-    "bm25s",
     "rank-bm25",
 )
 PARTS = (
