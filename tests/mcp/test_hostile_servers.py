@@ -1,8 +1,10 @@
 """The MCP client against servers that answer with errors, flood or list too much.
 
 Each case is the fixture server (tests/servers/fixture_server.py) started with the
-flag for its misbehaviour, over stdio, and over streamable HTTP (``--http``) where
-the client's code path differs (the SDK's HTTP client makes up errors of its own).
+flag for its misbehaviour, over stdio, and over streamable HTTP where the client's
+code path differs (the SDK's HTTP client makes up errors of its own): answering each
+request with a JSON body (``http``, ``--http``) or an SSE stream (``sse``,
+``--http --sse``).
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ def _stdio(argv: list[str]) -> StdioServer:
 
 
 @contextlib.contextmanager
-def _http(argv: list[str]) -> Iterator[HttpServer]:
+def _http(argv: list[str], *, sse: bool = False) -> Iterator[HttpServer]:
     """The fixture server over streamable HTTP on loopback, for the block's length."""
+    flags = ["--http", "--sse"] if sse else ["--http"]
     process = subprocess.Popen(
-        [*argv, "--http"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True
+        [*argv, *flags], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True
     )
     try:
         assert process.stdout is not None
@@ -48,8 +51,8 @@ def _http(argv: list[str]) -> Iterator[HttpServer]:
 
 @contextlib.contextmanager
 def _server(transport: str, argv: list[str]) -> Iterator[Server]:
-    if transport == "http":
-        with _http(argv) as server:
+    if transport in ("http", "sse"):
+        with _http(argv, sse=transport == "sse") as server:
             yield server
     else:
         yield _stdio(argv)
@@ -148,7 +151,7 @@ def test_http_answers_each_post_with_a_json_body(fixture_server: Argv) -> None:
 # -- an error answering tools/call ----------------------------------------------------
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
 @pytest.mark.parametrize("code", [-32000, -32001, -32603, 7])
 def test_an_error_answering_a_call_is_a_remote_error_and_the_session_lives_on(
     fixture_server: Argv, transport: str, code: int
@@ -190,7 +193,7 @@ def test_an_error_message_is_cut_and_escaped(fixture_server: Argv) -> None:
 # -- an error answering initialize ------------------------------------------------------
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
 @pytest.mark.parametrize("code", [-32000, -32603])
 def test_a_refused_handshake_says_what_the_server_answered(
     fixture_server: Argv, transport: str, code: int
@@ -212,12 +215,15 @@ def test_a_few_messages_before_the_handshake_are_drained(fixture_server: Argv, k
     assert "echo" in [tool.name for tool in client.tools]
 
 
+@pytest.mark.parametrize("transport", ["stdio", "sse"])
 @pytest.mark.parametrize(("kind", "count"), [("notifications", 100_000), ("requests", 20_000)])
 def test_a_flood_before_the_handshake_is_refused_as_one(
-    fixture_server: Argv, kind: str, count: int
+    fixture_server: Argv, transport: str, kind: str, count: int
 ) -> None:
+    # Over HTTP a flood comes as SSE events on the stream answering initialize.
     argv = fixture_server("--flood-before-initialize", f"{kind}={count}")
-    failure = _start(_stdio(argv), startup_timeout=30).failures["server"]
+    with _server(transport, argv) as server:
+        failure = _start(server, startup_timeout=30).failures["server"]
     assert isinstance(failure, ServerError)
     text = str(failure)
     assert "before answering the handshake, a flood; the connection was closed" in text
@@ -229,13 +235,79 @@ def test_a_flood_before_the_handshake_is_refused_as_one(
 # -- a huge tools/list page ---------------------------------------------------------------
 
 
-def test_a_page_past_max_tools_is_refused_as_such_not_as_late(fixture_server: Argv) -> None:
-    client = _start(_stdio(fixture_server("--tools", "100000")), list_timeout=4)
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+def test_a_page_past_max_tools_is_refused_as_such_not_as_late(
+    fixture_server: Argv, transport: str
+) -> None:
+    # 100,000 tools, 15 MB in one message: read to the 10,001st tool, the rest never
+    # parsed (over HTTP the SDK's parsing of it took 800 MB and 11 s).
+    with _server(transport, fixture_server("--tools", "100000")) as server:
+        client = _start(server, list_timeout=4)
     failure = client.failures["server"]
     assert isinstance(failure, ServerError)
     assert str(failure) == (
         "MCP server 'server': listed more than 10,000 tools (max_tools) in one tools/list page"
     )
+
+
+@pytest.mark.parametrize("transport", ["http", "sse"])
+def test_over_http_a_long_page_is_cut_whatever_the_order_of_its_members(
+    fixture_server: Argv, transport: str
+) -> None:
+    # "result" before "id": HTTP knows which request a body answers without its id.
+    argv = fixture_server("--tools", "100000", "--result-first")
+    with _server(transport, argv) as server:
+        client = _start(server, list_timeout=4)
+    assert str(client.failures["server"]) == (
+        "MCP server 'server': listed more than 10,000 tools (max_tools) in one tools/list page"
+    )
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+def test_a_page_that_came_in_time_is_not_late_however_long_reading_it_takes(
+    fixture_server: Argv, transport: str
+) -> None:
+    # The server answers at once (its tools are made at start); reading and checking
+    # 12,000 tools takes the client longer than list_timeout, which judges the server.
+    with _server(transport, fixture_server("--tools", "12000")) as server:
+        client = _start(server, list_timeout=0.5, max_tools=20_000, on_finding="ignore")
+    assert dict(client.failures) == {}
+    assert len(client.tools) == 12_011
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+def test_a_server_that_never_answers_the_listing_is_late(
+    fixture_server: Argv, transport: str
+) -> None:
+    with _server(transport, fixture_server("--hang-list")) as server:
+        client = _start(server, list_timeout=1)
+    assert str(client.failures["server"]) == (
+        "MCP server 'server': did not answer tools/list within 1 s (list_timeout)"
+    )
+
+
+# -- a message longer than max_message_size -------------------------------------------
+
+
+@pytest.mark.parametrize("transport", ["http", "sse"])
+def test_over_http_a_body_past_max_message_size_fails_its_request_alone(
+    fixture_server: Argv, transport: str
+) -> None:
+    async def main(server: Server) -> tuple[ServerError, str]:
+        async with McpClient(server, timeout=10, max_message_size=2_000_000) as client:
+            with pytest.raises(ServerError) as caught:
+                await client.call("echo", {"text": "hi"})  # answered with 3 MB
+            after = await client.call("add", {"a": 1, "b": 2})
+            return caught.value, after.text
+
+    with _server(transport, fixture_server("--huge-message", "3000000")) as server:
+        error, text = _run(main(server))
+    what = "a body of 3,000,009 bytes," if transport == "http" else "an SSE event"
+    assert str(error) == (
+        f"MCP server 'server': answered with {what} longer than max_message_size "
+        "(2,000,000 bytes) (to tools/call)"
+    )
+    assert text == '{"sum": 3}'  # the session lives on
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])

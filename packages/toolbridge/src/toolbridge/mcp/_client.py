@@ -161,7 +161,9 @@ class McpClient:
         max_tools: The most tools accepted from one server; more fail its load with
             `ServerError`. A page holding more is cut as it is read: the tools past
             the limit are never checked or converted.
-        max_message_size: The longest message accepted from a stdio server, in bytes.
+        max_message_size: The longest message accepted from a server, in bytes: a
+            stdio line (a longer one ends the connection), an HTTP response body or
+            SSE event (a longer one fails its request with `ServerError`).
         protocol: ``"auto"`` (default) first asks ``server/discover`` (MCP 2026-07-28:
             no handshake, no session) and falls back to the ``initialize`` handshake
             of older servers; ``"legacy"`` always opens with the handshake.

@@ -24,7 +24,8 @@ abandoned. What this layer adds:
 * a handshake the server refused says what it answered (code and message), and a
   flood of messages before the handshake is refused as one (see `Wire`);
 * a ``tools/list`` deadline met by a reply that arrived in time even when reading
-  that reply runs past it (the stdio transport says when each line came);
+  that reply runs past it (the stdio transport says when each line came, the HTTP
+  one when each body or SSE event did: see `Arrivals`);
 * a tool that runs only as a task (``execution.taskSupport: "required"``) called as
   an MCP task, on a server that takes them: created, polled, its result fetched, and
   cancelled when its call ends early (see `_tasks`);
@@ -76,6 +77,7 @@ from toolbridge.mcp._elicit import (
     refusal,
     to_wire,
 )
+from toolbridge.mcp._http_client import Arrivals, Local, bounded_http_client
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
 from toolbridge.mcp._tasks import ProgressFn, Send, TaskRunner, can_cancel_tasks, runs_tasks
@@ -235,6 +237,9 @@ class Connection:
         self._client: Client | None = None
         self._transport: StdioTransport | None = None
         self._wire: Wire | None = None
+        self._arrived: Callable[[], float | None] = _nothing
+        """When the earliest message still being read arrived (event loop time; see
+        `_in_time`), or None."""
         self._runner: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
         self._lock = asyncio.Lock()
@@ -394,9 +399,19 @@ class Connection:
                 shutdown_timeout=self._options.shutdown_timeout,
                 max_tools=self._options.max_tools,
             )
-            self._wire.arrivals = self._transport.arrivals
+            lines = self._transport.arrivals
+
+            def taken(item: object) -> None:
+                if lines:
+                    lines.popleft()
+
+            self._wire.taken = taken
+            self._arrived = lambda: lines[0] if lines else None
             return self._wire.around(self._transport)
-        return self._wire.around(_http_transport(server))
+        arrivals = Arrivals()
+        self._wire.taken = arrivals.taken
+        self._arrived = arrivals.first
+        return self._wire.around(_http_transport(server, self._options, arrivals))
 
     async def _startup_error(self, error: BaseException) -> ServerError:
         """Why the handshake failed: the protocol rule broken first, then how it ended."""
@@ -780,6 +795,10 @@ class Connection:
                 ) from None
             raise ToolTimeoutError(tool or request.method, seconds or 0.0) from None
         except MCPError as error:
+            if isinstance(error.data, Local):  # the transport's own (a body too long)
+                raise ServerError(
+                    f"{error.data.reason} (to {request.method})", server=self.name
+                ) from None
             marked, data = remote(error.data)
             if marked:  # the server's own answer, whatever its code
                 raise RemoteError(
@@ -821,9 +840,10 @@ class Connection:
     async def _in_time(self, sent: Coroutine[Any, Any, Any], seconds: float) -> Any:
         """Await a request for `seconds`, a reply that arrived by then counted as in time.
 
-        Reading a long line (a large ``tools/list`` page) takes time after it arrived;
-        the deadline is that of the server, not of the parsing: while a line that came
-        before it is still on its way to the session, the request waits for it.
+        Reading a long message (a large ``tools/list`` page) takes time after it
+        arrived; the deadline is that of the server, not of the parsing: while a
+        message that came before it is still on its way to the session, the request
+        waits for it.
 
         Raises:
             TimeoutError: Nothing arrived in time (the request is cancelled: the SDK
@@ -831,12 +851,11 @@ class Connection:
         """
         task = asyncio.ensure_future(sent)
         end = asyncio.get_running_loop().time() + seconds
-        transport = self._transport
         try:
             done, _ = await asyncio.wait((task,), timeout=seconds)
             while not done:
-                arrivals = transport.arrivals if transport is not None else None
-                if not arrivals or arrivals[0] > end:  # a last look: judged, not yet woken
+                arrived = self._arrived()
+                if arrived is None or arrived > end:  # a last look: judged, not yet woken
                     done, _ = await asyncio.wait((task,), timeout=_GRACE)
                     if not done:
                         raise TimeoutError
@@ -903,6 +922,11 @@ async def _within(sent: Any, clock: _Clock) -> Any:
             clock.deadline = None
 
 
+def _nothing() -> None:
+    """No message is being read (no session yet)."""
+    return None
+
+
 def _note(result: dict[str, Any], text: str) -> None:
     """Add a text block for the model to a raw ``tools/call`` result."""
     content = result.get("content")
@@ -947,7 +971,9 @@ def _session_gone(error: RemoteError) -> bool:
 
 
 @contextlib.asynccontextmanager
-async def _http_transport(server: HttpServer | SseServer) -> AsyncIterator[Any]:
+async def _http_transport(
+    server: HttpServer | SseServer, options: ConnectionOptions, arrivals: Arrivals
+) -> AsyncIterator[Any]:
     from mcp.shared._httpx_utils import create_mcp_http_client
 
     from toolbridge.mcp._auth._flow import http_auth
@@ -960,10 +986,14 @@ async def _http_transport(server: HttpServer | SseServer) -> AsyncIterator[Any]:
         async with sse_client(server.url, headers=headers, auth=auth) as streams:
             yield streams
         return
-    from mcp.client.streamable_http import streamable_http_client
-
     async with (
         create_mcp_http_client(headers=headers, auth=auth) as http,
-        streamable_http_client(server.url, http_client=http) as streams,
+        bounded_http_client(
+            server.url,
+            http_client=http,
+            max_tools=options.max_tools,
+            max_message_size=options.max_message_size,
+            arrivals=arrivals,
+        ) as streams,
     ):
         yield streams

@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import json
 import os
-import re
 import signal
 from collections import deque
 from types import TracebackType
@@ -40,8 +39,9 @@ from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
 from toolbridge._issues import json_type
+from toolbridge.mcp._listing import LARGE, cut_listing, lone_surrogate
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT, ServerProcess
-from toolbridge.mcp._wire import NULL_ID, TOO_MANY, Unreadable
+from toolbridge.mcp._wire import NULL_ID, Unreadable
 
 if TYPE_CHECKING:
     from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
@@ -238,8 +238,8 @@ def read_line(line: bytes, max_tools: int | None = None) -> SessionMessage | Unr
 
     A long line answering with more than `max_tools` tools is read only that far.
     """
-    if max_tools is not None and len(line) > _LARGE:
-        cut = _cut_listing(line, max_tools)
+    if max_tools is not None and len(line) > LARGE:
+        cut = cut_listing(line, max_tools)
         if cut is not None:
             return cut
     if not line.strip():
@@ -282,7 +282,7 @@ def _read_value(value: Any, problems: list[str], excerpt: str) -> SessionMessage
         return Unreadable("a JSON-RPC batch", excerpt=excerpt, kind="batch", items=items)
     if not isinstance(value, dict):
         return Unreadable("JSON that is not JSON-RPC", excerpt=excerpt, kind="stray")
-    surrogate = _lone_surrogate(value)
+    surrogate = lone_surrogate(value)
     if surrogate is not None:
         problems = [
             *problems,
@@ -337,119 +337,3 @@ def _first(error: ValidationError | None) -> str:
     first = error.errors(include_url=False, include_input=False)[0]
     where = ".".join(str(part) for part in first["loc"][1:])
     return f"a malformed message ({where + ': ' if where else ''}{first['msg']})"
-
-
-def _lone_surrogate(value: Any) -> int | None:
-    """The first lone surrogate in any string of `value` (keys too), or None."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            for char in node:
-                if "\ud800" <= char <= "\udfff":
-                    return ord(char)
-        elif isinstance(node, dict):
-            stack.extend(node.keys())
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return None
-
-
-_LARGE: Final = 1 << 20
-"""Lines longer than this (bytes) that answer with a ``tools`` array are read tool by
-tool, and no further than one tool past ``max_tools``."""
-_DECODER: Final = json.JSONDecoder()
-_SPACE: Final = re.compile(r"[ \t\n\r]*")
-
-
-def _cut_listing(line: bytes, limit: int) -> SessionMessage | None:
-    """A reply whose ``result.tools`` holds more than `limit` tools, read to one past it.
-
-    The rest of the line is never parsed: its other tools cost neither time nor
-    memory. The result is marked `TOO_MANY`, for the client to refuse. None when
-    the line is anything else, or is not laid out ``jsonrpc``/``id`` before
-    ``result`` (it is then read whole, as any line).
-    """
-    try:
-        text = line.decode("utf-8")
-        reply: dict[str, Any] = {}
-        index = _open(text, 0, "{")
-        while index is not None:
-            key, index = _key(text, index)
-            if key == "result" and "id" in reply:
-                result = _cut_result(text, index, limit)
-                if result is None:
-                    return None
-                reply["result"] = result
-                if _lone_surrogate(reply) is not None:
-                    return None
-                return SessionMessage(_MESSAGE.validate_python(reply, by_name=False))
-            reply[key], index = _DECODER.raw_decode(text, _skip(text, index))
-            index = _next(text, index, "}")
-    except (ValueError, RecursionError, IndexError, ValidationError):
-        pass
-    return None
-
-
-def _cut_result(text: str, index: int, limit: int) -> dict[str, Any] | None:
-    """The members of a result up to its ``tools``, holding one past `limit` (None: fewer)."""
-    result: dict[str, Any] = {}
-    member: int | None = _open(text, index, "{")
-    while member is not None:
-        key, member = _key(text, member)
-        if key != "tools":
-            result[key], member = _DECODER.raw_decode(text, _skip(text, member))
-            member = _next(text, member, "}")
-            continue
-        tools: list[Any] = []
-        item: int | None = _open(text, member, "[")
-        while item is not None:
-            tool, item = _DECODER.raw_decode(text, _skip(text, item))
-            tools.append(tool)
-            if len(tools) > limit:
-                meta = result.get("_meta")
-                meta = {**(meta if isinstance(meta, dict) else {}), TOO_MANY: True}
-                return {**result, "tools": tools, "_meta": meta}
-            item = _next(text, item, "]")
-        return None
-    return None
-
-
-def _open(text: str, index: int, bracket: str) -> int | None:
-    """Past `bracket` at `index` (after spaces): where the first member is, None if empty."""
-    index = _skip(text, index)
-    if text[index] != bracket:
-        raise ValueError(f"expected {bracket!r}")
-    index = _skip(text, index + 1)
-    return None if text[index] == _CLOSE[bracket] else index
-
-
-def _key(text: str, index: int) -> tuple[str, int]:
-    """An object's key at `index`, and where its value is (past the colon)."""
-    key, index = _DECODER.raw_decode(text, index)
-    if not isinstance(key, str):
-        raise ValueError("expected a key")
-    index = _skip(text, index)
-    if text[index] != ":":
-        raise ValueError("expected ':'")
-    return key, index + 1
-
-
-def _next(text: str, index: int, close: str) -> int | None:
-    """After a member: where the next is, or None at `close`."""
-    index = _skip(text, index)
-    if text[index] == close:
-        return None
-    if text[index] != ",":
-        raise ValueError("expected ','")
-    return _skip(text, index + 1)
-
-
-_CLOSE: Final = {"{": "}", "[": "]"}
-
-
-def _skip(text: str, index: int) -> int:
-    """Past the JSON whitespace at `index`."""
-    match = _SPACE.match(text, index)
-    return match.end() if match is not None else index

@@ -37,9 +37,10 @@ And it keeps what the server said, bounded:
 * before the handshake ends, the server's first `EARLY_PASSED` requests and
   notifications reach the SDK; later ones are dropped unread, and at `EARLY_LIMIT`
   the connection is refused as a flood;
-* a ``tools/list`` page of more than `max_tools` tools is cut to one past the limit
-  before anything checks the tools, and marked `TOO_MANY` in ``_meta`` (the stdio
-  transport does it as it reads a long line; this is for the HTTP transports).
+* a ``tools/list`` page of more than `max_tools` tools is marked `TOO_MANY` in
+  ``_meta`` and its tools are left out before anything (the SDK included) checks them
+  (the transports do it as they read a long message, see `cut_listing`; this is for
+  a short one, or one laid out so that they cannot).
 """
 
 from __future__ import annotations
@@ -109,7 +110,8 @@ REMOTE: Final = "toolbridge/remote"
 """The key `Wire` puts in the ``data`` of a server's error whose code the SDK also uses
 for its own failures; its value is the error's original ``data``."""
 TOO_MANY: Final = "toolbridge/tooMany"
-"""The ``_meta`` key (``true``) of a ``tools/list`` page cut one past `Wire.max_tools`."""
+"""The ``_meta`` key (``true``) of a ``tools/list`` page of more than `Wire.max_tools`
+tools, refused: its tools are left out."""
 EARLY_PASSED: Final = 100
 """Requests and notifications from the server passed to the SDK before the handshake ends."""
 EARLY_LIMIT: Final = 10_000
@@ -155,8 +157,8 @@ class _Checked(ObjectReceiveStream["SessionMessage | Exception"]):
                 wire.ended.set()
                 raise anyio.EndOfStream from None
             passed.extend(wire._judge(item))
-            if wire.arrivals:
-                wire.arrivals.popleft()
+            if wire.taken is not None:
+                wire.taken(item)
         return passed.popleft()
 
     async def aclose(self) -> None:
@@ -217,7 +219,7 @@ def remote(data: object) -> tuple[bool, object]:
 
 
 def too_many(page: dict[str, Any]) -> bool:
-    """Whether a ``tools/list`` page was cut one past `Wire.max_tools`."""
+    """Whether a ``tools/list`` page held more than `Wire.max_tools` tools (see `TOO_MANY`)."""
     meta = page.get("_meta")
     return isinstance(meta, dict) and meta.get(TOO_MANY) is True
 
@@ -283,7 +285,7 @@ class Wire:
     ) -> None:
         self.name = name
         self.max_tools = max_tools
-        """A ``tools/list`` page of more tools is cut to one past it (see `TOO_MANY`)."""
+        """A ``tools/list`` page of more tools is refused unread (see `TOO_MANY`)."""
         self.synthesized = synthesized
         """Tells the transport's own errors (an HTTP stream lost) from the server's, by
         message; None: every error on the wire is the server's (stdio)."""
@@ -293,9 +295,9 @@ class Wire:
         """Set once the server answered the handshake (`initialize`, `server/discover`)."""
         self.early_requests = 0
         self.early_notifications = 0
-        self.arrivals: collections.deque[float] | None = None
-        """The stdio transport's arrival times of the lines it read (see
-        `StdioTransport.arrivals`): one is taken off for each message taken."""
+        self.taken: Callable[[object], None] | None = None
+        """Told of each item the session takes, once judged: the transport then no
+        longer counts it as arrived and still being read (see `Connection._in_time`)."""
         self.on_task_status = on_task_status
         """Receives the params of every ``notifications/tasks/status``."""
         self.on_orphan_task = on_orphan_task
@@ -553,8 +555,8 @@ class Wire:
     def _sieve(self, item: SessionMessage, message: JSONRPCResponse) -> SessionMessage:
         """Take the tools the protocol's schema refuses out of a tools/list page.
 
-        A page over `max_tools` is cut instead, unchecked: the client refuses it, and
-        no more of it is checked or read.
+        A page over `max_tools` is emptied instead, unchecked: the client refuses it,
+        and none of its tools is checked (by the SDK either).
         """
         result = message.result
         listed = result.get("tools")
@@ -563,7 +565,7 @@ class Wire:
             meta = result.get("_meta")
             cut = {
                 **result,
-                "tools": listed[: limit + 1],
+                "tools": [],
                 "_meta": {**(meta if isinstance(meta, dict) else {}), TOO_MANY: True},
             }
             return SessionMessage(
