@@ -20,12 +20,13 @@ and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and 
 long that took; it scans a tool as the peer's own scanner does (the description, then
 the rest of the tool as JSON).
 
-Held-out set 4 (``heldout4/``, issue 29) is scored by category (hidden tails,
-shadowing, exfiltration through parameters), its ``tune`` part apart from its
-``unseen`` part. The clean side is both corpora: the MCP servers and, when present,
-the OpenAPI-derived tools of ``tests/data/corpus/openapi`` (its servers split in two
-halves by a hash of the file name, as the poisoned set is, so that the half no rule
-was fitted on is reported apart).
+Held-out sets 4 and 5 (``heldout4/``, ``heldout5/``, issue 29) are scored by category
+(hidden tails, shadowing, exfiltration through parameters), each ``tune`` part apart
+from its ``unseen`` part (held-out set 5's unseen part is added to `HELDOUTS` only
+when it is scored, once, at the end). The clean side is both corpora: the MCP
+servers and, when present, the OpenAPI-derived tools of ``tests/data/corpus/openapi``
+(its servers split in two halves by a hash of the file name, as the poisoned set is,
+so that the half no rule was fitted on is reported apart).
 
 Targets (issue 19): recall >= 95% on the labelled set, median <= 1 ms a tool; (issue
 29) recall >= 97% on held-out set 4's unseen part, <= 0.5% of clean tools flagged.
@@ -60,6 +61,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout3", "Held-out set 3 (written without the scanner in view; heldout3/README.md)"),
     ("heldout4/tune", "Held-out set 4, tune part (rules changed with it in view)"),
     ("heldout4/unseen", "Held-out set 4, unseen part (scored once the rules were final)"),
+    ("heldout5/tune", "Held-out set 5, tune part (rules changed by category with it in view)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
