@@ -250,11 +250,12 @@ def test_a_page_past_max_tools_is_refused_as_such_not_as_late(
     )
 
 
-@pytest.mark.parametrize("transport", ["http", "sse"])
-def test_over_http_a_long_page_is_cut_whatever_the_order_of_its_members(
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+def test_a_long_page_is_cut_whatever_the_order_of_its_members(
     fixture_server: Argv, transport: str
 ) -> None:
-    # "result" before "id": HTTP knows which request a body answers without its id.
+    # "result" before "id": HTTP knows which request a body answers without its id;
+    # over stdio the id is read from the end of the line.
     argv = fixture_server("--tools", "100000", "--result-first")
     with _server(transport, argv) as server:
         client = _start(server, list_timeout=4)

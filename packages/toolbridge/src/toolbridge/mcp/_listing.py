@@ -29,6 +29,8 @@ _MESSAGE: Final = mcp_types.jsonrpc_message_adapter
 _DECODER: Final = json.JSONDecoder()
 _SPACE: Final = re.compile(r"[ \t\n\r]*")
 _CLOSE: Final = {"{": "}", "[": "]"}
+_TAIL: Final = 4096
+"""How far from its end the ``id`` of a reply laid out result-first is looked for."""
 
 
 def cut_listing(
@@ -41,10 +43,10 @@ def cut_listing(
     that nothing, the SDK included, checks them). None when `data` is anything else
     (it is then read whole, as any message).
 
-    Over stdio the reply must be laid out ``jsonrpc``/``id`` before ``result`` (the id
-    says which request it answers). Over HTTP the transport knows the request a body
-    answers: given as `reply_id` (None: unknown), it stands for an ``id`` (and
-    ``jsonrpc``) that come after the result or not at all.
+    The id says which request a reply answers. Over HTTP the transport knows that
+    request: given as `reply_id` (None: unknown), it stands for an ``id`` (and
+    ``jsonrpc``) that come after the result or not at all. Over stdio an ``id`` after
+    the result is read from the end of the text (see `_tail`).
     """
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
@@ -52,13 +54,17 @@ def cut_listing(
         index = _open(text, 0, "{")
         while index is not None:
             key, index = _key(text, index)
-            if key == "result" and ("id" in reply or reply_id is not None):
+            if key == "result":
+                if "id" not in reply and reply_id is None:
+                    reply = {**_tail(text), **reply}  # the members after the result
+                    if "id" not in reply:
+                        return None
                 result = _cut_result(text, index, limit)
                 if result is None:
                     return None
                 if reply_id is not None:
                     reply.setdefault("id", reply_id)
-                    reply.setdefault("jsonrpc", "2.0")
+                reply.setdefault("jsonrpc", "2.0")
                 # The page is refused unread: only what is not a tool is checked.
                 if lone_surrogate({**reply, "result": {**result, "tools": []}}) is not None:
                     return None
@@ -69,6 +75,44 @@ def cut_listing(
     except (ValueError, RecursionError, IndexError, ValidationError):
         pass
     return None
+
+
+def _tail(text: str) -> dict[str, Any]:
+    """The members of the outermost object from its last ``"id"`` member to its end.
+
+    Looked for in the last `_TAIL` characters: an ``"id"`` key after a comma from
+    which members read on to the object's closing brace and the end of the text is
+    one of the outermost object's own (a nested one would leave braces to close).
+    Empty when there is none.
+    """
+    start = max(len(text) - _TAIL, 0)
+    found = text.rfind('"id"', start)
+    while found > start:
+        before = text[start:found].rstrip(" \t\n\r")
+        if before.endswith(","):
+            members = _members_to_end(text, found)
+            if members is not None:
+                return members
+        found = text.rfind('"id"', start, found)
+    return {}
+
+
+def _members_to_end(text: str, index: int) -> dict[str, Any] | None:
+    """The members from `index` to a closing brace that ends `text`; None if not so."""
+    members: dict[str, Any] = {}
+    try:
+        while True:
+            key, index = _key(text, index)
+            members[key], index = _DECODER.raw_decode(text, _skip(text, index))
+            index = _skip(text, index)
+            if text[index] == "}":
+                break
+            if text[index] != ",":
+                return None
+            index = _skip(text, index + 1)
+    except (ValueError, RecursionError, IndexError):
+        return None
+    return members if _skip(text, index + 1) == len(text) else None
 
 
 def lone_surrogate(value: Any) -> int | None:
