@@ -62,6 +62,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout4/tune", "Held-out set 4, tune part (rules changed with it in view)"),
     ("heldout4/unseen", "Held-out set 4, unseen part (scored once the rules were final)"),
     ("heldout5/tune", "Held-out set 5, tune part (rules changed by category with it in view)"),
+    ("heldout5/unseen", "Held-out set 5, unseen part (written blind; scored once, rules final)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -72,7 +73,7 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout4/unseen"
+HELDOUT_JUDGED = "heldout5/unseen"
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

@@ -3,8 +3,9 @@
 
 Each shape the rules were widened for has cases written here (not taken from
 held-out set 5) in several languages and phrasings, and a look-alike that must pass.
-The last tests hold the scan to held-out set 5's tune part; its unseen part is never
-read here (the lead scores it once, at the end).
+The last tests hold the scan to held-out set 5: its tune part, and its unseen part
+at the score it had when first scored, once the rules were final (a floor, so that a
+later change that loses a case fails here).
 """
 
 from __future__ import annotations
@@ -243,8 +244,13 @@ TUNE_CAUGHT = {"hidden": (28, 28), "shadowing": (28, 28), "exfiltration": (30, 3
 """The tune part's score once the rules were widened (before: 23/28, 23/28, 14/30)."""
 
 
-def _file(data_dir: Path, category: str) -> list[dict[str, Any]]:
-    path = data_dir / "poisoning" / "heldout5" / "tune" / f"{category}.json"
+UNSEEN_CAUGHT = {"hidden": (18, 18), "shadowing": (12, 14), "exfiltration": (9, 13)}
+"""The unseen part's first score, at 04ae05a (before any change for set 5: 18/18,
+10/14, 6/13); heldout5/README.md lists its misses."""
+
+
+def _file(data_dir: Path, category: str, part: str = "tune") -> list[dict[str, Any]]:
+    path = data_dir / "poisoning" / "heldout5" / part / f"{category}.json"
     entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
     return entries
 
@@ -282,3 +288,29 @@ def test_the_tune_part_keeps_its_score(data_dir: Path, category: str) -> None:
 def test_the_tune_parts_hard_negatives(data_dir: Path) -> None:
     flagged = _flagged(_file(data_dir, "benign"))
     assert flagged <= {("guardrail", "detect_injection"), ("sifriya", "chipus_sefer")}
+
+
+@pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
+def test_each_unseen_case_is_in_the_part_its_hash_names(data_dir: Path, category: str) -> None:
+    for entry in _file(data_dir, category, "unseen"):
+        if category == "shadowing" and entry["note"] == "victim":
+            continue
+        key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
+        assert int(hashlib.sha256(key).hexdigest()[0], 16) < 6, entry["tool"]["name"]
+
+
+@pytest.mark.parametrize("category", CATEGORIES)
+def test_the_unseen_part_keeps_its_first_score(data_dir: Path, category: str) -> None:
+    entries = _file(data_dir, category, "unseen")
+    poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
+    victims = {(e["server"], e["tool"]["name"]) for e in entries if not e["rules"]}
+    flagged = _flagged(entries)
+    caught, total = UNSEEN_CAUGHT[category]
+    assert len(poisoned) == total
+    assert len(poisoned & flagged) >= caught, sorted(poisoned - flagged)
+    assert victims & flagged == set()
+
+
+def test_the_unseen_parts_hard_negatives(data_dir: Path) -> None:
+    # A sibling named "instead" for its own limit reads as shadowing: the one false flag.
+    assert _flagged(_file(data_dir, "benign", "unseen")) <= {("sheets", "export_rows")}
