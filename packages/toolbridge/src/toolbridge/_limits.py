@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from toolbridge._json import FrozenDict, FrozenList
 from toolbridge._references import children
 from toolbridge.errors import JsonPath, SchemaTooLargeError
 
@@ -61,15 +62,23 @@ def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
     """How many JSON values `schema` has, counted up to just past `limit`.
 
     Iterative, and it stops once the count passes `limit`: counting a huge schema
-    costs no more than counting one at the limit.
+    costs no more than counting one at the limit. Frozen and plain JSON containers
+    are told apart by their exact type (the `Mapping` ABC is asked only of others):
+    this count is on the path of every tool's first conversion.
     """
     count = 1
     stack = [schema]
     pop, push = stack.pop, stack.append
+    scalars, objects, arrays = _SCALARS, _OBJECTS, _ARRAYS
     while stack:
         node = pop()
-        if isinstance(node, (dict, Mapping)):
+        kind = type(node)
+        if kind in objects:
             values: Any = node.values()
+        elif kind in arrays:
+            values = node
+        elif isinstance(node, Mapping):
+            values = node.values()
         elif isinstance(node, (list, tuple)):
             values = node
         else:
@@ -78,20 +87,37 @@ def schema_size(schema: Any, limit: int = MAX_SCHEMA_SIZE) -> int:
         if count > limit:
             break
         for value in values:
-            if type(value) not in _SCALARS:
+            if type(value) not in scalars:
                 push(value)
     return count
 
 
-def check_size(schema: Any, *, tool: str | None = None) -> int:
+_OBJECTS: Final = frozenset({dict, FrozenDict})
+_ARRAYS: Final = frozenset({list, FrozenList, tuple})
+_counted: tuple[Any, int] = (None, 0)
+"""The last frozen schema `check_size` counted, and its size: a writer checks a tool's
+schema, then the transform it calls checks the same object again, for nothing."""
+
+
+def check_size(
+    schema: Any, *, tool: str | None = None, path: JsonPath = (), what: str = "the schema"
+) -> int:
     """Refuse a schema of more than `MAX_SCHEMA_SIZE` JSON values; else its size.
 
+    A frozen schema (it cannot change) counted by the last call is not counted again.
+
     Raises:
-        SchemaTooLargeError: It has more; the message names `tool` when given.
+        SchemaTooLargeError: It has more; the message names `tool` when given, and
+            the error's ``path`` is `path` (where the schema is).
     """
-    size = schema_size(schema)
+    global _counted
+    last, size = _counted
+    if last is not schema:
+        size = schema_size(schema)
+        if type(schema) is FrozenDict:
+            _counted = (schema, size)
     if size > MAX_SCHEMA_SIZE:
-        raise too_large("the schema has more than", "JSON values", "", tool)
+        raise too_large(f"{what} has more than", "JSON values", "", tool, path)
     return size
 
 
@@ -142,7 +168,9 @@ def _long_pattern(path: JsonPath) -> SchemaTooLargeError:
     )
 
 
-def too_large(what: str, unit: str, why: str, tool: str | None) -> SchemaTooLargeError:
+def too_large(
+    what: str, unit: str, why: str, tool: str | None, path: JsonPath = ()
+) -> SchemaTooLargeError:
     """The refusal: ``tool 'x': WHAT 50,000 UNIT (toolbridge's size limit): WHY``.
 
     The tool's name comes first, as the format engine puts it, so that the error
@@ -153,6 +181,7 @@ def too_large(what: str, unit: str, why: str, tool: str | None) -> SchemaTooLarg
     return SchemaTooLargeError(
         f"{owner}{what} {MAX_SCHEMA_SIZE:,} {unit} (toolbridge's size limit){reason}",
         limit=MAX_SCHEMA_SIZE,
+        path=path,
     )
 
 

@@ -14,12 +14,11 @@ from typing import Any, Final, Literal, TypeAlias, final, get_args
 
 from toolbridge._call import ToolCall
 from toolbridge._json import freeze
-from toolbridge._limits import check_size
 from toolbridge._meta_schema import meta_problem
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
-from toolbridge.formats._engine import Writer, write_one, write_tools
+from toolbridge.formats._engine import SIZED, Writer, check_sizes, write_one, write_tools
 from toolbridge.formats._lowering import ArgumentPlan, Lowered, OnUnsupported
 from toolbridge.schema import (
     GeminiPlan,
@@ -379,8 +378,9 @@ def check(
     kept = [set(_cache(tool)) for tool in listed]
     for tool, before in zip(listed, kept, strict=True):
         _check_sizes(tool, before)
-    try:
-        report = convert(listed, target, strict=strict).report
+    one = len(listed) == 1 and type(listed[0]) is Tool
+    try:  # (one tool: `convert`'s one-tool path, the same report without the set's steps)
+        report = convert(listed[0] if one else listed, target, strict=strict).report
     finally:
         for tool, before in zip(listed, kept, strict=True):
             cache = _cache(tool)
@@ -412,21 +412,32 @@ def check(
 def _unsatisfiable_problems(tools: list[Tool]) -> list[Problem]:
     """A schema no value can satisfy, in any target: a few cheap rules.
 
-    Each tool's input and output schema (paths in the output start with ``output_schema``).
+    Each tool's input and output schema (paths in the output start with ``output_schema``);
+    the same in every target, so found once a tool (kept in its cache, as `_META`).
     """
     problems: list[Problem] = []
     for tool in tools:
-        for prefix, schema in (((), tool.input_schema), (("output_schema",), tool.output_schema)):
-            problems.extend(
-                Problem(
-                    tool=tool.name,
-                    path=(*prefix, *path),
-                    rule="unsatisfiable",
-                    keyword=keyword,
-                    detail=f"no value can satisfy the schema: {detail}",
-                )
-                for path, keyword, detail in unsatisfiable(schema)
+        cache = _cache(tool)
+        found = cache.get(_UNSATISFIABLE)
+        if found is None:
+            found = cache[_UNSATISFIABLE] = tuple(_unsatisfiable_in(tool))
+        problems.extend(found)
+    return problems
+
+
+def _unsatisfiable_in(tool: Tool) -> list[Problem]:
+    problems: list[Problem] = []
+    for prefix, schema in (((), tool.input_schema), (("output_schema",), tool.output_schema)):
+        problems.extend(
+            Problem(
+                tool=tool.name,
+                path=(*prefix, *path),
+                rule="unsatisfiable",
+                keyword=keyword,
+                detail=f"no value can satisfy the schema: {detail}",
             )
+            for path, keyword, detail in unsatisfiable(schema)
+        )
     return problems
 
 
@@ -435,12 +446,9 @@ def _check_sizes(tool: Any, before: set[Any]) -> None:
 
     Not a tool: left to `convert`, which says what is wrong.
     """
-    if isinstance(tool, Tool) and _SIZED not in before:
-        check_size(tool.input_schema, tool=tool.name)
-        if tool.output_schema is not None:
-            check_size(tool.output_schema, tool=tool.name)
-        before.add(_SIZED)
-        _cache(tool)[_SIZED] = True
+    if isinstance(tool, Tool):
+        check_sizes(tool)
+        before.add(SIZED)
 
 
 def _cache(tool: Any) -> dict[Any, Any]:
@@ -450,8 +458,8 @@ def _cache(tool: Any) -> dict[Any, Any]:
 
 _META: Final = ("check", "json-schema")
 """The key of a tool's meta-schema problem in its cache: one look for every target."""
-_SIZED: Final = ("check", "size")
-"""The key saying a tool's schemas are within `MAX_SCHEMA_SIZE` (checked once)."""
+_UNSATISFIABLE: Final = ("check", "unsatisfiable")
+"""The key of a tool's unsatisfiable problems in its cache: one look for every target."""
 
 
 def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:

@@ -17,13 +17,23 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from toolbridge._json import FrozenDict
+from toolbridge._limits import check_size
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, ToolbridgeError
 from toolbridge.formats._common import tools_given
 from toolbridge.formats._lowering import Lowered, OnUnsupported
 from toolbridge.schema import NAME_RULES, NameMap
 
-__all__ = ["WireWriter", "Writer", "emit", "emit_one", "write_one", "write_tools"]
+__all__ = [
+    "SIZED",
+    "WireWriter",
+    "Writer",
+    "check_sizes",
+    "emit",
+    "emit_one",
+    "write_one",
+    "write_tools",
+]
 
 _NAME_RULE: Final = {"gemini-openapi": "gemini", "canonical": "mcp"}
 """Targets that share another's name rule (MCP's only reports, never renames)."""
@@ -35,6 +45,36 @@ Writer = Callable[[Tool, str, bool | None, OnUnsupported], Lowered]
 WireWriter = Callable[[Tool, bool | None, OnUnsupported], FrozenDict]
 """Writes the wire object of one tool under its own name, as its `Writer` would,
 without the report and plan: ``(tool, strict, on_unsupported)``."""
+
+
+SIZED: Final = ("check", "size")
+"""The key saying a tool's schemas are within `MAX_SCHEMA_SIZE` (checked once a tool)."""
+
+
+def check_sizes(tool: Tool) -> None:
+    """Refuse a tool whose input or output schema is past `MAX_SCHEMA_SIZE`, once a tool.
+
+    Every writer and `check` ask it before any work, so that each target refuses the
+    same tools with the same error: `SchemaTooLargeError`, its ``path`` ``()`` for the
+    input schema (paths of conversions are in it) and ``("output_schema",)`` for the
+    output schema. The input schema is counted last: the strict transforms check it
+    again, and `check_size` does not count the same frozen schema twice in a row.
+
+    Raises:
+        SchemaTooLargeError: A schema is past the limit.
+    """
+    cache: dict[Any, Any] = tool._derived.formats
+    if SIZED in cache:
+        return
+    if tool.output_schema is not None:
+        check_size(
+            tool.output_schema,
+            tool=tool.name,
+            path=("output_schema",),
+            what="the output schema",
+        )
+    check_size(tool.input_schema, tool=tool.name)
+    cache[SIZED] = True
 
 
 def _lowered(
@@ -50,6 +90,7 @@ def _lowered(
     cached: Lowered | FrozenDict | None = cache.get(key)
     if isinstance(cached, Lowered):
         return cached
+    check_sizes(tool)
     try:
         lowered = writer(tool, name, strict, on_unsupported)
     except ToolbridgeError as error:
@@ -106,6 +147,8 @@ def emit_one(
     if _FULLMATCH[target](tool.name) is None:  # renamed: never written under its own name
         written = write_one(tool, target, writer, strict, on_unsupported)[0].wire
     else:
+        if SIZED not in cache:
+            check_sizes(tool)
         try:
             written = wire(tool, strict, on_unsupported)
         except ToolbridgeError as error:
@@ -214,16 +257,23 @@ def _as_alone(
     """
     takes = _FULLMATCH[target]
     written: list[dict[str, Any]] = []
-    for tool in listed:
-        cached: Lowered | FrozenDict | None = tool._derived.formats.get(
-            (target, strict, on_unsupported, tool.name)
-        )
+    add = written.append
+    for tool in listed:  # (`emit_one`, inline: a call and a lookup less per tool)
+        cache: dict[Any, Any] = tool._derived.formats
+        key = (target, strict, on_unsupported, tool.name)
+        cached: Lowered | FrozenDict | None = cache.get(key)
         if cached is not None:
-            written.append(cached.wire if type(cached) is Lowered else cached)
+            add(cached.wire if type(cached) is Lowered else cached)
         elif takes(tool.name) is None:
             return None
-        elif wire is not None:
-            written.append(emit_one(tool, target, writer, wire, strict, on_unsupported))
+        elif wire is None:
+            add(_lowered(tool, tool.name, target, writer, strict, on_unsupported).wire)
         else:
-            written.append(_lowered(tool, tool.name, target, writer, strict, on_unsupported).wire)
+            if SIZED not in cache:
+                check_sizes(tool)
+            try:
+                made = cache[key] = wire(tool, strict, on_unsupported)
+            except ToolbridgeError as error:
+                raise _named(tool, error) from error
+            add(made)
     return written

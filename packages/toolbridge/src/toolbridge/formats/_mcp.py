@@ -29,6 +29,7 @@ from toolbridge._json import thaw
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, plain
+from toolbridge.formats._engine import check_sizes
 
 __all__ = ["from_mcp", "from_mcp_tool", "to_mcp"]
 
@@ -217,6 +218,7 @@ def to_mcp(tools: Tool | Iterable[Tool], /) -> dict[str, Any] | list[dict[str, A
 
     Raises:
         ConversionError: Something other than a `Tool`, or a malformed ``meta["mcp"]``.
+        SchemaTooLargeError: A tool's input or output schema is past `MAX_SCHEMA_SIZE`.
     """
     if isinstance(tools, Tool):
         return _wire(tools)
@@ -255,6 +257,7 @@ def _extras(tool: Tool) -> tuple[Mapping[str, Any], set[str], set[str]]:
 
 
 def _wire(tool: Tool) -> dict[str, Any]:
+    check_sizes(tool)  # (as every writer: a schema past the size limit is refused)
     mcp, nulls, absent = _extras(tool)
     wire: dict[str, Any] = {"name": tool.name}
     if tool.title is not None or "title" in nulls:
