@@ -14,15 +14,34 @@ import json
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from toolbridge import Invalid, IssueKind, SchemaTooLargeError, Tool, Validator
-from toolbridge._limits import MAX_PATTERN_LENGTH, MAX_PATTERN_SIZE, MAX_SCHEMA_SIZE
+from toolbridge._limits import (
+    MAX_PATTERN_LENGTH,
+    MAX_PATTERN_SIZE,
+    MAX_SCHEMA_SIZE,
+    schema_size,
+)
 from toolbridge._validation import MAX_ISSUES
-from toolbridge.formats import STRICT_TARGETS, TARGETS, check, convert, to_openai
+from toolbridge.formats import (
+    STRICT_TARGETS,
+    TARGETS,
+    check,
+    convert,
+    from_mcp,
+    to_anthropic,
+    to_bedrock,
+    to_gemini,
+    to_gemini_openapi,
+    to_mcp,
+    to_openai,
+    to_openai_responses,
+)
 
 SECONDS = 10.0
 """Far above what each call takes now (well under a second) and below what it took."""
@@ -280,17 +299,80 @@ def test_validate_refuses_a_schema_past_the_limit() -> None:
     assert found["outcome"]["raised"] == "SchemaTooLargeError"
 
 
-REFUSING = [(target, True) for target in STRICT_TARGETS] + [("gemini-openapi", False)]
+WRITERS = [(target, False) for target in TARGETS] + [(target, True) for target in STRICT_TARGETS]
+"""Every target, as it is and (where there is one) in strict mode."""
+TO_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "mcp": to_mcp,
+    "openai": to_openai,
+    "openai-responses": to_openai_responses,
+    "anthropic": to_anthropic,
+    "gemini": to_gemini,
+    "gemini-openapi": to_gemini_openapi,
+    "bedrock": to_bedrock,
+}
+WRITER_IDS = [f"{target}{'-strict' * strict}" for target, strict in WRITERS]
 
 
-@pytest.mark.parametrize(("target", "strict"), REFUSING, ids=[t for t, _ in REFUSING])
-def test_every_transform_refuses_a_schema_past_the_limit(target: str, strict: bool) -> None:
-    """Strict modes and Gemini's OpenAPI lowering walk and rewrite the schema: past the
-    limit, each refuses (plain writers pass the schema on as it is, in linear time)."""
+@pytest.mark.parametrize(("target", "strict"), WRITERS, ids=WRITER_IDS)
+def test_every_writer_refuses_a_schema_past_the_limit(target: str, strict: bool) -> None:
+    """Non-strict writers passed an oversized schema on; every one refuses it now, with
+    the same error, the tool's name first and the path of the schema (the root)."""
     tool = Tool(name="t", input_schema=past_the_limit())
     with pytest.raises(SchemaTooLargeError) as caught:
-        convert(tool, target, strict=strict)  # type: ignore[arg-type]
+        convert(tool, target, strict=strict or None)  # type: ignore[arg-type]
     assert caught.value.limit == MAX_SCHEMA_SIZE
+    assert caught.value.path == ()
+    assert str(caught.value) == (
+        "tool 't': the schema has more than 50,000 JSON values (toolbridge's size limit)"
+    )
+    if target in TO_FUNCTIONS:
+        to = TO_FUNCTIONS[target]
+        with pytest.raises(SchemaTooLargeError) as direct:
+            to(tool.replace(), **({"strict": True} if strict else {}))
+        assert (str(direct.value), direct.value.path) == (str(caught.value), ())
+        with pytest.raises(SchemaTooLargeError):  # in a list, too
+            to([Tool(name="u"), tool.replace()], **({"strict": True} if strict else {}))
+
+
+@pytest.mark.parametrize(("target", "strict"), WRITERS, ids=WRITER_IDS)
+def test_every_writer_refuses_an_output_schema_past_the_limit(target: str, strict: bool) -> None:
+    tool = Tool(name="t", output_schema=past_the_limit())
+    with pytest.raises(SchemaTooLargeError) as caught:
+        convert(tool, target, strict=strict or None)  # type: ignore[arg-type]
+    assert caught.value.path == ("output_schema",)
+    assert str(caught.value).startswith("tool 't': the output schema has more than 50,000")
+
+
+def test_a_schema_at_the_limit_is_written_by_every_writer() -> None:
+    """The limit counts every JSON value: at 50,000 the schema is written, one more refused."""
+    enum = list(range(MAX_SCHEMA_SIZE - 5))  # the root, type, properties, v, the enum: 5
+    at_limit = {"type": "object", "properties": {"v": {"enum": enum}}}
+    assert schema_size(at_limit) == MAX_SCHEMA_SIZE
+    for target, strict in WRITERS:
+        tool = Tool(name="t", input_schema=at_limit)
+        assert convert(tool, target, strict=strict or None).output
+    over = {"type": "object", "properties": {"v": {"enum": [*enum, -1]}}}
+    with pytest.raises(SchemaTooLargeError):
+        to_openai(Tool(name="t", input_schema=over))
+
+
+def refuses(call: Any, *arguments: Any) -> bool:
+    try:
+        call(*arguments)
+    except SchemaTooLargeError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("extra", [0, 1], ids=["at-the-limit", "one-more"])
+def test_validate_and_writers_refuse_the_same_schemas(extra: int) -> None:
+    """One limit: what `validate` refuses every writer refuses, at the same size."""
+    schema = {"enum": list(range(MAX_SCHEMA_SIZE - 2 + extra))}
+    refused = [refuses(Validator, schema)] + [
+        refuses(to, Tool(name="t", input_schema=schema))
+        for to in (to_openai, to_anthropic, to_bedrock, to_mcp)
+    ]
+    assert refused == [bool(extra)] * 5
 
 
 @pytest.mark.parametrize("target", TARGETS)
@@ -307,9 +389,7 @@ def test_validator_refuses_what_the_formats_refuse() -> None:
         Validator({}, resources={"urn:big": past_the_limit()})
     just_within = {"enum": list(range(MAX_SCHEMA_SIZE - 2))}
     assert Validator(just_within).validate(0).ok
-    assert to_openai(
-        Tool(name="t", input_schema={"type": "object", "properties": {"v": just_within}})
-    )
+    assert to_openai(Tool(name="t", input_schema=just_within))
 
 
 # -- files of many tools ---------------------------------------------------------------------
@@ -385,3 +465,171 @@ def test_10000_tools_convert_and_check_within_bounds(command: str, tmp_path: Pat
 
 BASELINE_MB = 150
 """What ``python -m toolbridge`` takes with nothing to do, loosely (about 60 MB)."""
+
+
+# -- convert and check of a file, tool by tool: the same text as the whole file's ------------
+
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus" / "mcp"
+
+
+def mixed_tools() -> list[dict[str, Any]]:
+    """Real servers' tools (strict and not, references, long descriptions) and tiny ones."""
+    tools: dict[str, dict[str, Any]] = {}
+    for path in sorted(CORPUS.glob("*.json"))[:12]:
+        for tool in json.loads(path.read_text(encoding="utf-8")):
+            tools.setdefault(tool["name"], tool)  # (one tool a name: servers share some)
+    tools["tiny"] = {"name": "tiny", "inputSchema": {"type": "object"}}
+    tools["opaque"] = {"name": "opaque", "inputSchema": {"properties": {"x": {}}}}
+    return list(tools.values())
+
+
+def cli(*arguments: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "toolbridge", *arguments],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def whole(output: Any) -> str:
+    """What the command wrote before it went tool by tool: one indented JSON list."""
+    listed = output if isinstance(output, list) else [output]
+    return json.dumps(listed, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+@pytest.mark.parametrize(("target", "strict"), WRITERS, ids=WRITER_IDS)
+def test_convert_of_a_file_writes_what_the_whole_files_conversion_writes(
+    target: str, strict: bool, tmp_path: Path
+) -> None:
+    """Each tool is read, converted and written alone (in a tenth of the memory): the
+    text is still the one of the whole file's conversion, byte for byte."""
+    tools = mixed_tools()
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps(tools), encoding="utf-8")
+    done = cli("convert", "--from", "mcp", "--to", target, *["--strict"] * strict, str(source))
+    assert done.returncode == 0, done.stderr
+    expected = convert(from_mcp(tools), target, strict=strict or None)  # type: ignore[arg-type]
+    assert done.stdout == whole(expected.output)
+
+
+def test_convert_report_of_a_file_is_the_whole_files_report(tmp_path: Path) -> None:
+    tools = mixed_tools()
+    source, report = tmp_path / "tools.json", tmp_path / "report.json"
+    source.write_text(json.dumps(tools), encoding="utf-8")
+    done = cli(
+        "convert",
+        "--from",
+        "mcp",
+        "--to",
+        "openai",
+        "--strict",
+        "--report",
+        str(report),
+        str(source),
+    )
+    assert done.returncode == 0, done.stderr
+    expected = convert(from_mcp(tools), "openai", strict=True).report
+    assert json.loads(report.read_text()) == [entry.to_dict() for entry in expected]
+
+
+@pytest.mark.parametrize(
+    ("tools", "message"),
+    [
+        (
+            [{"name": "a", "inputSchema": {}}, {"name": "a", "inputSchema": {}}],
+            "two tools are named",
+        ),
+        ([{"name": "a", "inputSchema": {}}, {"inputSchema": {}}], "/1"),
+        (
+            [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": past_the_limit()}],
+            "50,000",
+        ),
+    ],
+    ids=["a-name-twice", "a-tool-without-a-name", "a-schema-past-the-limit"],
+)
+def test_convert_of_a_file_refuses_as_the_whole_files_conversion(
+    tools: list[Any], message: str, tmp_path: Path
+) -> None:
+    """A tool that cannot be read or written, after good ones: nothing on stdout, the
+    error of the whole file's reading (with the item's path) on stderr, status 2."""
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps(tools), encoding="utf-8")
+    done = cli("convert", "--from", "mcp", "--to", "anthropic", str(source))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_names_a_target_renames_are_mapped_as_a_set(tmp_path: Path) -> None:
+    """``a.b`` becomes ``a_b`` for OpenAI, beside a tool already named ``a_b``: the set's
+    name map decides (the whole file is converted as before)."""
+    tools = [{"name": "a_b", "inputSchema": {}}, {"name": "a.b", "inputSchema": {}}]
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps(tools), encoding="utf-8")
+    done = cli("convert", "--from", "mcp", "--to", "openai", str(source))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == whole(convert(from_mcp(tools), "openai").output)
+    names = [tool["function"]["name"] for tool in json.loads(done.stdout)]
+    assert len(set(names)) == 2
+
+
+def test_convert_from_stdin_and_of_an_envelope(tmp_path: Path) -> None:
+    tools = mixed_tools()[:20]
+    expected = whole(convert(from_mcp(tools), "bedrock").output)
+    assert (
+        cli("convert", "--from", "mcp", "--to", "bedrock", "-", stdin=json.dumps(tools)).stdout
+        == expected
+    )
+    envelope = json.dumps({"tools": tools})
+    assert (
+        cli("convert", "--from", "mcp", "--to", "bedrock", "-", stdin=envelope).stdout == expected
+    )
+
+
+@pytest.mark.parametrize("target", [None, "openai", "mcp", "gemini-openapi"])
+@pytest.mark.parametrize("strict", [False, True])
+def test_check_json_of_a_file_lists_what_the_whole_files_check_lists(
+    target: str | None, strict: bool, tmp_path: Path
+) -> None:
+    """Problems by target, then by kind (the report, names, the meta-schema,
+    unsatisfiable schemas), then by tool, as `formats.check` of the whole list."""
+    tools = mixed_tools()
+    never = {"type": "object", "properties": {"s": {"minLength": 3, "maxLength": 1}}}
+    tools.append({"name": "Bad Name!", "inputSchema": never})
+    source = tmp_path / "tools.json"
+    source.write_text(json.dumps(tools), encoding="utf-8")
+    arguments = ["--target", target] if target else []
+    done = cli("check", "--json", *arguments, *["--strict"] * strict, str(source))
+    if target and strict and target not in STRICT_TARGETS:
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert "no strict mode" in done.stderr
+        return
+    expected: list[dict[str, Any]] = []
+    for name in [target] if target else [t for t in TARGETS if t != "canonical"]:
+        strictly = strict and name in STRICT_TARGETS
+        for problem in check(from_mcp(tools), name, strict=strictly):  # type: ignore[arg-type]
+            expected.append(problem.to_dict() if target else {"target": name, **problem.to_dict()})
+    assert done.stdout == whole(expected)
+    assert done.returncode == (1 if expected else 0), done.stderr
+
+
+def test_indented_writes_what_json_dumps_writes() -> None:
+    from toolbridge.cli._convert import indented
+
+    values: list[Any] = [
+        [],
+        {},
+        {"a": [1, 2.5, -0.0, 1e300, True, False, None, 'é\n"\u2028', {}, [], [[]]]},
+        *(convert(from_mcp(mixed_tools()), "anthropic", strict=True).output),
+    ]
+    for value in values:
+        assert indented(value) == json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
+        assert indented(value, "\n  ") == json.dumps(
+            value, indent=2, ensure_ascii=False, allow_nan=False
+        ).replace("\n", "\n  ")
+    with pytest.raises(ValueError, match="Out of range float values"):
+        indented({"x": float("nan")})
+    assert indented({1: "a"}) == json.dumps({1: "a"}, indent=2)

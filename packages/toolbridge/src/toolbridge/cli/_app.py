@@ -15,7 +15,7 @@ from toolbridge import __version__, formats
 from toolbridge._limits import MAX_CHECKED_TOOLS
 from toolbridge._loading import load_module, load_tool, module_tools
 from toolbridge._tool import Tool
-from toolbridge.cli import _arguments, _diff, _input, _live, _output
+from toolbridge.cli import _arguments, _check, _convert, _diff, _input, _live, _output
 from toolbridge.cli._formats import DEFAULT_FORMAT, FORMATS, check_format, to_format
 from toolbridge.cli._init import init_command
 from toolbridge.cli._login import login_command, logout_command
@@ -31,7 +31,7 @@ from toolbridge.cli._options import SourceOption, one_of
 from toolbridge.cli._scan import scan_command
 from toolbridge.cli._search import search_command
 from toolbridge.errors import ConversionError
-from toolbridge.formats import TARGETS, Source, Target
+from toolbridge.formats import STRICT_TARGETS, TARGETS, Source, Target
 
 T = TypeVar("T")
 
@@ -249,7 +249,25 @@ def convert_command(
     ] = None,
 ) -> None:
     """Convert tools from one format to another; stdout is always a JSON list of tools."""
-    tools = _input.read_input(input_path, cast(Source, source))
+    text = _input.read_text(input_path)
+    done = _convert.streamed(
+        text,
+        cast(Source, source),
+        cast(Target, target),
+        True if strict else None,
+        report=report is not None,
+    )
+    if done is not None:  # an array of tools, each written alone: what follows, in less memory
+        if report is not None and done.report is not None:
+            _write_report(report, [entry.to_dict() for entry in done.report])
+        _output.write_texts(done.written)
+        if sys.stderr.isatty():
+            count = len(done.written)
+            line = _output.summary_line(count, source, target, done.actions, report)
+            sys.stderr.write(line + "\n")
+        return
+    tools = _input.tools_in(_input.parse_json(text, input_path), cast(Source, source))
+    del text
     conversion = formats.convert(tools, cast(Target, target), strict=True if strict else None)
     if report is not None:
         _write_report(report, [entry.to_dict() for entry in conversion.report])
@@ -301,8 +319,18 @@ def check_command(
     """
     if target is not None:
         one_of(TARGETS, "target format")(target)
+    text = None
+    if _output.wants_json(json_output):
+        text = _streamed_check(input_path, source, target, strict, url, header, config)
     tools, origin = _check_input(
-        input_path, source, url, header, config, bundled=target is None, startup=startup_timeout
+        input_path,
+        source,
+        url,
+        header,
+        config,
+        bundled=target is None,
+        startup=startup_timeout,
+        text=text,
     )
     if target is not None:
         problems = formats.check(tools, cast(Target, target), strict=strict)
@@ -331,6 +359,46 @@ def check_command(
         _print_security(tools)
     if any(checked.problems for checked in found):
         raise typer.Exit(1)
+
+
+def _streamed_check(
+    input_path: str | None,
+    source: str,
+    target: str | None,
+    strict: bool,
+    url: str | None,
+    header: list[str] | None,
+    config: str | None,
+) -> str | None:
+    """``check --json`` of a JSON array in INPUT, tool by tool (`toolbridge.cli._check`).
+
+    Done, it raises `typer.Exit` (0, or 1 when a problem is found). Otherwise it has
+    written nothing and returns INPUT's text if it read it (stdin cannot be read
+    twice), None if not: when the tools come from a server or the bundled one, or
+    the file is not one `_check.streamed` answers for, the whole file is read and
+    checked as before.
+    """
+    try:
+        live = _live.server_config(url=url, headers=header or (), config=config, required=False)
+    except ValueError:
+        return None  # (`_check_input` says what is wrong)
+    if live is not None or (input_path is None and target is None):
+        return None
+    text = _input.read_text(input_path)
+    if target is not None:
+        targets = [(cast(Target, target), strict)]
+    else:
+        targets = [
+            (cast(Target, name), strict and name in STRICT_TARGETS)
+            for name in TARGETS
+            if name != "canonical"
+        ]
+    most = None if target is not None else MAX_CHECKED_TOOLS
+    found = _check.streamed(text, cast(Source, source), targets, named=target is None, most=most)
+    if found is None:
+        return text
+    _output.write_texts(problem for problems in found for problem in problems)
+    raise typer.Exit(1 if any(found) else 0)
 
 
 def _refuse_too_many(count: int, origin: str) -> None:
@@ -364,8 +432,12 @@ def _check_input(
     *,
     bundled: bool,
     startup: float | None = None,
+    text: str | None = None,
 ) -> tuple[list[Tool], str]:
-    """The tools to check, and where they come from (for a person's eyes)."""
+    """The tools to check, and where they come from (for a person's eyes).
+
+    `text`: INPUT's, when it was read already.
+    """
     try:
         live = _live.server_config(url=url, headers=header or (), config=config, required=False)
     except ValueError as error:
@@ -385,7 +457,8 @@ def _check_input(
         origin = "the bundled example server"
     if live is None:
         name = "stdin" if input_path in (None, "-") else input_path
-        data = _input.read_json(input_path)
+        read = _input.read_text(input_path) if text is None else text
+        data = _input.parse_json(read, input_path)
         if bundled:  # every target: refused before the tools are read, when too many
             _refuse_too_many(_input.tool_count(data), str(name))
         return _input.tools_in(data, cast(Source, source)), str(name)

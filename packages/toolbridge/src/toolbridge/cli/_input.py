@@ -50,8 +50,15 @@ def read_json(source: str | None) -> Any:
     Raises:
         InputError: Unreadable, or not JSON.
     """
-    text = read_text(source)
+    return parse_json(read_text(source), source)
 
+
+def parse_json(text: str, source: str | None) -> Any:
+    """The text of INPUT parsed as JSON; a syntax error names its line and column.
+
+    Raises:
+        InputError: Not JSON.
+    """
     try:
         return loads(text)
     except json.JSONDecodeError as error:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import sys
@@ -11,6 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from toolbridge.cli._convert import indented
 from toolbridge.errors import format_path
 
 if TYPE_CHECKING:
@@ -27,16 +27,20 @@ def wants_json(json_flag: bool) -> bool:
 
 def write_json(data: Any) -> None:
     """Write JSON to stdout: indented, keys in their documented order, UTF-8 as is."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n")
+    sys.stdout.write(indented(data) + "\n")
 
 
 def write_json_list(items: Iterable[Any]) -> None:
     """`write_json` of a list, written item by item: the same text, never held whole."""
+    write_texts(indented(item, "\n  ") for item in items)
+
+
+def write_texts(texts: Iterable[str]) -> None:
+    """Write a JSON list of items already written as text, one level in (`indented`)."""
     write = sys.stdout.write
     started = False
-    for item in items:
-        text = json.dumps(item, indent=2, ensure_ascii=False, allow_nan=False)
-        write(("[\n  " if not started else ",\n  ") + text.replace("\n", "\n  "))
+    for text in texts:
+        write(("[\n  " if not started else ",\n  ") + text)
         started = True
     write("\n]\n" if started else "[]\n")
 
@@ -104,11 +108,18 @@ def validation_to_json(result: ValidationResult) -> dict[str, Any]:
 def report_summary(conversion: Conversion, source: str, report: Path | None) -> str:
     """One line for a person about a conversion's report (stderr, a terminal only)."""
     count = len(conversion.output) if isinstance(conversion.output, list) else 1
-    head = f"{PROGRAM}: {count} tool{'s' * (count != 1)} from {source} to {conversion.target}"
-    if not conversion.report:
-        return f"{head}, nothing changed"
     actions = Counter(entry.action.value for entry in conversion.report)
+    return summary_line(count, source, conversion.target, actions, report)
+
+
+def summary_line(
+    count: int, source: str, target: str, actions: Counter[str], report: Path | None
+) -> str:
+    """`report_summary`'s line from its parts: the tools, and the changes by action."""
+    head = f"{PROGRAM}: {count} tool{'s' * (count != 1)} from {source} to {target}"
+    changes = sum(actions.values())
+    if not changes:
+        return f"{head}, nothing changed"
     counts = ", ".join(f"{number} {action}" for action, number in actions.most_common())
     where = f"listed in {str(report)!r}" if report else "--report FILE lists them"
-    changes = len(conversion.report)
     return f"{head}: {changes} change{'s' * (changes != 1)} ({counts}); {where}"
