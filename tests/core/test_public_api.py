@@ -53,7 +53,7 @@ def test_the_tool_decorator_is_not_shadowed_by_a_submodule() -> None:
         "import toolbridge, toolbridge._tool, toolbridge._functions\n"
         "assert callable(toolbridge.tool) and not isinstance(toolbridge.tool, type(toolbridge))\n"
         "from toolbridge import tool\n"
-        "assert tool.__module__ == 'toolbridge._functions'\n"
+        "assert tool.__module__ == 'toolbridge._functions._decorator'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -10,9 +10,9 @@ unknown keywords), and an output schema from the return annotation, wrapped as
 
 It also plans, per parameter, how a validated JSON value becomes the Python value the
 function wants (a `Parameter`: its `Conversion`, adapter and defaults), so that plain
-parameters cost nothing at call time. The callable itself is read by
-`toolbridge._callables`, its docstring by `toolbridge._docstrings`, and the kind of
-conversion a type needs is decided by `toolbridge._conversions`.
+parameters cost nothing at call time. The callable itself is read by `_signature`, its
+docstring by `_docstrings`, and the kind of conversion a type needs is decided by
+`_arguments` (all three beside this module).
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from dataclasses import dataclass
 from types import NoneType, UnionType
 from typing import TYPE_CHECKING, Annotated, Any
 
-from toolbridge._callables import (
+from toolbridge._functions._arguments import Conversion, conversion
+from toolbridge._functions._docstrings import parse_docstring
+from toolbridge._functions._signature import (
     EMPTY,
     name_and_doc,
     qualname,
@@ -33,8 +35,6 @@ from toolbridge._callables import (
     signature_of,
     source_of,
 )
-from toolbridge._conversions import Conversion, conversion
-from toolbridge._docstrings import parse_docstring
 from toolbridge.errors import UnsupportedAnnotationError
 
 if TYPE_CHECKING:

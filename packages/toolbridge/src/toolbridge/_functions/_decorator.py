@@ -18,10 +18,10 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, final, overload
 
-from toolbridge._callables import EMPTY
 from toolbridge._content import CONTENT_TYPES
 from toolbridge._context import TOOL_CONTEXT, ContextRaised
-from toolbridge._conversions import Conversion
+from toolbridge._functions._arguments import Conversion
+from toolbridge._functions._signature import EMPTY
 from toolbridge._result import ToolResult, to_result
 from toolbridge._runtime import await_coroutine, await_in_thread, run_coroutine, run_in_thread
 from toolbridge._tool import Tool, ToolAnnotations
@@ -30,7 +30,7 @@ from toolbridge.errors import ArgumentValidationError, ToolDefinitionError, Tool
 if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
-    from toolbridge._function_schema import Parameter
+    from toolbridge._functions._schema import Parameter
     from toolbridge._validation import ValidationIssue
 
 __all__ = ["FunctionInvoker", "from_function", "tool"]
@@ -308,7 +308,7 @@ def from_function(
         ToolDefinitionError: The callable cannot be a tool (a class, a lambda without
             `name`, a method taken from its class) or a field is unusable.
     """
-    from toolbridge._function_schema import build
+    from toolbridge._functions._schema import build
 
     if not callable(function):
         raise ToolDefinitionError(f"a tool needs a callable, got {type(function).__name__}")
