@@ -260,9 +260,9 @@ def convert_command(
     if done is not None:  # an array of tools, each written alone: what follows, in less memory
         if report is not None and done.report is not None:
             _write_report(report, [entry.to_dict() for entry in done.report])
-        _output.write_texts(done.written)
+        count = done.written.count
+        _output.write_spools([done.written])
         if sys.stderr.isatty():
-            count = len(done.written)
             line = _output.summary_line(count, source, target, done.actions, report)
             sys.stderr.write(line + "\n")
         return
@@ -397,8 +397,9 @@ def _streamed_check(
     found = _check.streamed(text, cast(Source, source), targets, named=target is None, most=most)
     if found is None:
         return text
-    _output.write_texts(problem for problems in found for problem in problems)
-    raise typer.Exit(1 if any(found) else 0)
+    problems = any(spool.count for spool in found)
+    _output.write_spools(found)
+    raise typer.Exit(1 if problems else 0)
 
 
 def _refuse_too_many(count: int, origin: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from toolbridge import formats
-from toolbridge.cli._convert import indented, items
+from toolbridge.cli._convert import Spool, indented, items
 from toolbridge.cli._input import tool_count
 from toolbridge.errors import ToolbridgeError
 from toolbridge.formats import Source, Target
@@ -33,15 +33,15 @@ def streamed(
     *,
     named: bool,
     most: int | None = None,
-) -> list[list[str]] | None:
-    """Each target's problems as JSON texts (one level in), checked tool by tool; or None.
+) -> list[Spool] | None:
+    """The problems as JSON texts (one level in), checked tool by tool, in order; or None.
 
     `targets`: each target and whether it is checked in strict mode. `named`: each
     problem's object starts with its ``target`` (the check of every target). `most`:
     more tools than this is None, before any is read (the whole file's reading
     refuses them).
     """
-    buckets: list[list[list[str]]] = [[[], [], [], []] for _ in targets]
+    buckets = [[Spool(), Spool(), Spool(), Spool()] for _ in targets]
     names: set[str] = set()
     try:
         if most is not None and sum(tool_count([item]) for item in items(text)) > most:
@@ -57,10 +57,10 @@ def streamed(
                         return None
     except (ToolbridgeError, ValueError, RecursionError):
         return None
-    return [[text for kind in found for text in kind] for found in buckets]
+    return [kind for found in buckets for kind in found]
 
 
-def _checked(tool: Any, target: Target, strict: bool, named: bool, found: list[list[str]]) -> bool:
+def _checked(tool: Any, target: Target, strict: bool, named: bool, found: list[Spool]) -> bool:
     """One tool's problems for one target, each in its bucket; False if a name is mapped."""
     for problem in formats.check([tool], target, strict=strict):
         kind = _KINDS.get(problem.rule, 0)
@@ -69,5 +69,5 @@ def _checked(tool: Any, target: Target, strict: bool, named: bool, found: list[l
                 return False  # renamed: the whole set's name map decides to what
             kind = 1
         shown = problem.to_dict()
-        found[kind].append(indented({"target": target, **shown} if named else shown, "\n  "))
+        found[kind].add(indented({"target": target, **shown} if named else shown, "\n  "))
     return True

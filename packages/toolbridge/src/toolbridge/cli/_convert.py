@@ -3,7 +3,8 @@
 Reading a whole file of tools, then converting it, holds every tool three times (the
 parsed JSON, the `Tool`, its conversion): 30 to 60 times the file for small tools.
 Here each item of the array is parsed, read, converted and written to text on its
-own, and dropped; what is kept is the file's text, the written text and the names.
+own, and dropped; what is kept is the file's text, the names and the written text
+(compressed: `Spool`).
 The text is the same as the whole file's conversion: when that is not sure (an
 input that is not an array, an item that cannot be read or converted, two tools of
 one name, a name the target does not take as it is) `streamed` answers None and the
@@ -15,7 +16,9 @@ The JSON is written by `indented`: `json.dumps` with ``indent`` runs in pure Pyt
 
 from __future__ import annotations
 
+import codecs
 import json
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -26,7 +29,7 @@ from toolbridge.errors import ToolbridgeError
 from toolbridge.formats import Source, Target
 from toolbridge.schema import LossEntry
 
-__all__ = ["NotAnArray", "Streamed", "indented", "items", "streamed"]
+__all__ = ["NotAnArray", "Spool", "Streamed", "indented", "items", "streamed"]
 
 _SPACE: Final = " \t\n\r"
 _encode: Callable[[str], str] = json.encoder.encode_basestring  # (C, as `json.dumps`)
@@ -37,11 +40,50 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+class Spool:
+    """JSON texts kept compressed until they are written, in the order added.
+
+    What a file's tools make can be several times the file (a problem's text for
+    each tool and target); its JSON repeats itself, and is kept in a tenth of that.
+    """
+
+    __slots__ = ("_blocks", "_packer", "count")
+
+    def __init__(self) -> None:
+        self._packer: Any = None
+        self._blocks: list[bytes] = []
+        self.count = 0
+        """How many texts were added."""
+
+    def add(self, text: str) -> None:
+        """Add one item's text (one level in: `indented` with a newline and two spaces)."""
+        if self._packer is None:  # (small buffers: a check keeps four spools a target)
+            self._packer = zlib.compressobj(1, zlib.DEFLATED, 12, 5)
+        piece = text if not self.count else ",\n  " + text
+        self.count += 1
+        block = self._packer.compress(piece.encode())
+        if block:
+            self._blocks.append(block)
+
+    def texts(self) -> Iterator[str]:
+        """The texts added, joined by a comma and a new line, in pieces; once only."""
+        if self._packer is None:
+            return
+        blocks, self._blocks = self._blocks, []
+        blocks.append(self._packer.flush())
+        unpacker = zlib.decompressobj(12)
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        blocks.reverse()
+        while blocks:  # (each block freed once read)
+            yield decoder.decode(unpacker.decompress(blocks.pop()))
+        yield decoder.decode(unpacker.flush(), final=True)
+
+
 @dataclass(slots=True)
 class Streamed:
     """What the streamed conversion made: the tools' text, and what the report needs."""
 
-    written: list[str] = field(default_factory=list)
+    written: Spool = field(default_factory=Spool)
     """Each tool's JSON text, as `toolbridge.cli._output.write_json_list` writes it."""
     report: list[LossEntry] | None = None
     """Every change, when asked for (``--report``)."""
@@ -116,7 +158,7 @@ def _one_item(
         conversion = formats.convert(tool, target, strict=strict)
         if conversion.names.exposed(tool.name) != tool.name:
             return False  # renamed: the whole set's name map decides to what
-        done.written.append(indented(conversion.output, "\n  "))
+        done.written.add(indented(conversion.output, "\n  "))
         for entry in conversion.report:
             done.actions[entry.action.value] += 1
         if done.report is not None:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from toolbridge.cli._convert import indented
+from toolbridge.cli._convert import Spool, indented
 from toolbridge.errors import format_path
 
 if TYPE_CHECKING:
@@ -33,6 +33,19 @@ def write_json(data: Any) -> None:
 def write_json_list(items: Iterable[Any]) -> None:
     """`write_json` of a list, written item by item: the same text, never held whole."""
     write_texts(indented(item, "\n  ") for item in items)
+
+
+def write_spools(spools: Iterable[Spool]) -> None:
+    """Write a JSON list of the items kept in `spools`, in order (`write_texts`' text)."""
+    write = sys.stdout.write
+    started = False
+    for spool in spools:
+        if spool.count:
+            write("[\n  " if not started else ",\n  ")
+            started = True
+            for piece in spool.texts():
+                write(piece)
+    write("\n]\n" if started else "[]\n")
 
 
 def write_texts(texts: Iterable[str]) -> None:
