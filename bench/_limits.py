@@ -283,7 +283,7 @@ def run(*, repeats: int) -> list[Section]:
     title = (
         "Limits: the worst shapes just below MAX_SCHEMA_SIZE (50,000 JSON values), one tool each"
     )
-    return [Section(title, rows), _hostile(repeats)]
+    return [Section(title, rows), _hostile(repeats), _files(repeats)]
 
 
 def _refused(call: Callable[[], Any]) -> None:
@@ -418,4 +418,98 @@ def _hostile(repeats: int) -> Section:
             Row(case, statistics.median(samples), target=target, note=note, samples_ns=samples)
         )
     title = "Hostile inputs (issue 30): one call each, in its own interpreter"
+    return Section(title, rows)
+
+
+# -- issue 30: the command on a file of 10,000 tools ------------------------------------------
+
+
+def _small(i: int) -> dict[str, Any]:
+    return {
+        "name": f"tool_{i}",
+        "description": f"Tool number {i}.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"q": {"type": "string"}, "n": {"type": "integer"}},
+            "required": ["q"],
+        },
+    }
+
+
+def _tiny(i: int) -> dict[str, Any]:
+    return {"name": f"t{i}", "inputSchema": {"type": "object"}}
+
+
+_FILES: Final[dict[str, Callable[[int], dict[str, Any]]]] = {"small": _small, "tiny": _tiny}
+"""The tools of each file: small (two properties, 180 bytes) and tiny (54 bytes, where
+memory beyond the input is hardest to keep within ten times)."""
+_COMMANDS: Final = (
+    "convert --from mcp --to anthropic --strict",
+    "convert --from mcp --to openai --strict",
+    "convert --from mcp --to openai",
+    "convert --from mcp --to gemini-openapi",
+    "convert --from mcp --to bedrock --strict",
+    "convert --from mcp --to canonical",
+    "check --json --target anthropic --strict",
+    "check --json --strict",
+)
+"""Each command's arguments (``check`` without ``--target``: every target)."""
+MEMORY_FACTOR: Final = 10.0
+"""Peak memory beyond the same command on one tool, at most this many times the file."""
+
+
+def _command(arguments: list[str], path: str) -> tuple[float, float]:
+    """``toolbridge ARGUMENTS PATH`` in a child: seconds, and its peak RSS in bytes."""
+    code = (
+        "import resource, subprocess, sys, time\n"
+        "started = time.perf_counter()\n"
+        "subprocess.run([sys.executable, '-m', 'toolbridge', *sys.argv[1:]],"
+        " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "print(time.perf_counter() - started,"
+        " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *arguments, path], capture_output=True, text=True, check=True
+    )
+    seconds, peak = done.stdout.split()
+    return float(seconds), float(peak)
+
+
+def _files(repeats: int) -> Section:
+    """Each command on 10,000 tools: the median time, and the peak memory beyond the same
+    command on one tool against the file's size."""
+    import tempfile
+    from pathlib import Path
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        files = {}
+        for kind, make in _FILES.items():
+            many = Path(folder) / f"{kind}.json"
+            many.write_text(json.dumps([make(i) for i in range(10_000)]))
+            alone = Path(folder) / f"{kind}-one.json"
+            alone.write_text(json.dumps([make(0)]))
+            files[kind] = (str(many), str(alone), many.stat().st_size)
+        for label in _COMMANDS:
+            arguments = label.split()
+            for kind, (path, one, size) in files.items():
+                base = min(_command(arguments, one)[1] for _ in range(2))
+                runs = [_command(arguments, path) for _ in range(max(repeats // 3, 2))]
+                samples = tuple(seconds * 1e9 for seconds, _ in runs)
+                grown = max(peak for _, peak in runs) - base
+                factor = grown / size
+                note = (
+                    f"peak +{grown / 2**20:.1f} MB, {factor:.1f}x the {size / 2**20:.1f} MB file"
+                    f" (<= {MEMORY_FACTOR:g}x: {'yes' if factor <= MEMORY_FACTOR else 'NO'})"
+                )
+                rows.append(
+                    Row(
+                        f"toolbridge {label}: 10,000 {kind} tools",
+                        statistics.median(samples),
+                        target=MANY_TOOLS_TARGET,
+                        note=note,
+                        samples_ns=samples,
+                    )
+                )
+    title = "A file of 10,000 tools (issue 30): the command, in its own process"
     return Section(title, rows)
