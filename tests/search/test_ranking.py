@@ -151,3 +151,23 @@ def test_hybrid_breaks_a_bm25_tie_by_meaning() -> None:
     tied = ToolSearch(tools).search(query, 2)
     assert tied[0].score == tied[1].score
     assert ToolSearch(tools, mode="hybrid").search(query, 1)[0].name == "send_message"
+
+
+def test_parameters_are_read_wherever_the_schema_holds_them() -> None:
+    # The one walker's subschemas: an anyOf branch's and a $defs entry's properties count.
+    tools = [
+        Tool(
+            name="configure",
+            description="Configure the service.",
+            input_schema={
+                "type": "object",
+                "anyOf": [{"properties": {"webhook": {"type": "string"}}}],
+                "properties": {"target": {"$ref": "#/$defs/target"}},
+                "$defs": {"target": {"properties": {"region": {"type": "string"}}}},
+            },
+        ),
+        Tool(name="describe", description="Describe the service."),
+    ]
+    search = ToolSearch(tools)
+    assert [hit.name for hit in search.search("service webhook", 2)][0] == "configure"
+    assert [hit.name for hit in search.search("service region", 2)][0] == "configure"

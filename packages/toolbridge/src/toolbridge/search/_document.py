@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 from toolbridge._tool import Tool
+from toolbridge._walk import subschemas
 from toolbridge.search._tokenize import tokenize
 
 __all__ = ["ToolWords", "tool_text", "tool_words"]
@@ -57,19 +58,21 @@ def tokenize_for_reading(name: str) -> list[str]:
 
 
 def _parameter_texts(schema: Mapping[str, Any], depth: int) -> list[str]:
-    """Each parameter's name and description, nested objects to `depth` levels."""
-    properties = schema.get("properties")
-    if not isinstance(properties, Mapping) or depth <= 0:
-        return []
+    """Each parameter's name and description, nested objects to `depth` levels.
+
+    Read with the one schema walker's `subschemas`, so parameters are found wherever
+    a schema keyword holds them (``anyOf`` branches, ``items``, ``$defs``...); only
+    stepping into a property's own schema counts as a level.
+    """
     texts: list[str] = []
-    for key, value in properties.items():
-        if not isinstance(value, Mapping):
-            texts.append(str(key))
-            continue
-        description = value.get("description")
-        texts.append(f"{key} {description}" if isinstance(description, str) else str(key))
-        texts += _parameter_texts(value, depth - 1)
-        items = value.get("items")
-        if isinstance(items, Mapping):
-            texts += _parameter_texts(items, depth - 1)
+    stack: list[tuple[Any, int]] = [(schema, 0)] if depth > 0 else []
+    while stack:
+        node, level = stack.pop()
+        properties = node.get("properties")
+        if isinstance(properties, Mapping):
+            for key, value in properties.items():
+                description = value.get("description") if isinstance(value, Mapping) else None
+                texts.append(f"{key} {description}" if isinstance(description, str) else str(key))
+        below = [(sub, level + (step[0] == "properties")) for step, sub in subschemas(node)]
+        stack.extend(reversed([(sub, deeper) for sub, deeper in below if deeper < depth]))
     return texts
