@@ -15,6 +15,7 @@ import json
 import subprocess
 import urllib.request
 from collections.abc import Callable, Iterator
+from logging import ERROR
 from typing import Any
 
 import pytest
@@ -218,12 +219,18 @@ def test_a_few_messages_before_the_handshake_are_drained(fixture_server: Argv, k
 @pytest.mark.parametrize("transport", ["stdio", "sse"])
 @pytest.mark.parametrize(("kind", "count"), [("notifications", 100_000), ("requests", 20_000)])
 def test_a_flood_before_the_handshake_is_refused_as_one(
-    fixture_server: Argv, transport: str, kind: str, count: int
+    fixture_server: Argv,
+    transport: str,
+    kind: str,
+    count: int,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     # Over HTTP a flood comes as SSE events on the stream answering initialize.
     argv = fixture_server("--flood-before-initialize", f"{kind}={count}")
     with _server(transport, argv) as server:
         failure = _start(server, startup_timeout=30).failures["server"]
+    # The events still coming once the connection is refused are dropped quietly.
+    assert [record.getMessage() for record in caplog.records if record.levelno >= ERROR] == []
     assert isinstance(failure, ServerError)
     text = str(failure)
     assert "before answering the handshake, a flood; the connection was closed" in text

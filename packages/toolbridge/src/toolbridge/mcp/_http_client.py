@@ -94,10 +94,15 @@ class Arrivals:
         return asyncio.get_running_loop().time()
 
     async def send(self, writer: Any, item: SessionMessage | Exception, since: float) -> None:
-        """Hand `item`, whose bytes came at `since`, to the session through `writer`."""
+        """Hand `item`, whose bytes came at `since`, to the session through `writer`.
+
+        Dropped if the session has ended: nobody is left to tell.
+        """
         self._pending[id(item)] = since
         try:
             await writer.send(item)
+        except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+            self._pending.pop(id(item), None)
         except BaseException:
             self._pending.pop(id(item), None)
             raise
@@ -178,6 +183,8 @@ class _BoundedTransport(StreamableHTTPTransport):
         original_request_id: RequestId | None = None,
         resumption_callback: Callable[[str], Awaitable[None]] | None = None,
     ) -> bool:
+        if _nobody_reads(read_stream_writer):  # the session ended (a flood refused, say)
+            return True  # the SDK would log each event it can no longer pass on
         since = self._arrivals.now()
         if sse.event == "message" and sse.data:
             cut = self._cut(sse.data, original_request_id)
@@ -233,6 +240,13 @@ class _BoundedTransport(StreamableHTTPTransport):
                 raise _TooLong(_too_long(f"more than {limit:,} bytes", limit))
             chunks.append(chunk)
         return b"".join(chunks)
+
+
+def _nobody_reads(writer: Any) -> bool:
+    """Whether the session's end of the read stream is closed (False if unknown)."""
+    inner = getattr(writer, "_inner", writer)  # the SDK's stream keeping contexts
+    statistics = getattr(inner, "statistics", None)
+    return callable(statistics) and statistics().open_receive_streams == 0
 
 
 def _too_long(size: str, limit: int) -> str:
