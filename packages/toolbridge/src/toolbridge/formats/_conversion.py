@@ -86,7 +86,7 @@ def _write_mcp(
 ) -> Lowered:
     if strict:
         raise ConversionError("MCP tools have no strict mode")
-    return Lowered(freeze(_mcp.to_mcp(tool)), (), None, False)
+    return Lowered(_mcp.frozen_wire(tool), (), None, False)
 
 
 _WRITERS: Final[Mapping[str, Writer]] = {

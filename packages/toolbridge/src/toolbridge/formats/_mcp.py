@@ -22,16 +22,16 @@ The MCP SDK is never imported: its models are read through ``model_dump``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, overload
 
-from toolbridge._json import thaw
+from toolbridge._json import freeze, thaw
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, plain
 from toolbridge.formats._engine import check_sizes
 
-__all__ = ["from_mcp", "from_mcp_tool", "to_mcp"]
+__all__ = ["from_mcp", "from_mcp_tool", "frozen_wire", "to_mcp"]
 
 _HINTS = (
     ("title", "title"),
@@ -232,6 +232,15 @@ def to_mcp(tools: Tool | Iterable[Tool], /) -> dict[str, Any] | list[dict[str, A
     return wires
 
 
+def frozen_wire(tool: Tool) -> Any:
+    """`to_mcp` of one tool, frozen: its schemas are the tool's own (frozen) objects."""
+    return freeze(_wire(tool, _same))
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
 def _extras(tool: Tool) -> tuple[Mapping[str, Any], set[str], set[str]]:
     """``meta["mcp"]``, its ``null`` and ``absent`` sets, checked."""
     mcp = tool.meta.get("mcp", {})
@@ -256,7 +265,8 @@ def _extras(tool: Tool) -> tuple[Mapping[str, Any], set[str], set[str]]:
     return mcp, sets[0], sets[1]
 
 
-def _wire(tool: Tool) -> dict[str, Any]:
+def _wire(tool: Tool, copy: Callable[[Any], Any] = thaw) -> dict[str, Any]:
+    """The MCP entry of `tool`; `copy` makes its schemas' copies (plain JSON, or kept frozen)."""
     check_sizes(tool)  # (as every writer: a schema past the size limit is refused)
     mcp, nulls, absent = _extras(tool)
     wire: dict[str, Any] = {"name": tool.name}
@@ -266,9 +276,9 @@ def _wire(tool: Tool) -> dict[str, Any]:
         wire["description"] = tool.description
     elif "description" in nulls:
         wire["description"] = None
-    wire["inputSchema"] = thaw(tool.input_schema)
+    wire["inputSchema"] = copy(tool.input_schema)
     if tool.output_schema is not None or "outputSchema" in nulls:
-        wire["outputSchema"] = thaw(tool.output_schema)
+        wire["outputSchema"] = copy(tool.output_schema)
     annotations = {
         wire_name: getattr(tool.annotations, attribute)
         for wire_name, attribute in _HINTS
