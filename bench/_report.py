@@ -79,16 +79,18 @@ def score(section: Section) -> list[Scored]:
         if row.median_ns is None:
             scored.append(Scored(row, None, None, f"n/a ({row.reason})"))
             continue
-        if reference is None or reference <= 0:
-            scored.append(Scored(row, None, None, ""))
-            continue
-        ratio = row.median_ns / reference
-        delta = row.median_ns - reference
+        ratio = delta = None
+        if reference is not None and reference > 0:
+            ratio = row.median_ns / reference
+            delta = row.median_ns - reference
         status = ""
         if row.target is not None:
+            # An absolute limit needs no reference; a ratio or a difference does.
             limit = row.target.limit_ns
-            met = row.median_ns <= limit if limit is not None else row.target.check(ratio, delta)
-            status = PASS if met else FAIL
+            if limit is not None:
+                status = PASS if row.median_ns <= limit else FAIL
+            elif ratio is not None and delta is not None:
+                status = PASS if row.target.check(ratio, delta) else FAIL
         scored.append(Scored(row, ratio, delta, status))
     return scored
 
