@@ -799,6 +799,11 @@ _DEFINITIONS: Final = (
     definitions=_DEFINITIONS[1],
     on_unsupported="fallback",
 )
+@example(  # beside another part: read unmerged on the walk as it is, merged once inlined
+    properties={"a": {"allOf": [{}, {"$ref": "#/$defs/A"}]}},
+    definitions=_DEFINITIONS[1],
+    on_unsupported="fallback",
+)
 def test_the_wire_alone_and_convert_agree_on_any_schema(
     properties: dict[str, Any], definitions: dict[str, Any] | None, on_unsupported: Any
 ) -> None:

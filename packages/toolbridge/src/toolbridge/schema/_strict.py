@@ -294,12 +294,28 @@ def _strict_or_none(schema: Any, tool: str | None) -> Any:
             output = _walk_with(walker, source, source, True)[0]
             if not walker.refers:
                 return output
-            walker = _Walker(tool, False, False, False, False)
-            return _walk_with(walker, source, _inlined(source, tool)[0], False)[0]
         except _NotStrict:
-            return None
+            if not walker.refers:
+                return None
+            # A reason met after a reference may be its doing (an allOf part beside a
+            # `$ref` is read unmerged): the inlined walk decides, as `_inlined_walk`
+            # does, and where it cannot be made, the reason stands.
+            try:
+                return _strict_inlined(source, tool)
+            except (ToolbridgeError, *TRIPS):
+                return None
+        return _strict_inlined(source, tool)
     except TRIPS as error:
         explain(schema, error)
+
+
+def _strict_inlined(source: Mapping[str, Any], tool: str | None) -> Any:
+    """`_strict_or_none`'s walk of the source with its references inlined."""
+    walker = _Walker(tool, False, False, False, False)
+    try:
+        return _walk_with(walker, source, _inlined(source, tool)[0], False)[0]
+    except _NotStrict:
+        return None
 
 
 def _inlined_walk(
