@@ -33,6 +33,7 @@ from toolbridge.formats import (
     TARGETS,
     check,
     convert,
+    from_bedrock,
     from_mcp,
     to_anthropic,
     to_bedrock,
@@ -547,8 +548,12 @@ def test_convert_report_of_a_file_is_the_whole_files_report(tmp_path: Path) -> N
             [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": past_the_limit()}],
             "50,000",
         ),
+        (  # an item is read as a list's item, never as an envelope of tools
+            [{"name": "a", "inputSchema": {}}, {"tools": [{"name": "b", "inputSchema": {}}]}],
+            "/1",
+        ),
     ],
-    ids=["a-name-twice", "a-tool-without-a-name", "a-schema-past-the-limit"],
+    ids=["a-name-twice", "a-tool-without-a-name", "a-schema-past-the-limit", "an-envelope"],
 )
 def test_convert_of_a_file_refuses_as_the_whole_files_conversion(
     tools: list[Any], message: str, tmp_path: Path
@@ -574,6 +579,17 @@ def test_names_a_target_renames_are_mapped_as_a_set(tmp_path: Path) -> None:
     assert done.stdout == whole(convert(from_mcp(tools), "openai").output)
     names = [tool["function"]["name"] for tool in json.loads(done.stdout)]
     assert len(set(names)) == 2
+
+
+def test_a_bedrock_cache_point_is_passed_over_as_in_a_list() -> None:
+    tools = [
+        {"toolSpec": {"name": "a", "inputSchema": {"json": {"type": "object"}}}},
+        {"cachePoint": {"type": "default"}},
+        {"toolSpec": {"name": "b", "inputSchema": {"json": {"type": "object"}}}},
+    ]
+    done = cli("convert", "--from", "bedrock", "--to", "openai", "-", stdin=json.dumps(tools))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == whole(convert(from_bedrock(tools), "openai").output)
 
 
 def test_convert_from_stdin_and_of_an_envelope(tmp_path: Path) -> None:

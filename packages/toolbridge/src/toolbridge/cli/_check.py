@@ -47,7 +47,7 @@ def streamed(
         if most is not None and sum(tool_count([item]) for item in items(text)) > most:
             return None  # (counted as the whole file's reading does, before any tool is read)
         for item in items(text):
-            read = formats.read_tools(item, source)
+            read = formats.read_tools([item], source)  # (read as a list's item is)
             for tool in read if isinstance(read, list) else (read,):
                 if tool.name in names:
                     return None

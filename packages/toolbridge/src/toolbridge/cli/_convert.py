@@ -150,7 +150,7 @@ def _one_item(
     done: Streamed,
 ) -> bool:
     """Read one item of the array and write its tools; False when unsure (see `streamed`)."""
-    read = formats.read_tools(item, source)
+    read = formats.read_tools([item], source)  # (read as a list's item is)
     for tool in read if isinstance(read, list) else (read,):
         if tool.name in names:
             return False
