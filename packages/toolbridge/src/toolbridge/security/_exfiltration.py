@@ -35,6 +35,15 @@ from toolbridge.security._asks import (
 from toolbridge.security._gates import Prefixes, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import USERS
+from toolbridge.security._sources import (
+    BEFORE,
+    DOCUMENTS,
+    EVERYTHING,
+    PERSONAL,
+    READ,
+    SESSION,
+    USER_GAVE,
+)
 from toolbridge.security._steering import sentence_at, sentence_ends
 
 __all__ = ["exfiltration"]
@@ -152,7 +161,7 @@ def _any(words: tuple[str, ...]) -> str:
 
 
 _WHAT: Final = Prefixes(TALK, MORE_TALK, SECRETS, MORE_SECRETS, FILES, OUTPUTS, PROMPTS, SAID)
-_SELF: Final = Prefixes(MORE_OUTPUTS)
+_SELF: Final = re.compile(_any(MORE_OUTPUTS), _FLAGS)
 """Asks that name their provenance themselves ("the answers other tools gave")."""
 _KINDS: Final = (
     (re.compile(_any(PROMPTS), _FLAGS), "its own instructions"),
@@ -189,8 +198,29 @@ _DATA: Final = re.compile(
 """What is appended to a built URL that comes from the model's side: the user's words."""
 
 
-def exfiltration(value: str) -> Hit | None:
-    """A sentence asking for the conversation, secrets, files or other tools' outputs."""
+_SOURCES: Final = Prefixes(MORE_OUTPUTS, USER_GAVE, READ, SESSION, BEFORE)
+"""Where the data comes from, by shape: the user gave it, the model read it, earlier;
+or an ask naming it itself ("the answers other tools gave", `MORE_OUTPUTS`)."""
+_GAVE: Final = re.compile(_any(USER_GAVE), _FLAGS)
+_BEFORE: Final = re.compile(_any(BEFORE), _FLAGS)
+_READ: Final = re.compile(_any(READ + SESSION), _FLAGS)
+_STRONG: Final = re.compile(
+    _any(TALK + MORE_TALK + SECRETS + MORE_SECRETS + FILES + OUTPUTS + PROMPTS), _FLAGS
+)
+_PERSONAL: Final = re.compile(_any(PERSONAL), _FLAGS)
+_DOCUMENTS: Final = re.compile(_any(DOCUMENTS), _FLAGS)
+_EVERYTHING: Final = re.compile(_any(EVERYTHING), _FLAGS)
+_SOURCED_WHY: Final = (
+    "asks for {what} that {whence}: data from the model's own context, exfiltration "
+    "through a parameter."
+)
+
+
+def exfiltration(value: str, *, field: bool = False) -> Hit | None:
+    """A sentence asking for the conversation, secrets, files or other tools' outputs.
+
+    `field`: `value` is in the input schema, where the model writes what is asked.
+    """
     low = lower(value)
     ends: list[int] | None = None
     read: set[tuple[int, str]] = set()
@@ -210,15 +240,60 @@ def exfiltration(value: str) -> Hit | None:
                 end,
                 f"asks for {what} from the model's own context: exfiltration through a parameter.",
             )
-    for found in _SELF.matches(low):
-        return Hit(
-            "sensitive-reference",
-            "high",
-            found.start(),
-            found.end(),
-            "asks for other tools' outputs: exfiltration through a parameter.",
-        )
-    return _built(value, low)
+    sourced = _sourced(value, low, field=field)
+    return sourced if sourced is not None else _built(value, low)
+
+
+def _sourced(value: str, low: str, *, field: bool) -> Hit | None:
+    """A sentence with a source marker and a sensitive object; None when there is none.
+
+    An ask naming other tools' outputs (`MORE_OUTPUTS`) needs no other word.
+
+    The source says the data is from the model's context: the user gave it
+    (`USER_GAVE`), the model read it or it was said in this session (`READ`,
+    `SESSION`), before now (`BEFORE`). The object: a secret, the conversation, files'
+    content, the model's instructions or other tools' outputs, with any source but
+    *before* alone; personal data or a one-time code, read, or given by the user
+    *before* (an API's "the phone number the user provided" passes); files or
+    documents, or everything, read in this session (files only in a field).
+    """
+    ends: list[int] | None = None
+    done: set[int] = set()
+    for source in _SOURCES.matches(low):
+        if _SELF.fullmatch(source.group()):
+            return Hit(
+                "sensitive-reference",
+                "high",
+                source.start(),
+                source.end(),
+                "asks for other tools' outputs: exfiltration through a parameter.",
+            )
+        if ends is None:
+            ends = sentence_ends(value)
+        start, end = sentence_at(ends, source.start(), len(value))
+        if start in done:
+            continue
+        done.add(start)
+        text = value[start:end]
+        read = _READ.search(text) is not None
+        gave = _GAVE.search(text) is not None
+        what = ""
+        if (read or gave) and _STRONG.search(text) is not None:
+            what = "secrets or the conversation"
+        elif (read or (gave and _BEFORE.search(text) is not None)) and _PERSONAL.search(text):
+            what = "personal data or a code"
+        elif read and (_EVERYTHING.search(text) or (field and _DOCUMENTS.search(text))):
+            what = "files or everything"
+        if what:
+            whence = "the model read" if read else "the user gave"
+            return Hit(
+                "sensitive-reference",
+                "high",
+                start,
+                end,
+                _SOURCED_WHY.format(what=what, whence=whence),
+            )
+    return None
 
 
 def _asked(value: str, found: re.Match[str], what: str, start: int, end: int) -> bool:

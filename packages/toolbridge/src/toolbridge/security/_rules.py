@@ -71,9 +71,13 @@ _ALL: Final = (
         "the user already agreed "
         "(high); 'from now on' and answers or approvals given 'whatever' the facts "
         "(medium), and redefinitions of the user's words ('that is what users mean when they "
-        "say refund', medium). Pattern-based: a paraphrase outside the patterns and shapes, "
-        "or an "
-        "instruction split across fields, is missed.",
+        "say refund', medium). The user's explicit choice made not to count, by shape in 25 "
+        "languages (high): 'instead of' the user's choice ('instead of the one the user "
+        "chose'), a value kept whatever the user chooses ('keep this default even if the "
+        "user names someone else'), the user's choice demoted ('only a hint'); 'use X "
+        "instead' naming the tool's own sibling for its own limit passes. Pattern-based: "
+        "a paraphrase outside the patterns and shapes, or an instruction split across "
+        "fields, is missed.",
     ),
     Rule(
         "sensitive-reference",
@@ -96,7 +100,10 @@ _ALL: Final = (
         "user mentioned', 'other tools', in 22 languages), the user's earlier messages, the "
         "model's own instructions ('your system prompt'), other tools' answers, or a URL "
         "the model is to build with data appended ('?d={...}', a URL 'followed by' the "
-        "user's words). "
+        "user's words). By shape, in 25 languages: a source in the model's context (the "
+        "user gave, typed or entered it; the model read or saw it; in this session; "
+        "earlier) beside a sensitive object (a secret, personal data, a one-time code, "
+        "files' content, everything). "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),
     Rule(

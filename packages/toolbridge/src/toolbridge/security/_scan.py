@@ -96,8 +96,9 @@ def scan(
         )
         every = [strings(tool) for tool in listed]
         own = vocabulary(text for texts in every for text in texts) if others else set()
+        names = frozenset(tool.name for tool in listed)
         for tool, texts in zip(listed, every, strict=True):
-            findings.extend(_tool(server, tool, texts, off))
+            findings.extend(_tool(server, tool, texts, off, names))
             if others:
                 findings.extend(shadowing(str(server), tool, texts, others, own))
         if pins is not None and "definition-changed" not in off:
@@ -121,11 +122,16 @@ def _by_server(
 
 
 def _tool(
-    server: str | None, tool: Tool, texts: Sequence[Text], off: frozenset[str]
+    server: str | None,
+    tool: Tool,
+    texts: Sequence[Text],
+    off: frozenset[str],
+    names: frozenset[str] = frozenset(),
 ) -> list[Finding]:
     """The per-string rules' findings on one tool, hints raised where paired."""
     hits: list[tuple[Text, Hit]] = []
     budget = TOOL_BUDGET
+    siblings = frozenset((tool.name, *names))
     for text in texts:
         value, is_name = text.value, text.kind == "name"
         # The pattern rules read a string's first READ_LIMIT characters: a longer one is
@@ -143,7 +149,11 @@ def _tool(
                 *sensitive(value, name=is_name, topic=tool.name),
             ]
             if not is_name:
-                read += [*steering(value), exfiltration(value), beyond(value)]
+                read += [
+                    *steering(value, siblings),
+                    exfiltration(value, field=text.path[0] == "inputSchema"),
+                    beyond(value),
+                ]
             found.extend(
                 far(hit)
                 if hit is not None and hit.start >= SHOWN and hit.severity == "medium"
