@@ -649,3 +649,7 @@ def test_indented_writes_what_json_dumps_writes() -> None:
     with pytest.raises(ValueError, match="Out of range float values"):
         indented({"x": float("nan")})
     assert indented({1: "a"}) == json.dumps({1: "a"}, indent=2)
+    cycle: list[Any] = []
+    cycle.append(cycle)
+    with pytest.raises(ValueError, match="Circular reference"):
+        indented(cycle)

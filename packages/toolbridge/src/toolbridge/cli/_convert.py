@@ -185,7 +185,7 @@ def indented(value: Any, newline: str = "\n") -> str:
     parts: list[str] = []
     try:
         _write(value, newline, parts.append)
-    except _NotPlain:
+    except (_NotPlain, RecursionError):  # (json.dumps says what is wrong: a cycle, say)
         text = json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
         return text.replace("\n", newline) if newline != "\n" else text
     return "".join(parts)
