@@ -371,3 +371,34 @@ def test_references_repeated_through_properties_are_not_refused() -> None:
         value = {"left": value}
     assert validator.validate(value).ok
     assert not validator.validate({"left": {"left": "no"}}).ok
+
+
+def test_freeze_counts_the_values_it_copies() -> None:
+    # The size limits read this count instead of walking a tool's schema again.
+    from toolbridge._json import known_size, new_frozen_dict
+
+    values: list[Any] = [
+        {"type": "object", "properties": {"a": {"enum": [1, 2, [3, {"x": None}]]}}},
+        [1, "two", {"three": [4.0, True]}, ()],
+        {},
+    ]
+    for corpus in sorted((DATA / "corpus" / "mcp").glob("*.json"))[:5]:
+        values += [entry["inputSchema"] for entry in json.loads(corpus.read_text())]
+    for value in values:
+        frozen = freeze(value)
+        assert known_size(frozen) == schema_size(value), value
+    made = new_frozen_dict({"a": freeze({"b": 1})})  # built around frozen parts: not counted
+    assert known_size(made) is None
+    assert known_size(freeze({"outer": made})) is None  # a part of unknown size
+    assert known_size(freeze({"outer": freeze({"b": [1, 2]})})) == 5
+    assert known_size("text") is None
+
+
+def test_a_tools_schema_is_counted_once_frozen_and_still_refused_past_the_limit() -> None:
+    wide = {"type": "object", "properties": {f"p{i}": {} for i in range(MAX_SCHEMA_SIZE)}}
+    tool = Tool(name="wide", input_schema=wide)
+    from toolbridge._json import known_size
+
+    assert known_size(tool.input_schema) == schema_size(wide) > MAX_SCHEMA_SIZE
+    with pytest.raises(SchemaTooLargeError):
+        convert([tool], "openai")

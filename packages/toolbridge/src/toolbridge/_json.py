@@ -47,8 +47,11 @@ def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
 class FrozenDict(dict[str, Any]):
     """A JSON object that cannot be changed; hashable, equal to the plain `dict`."""
 
-    __slots__ = ("_hash",)
+    __slots__ = ("_hash", "_size")
     _hash: int
+    _size: int
+    """How many JSON values it holds, itself included, when `freeze` made it (see
+    `known_size`): the size limits then cost nothing on a tool's first conversion."""
 
     def __init__(self, value: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), /) -> None:
         frozen = freeze(dict(value))
@@ -80,8 +83,9 @@ class FrozenDict(dict[str, Any]):
 class FrozenList(list[Any]):
     """A JSON array that cannot be changed; hashable, equal to the plain `list`."""
 
-    __slots__ = ("_hash",)
+    __slots__ = ("_hash", "_size")
     _hash: int
+    _size: int
 
     def __init__(self, value: Iterable[Any] = (), /) -> None:
         frozen = freeze(list(value))
@@ -160,21 +164,51 @@ def freeze(value: Any, *, error: ErrorFactory = _schema_error, path: JsonPath = 
     """Return an immutable deep copy of a JSON value.
 
     Tuples are accepted as arrays; already frozen containers are reused as they are.
+    A new frozen container made here knows how many values it holds (`known_size`):
+    counted while copying, they need no walk of their own later.
 
     Raises:
         SchemaTooDeepError: The value nests deeper than `MAX_DEPTH`.
         Exception: Whatever `error` builds, for a value that is not JSON (a set, a
             non-string key, NaN, ...), with the JSON path where it was found.
     """
-    return _freeze(value, error, list(path), 0)
+    tally = [1]
+    frozen = _freeze(value, error, list(path), 0, tally)
+    if frozen is not value and tally[0] > 0:
+        kind = type(frozen)
+        if kind is FrozenDict or kind is FrozenList:
+            frozen._size = tally[0]
+    return frozen
+
+
+def known_size(value: Any) -> int | None:
+    """How many JSON values `value` holds, itself included, if `freeze` counted them.
+
+    None for anything else: a scalar, or a container built another way (`seal`).
+    """
+    kind = type(value)
+    if kind is FrozenDict or kind is FrozenList:
+        size: int | None = getattr(value, "_size", None)
+        return size
+    return None
+
+
+_UNKNOWN: Final = -(1 << 62)
+"""A tally that met a frozen part of unknown size: no size is recorded."""
 
 
 _EXACT_SCALARS: Final = frozenset({str, int, bool, type(None)})
 
 
-def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) -> Any:
+def _freeze(
+    value: Any, error: ErrorFactory, path: list[str | int], depth: int, tally: list[int]
+) -> Any:
     kind = type(value)
-    if kind in _EXACT_SCALARS or kind is FrozenDict or kind is FrozenList:
+    if kind in _EXACT_SCALARS:
+        return value
+    if kind is FrozenDict or kind is FrozenList:
+        inner = known_size(value)  # itself counted already, by its parent's length
+        tally[0] += _UNKNOWN if inner is None else inner - 1
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -191,6 +225,7 @@ def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) 
         )
     scalars = _EXACT_SCALARS
     if kind is dict or isinstance(value, Mapping):
+        tally[0] += len(value)
         items: dict[str, Any] = {}
         for key, item in value.items():
             if key.__class__ is not str:
@@ -201,17 +236,18 @@ def _freeze(value: Any, error: ErrorFactory, path: list[str | int], depth: int) 
                 items[key] = item
                 continue
             path.append(key)
-            items[key] = _freeze(item, error, path, depth + 1)
+            items[key] = _freeze(item, error, path, depth + 1, tally)
             path.pop()
         return new_frozen_dict(items)
     if kind is list or isinstance(value, (list, tuple)):
+        tally[0] += len(value)
         elements: list[Any] = []
         for index, item in enumerate(value):
             if item.__class__ in scalars:
                 elements.append(item)
                 continue
             path.append(index)
-            elements.append(_freeze(item, error, path, depth + 1))
+            elements.append(_freeze(item, error, path, depth + 1, tally))
             path.pop()
         return new_frozen_list(elements)
     raise error(f"{type(value).__name__} is not a JSON value", tuple(path))

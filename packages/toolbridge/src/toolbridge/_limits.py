@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from toolbridge._json import FrozenDict, FrozenList
+from toolbridge._json import FrozenDict, FrozenList, known_size
 from toolbridge._references import children
 from toolbridge.errors import JsonPath, SchemaTooLargeError
 
@@ -113,7 +113,8 @@ def check_size(
     global _counted
     last, size = _counted
     if last is not schema:
-        size = schema_size(schema)
+        known = known_size(schema)  # counted when it was frozen: no walk
+        size = schema_size(schema) if known is None else known
         if type(schema) is FrozenDict:
             _counted = (schema, size)
     if size > MAX_SCHEMA_SIZE:
