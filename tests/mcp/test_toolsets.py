@@ -15,7 +15,7 @@ from mcp.shared.exceptions import MCPError
 
 from toolbridge import ArgumentValidationError, RemoteError, ToolNotFoundError, tool
 from toolbridge.mcp import HttpServer, McpClient, serve_async
-from toolbridge.toolsets import ANONYMOUS, Identity, MemorySink, Policy, Registry, Rule
+from toolbridge.toolsets import ANONYMOUS, Identity, MemorySink, Policy, PolicyRule, Registry
 
 TOKENS = {
     "token-ann": Identity(subject="ann", tenant="acme", roles={"admin"}),
@@ -48,7 +48,7 @@ def served() -> Iterator[tuple[str, MemorySink]]:
     sink = MemorySink()
     policy = Policy(
         tenants={"acme"},
-        rules=(Rule(effect="deny", tools={"refund_*"}, roles={"viewer"}),),
+        rules=(PolicyRule(effect="deny", tools={"refund_*"}, roles={"viewer"}),),
     )
     toolset = (
         Registry([show_orders, refund_order], name="shop")

@@ -86,11 +86,3 @@ __all__ = [
     "identity_context",
     "read_definition",
 ]
-
-
-def __getattr__(name: str) -> type[PolicyRule]:
-    # `Rule` was renamed `PolicyRule`; the old name still imports (it is in no
-    # `__all__`) until the last tests and pages that use it have moved.
-    if name == "Rule":
-        return PolicyRule
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
