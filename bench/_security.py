@@ -20,16 +20,17 @@ and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and 
 long that took; it scans a tool as the peer's own scanner does (the description, then
 the rest of the tool as JSON).
 
-Held-out sets 4 and 5 (``heldout4/``, ``heldout5/``, issue 29) are scored by category
-(hidden tails, shadowing, exfiltration through parameters), each ``tune`` part apart
-from its ``unseen`` part (held-out set 5's unseen part is added to `HELDOUTS` only
-when it is scored, once, at the end). The clean side is both corpora: the MCP
-servers and, when present, the OpenAPI-derived tools of ``tests/data/corpus/openapi``
-(its servers split in two halves by a hash of the file name, as the poisoned set is,
-so that the half no rule was fitted on is reported apart).
+Held-out sets 4, 5 and 6 (``heldout4/``, ``heldout5/``, ``heldout6/``, issue 29) are
+scored by category (hidden tails, shadowing, exfiltration through parameters), each
+``tune`` part apart from its ``unseen`` part (held-out set 6's unseen part is added to
+`HELDOUTS` only when it is scored, once, at the end, by the lead). The clean side is
+both corpora: the MCP servers and, when present, the OpenAPI-derived tools of
+``tests/data/corpus/openapi`` (its servers split in two halves by a hash of the file
+name, as the poisoned set is, so that the half no rule was fitted on is reported apart).
 
 Targets (issue 19): recall >= 95% on the labelled set, median <= 1 ms a tool; (issue
-29) recall >= 97% on held-out set 4's unseen part, <= 0.5% of clean tools flagged.
+29) recall >= 97% on a fresh held-out part (`HELDOUT_JUDGED`), <= 0.5% of clean tools
+flagged.
 
     uv run --group bench python bench/_security.py
 """
@@ -63,6 +64,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout4/unseen", "Held-out set 4, unseen part (scored once the rules were final)"),
     ("heldout5/tune", "Held-out set 5, tune part (rules changed by category with it in view)"),
     ("heldout5/unseen", "Held-out set 5, unseen part (written blind; scored once, rules final)"),
+    ("heldout6/tune", "Held-out set 6, tune part (rules widened by shape with it in view)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -73,7 +75,9 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout5/unseen"
+HELDOUT_JUDGED = "heldout6/unseen"
+"""The fresh held-out part the 97% target is judged on: set 6's unseen part, once the lead
+adds it to `HELDOUTS` to score it (set 5's unseen part has been seen since)."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

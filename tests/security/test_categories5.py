@@ -288,7 +288,8 @@ def test_the_tune_part_keeps_its_score(data_dir: Path, category: str) -> None:
 
 def test_the_tune_parts_hard_negatives(data_dir: Path) -> None:
     flagged = _flagged(_file(data_dir, "benign"))
-    assert flagged <= {("guardrail", "detect_injection"), ("sifriya", "chipus_sefer")}
+    # The Hebrew RLM no longer flags (a mark beside right-to-left letters is how it is written).
+    assert flagged <= {("guardrail", "detect_injection")}
 
 
 @pytest.mark.parametrize("category", [*CATEGORIES, "benign"])

@@ -33,7 +33,8 @@ MORE_TALK: Final = (
     r"\bhistori[ae] czatu", r"\bkonuşma", r"\bsohbet", r"συνομιλ", r"розмов", r"листуванн",
     r"محادثة", r"השיחה", r"שיחה", r"बातचीत", r"चैट", r"บทสนทนา", r"การสนทนา", r"แชท",
     r"trò chuyện", r"hội thoại", r"\bpercakapan\b", r"\bobrolan\b", r"聊天", r"チャット履歴",
-    r"\bconversa\b", r"\bconversazion",
+    r"\bconversa\b", r"\bconversazion", r"\bconversați", r"\bconversati", r"\bbeszélgetés",
+    r"\bkeskustelu", r"\bmazungumzo\b", r"\bkonverzac", r"\buser turns\b", r"\bassistant turns\b",
 )  # fmt: skip
 """The conversation, in the languages `TALK` lacked."""
 
@@ -42,7 +43,8 @@ SAID: Final = (
     r"\bmensajes\b", r"\bmensagens\b", r"\bnachrichten\b", r"\bmessaggi", r"\bberichten\b",
     r"\bmeddelanden", r"\bwiadomości", r"\bmesaj", r"μηνύματ", r"сообщени", r"повідомлен",
     r"الرسائل", r"رسائل", r"ما (?:قاله|كتبه|ذكره|أدخله)", r"הודעות", r"संदेश", r"ข้อความ",
-    r"tin nhắn", r"\bpesan\b", r"消息", r"メッセージ", r"메시지", r"発言", r"输入",
+    r"tin nhắn", r"\bpesan\b", r"消息", r"メッセージ", r"메시지", r"発言", r"输入", r"پیام",
+    r"\bmesajele\b", r"\büzenet", r"\bviesti", r"\bujumbe\b",
 )  # fmt: skip
 """What someone said, generic: read as the conversation only beside the user and a word
 saying it is earlier or all of it ("the user's previous messages")."""
@@ -71,6 +73,11 @@ MORE_SECRETS: Final = (
     r"змінн\w* середовища", r"رمز التحقق", r"الأسرار", r"متغيرات البيئة", r"סיסמ", r"סודות",
     r"משתני סביבה", r"רשומות גישה", r"रहस्य", r"รหัสผ่าน", r"โทเค็น", r"ตัวแปรสภาพแวดล้อม",
     r"mật khẩu", r"biến môi trường", r"\bkata sandi", r"\bvariabel lingkungan", r"\brahasia\b",
+    r"رمز", r"\bjelsz", r"\bapi-kulcs", r"\bparol", r"\bsalasan", r"\bnenosiri\b",
+    r"\bid_(?:rsa|ed25519|ecdsa|dsa)\b", r"~/\.ssh/", r"~/\.aws/", r"~/\.kube/", r"\.npmrc\b",
+    r"\.netrc\b", r"\.pgpass\b", r"\bconnection strings?\b", r"\banslutningssträng",
+    r"\bverbindungszeichenfolge", r"\bcadena de conexi[oó]n", r"\bcha[iî]ne de connexion",
+    r"\bcvv\b", r"\bcvc\b",
 )  # fmt: skip
 """Secrets, in the languages `SECRETS` lacked, and one-time codes."""
 
@@ -149,7 +156,7 @@ EARLIER: Final = (
     r"\bvorige\b", r"\btidigare\b", r"\bpoprzedni", r"\bwcześniejsz", r"\bdotychczas",
     r"\bönceki\b", r"προηγούμεν", r"предыдущ", r"прежн", r"попередн", r"السابق", r"سابق",
     r"הקודמ", r"पिछल", r"ก่อนหน้า", r"trước đó", r"\bsebelumnya\b", r"之前", r"先前", r"以前",
-    r"これまで", r"이전",
+    r"これまで", r"이전", r"قبلی", r"\baiemm", r"\bkorábbi", r"\banterioar", r"\bza awali\b",
 )  # fmt: skip
 """Before now: "the user's previous messages"."""
 
@@ -157,7 +164,8 @@ MORE_TOTAL: Final = (
     r"\bhela\b", r"\bhele\b", r"\bvolledige\b", r"\btüm\b", r"\bbütün\b", r"ολόκληρ", r"όλ[αεη]",
     r"весь\b", r"всё\b", r"повн", r"\bكل\b", r"لكل", r"كامل", r"כל", r"पूरी", r"सारी", r"सभी",
     r"ทั้งหมด", r"toàn bộ", r"tất cả", r"\bsemua\b", r"\bseluruh\b", r"所有", r"整个", r"모든",
-    r"\bentière\b", r"\bganze", r"\bvollständig", r"\binteira\b",
+    r"\bentière\b", r"\bganze", r"\bvollständig", r"\binteira\b", r"\bcomplet\b",
+    r"\bteljes\b", r"\bösszes\b", r"\bkoko\b", r"\bkaikki\b", r"\bzote\b", r"\bîntreg",
 )  # fmt: skip
 """The whole of it, in the languages `TOTAL` lacked."""
 
@@ -166,6 +174,9 @@ YOUR: Final = (
     r"\btue\b", r"\btuoi\b", r"\bteus?\b", r"\btuas?\b", r"\bjouw\b", r"\bdina\b",
     r"\btwoje\b", r"твои", r"ваши", r"твої", r"ваші", r"\bsenin\b", r"σου", r"שלך",
     r"आपके", r"你的", r"あなたの", r"당신의", r"ของคุณ", r"của bạn", r"\banda\b", r"\bkamu\b",
+    r"\bassistant'?s\b", r"\bof the (?:assistant|model|ai)\b", r"\bvan de assistent",
+    r"\bde l'assistant", r"\bdes assistenten", r"\bdell'assistente", r"\bdo assistente",
+    r"\bdel asistente", r"\b(?:they|you) were given\b",
 )  # fmt: skip
 """A second-person possessive: *your* system prompt is the model's own."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CHOICE", "DEMOTED", "HINT", "KEEP", "LIMITS"]
+__all__ = ["CHOICE", "DEMOTED", "DISCARDED", "HINT", "KEEP", "LIMITS"]
 
 _GAP: Final = r"[^.\n]{0,20}?"
 """A few words between the user and their verb ("the user has already picked")."""
@@ -46,11 +46,12 @@ CHOICE: Final = (
     r"\buživatel\w*\b" + _GAP + r"\b(?:zvolí|vybere|zvolil|vybral|uvede|požádá|chce|řekne)",
     r"\bvolba uživatele",
     r"\bkullanıcı\w*\b" + _GAP + r"(?:seçtiği|seçse|seçerse|istediği|istese|isterse|belirttiği"
-    r"|belirtse|söylese|seçimi)",
+    r"|belirtse|söylese|söylediği|verdiği|seçimi)",
     r"χρήστης " + _GAP + r"(?:επιλέξει|επέλεξε|ζητήσει|ζήτησε|ορίσει|όρισε|θέλει|πει)",
     r"επιλογή του χρήστη", r"επέλεξε ο χρήστης", r"ζήτησε ο χρήστης",
     r"пользовател\w*\s" + _GAP + r"(?:выберет|выбрал|выбирает|укажет|указал|попросит|попросил"
     r"|назов|назвал|хочет|скажет)", r"выбор пользовател", r"выбранн\w* пользовател",
+    r"названн\w* пользовател", r"указанн\w* пользовател",
     r"користувач\w*\s" + _GAP + r"(?:вибере|вибрав|обере|обрав|вкаже|вказав|попросить"
     r"|попросив|назве|хоче|скаже)", r"вибір користувач", r"обран\w* користувач",
     r"المستخدم\s" + _GAP + r"(?:يختار|اختار|يطلب|طلب|يحدد|حدد|يريد|يسمي)",
@@ -67,6 +68,12 @@ CHOICE: Final = (
     r"người dùng " + _GAP + r"(?:chọn|yêu cầu|chỉ định|muốn|nói)", r"lựa chọn của người dùng",
     r"\bpengguna\b" + _GAP + r"\b(?:pilih|memilih|minta|meminta|tentukan|menentukan|ingin"
     r"|mau|sebut)", r"\bpilihan pengguna", r"\bdipilih (?:oleh )?pengguna",
+    r"\butilizatorul\b" + _GAP + r"\b(?:alege|a ales|cere|a cerut|indică|a indicat|numește)",
+    r"\bales(?:ă)? de utilizator", r"\balegerea utilizatorului",
+    r"\bfelhasználó\w*\b" + _GAP + r"(?:választ|kér|megad|megnevez)",
+    r"\bkäyttäjän\b" + _GAP + r"(?:valitsem|pyytäm|nimeäm|antam)", r"\bkäyttäjä valitsee",
+    r"\bmtumiaji\b" + _GAP + r"\b(?:anachagua|alichagua|atachagua|anataja|aliyotaja|anaomba)",
+    r"\baliyochagua mtumiaji",
 )  # fmt: skip
 """The user's choice: a word for the user beside a verb of choosing, naming or asking."""
 
@@ -86,7 +93,8 @@ KEEP: Final = (
     r"रखो", r"मत बदल", r"न बदल", r"保持", r"保留", r"不要更改", r"不要修改", r"維持", r"そのまま",
     r"変更しない", r"変えない", r"유지", r"그대로", r"바꾸지", r"변경하지", r"คงไว้",
     r"ไม่ต้องเปลี่ยน", r"\bgiữ\b", r"đừng đổi", r"không thay đổi", r"\bpertahankan\b",
-    r"\bbiarkan\b", r"\bjangan ubah\b",
+    r"\bbiarkan\b", r"\bjangan ubah\b", r"\btartsd meg\b", r"\bhagyd\b", r"\bpăstrează",
+    r"\blasă\b", r"\bsäilytä\b", r"\bpidä\b", r"\bbaki na\b",
 )  # fmt: skip
 """A value kept whatever the user says: "keep this default", "leave it unchanged"."""
 
@@ -112,8 +120,29 @@ DEMOTED: Final = (
 )  # fmt: skip
 """A word that makes the hint a mere one ("only", "nur", "仅供参考")."""
 
+DISCARDED: Final = (
+    r"\bis ignored\b", r"\bare ignored\b", r"\bis disregarded\b", r"\bare disregarded\b",
+    r"\bis not taken into account\b", r"\bdoes not count\b", r"\bis overridden\b",
+    r"\btreated as an alias\b", r"\bis an alias (?:of|for)\b", r"\bjust a display name\b",
+    r"\bonly a display name\b", r"\bwordt genegeerd\b", r"\bworden genegeerd\b",
+    r"\bwird ignoriert\b", r"\bwerden ignoriert\b", r"\bnicht berücksichtigt\b",
+    r"\best ignoré", r"\bsont ignoré", r"\bn'est pas pris en compte\b", r"\bse ignora\b",
+    r"\bno se tiene en cuenta\b", r"\bviene ignorat", r"\bnon viene considerat",
+    r"\bé ignorad", r"\bnão é considerad", r"\bignoreras\b", r"\bjest ignorowan",
+    r"\bnie jest brany pod uwagę\b", r"\bje ignorován", r"\bdikkate alınmaz\b",
+    r"\byok sayılır\b", r"\bgöz ardı edilir\b", r"αγνοείται", r"игнорируется",
+    r"не учитывается", r"считается псевдонимом", r"ігнорується", r"не враховується",
+    r"يتم تجاهل", r"يُتجاهل", r"מתעלמים", r"نادیده گرفته می", r"अनदेखा किया जाता", r"将被忽略",
+    r"会被忽略", r"一律忽略", r"無視され", r"무시됩니다", r"무시된다", r"จะถูกละเว้น",
+    r"sẽ bị bỏ qua", r"\bdiabaikan\b", r"\bfigyelmen kívül", r"\beste ignorat",
+    r"\bjätetään huomiotta", r"\bohitetaan\b", r"\bhupuuzwa\b", r"\binapuuzwa\b",
+)  # fmt: skip
+"""The user's choice discarded: "a carrier chosen by the user is ignored", "is treated
+as an alias", "dikkate alınmaz"."""
+
 LIMITS: Final = (
-    r"\bmore than \d", r"\bover \d", r"\babove \d", r"\bbeyond \d", r"\bexceed", r"\bup to \d",
+    r"\bmore than \d", r"\bover \d", r"\bunder \d", r"\bbelow \d", r"\bless than \d",
+    r"\babove \d", r"\bbeyond \d", r"\bexceed", r"\bup to \d",
     r"\bat most \d", r"\blarger than\b", r"\bbigger than\b", r"\blonger than\b",
     r"\btoo (?:many|large|big|long)\b", r"\bmás de \d", r"\bplus de \d", r"\bmehr als \d",
     r"\bpiù di \d", r"\bmais de \d", r"\bmeer dan \d", r"\bfler än \d", r"\bwięcej niż \d",

@@ -172,6 +172,25 @@ _KINDS: Final = (
     (re.compile(_any(SAID), _FLAGS), "what the user said"),
 )
 _CONTEXT: Final = re.compile(_any(CONTEXT + MORE_CONTEXT), _FLAGS)
+_ENVIRONMENT: Final = re.compile(
+    r"\benvironment variables?\b|\bvariables? d'environnement\b|\bvariables de entorno\b"
+    r"|\bumgebungsvariablen\b|\bvariáveis de ambiente\b|\bomgevingsvariabel\w*|\bmiljövariab\w*"
+    r"|\bzmienn\w* środowiskow\w*|\bortam değişken\w*|μεταβλητές περιβάλλοντος"
+    r"|переменн\w* окружения|змінн\w* середовища|متغيرات البيئة|משתני סביבה|环境变量|環境変数"
+    r"|환경 ?변수|ตัวแปรสภาพแวดล้อม|biến môi trường|\bvariabel lingkungan",
+    _FLAGS,
+)
+"""The environment, asked whole in a field ("den vollständigen Inhalt aller
+Umgebungsvariablen"): the host's secrets, not variables to set."""
+_CONTENT: Final = re.compile(
+    r"\bcontents?\b|\bvalues?\b|\binhalt|\bwerte\b|\bcontenu|\bvaleurs?\b|\bvalores\b"
+    r"|\bcontenido|\bconteúdo|\bcontenuto|\bvalori\b|\binhoud\b|\bwaarden\b|\binnehåll"
+    r"|\bvärden\b|\bzawartoś|\bwartoś|\biçeri|\bdeğer|περιεχόμεν|τιμές|содержим|значени"
+    r"|вміст|значенн|محتوى|قيم|תוכן|ערכי|محتوا|مقادیر|सामग्री|内容|值|値|내용|값|เนื้อหา|ค่า"
+    r"|nội dung|giá trị|\bisi\b|\bnilai\b",
+    _FLAGS,
+)
+"""What is in something: its content or values ("den Inhalt aller ...")."""
 _TOTAL: Final = re.compile(_any(TOTAL + MORE_TOTAL), _FLAGS)
 """All of it: "the whole conversation"."""
 _EARLIER: Final = re.compile(_any(EARLIER), _FLAGS)
@@ -204,6 +223,7 @@ or an ask naming it itself ("the answers other tools gave", `MORE_OUTPUTS`)."""
 _GAVE: Final = re.compile(_any(USER_GAVE), _FLAGS)
 _BEFORE: Final = re.compile(_any(BEFORE), _FLAGS)
 _READ: Final = re.compile(_any(READ + SESSION), _FLAGS)
+_SAW: Final = re.compile(_any(READ), _FLAGS)
 _STRONG: Final = re.compile(
     _any(TALK + MORE_TALK + SECRETS + MORE_SECRETS + FILES + OUTPUTS + PROMPTS), _FLAGS
 )
@@ -229,10 +249,10 @@ def exfiltration(value: str, *, field: bool = False) -> Hit | None:
             ends = sentence_ends(value)
         start, end = sentence_at(ends, found.start(), len(value))
         what = _kind(found.group())
-        if (start, what) in read:
+        if (start, what) in read or _reference(low, found.start(), found.end()):
             continue
         read.add((start, what))
-        if _asked(value, found, what, start, end):
+        if _asked(value, found, what, start, end, field=field):
             return Hit(
                 "sensitive-reference",
                 "high",
@@ -255,11 +275,14 @@ def _sourced(value: str, low: str, *, field: bool) -> Hit | None:
     content, the model's instructions or other tools' outputs, with any source but
     *before* alone; personal data or a one-time code, read, or given by the user
     *before* (an API's "the phone number the user provided" passes); files or
-    documents, or everything, read in this session (files only in a field).
+    documents read in this session (only in a field); everything, read or said.
     """
-    ends: list[int] | None = None
+    sources = list(_SOURCES.matches(low))
+    if not sources:
+        return None
+    ends = sentence_ends(value)
     done: set[int] = set()
-    for source in _SOURCES.matches(low):
+    for source in sources:
         if _SELF.fullmatch(source.group()):
             return Hit(
                 "sensitive-reference",
@@ -268,22 +291,26 @@ def _sourced(value: str, low: str, *, field: bool) -> Hit | None:
                 source.end(),
                 "asks for other tools' outputs: exfiltration through a parameter.",
             )
-        if ends is None:
-            ends = sentence_ends(value)
         start, end = sentence_at(ends, source.start(), len(value))
         if start in done:
             continue
         done.add(start)
-        text = value[start:end]
-        read = _READ.search(text) is not None
-        gave = _GAVE.search(text) is not None
+        text = _blanked(value, start, end, sources)
+        marks = [mark.group() for mark in sources if start <= mark.start() < end]
+        read = any(_READ.fullmatch(mark) for mark in marks)
+        gave = any(_GAVE.fullmatch(mark) for mark in marks)
+        if read and not field and not any(_SAW.fullmatch(mark) for mark in marks):
+            read = False  # "in the conversation" alone: a field asks, a description tells
+        before = _BEFORE.search(value, start, end) is not None
         what = ""
         if (read or gave) and _STRONG.search(text) is not None:
             what = "secrets or the conversation"
-        elif (read or (gave and _BEFORE.search(text) is not None)) and _PERSONAL.search(text):
+        elif (read or (gave and before)) and _PERSONAL.search(text):
             what = "personal data or a code"
-        elif read and (_EVERYTHING.search(text) or (field and _DOCUMENTS.search(text))):
-            what = "files or everything"
+        elif (read or gave) and _EVERYTHING.search(text) is not None:
+            what = "everything"
+        elif read and field and _DOCUMENTS.search(text) is not None:
+            what = "files it read"
         if what:
             whence = "the model read" if read else "the user gave"
             return Hit(
@@ -296,7 +323,38 @@ def _sourced(value: str, low: str, *, field: bool) -> Hit | None:
     return None
 
 
-def _asked(value: str, found: re.Match[str], what: str, start: int, end: int) -> bool:
+_REFERENCE: Final = re.compile(
+    r"\b(?:ids?|identifiers?|names?|titles?|numbers?|count|urls?|links?)\s+(?:of|for)\s+"
+    r"(?:the|a|an|one|each)?\s*$"
+)
+"""Just before the object: a reference to it ("id of the conversation"), not its content."""
+_REFERENCED: Final = re.compile(r"[ _-]?(?:ids?|identifiers?)\b")
+
+
+def _reference(low: str, start: int, end: int) -> bool:
+    """Whether the object at ``low[start:end]`` is named by reference: its id, its name."""
+    return (
+        _REFERENCE.search(low, max(0, start - 24), start) is not None
+        or _REFERENCED.match(low, end) is not None
+    )
+
+
+def _blanked(value: str, start: int, end: int, sources: list[re.Match[str]]) -> str:
+    """The sentence ``value[start:end]`` with its source markers blanked.
+
+    "In the conversation" says whence, and is not the conversation asked for.
+    """
+    text = value[start:end]
+    for source in sources:
+        if start <= source.start() < end:
+            left, right = source.start() - start, min(source.end(), end) - start
+            text = text[:left] + " " * (right - left) + text[right:]
+    return text
+
+
+def _asked(
+    value: str, found: re.Match[str], what: str, start: int, end: int, *, field: bool = False
+) -> bool:
     """Whether the sentence ``value[start:end]`` asks for `found` from the model's context.
 
     Any ask with a word of provenance (`CONTEXT`: "so far", "you have seen", "the
@@ -315,8 +373,11 @@ def _asked(value: str, found: re.Match[str], what: str, start: int, end: int) ->
     if what == "what the user said":
         return _whole(value, found, start, end, _EARLIER) and _USER.search(text) is not None
     if what == "its own instructions":
-        near = value[max(start, found.start() - _NEAR // 2) : min(end, found.end() + _NEAR // 2)]
+        near = value[max(start, found.start() - _NEAR // 2) : min(end, found.end() + _NEAR)]
         return _YOUR.search(near) is not None
+    if field and _ENVIRONMENT.fullmatch(found.group()):
+        total = _whole(value, found, start, end, _TOTAL)
+        return total and _whole(value, found, start, end, _CONTENT)
     return False
 
 

@@ -29,6 +29,16 @@ _CONTROLS: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]")
 _NON_ASCII: Final = re.compile(r"[^\x00-\x7f]")
 _TAGS: Final = re.compile(r"[\U000e0000-\U000e007f]+")
 _BIDI: Final = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_MARKS: Final = frozenset("\u061c\u200e\u200f")
+"""Directional marks: one alone beside a letter of right-to-left text is how such text
+is written ("\u200fSKU-4410-B\u200f" inside Arabic), not a hiding place."""
+_RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+_ISOLATE: Final = re.compile(
+    "[\u2066\u2067\u2068][^\u2066-\u2069\u202a-\u202e\u200b-\u200f\u061c\n]{1,60}\u2069"
+)
+"""A short isolate, opened and closed around visible text ("\u2068user name\u2069"): the
+correct use of bidi controls when its direction fits (first-strong, right-to-left around
+right-to-left letters, left-to-right inside right-to-left text), which hides nothing."""
 _JOINERS: Final = frozenset("\u200c\u200d")
 _BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 """Letters (not format characters) that draw nothing: Hangul fillers, the braille blank."""
@@ -72,6 +82,7 @@ def hidden(value: str) -> Hit | None:
         )
     found: list[int] = [control.start()] if control else []
     severity: Severity = "high"
+    natural = _natural(value)
     spelled = ""
     for match in _TAGS.finditer(value):
         run = match.group()
@@ -86,7 +97,8 @@ def hidden(value: str) -> Hit | None:
         if 0xE0000 <= ord(char) <= 0xE007F:
             continue  # the tag runs, above
         if char in _BIDI or char in _BLANKS:
-            found.append(at)
+            if at not in natural:
+                found.append(at)
         elif char in _JOINERS:
             if not _joining(value, at):
                 found.append(at)
@@ -152,6 +164,38 @@ def escapes(value: str) -> Hit | None:
         spelled.end(),
         "an ANSI escape spelled out, which becomes one wherever the text is unescaped.",
     )
+
+
+def _natural(value: str) -> set[int]:
+    """Where `value`'s bidi controls are used as written text uses them.
+
+    Short isolates around visible text, single marks beside the letters of
+    right-to-left text.
+    """
+    if not any(char in _BIDI for char in value):
+        return set()
+    natural: set[int] = set()
+    rtl = _RTL.search(value) is not None
+    for isolate in _ISOLATE.finditer(value):
+        opener, inside = isolate.group()[0], isolate.group()[1:-1]
+        if (
+            opener == "\u2068"  # first strong: the isolate for text of either direction
+            or (opener == "\u2067" and _RTL.search(inside) is not None)
+            or (opener == "\u2066" and rtl)
+        ):
+            natural.update((isolate.start(), isolate.end() - 1))
+    if rtl:
+        for at, char in enumerate(value):
+            if char in _MARKS and _alone(value, at):
+                natural.add(at)
+    return natural
+
+
+def _alone(value: str, at: int) -> bool:
+    """Whether the mark at `at` stands alone: no invisible character either side."""
+    before = value[at - 1] if at else " "
+    after = value[at + 1] if at + 1 < len(value) else " "
+    return not _INVISIBLE.match(before) and not _INVISIBLE.match(after)
 
 
 def _flag(value: str, at: int, run: str) -> bool:

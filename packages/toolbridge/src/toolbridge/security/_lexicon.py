@@ -50,6 +50,7 @@ USERS: Final = (
     r"کاربر", r"משתמש", r"उपयोगकर्ता", r"यूज़र", r"ユーザ", r"利用者", r"用户", r"用戶",
     r"使用者", r"사용자", r"người dùng", r"ผู้ใช้", r"\bpengguna\b", r"\bgumagamit\b",
     r"\bmtumiaji\b", r"\bwatumiaji\b", r"användar", r"\bbruger", r"\bbruker", r"käyttäj",
+    r"\butilizator", r"felhasználó",
 )  # fmt: skip
 """*The user*, the person a secret is kept from."""
 

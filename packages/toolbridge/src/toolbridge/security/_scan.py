@@ -14,6 +14,7 @@ the tools come by server, two servers or more; pins, when given.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
@@ -45,6 +46,7 @@ server cannot make the scan take minutes. Text past it is a finding of its own."
 PHRASE_MIN: Final = 6
 """Characters a string needs for the instruction and secret rules to read it: nothing
 they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
+_BLANK: Final = re.compile(r"\s")
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 _SPLIT: Final = " Raised: they split words that read as instructions without them."
 _PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
@@ -148,12 +150,17 @@ def _tool(
                 *instruction(value),
                 *sensitive(value, name=is_name, topic=tool.name),
             ]
-            if not is_name:
+            field = text.path[0] == "inputSchema"
+            if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
                 read += [
                     *steering(value, siblings),
-                    exfiltration(value, field=text.path[0] == "inputSchema"),
+                    exfiltration(value, field=field),
                     beyond(value),
                 ]
+            elif not is_name and "://" in value:
+                # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
+                # one the model is to fill with data
+                read.append(exfiltration(value, field=field))
             found.extend(
                 far(hit)
                 if hit is not None and hit.start >= SHOWN and hit.severity == "medium"

@@ -19,6 +19,7 @@ from typing import Final
 from toolbridge._tool import Tool
 from toolbridge.security._finding import Finding, shown
 from toolbridge.security._names import skeleton
+from toolbridge.security._steering import routing, sentence_at, sentence_ends
 from toolbridge.security._strings import Text
 
 __all__ = ["collisions", "shadowing", "vocabulary"]
@@ -52,6 +53,10 @@ def shadowing(
                 continue
             if not _named(value, match.start(), match.end(), named):
                 continue
+            if _family(tool.name, named) and routing(
+                value[slice(*sentence_at(sentence_ends(value), match.start(), len(value)))]
+            ):
+                continue  # "for files under 10 MB use read_file instead": its own limit
             yield Finding(
                 rule="shadowing",
                 severity="high",
@@ -69,6 +74,14 @@ _WORD: Final = re.compile(r"\w(?:[\w.-]*\w)?")
 """A word as a tool name may be one (``send_email``, ``v2.search``)."""
 _PROSE: Final = frozenset({"description", "title", "$comment"})
 _TOOL_AFTER: Final = re.compile(r"\s+tool\b", re.IGNORECASE)
+
+
+def _family(own: str, named: str) -> bool:
+    """Whether `named` and the tool's `own` name are of one family: one extends the other.
+
+    ``read_file`` and ``read_file_range``.
+    """
+    return own.startswith(named + "_") or named.startswith(own + "_")
 
 
 def vocabulary(texts: Iterable[Text]) -> set[str]:

@@ -50,7 +50,6 @@ USER_GAVE: Final = (
     r"\bthe users? (?:has |had |have )?(?:\w+ly |earlier |before |already |just |once )*"
     r"(?:gave|typed|entered|provided|shared|mentioned|told|said|wrote|pasted|sent|supplied"
     r"|filled in|uploaded|dictated)\b",
-    r"\bthe user'?s? (?:own )?(?:earlier|previous|prior)\b",
     r"\busuari[oa]\b" + _GAP + r"\b(?:dio|diera|ha dado|escribió|ha escrito|tecleó"
     r"|introdujo|ha introducido|proporcionó|ha proporcionado|compartió|mencionó|indicó|pegó)",
     *_each(
@@ -121,6 +120,16 @@ USER_GAVE: Final = (
     ),
     r"\bpengguna\b" + _GAP + r"\b(?:berikan|masukkan|ketik|bagikan|memberikan|memasukkan"
     r"|mengetik|membagikan)",
+    *_each(
+        ("mentioned", "said", "shared", "typed", "stated", "told", "written", "pasted"),
+        r" (?:earlier|previously|before)\b",
+    ),
+    *_each(("earlier", "previously"), r" (?:mentioned|said|shared|typed|stated|told|pasted)\b"),
+    r"\bkäyttäjän\b" + _GAP + r"(?:antam|kirjoittam|syöttäm|mainitsem|jakam|kertom)",
+    r"\butilizatorul\b" + _GAP + r"\b(?:a dat|a introdus|a scris|a menționat|a furnizat"
+    r"|a împărtășit|le-a dat|le-a scris)",
+    r"\bfelhasználó\w*\b" + _GAP + r"(?:megadott|beírt|említett|megosztott|által)",
+    r"\bmtumiaji\b" + _GAP + r"\b(?:alitoa|aliandika|alitaja|aliingiza|alishiriki)",
 )  # fmt: skip
 """The user gave it: a word for the user beside a verb of giving, typing or sharing."""
 
@@ -159,6 +168,29 @@ READ: Final = (
     r"bạn (?:đã )?(?:đọc|mở|xem)",
     *_each(("kamu", "anda"), r" (?:baca|buka|lihat)\b"),
     r"\byang telah (?:kamu|anda) (?:baca|buka|lihat)",
+    *_each(("du har", "du hade"), r" (?:läst|öppnat|sett)"),
+    *_each(("látott", "olvasott", "megnyitott", "lukemasi", "avaamasi", "näkemäsi"), ""),
+    *_each(("ai citit", "ai deschis", "ai văzut", "ulizosoma", "uliyosoma", "ulizoona"), ""),
+    *_each(
+        ("previously", "earlier", "recently"),
+        r" (?:opened|read|viewed|seen|accessed|browsed|visited)\b",
+    ),
+    *_each(("opened", "viewed", "seen", "accessed"), r" (?:earlier|previously|before)\b"),
+    *_each(("eerder", "zuvor", "vorher"), r" (?:geopend|gelezen|bekeken|geöffnet|gesehen)"),
+    *_each(
+        tuple(
+            f"{read} {before}"
+            for read in ("ouvert", "ouverts", "lu", "lus", "consulté", "consultés", "abierto",
+                         "abiertos", "leído", "leídos", "aperti", "letti", "abertos", "lidos")
+            for before in ("précédemment", "auparavant", "anteriormente", "previamente",
+                           "in precedenza")
+        ),
+        r"\b",
+    ),
+    *_each(
+        ("appeared", "came up", "come up", "showed up", "occurred", "appears", "comes up"),
+        r" (?:anywhere )?(?:in|during) (?:the|this|our) (?:conversation|chat|session)\b",
+    ),
 )  # fmt: skip
 """The model read or saw it: a second person with a past verb of reading or receiving."""
 
@@ -189,6 +221,31 @@ SESSION: Final = (
     r"本次会话", r"此次会话", r"这次会话", r"本轮对话", r"会话中", r"この(?:セッション|会話)",
     r"セッション中", r"이 (?:세션|대화)", r"세션 ?(?:동안|중)", r"ในเซสชันนี้", r"ระหว่างเซสชัน",
     r"trong (?:phiên|cuộc trò chuyện) này", r"\bdalam sesi ini\b", r"\bselama sesi\b",
+    *_each(
+        tuple(
+            f"{at} the {what}"
+            for at in ("in", "during", "anywhere in", "earlier in", "throughout")
+            for what in ("conversation", "chat")
+        ),
+        r"\b",
+    ),
+    *_each(
+        ("at the start", "at the beginning", "from the start", "from the beginning"),
+        r" of (?:the|this) (?:session|conversation|chat)",
+    ),
+    *_each(("before this",), r" (?:call|request|turn|message)\b"),
+    r"\ben la conversaci[oó]n\b", r"\bdans la conversation\b", r"\bim gespräch\b",
+    r"\bim chat\b", r"\bin der unterhaltung\b", r"\bnella conversazione\b", r"\bna conversa\b",
+    r"\bin het gesprek\b", r"\bi konversationen\b", r"\bi samtalet\b", r"\bi chatten\b",
+    r"\bw rozmowie\b", r"\bv konverzaci\b", r"\bv rozhovoru\b", r"\bîn conversați",
+    r"\bîn timpul conversației", r"\ba beszélgetés", r"\bkeskustelussa\b",
+    r"\bkeskustelun aikana\b", r"\bkonuşmada\b", r"\bsohbette\b", r"στη συνομιλία",
+    r"в разговоре", r"в переписке", r"в диалоге", r"в ходе (?:работы|разговора|беседы|сессии)",
+    r"у розмові", r"в розмові", r"في المحادثة", r"خلال المحادثة", r"בשיחה", r"در گفتگو",
+    r"در طول گفتگو", r"बातचीत (?:में|के दौरान)", r"对话中", r"聊天中", r"会話中", r"会話の中",
+    r"대화 중", r"대화에서", r"ในบทสนทนา", r"ในแชท", r"trong cuộc (?:trò chuyện|hội thoại)",
+    r"\bdalam percakapan\b", r"\bdi percakapan\b", r"\bselama percakapan\b",
+    r"\bkatika mazungumzo\b",
 )  # fmt: skip
 """It was in this session or conversation: a locative of the model's own context."""
 
@@ -235,6 +292,23 @@ PERSONAL: Final = (
     r"địa chỉ email", r"số điện thoại", r"ngày sinh", r"thông tin cá nhân",
     r"\balamat email\b", r"\bnomor (?:telepon|hp|ponsel)\b", r"\btanggal lahir\b", r"\bnik\b",
     r"\bdata pribadi\b",
+    *_each(
+        ("health", "medical"),
+        r" (?:data|information|info|details|records?|history|conditions?)",
+    ),
+    r"\bmedications?\b", r"\bdiagnos[ie]s\b", r"\bprescriptions?\b", r"\bid cards?\b",
+    r"\bidentity (?:cards?|documents?)\b", r"\bpayslips?\b", r"\bpay stubs?\b",
+    r"\bbank statements?\b", r"\bpassports?\b", r"\bnational id", r"건강 ?정보", r"진단",
+    r"복용", r"健康情報", r"病歴", r"健康信息", r"病史", r"诊断", r"\bdatos de salud",
+    r"\bhistorial médico", r"\bdonnées de santé", r"\bdossier médical", r"\bgesundheitsdaten",
+    r"\bdati sanitari", r"\bdados de saúde", r"\bgezondheidsgegevens", r"\bhälsodata",
+    r"\bdane medyczne", r"\bzdravotní", r"\bsağlık bilgi", r"ιατρικ", r"медицинск", r"діагноз",
+    r"معلومات صحية", r"מידע רפואי", r"اطلاعات پزشکی", r"स्वास्थ्य", r"ข้อมูลสุขภาพ",
+    r"thông tin sức khỏe", r"\bdata kesehatan", r"\begészségügyi", r"\bterveystie",
+    r"\bdate medicale", r"\btaarifa za afya", r"\bhenkilötunnus", r"\bhenkilötie",
+    r"\bpuhelinnumero", r"\bsähköpostiosoite", r"\bsyntymäaika", r"\bszemélyes adat",
+    r"\btelefonszám", r"\blakcím", r"\bdate personale", r"\bnumăr(?:ul)? de telefon",
+    r"\badres[aă] de e-?mail", r"\bnambari ya simu", r"\bbarua pepe",
     r"\bone-time (?:code|password|pin)s?\b", r"\bpins?\b",
     *_each(("auth", "verification", "security", "login", "sms", "2fa", "mfa"), r" codes?\b"),
     r"\bcódigos? de (?:verificaci[oó]n|seguridad|acceso)",
@@ -276,7 +350,8 @@ BEFORE: Final = (
     r"קודם לכן", r"قبلاً", r"قبلا", r"پیش‌تر", r"پیشتر", r"पहले", r"早些时候", r"刚才", r"之前",
     r"先前", r"此前", r"先ほど", r"さっき", r"以前", r"이전에", r"앞서", r"아까", r"방금",
     r"ก่อนหน้านี้", r"เมื่อกี้", r"trước đó", r"lúc nãy", r"vừa nãy", r"vừa rồi",
-    r"\bsebelumnya\b", r"\btadi\b",
+    r"\bsebelumnya\b", r"\btadi\b", r"\baiemmin\b", r"\baikaisemmin\b", r"\bkorábban\b",
+    r"\belőzőleg\b", r"\bmai devreme\b", r"\bhapo awali\b", r"\bmapema\b",
 )  # fmt: skip
 """Before now, as an adverb ("the codes the user entered earlier"): beside the user's
 giving, it places the data in the conversation, not in the API's own request."""

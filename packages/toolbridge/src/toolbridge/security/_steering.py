@@ -33,12 +33,12 @@ import re
 from bisect import bisect_right
 from typing import Final
 
-from toolbridge.security._choices import CHOICE, DEMOTED, HINT, KEEP, LIMITS
+from toolbridge.security._choices import CHOICE, DEMOTED, DISCARDED, HINT, KEEP, LIMITS
 from toolbridge.security._gates import Prefixes, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import USERS
 
-__all__ = ["sentence_at", "sentence_ends", "steering"]
+__all__ = ["routing", "sentence_at", "sentence_ends", "steering"]
 
 OVERRIDES: Final = (
     r"\bregardless\b", r"\bno matter\b", r"\bwhatever\b", r"\beven if\b", r"\beven when\b",
@@ -59,11 +59,14 @@ OVERRIDES: Final = (
     r"に関係なく", r"にかかわらず", r"に関わらず", r"ても", r"でも",
     r"상관없이", r"관계없이", r"하든", r"든지", r"더라도",
     r"بغض النظر", r"بدون توجه", r"चाहे", r"\bbất kể\b", r"\bterlepas dari\b",
-    r"\bwhichever\b", r"\bpicks? any\b", r"\bchooses? any\b", r"\bselects? any\b",
-    r"\bnames? any\b", r"\bapa pun\b", r"\bapapun\b", r"\bbagaimanapun\b", r"\boavsett\b",
+    r"\bwhichever\b", r"\bpick any\b", r"\bpicks any\b", r"\bchoose any\b",
+    r"\bchooses any\b", r"\bselect any\b", r"\bselects any\b", r"\bname any\b",
+    r"\bnames any\b", r"\bapa pun\b", r"\bapapun\b", r"\bbagaimanapun\b", r"\boavsett\b",
     r"\bhur som helst\b", r"ανεξάρτητα", r"ό,τι κι αν", r"בלי קשר", r"לא משנה", r"ไม่ว่า",  # noqa: RUF001
     r"\bfark etmeksizin\b", r"\bbakılmaksızın\b", r"\bcho dù\b", r"भले ही", r"مهما",  # noqa: RUF001
     r"\bcokolwiek\b", r"що б не", r"\bwat de gebruiker ook\b", r"\bhoe dan ook\b",  # noqa: RUF001
+    r"\bfüggetlenül\b", r"\bakkor is, ha\b", r"\bindiferent\b", r"\bchiar dacă\b",
+    r"\briippumatta\b", r"\bvaikka\b", r"\bbila kujali\b", r"\bhata kama\b", r"\bi když\b",
 )  # fmt: skip
 """Words that set the user's choice aside whatever it is: the strong overrides."""
 
@@ -76,7 +79,18 @@ INSTEAD: Final = (
     r"\byerine\b", r"вместо", r"замість", r"而不是", r"而非", r"代替", r"改用", r"ではなく",
     r"代わりに", r"대신", r"بدلا من", r"بدلاً من", r"به جای", r"के बजाय", r"की जगह",
     r"\bthay vì\b", r"\balih-alih\b", r"\bsebagai ganti\b", r"而是", r"\bistället\b",
-    r"\bi stället för\b", r"αντί", r"במקום", r"แทน", r"\bbukannya\b",
+    r"\bi stället för\b", r"αντί", r"במקום", r"แทน", r"\bbukannya\b", r"\bhelyett\b",
+    r"\bîn loc de\b", r"\bsen sijaan\b", r"\basemesta\b", r"\bbadala ya\b",
+    r"\breplace\b[^.\n]{0,30}?\b(?:with|by)\b", r"замени\w*[^.\n]{0,30}?\sна\s",  # noqa: RUF001
+    r"заміни\w*[^.\n]{0,30}?\sна\s", r"\bersetzen durch\b",  # noqa: RUF001
+    r"\bersetze\b[^.\n]{0,30}?\bdurch\b",
+    r"\bremplace[rz]?\b[^.\n]{0,30}?\bpar\b", r"\breemplaza\w*\b[^.\n]{0,30}?\bpor\b",
+    r"\bsustitu\w*\b[^.\n]{0,30}?\bpor\b", r"\bsostituisc\w*\b[^.\n]{0,30}?\bcon\b",
+    r"\bsubstitu\w*\b[^.\n]{0,30}?\bpor\b", r"\bvervang\w*\b[^.\n]{0,30}?\bdoor\b",
+    r"\bersätt\w*\b[^.\n]{0,30}?\bmed\b", r"\bzastąp", r"\bnahraď", r"αντικατάστησ",
+    r"استبدل", r"החלף", r"جایگزین", r"替换为", r"替换成", r"改为", r"置き換え", r"대체",
+    r"แทนที่ด้วย", r"\bthay bằng\b", r"\bganti dengan\b", r"\bkorvaa\b", r"\bînlocuiește",
+    r"\bcserélje", r"\bbadilisha\b",
 )  # fmt: skip
 """Words that put one thing in another's place: routing advice as often as an attack
 ("use search_pull_requests instead"), so they need a parameter or a destination."""
@@ -141,6 +155,8 @@ ALWAYS: Final = (
     r"हमेशा", r"\bluôn\b", r"\bselalu\b", r"\bsetiap kali\b", r"\balltid\b", r"\bvarje gång\b",
     r"πάντα", r"κάθε φορά", r"תמיד", r"בכל פעם", r"เสมอ", r"ทุกครั้ง", r"\bher seferinde\b",
     r"\bmỗi khi\b", r"\bmỗi lần\b", r"\belke keer\b", r"\btelkens\b", r"\bza każdym razem\b",
+    r"\bmindig\b", r"\bîntotdeauna\b", r"\bmereu\b", r"\baina\b", r"\bdaima\b",
+    r"\bkila wakati\b",
     r"щоразу", r"кожного разу", r"كلما", r"في كل مرة", r"जब भी", r"हर बार",
 )  # fmt: skip
 """Words that make a rule of it ("always", "whenever"): with the user and a fixed
@@ -163,7 +179,9 @@ CONSENT: Final = re.compile(
     r"|\b(?:el usuario|o usu[aá]rio|o utilizador|l'utilisateur|der (?:nutzer|benutzer)"
     r"|l'utente|de gebruiker)\b[^.\n]{0,12}?\b(?:ya|já|déjà|bereits|schon|già|al)\b"
     r"[^.\n]{0,20}?\b(?:acept|autoriz|aprob|aprov|consint|accept|autoris|approuv"
-    r"|zugestimmt|genehmigt|erlaubt|autorizz|approvat|akkoord|toestemming)",
+    r"|zugestimmt|genehmigt|erlaubt|autorizz|approvat|akkoord|toestemming)"
+    r"|\b(?:have|has|had) (?:already )?(?:pre-?approved|pre-?authori[sz]ed|approved all"
+    r"|authori[sz]ed all|consented to all)\b",
     re.IGNORECASE,
 )
 """A claim that the user already agreed: consent the model is told it has."""
@@ -213,7 +231,7 @@ def _any(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(words) + ")"
 
 
-_OVERRIDES: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS, HINT)
+_OVERRIDES: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS, HINT, DISCARDED)
 _ALWAYS: Final = re.compile(_any(ALWAYS), _FLAGS)
 _INSTEAD: Final = re.compile(_any(INSTEAD), _FLAGS)
 _USER: Final = re.compile(_any(USERS), _FLAGS)
@@ -230,7 +248,10 @@ _SAYS: Final = ("用户说", "ユーザーが", "사용자가")
 _REINTERPRET_WHY: Final = "a redefinition of what the user's words mean: their request steered."
 _CONSENT_WHY: Final = "a claim that the user already agreed: consent the model is told it has."
 _CONDUCT_WHY: Final = "text steering the model's answers or reviews, not describing the tool."
-_CONSENT_GATE: Final = ("already", "ya ", "já", "déjà", "bereits", "schon", "già", " al ")
+_CONSENT_GATE: Final = (
+    "already", "ya ", "já", "déjà", "bereits", "schon", "già", " al ", "pre-a", "prea", "ed all",
+    "to all",
+)  # fmt: skip
 _WHY: Final = (
     "an instruction to override what the user asked (another tool, a recipient, an "
     "account, a path): shadowing."
@@ -240,6 +261,11 @@ _WHY: Final = (
 _CHOICE: Final = re.compile(_any(CHOICE), _FLAGS)
 _KEEP: Final = re.compile(_any(KEEP), _FLAGS)
 _HINT: Final = re.compile(_any(HINT), _FLAGS)
+_DISCARDED: Final = re.compile(_any(DISCARDED), _FLAGS)
+_INVALID: Final = re.compile(
+    r"\b(?:unknown|invalid|unsupported|unrecogni[sz]ed|malformed|duplicate|empty|blank)\b", _FLAGS
+)
+"""The tool's own validation: "unknown options the user specifies are ignored"."""
 _DEMOTED: Final = re.compile(_any(DEMOTED), _FLAGS)
 _LIMIT: Final = re.compile(_any(LIMITS), _FLAGS)
 _NAME: Final = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|\b[a-z]+[A-Z][a-zA-Z0-9]*\b")
@@ -279,8 +305,10 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
         if (start, kind) in read:
             continue
         read.add((start, kind))
-        if kind == "hint":
-            if not steered and _DEMOTED.search(text) and _CHOICE.search(text):
+        if kind in ("hint", "discarded"):
+            demoted = kind == "discarded" or _DEMOTED.search(text) is not None
+            demoted = demoted and _INVALID.search(text) is None
+            if not steered and demoted and _CHOICE.search(text):
                 hits.append(Hit("instruction", "high", start, end, _HINT_WHY))
                 steered = True
             continue
@@ -345,6 +373,8 @@ def _kind(word: str) -> str:
         return "always"
     if _HINT.fullmatch(word):
         return "hint"
+    if _DISCARDED.fullmatch(word):
+        return "discarded"
     return "instead" if _INSTEAD.fullmatch(word) else ""
 
 
@@ -366,6 +396,19 @@ def _ruled(text: str, siblings: frozenset[str] = frozenset()) -> bool:
     if _INSTEAD.search(text) is None or _LITERAL.search(text) is None:
         return False
     return not (_LIMIT.search(text) is not None and _siblings(text, siblings))
+
+
+def routing(text: str) -> bool:
+    """Whether the sentence `text` routes to another tool for the tool's own limit.
+
+    "For files under 10 MB use read_file instead": a replacement ("instead") and a
+    limit ("under", "more than 100 rows"), no user's choice set aside.
+    """
+    return (
+        _INSTEAD.search(text) is not None
+        and _LIMIT.search(text) is not None
+        and _CHOICE.search(text) is None
+    )
 
 
 def _siblings(text: str, siblings: frozenset[str]) -> bool:

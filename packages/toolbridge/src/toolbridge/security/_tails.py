@@ -102,6 +102,11 @@ _FAR_SIGNS: Final = re.compile(
             r"\b(?:tell|inform|notify|warn|remind)\b[^.\n]{0,12}?\b(?:the |your )?users?\b",
             r"\bdi(?:le|les|tes) (?:a|à) ",
             r"\bsag(?:e|en sie)? (?:dem|den) ",
+            r"\byou (?:give|show|send|report)\b[^.\n]{0,8}?\b(?:to )?(?:the |your )?users?\b",
+            # keeping something out of what the user sees: "left out of the summary"
+            r"\b(?:left|leave|kept|keep) out of (?:the |your |any )?(?:summary|answer|reply"
+            r"|report|response)",
+            r"\bomit(?:ted)? from (?:the |your |any )?(?:summary|answer|reply|report|response)",
             # the conversation itself
             *(word for word in CONVERSATIONS if word not in _API_WORDS),
             # handing data to a tool: "pass it to the notify tool", "pásala a la herramienta"
