@@ -24,7 +24,7 @@ from toolbridge.formats._conversion import (
     received_schema,
 )
 from toolbridge.formats._gemini import from_gemini, to_gemini, to_gemini_openapi
-from toolbridge.formats._lowering import ArgumentPlan, OnUnsupported
+from toolbridge.formats._lowering import OnUnsupported
 from toolbridge.formats._mcp import from_mcp, from_mcp_tool, to_mcp
 from toolbridge.formats._openai import (
     from_openai,
@@ -37,7 +37,6 @@ __all__ = [
     "SOURCES",
     "STRICT_TARGETS",
     "TARGETS",
-    "ArgumentPlan",
     "Conversion",
     "OnUnsupported",
     "Problem",

@@ -19,8 +19,9 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
 from toolbridge.formats._engine import SIZED, Writer, check_sizes, write_one, write_tools
-from toolbridge.formats._lowering import ArgumentPlan, Lowered, OnUnsupported
+from toolbridge.formats._lowering import Lowered, OnUnsupported
 from toolbridge.schema import (
+    ArgumentPlan,
     GeminiPlan,
     LossAction,
     LossEntry,

@@ -18,17 +18,15 @@ from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge._walk import Transform, rebuild, rebuilder
 from toolbridge.errors import JsonPath
 from toolbridge.schema import (
-    GeminiPlan,
+    ArgumentPlan,
     LossAction,
     LossEntry,
-    StrictPlan,
     strict_copy,
     to_anthropic_strict,
     to_strict,
 )
 
 __all__ = [
-    "ArgumentPlan",
     "Lowered",
     "Notes",
     "OnUnsupported",
@@ -38,9 +36,6 @@ __all__ = [
     "fields_not_carried",
     "openai_parameters",
 ]
-
-ArgumentPlan: TypeAlias = StrictPlan | GeminiPlan
-"""How to take a model's arguments back to what the tool's own schema means."""
 
 OnUnsupported: TypeAlias = Literal["fallback", "raise"]
 """What a strict conversion does with a schema that cannot be strict."""

@@ -26,6 +26,7 @@ from toolbridge.schema._gemini import (
 )
 from toolbridge.schema._gemini_json import GEMINI_KEYWORDS, to_gemini_json
 from toolbridge.schema._names import NAME_RULES, NameMap, NameRule, check_name
+from toolbridge.schema._plans import ArgumentPlan
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._standard import StandardSchema, standard_schema
@@ -41,6 +42,7 @@ __all__ = [
     "DIALECTS",
     "GEMINI_KEYWORDS",
     "NAME_RULES",
+    "ArgumentPlan",
     "Dialect",
     "GeminiPlan",
     "LossAction",

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from toolbridge.errors import JsonPath, format_path
 
 if TYPE_CHECKING:
-    from toolbridge.schema._gemini import GeminiPlan
-    from toolbridge.schema._strict import StrictPlan
-
-    ArgumentPlan: TypeAlias = StrictPlan | GeminiPlan
+    from toolbridge.schema._plans import ArgumentPlan
 
 __all__ = ["LossAction", "LossEntry", "Transformed", "transformed"]
 
