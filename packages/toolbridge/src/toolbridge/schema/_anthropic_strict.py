@@ -63,9 +63,10 @@ from toolbridge._references import parse_pointer, references, resolve
 from toolbridge._unfolding import strong_components
 from toolbridge._walk import converted
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
+from toolbridge.schema._disjoint import exclusive
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
-from toolbridge.schema._strict import _exclusive, _in_words, _show
+from toolbridge.schema._wording import in_words, show
 
 __all__ = ["to_anthropic_strict"]
 
@@ -385,7 +386,7 @@ class _Walker:
         if key == "oneOf":  # the converted branches: closing may have set them apart
             detail = (
                 "as anyOf: the branches exclude each other, same meaning"
-                if _exclusive(copies) or _closed_apart(copies)
+                if exclusive(copies) or _closed_apart(copies)
                 else "as anyOf: the branches may overlap, a value matching several is now accepted"
             )
             self.note(where, key, LossAction.REWRITTEN, detail)
@@ -618,11 +619,11 @@ def _described(out: dict[str, Any], notes: list[str]) -> dict[str, Any]:
 def _said(keyword: str, value: Any, node: Mapping[str, Any]) -> str | None:
     """The constraint said in words, or None when it is not one of the describable ones."""
     if keyword in _BOUNDS and not isinstance(value, bool):
-        flag, inclusive, exclusive = _BOUNDS[keyword]
-        return f"{exclusive if node.get(flag) is True else inclusive} {_show(value)}"
+        flag, inclusive, strictly = _BOUNDS[keyword]
+        return f"{strictly if node.get(flag) is True else inclusive} {show(value)}"
     if keyword in _WORDS and not isinstance(value, bool):
-        return _WORDS[keyword].format(_show(value))
-    return _in_words(keyword, value)
+        return _WORDS[keyword].format(show(value))
+    return in_words(keyword, value)
 
 
 def _in_grammar(pattern: str) -> bool:

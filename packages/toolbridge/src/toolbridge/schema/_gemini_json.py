@@ -35,7 +35,7 @@ from toolbridge._references import NAMED_SCHEMAS, parse_pointer, pointer
 from toolbridge._walk import converted
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
-from toolbridge.schema._strict import _in_words
+from toolbridge.schema._wording import in_words
 
 __all__ = ["GEMINI_KEYWORDS", "to_gemini_json"]
 
@@ -117,7 +117,7 @@ class _Walk:
             elif key in SUBSCHEMA_KEYWORDS:
                 self.note(at, key, LossAction.DROPPED, "not a keyword Gemini accepts")
             # What words can say, as the strict OpenAI writer says it.
-            elif (words := _in_words(key, value)) is not None:
+            elif (words := in_words(key, value)) is not None:
                 said.append(words)
                 self.note(at, key, LossAction.MOVED_TO_DESCRIPTION, f"said as {words!r}")
             # The rest (a root $schema first of all) makes Gemini refuse the request.

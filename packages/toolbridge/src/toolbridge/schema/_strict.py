@@ -54,7 +54,6 @@ Where subschemas are is `toolbridge._keywords`' table, read through `toolbridge.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias, final
@@ -72,10 +71,12 @@ from toolbridge._limits import check_size
 from toolbridge._references import parse_pointer, pointer
 from toolbridge._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
+from toolbridge.schema._disjoint import exclusive
 from toolbridge.schema._malformed import TRIPS, explain
 from toolbridge.schema._refs import inlined, may_refer
 from toolbridge.schema._report import LossAction, LossEntry, Transformed, transformed
 from toolbridge.schema._strict_restore import restored
+from toolbridge.schema._wording import in_words, show
 
 if TYPE_CHECKING:
     from toolbridge.schema._gemini import GeminiPlan
@@ -481,7 +482,7 @@ _SAID: Final = frozenset(
     {"default", "examples", "minLength", "maxLength", "uniqueItems", "minProperties"}
     | {"maxProperties", "deprecated"}
 )
-"""Keywords `_in_words` can say (besides an unsupported ``format``)."""
+"""Keywords `in_words` can say (besides an unsupported ``format``)."""
 
 # What the walk does with each keyword (the provider's rules); a keyword not named
 # here is dropped. Where subschemas are is the keyword table's (`toolbridge._keywords`):
@@ -659,7 +660,7 @@ class _Walker:
                 out[key], items_plan = self.node(value, (*path, key), depth + 1)
             elif step is _UNION and isinstance(value, list):
                 branches = self.union(node, key, value, out, path, depth)
-            elif step is _WORDS and (words := _in_words(key, value)) is not None:
+            elif step is _WORDS and (words := in_words(key, value)) is not None:
                 said.append(words)
                 if self.entries is not None:
                     self.said(words, key, path)
@@ -760,7 +761,7 @@ class _Walker:
         for key, value in node.items():
             if key in _KEPT or (key == "format" and value in _FORMATS):
                 out[key] = value
-            elif (words := _in_words(key, value)) is not None:
+            elif (words := in_words(key, value)) is not None:
                 said.append(words)
                 if self.entries is not None:
                     self.said(words, key, path)
@@ -782,7 +783,7 @@ class _Walker:
         The next most common property: its default said in the description, without
         the keyword loop and `finished`.
         """
-        words = f"default: {_show(node['default'])}"
+        words = f"default: {show(node['default'])}"
         if self.entries is not None:
             self.said(words, "default", path)
         if not self.building:
@@ -1015,10 +1016,10 @@ class _Walker:
                 self.unsupported(where, key, "oneOf beside anyOf")
                 out[key] = self.listed(key, value, path, depth)
                 return ()
-            exclusive = _exclusive(value)  # read in both modes: it trips on malformed branches
+            disjoint = exclusive(value)  # read in both modes: it trips on malformed branches
             detail = (
                 "as anyOf: the branches exclude each other, same meaning"
-                if exclusive
+                if disjoint
                 else "as anyOf: the branches may overlap, a value matching several is now accepted"
             )
             self.note(where, key, LossAction.REWRITTEN, detail)
@@ -1155,52 +1156,6 @@ def _is_plain_leaf(node: Mapping[str, Any]) -> bool:
     )
 
 
-def _in_words(keyword: str, value: Any) -> str | None:
-    """The constraint said in words, or None when it is not one of the describable ones."""
-    if keyword == "default":
-        return f"default: {_show(value)}"
-    if keyword == "examples" and isinstance(value, list):
-        return "examples: " + ", ".join(_show(v) for v in value[:3])
-    if keyword == "minLength":
-        return f"at least {value} characters"
-    if keyword == "maxLength":
-        return f"at most {value} characters"
-    if keyword == "format":
-        return f"format: {value}"
-    if keyword == "uniqueItems":
-        return "items must be unique" if value is True else None
-    if keyword == "minProperties":
-        return f"at least {value} properties"
-    if keyword == "maxProperties":
-        return f"at most {value} properties"
-    if keyword == "deprecated":
-        return "deprecated" if value is True else None
-    return None
-
-
-def _show(value: Any) -> str:
-    """A value in words: a string quoted, anything else as its JSON text."""
-    return f"'{value}'" if isinstance(value, str) else _json_text(value, _SHOWN)
-
-
-def _json_text(value: Any, encoder: json.JSONEncoder) -> str:
-    """``json.dumps`` with the encoder's options; scalars without the encoder's set-up."""
-    kind = type(value)
-    if value is None or kind is bool:
-        return "null" if value is None else "true" if value else "false"
-    if kind is int:
-        return int.__repr__(value)
-    if kind is float and math.isfinite(value):
-        return float.__repr__(value)
-    return encoder.encode(value)
-
-
-_SHOWN: Final = json.JSONEncoder(ensure_ascii=False)
-"""What ``json.dumps(value, ensure_ascii=False)`` uses, made once."""
-_CANONICAL: Final = json.JSONEncoder(sort_keys=True)
-"""What ``json.dumps(value, sort_keys=True)`` uses, made once."""
-
-
 def _accepts_null(schema: Mapping[str, Any]) -> bool:
     types = schema.get("type")
     if types == "null" or (isinstance(types, list) and "null" in types):
@@ -1271,51 +1226,4 @@ def _or_null(schema: dict[str, Any]) -> bool:
     schema["type"] = pair
     if isinstance(schema.get("enum"), list):
         schema["enum"] = new_frozen_list([*schema["enum"], None])
-    return True
-
-
-def _exclusive(branches: list[Any]) -> bool:
-    """True when no value can match two of the branches (a cheap, sufficient test)."""
-    if not all(isinstance(b, dict) for b in branches):
-        return False
-    types = [_types(b) for b in branches]
-    if all(t is not None for t in types) and _pairwise_disjoint(types):
-        return True
-    values = [_values(b) for b in branches]
-    if all(v is not None for v in values) and _pairwise_disjoint(values):
-        return True
-    shared = (
-        set.intersection(*(set(b.get("required", ())) for b in branches)) if branches else set()
-    )
-    for name in shared:
-        tags = [_values(b.get("properties", {}).get(name, {})) for b in branches]
-        if all(t is not None for t in tags) and _pairwise_disjoint(tags):
-            return True
-    return False
-
-
-def _types(schema: Mapping[str, Any]) -> set[str] | None:
-    types = schema.get("type")
-    found = set(types) if isinstance(types, list) else {types} if isinstance(types, str) else None
-    if found is not None and "number" in found:
-        found.add("integer")
-    return found
-
-
-def _values(schema: Any) -> set[str] | None:
-    if not isinstance(schema, dict):
-        return None
-    if "const" in schema:
-        return {_json_text(schema["const"], _CANONICAL)}
-    if isinstance(schema.get("enum"), list):
-        return {_json_text(v, _CANONICAL) for v in schema["enum"]}
-    return None
-
-
-def _pairwise_disjoint(sets: list[Any]) -> bool:
-    seen: set[str] = set()
-    for one in sets:
-        if seen & one:
-            return False
-        seen |= one
     return True
