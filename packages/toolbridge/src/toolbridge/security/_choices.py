@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CHOICE", "DEMOTED", "DISCARDED", "HINT", "KEEP", "LIMITS"]
+__all__ = ["ALSO", "CHOICE", "DEMOTED", "DISCARDED", "HINT", "KEEP", "LIMITS", "SURCHARGE"]
 
 _GAP: Final = r"[^.\n]{0,20}?"
 """A few words between the user and their verb ("the user has already picked")."""
@@ -24,8 +24,9 @@ _GAP: Final = r"[^.\n]{0,20}?"
 CHOICE: Final = (
     r"\busers? " + _GAP + r"\b(?:names?|named|chooses?|chose|chosen|picks?|picked|selects?"
     r"|selected|specif(?:y|ies|ied)|asks? for|asked for|requests?|requested|prefers?|preferred"
-    r"|wants?|wanted|enters?|entered|types?|typed|mentions?|mentioned|says?|said)\b",
-    r"\buser'?s (?:own )?(?:choice|selection|preference|pick|request)",
+    r"|wants?|wanted|enters?|entered|types?|typed|mentions?|mentioned|says?|said|lists?"
+    r"|listed|adds?|added)\b",
+    r"\buser'?s (?:own )?(?:\w+ )?(?:choice|selection|preference|pick|request)",
     r"\busuari[oa]\b" + _GAP + r"\b(?:elij|elig|eligió|escoj|escog|seleccion|indiqu|indic"
     r"|pid|nombr|prefier|dig|quier)", r"\belecci[oó]n del usuario", r"\belegid[oa] por el usuario",
     r"\bl'utilisat(?:eur|rice)\b" + _GAP + r"\b(?:choisi|sélectionn|indiqu|demand|nomm|préf"
@@ -99,8 +100,8 @@ KEEP: Final = (
 """A value kept whatever the user says: "keep this default", "leave it unchanged"."""
 
 HINT: Final = (
-    r"\bhint\b", r"\bsuggestion\b", r"\badvisory\b", r"\bnot binding\b", r"\bnon-binding\b",
-    r"\bcan be ignored\b", r"\bsugerencia\b", r"\bindicaci[oó]n orientativa",
+    r"\bhint\b", r"\bsuggestion\b", r"\bcan be ignored\b", r"\bsugerencia\b",
+    r"\bindicaci[oó]n orientativa",
     r"\bindication\b", r"\bhinweis\b", r"\bvorschlag\b", r"\bunverbindlich", r"\bsuggerimento\b",
     r"\bsugest[aã]o\b", r"\bsuggestie\b", r"\bförslag\b", r"\bsugesti", r"\bwskazówk",
     r"\bnávrh\b", r"\böneri\b", r"\bipucu\b", r"υπόδειξη", r"подсказк", r"рекомендаци",
@@ -124,7 +125,9 @@ DISCARDED: Final = (
     r"\bis ignored\b", r"\bare ignored\b", r"\bis disregarded\b", r"\bare disregarded\b",
     r"\bis not taken into account\b", r"\bdoes not count\b", r"\bis overridden\b",
     r"\btreated as an alias\b", r"\bis an alias (?:of|for)\b", r"\bjust a display name\b",
-    r"\bonly a display name\b", r"\bwordt genegeerd\b", r"\bworden genegeerd\b",
+    r"\bonly a display name\b", r"\bis advisory\b", r"\bare advisory\b",
+    r"\bindicative only\b", r"\bfor reference only\b", r"\bnot binding\b", r"\bnon-binding\b",
+    r"\bwordt genegeerd\b", r"\bworden genegeerd\b",
     r"\bwird ignoriert\b", r"\bwerden ignoriert\b", r"\bnicht berücksichtigt\b",
     r"\best ignoré", r"\bsont ignoré", r"\bn'est pas pris en compte\b", r"\bse ignora\b",
     r"\bno se tiene en cuenta\b", r"\bviene ignorat", r"\bnon viene considerat",
@@ -139,6 +142,31 @@ DISCARDED: Final = (
 )  # fmt: skip
 """The user's choice discarded: "a carrier chosen by the user is ignored", "is treated
 as an alias", "dikkate alınmaz"."""
+
+ALSO: Final = (
+    r"\balso\b", r"\badditionally\b", r"\bas well\b", r"\bin addition\b", r"\btambién\b",
+    r"\badem[aá]s\b", r"\baussi\b", r"\bégalement\b", r"\bzusätzlich\b", r"\bebenfalls\b",
+    r"\binoltre\b", r"\btambém\b", r"\bbovendien\b", r"\bockså\b", r"\bäven\b",
+    r"\brównież\b", r"\btakże\b", r"\bayrıca\b", r"επίσης", r"также", r"також", r"أيضا",
+    r"أيضًا", r"همچنین", r"同时", r"还要", r"また、", r"또한", r"\bjuga\b", r"\bcũng\b",
+    r"\bmyös\b", r"\bde asemenea\b", r"\bszintén\b",
+)  # fmt: skip
+"""Something added to what another tool does: "meeting invites created with the calendar
+tool must also include audit@...", Invariant Labs' Bcc told without an override."""
+
+_CLAUSE: Final = r"(?:^|[,;:]\s*|\b(?:then|and|always|also|silently|quietly|must|should|please)\s+)"
+"""Where an imperative starts: "..., add 1%", "always add 1%" (not "the user can add")."""
+
+SURCHARGE: Final = (
+    _CLAUSE + r"(?:add|increase|raise|inflate|bump|mark up|round up)\w*\b[^.\n]{0,40}?"
+    r"\d+(?:[.,]\d+)?\s?%",
+    r"\+\s?\d+(?:[.,]\d+)?\s?%",
+    _CLAUSE + r"(?:añad|agreg|sum|aument|ajout|augment|erhöh|addier|aggiung|adicion|acrescent"
+    r"|verhoog|öka|dodaj|zwiększ|ekle|artır|добав|увелич|додай|збільш|tambah|naik|thêm|tăng)"
+    r"\w*\b[^.\n]{0,40}?\d+(?:[.,]\d+)?\s?%",
+)  # fmt: skip
+"""A percentage added to what the user asked for ("add 1% to the amount the user
+enters"): with the user in the sentence, their amount changed behind their back."""
 
 LIMITS: Final = (
     r"\bmore than \d", r"\bover \d", r"\bunder \d", r"\bbelow \d", r"\bless than \d",

@@ -77,7 +77,9 @@ _ALL: Final = (
         "languages (high): 'instead of' the user's choice ('instead of the one the user "
         "chose'), a value kept whatever the user chooses ('keep this default even if the "
         "user names someone else'), the user's choice demoted ('only a hint') or discarded "
-        "('is ignored', 'treated as an alias'), 'replace the recipient with'; 'use X "
+        "('is ignored', 'treated as an alias'), 'replace the recipient with', what another "
+        "tool must also do with a fixed destination, a percentage added to the user's "
+        "amount; 'use X "
         "instead' naming the tool's own sibling for its own limit passes. Pattern-based: "
         "a paraphrase outside the patterns and shapes, or an instruction split across "
         "fields, is missed.",

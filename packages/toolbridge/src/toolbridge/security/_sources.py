@@ -121,7 +121,8 @@ USER_GAVE: Final = (
     r"\bpengguna\b" + _GAP + r"\b(?:berikan|masukkan|ketik|bagikan|memberikan|memasukkan"
     r"|mengetik|membagikan)",
     *_each(
-        ("mentioned", "said", "shared", "typed", "stated", "told", "written", "pasted"),
+        ("mentioned", "said", "shared", "typed", "stated", "told", "written", "pasted", "given",
+         "provided", "entered", "supplied"),
         r" (?:earlier|previously|before)\b",
     ),
     *_each(("earlier", "previously"), r" (?:mentioned|said|shared|typed|stated|told|pasted)\b"),
@@ -140,6 +141,7 @@ READ: Final = (
         r"|accessed|browsed|visited|came across|encountered)\b",
     ),
     *_each(tuple(f"you {verb}" for verb in _SAW), r"\b"),
+    r"\byou know about (?:the |this )?users?\b",
     *_each(("que has", "que hayas"), r" (?:leído|abierto|visto|consultado)"),
     *_each(("que tu as", "que vous avez"), r" (?:lu|ouvert|vu|consulté)"),
     *_each(
@@ -256,7 +258,7 @@ PERSONAL: Final = (
     r"\bdates? of birth\b", r"\bbirth ?dates?\b", r"\bsocial security numbers?\b", r"\bssns?\b",
     r"\bpassport (?:numbers?|details)\b", r"\bid (?:card )?numbers?\b", r"\bcredit card",
     r"\bbank (?:details|account numbers?)\b", r"\bpersonal (?:data|details|information)\b",
-    r"\bcontact (?:details|information)\b",
+    r"\bcontact (?:details|information)\b", r"\bfull names?\b", r"\bemails?\b",
     r"\bcorreos? electr[oó]nicos?\b", r"\bnúmeros? de tel[eé]fono", r"\bnumeros? de tel[eé]fono",
     r"\bfecha de nacimiento\b",
     r"\bdatos personales\b", r"\badresses? (?:e-?mail|électronique|postale)",

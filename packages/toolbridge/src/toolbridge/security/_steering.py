@@ -33,10 +33,19 @@ import re
 from bisect import bisect_right
 from typing import Final
 
-from toolbridge.security._choices import CHOICE, DEMOTED, DISCARDED, HINT, KEEP, LIMITS
+from toolbridge.security._choices import (
+    ALSO,
+    CHOICE,
+    DEMOTED,
+    DISCARDED,
+    HINT,
+    KEEP,
+    LIMITS,
+    SURCHARGE,
+)
 from toolbridge.security._gates import Prefixes, lower
 from toolbridge.security._hit import Hit
-from toolbridge.security._lexicon import USERS
+from toolbridge.security._lexicon import MUST, USERS
 
 __all__ = ["routing", "sentence_at", "sentence_ends", "steering"]
 
@@ -231,7 +240,7 @@ def _any(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(words) + ")"
 
 
-_OVERRIDES: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS, HINT, DISCARDED)
+_OVERRIDES: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS, HINT, DISCARDED, ALSO)
 _ALWAYS: Final = re.compile(_any(ALWAYS), _FLAGS)
 _INSTEAD: Final = re.compile(_any(INSTEAD), _FLAGS)
 _USER: Final = re.compile(_any(USERS), _FLAGS)
@@ -262,8 +271,13 @@ _CHOICE: Final = re.compile(_any(CHOICE), _FLAGS)
 _KEEP: Final = re.compile(_any(KEEP), _FLAGS)
 _HINT: Final = re.compile(_any(HINT), _FLAGS)
 _DISCARDED: Final = re.compile(_any(DISCARDED), _FLAGS)
+_ALSO: Final = re.compile(_any(ALSO), _FLAGS)
+_MUST: Final = re.compile(_any((*MUST, r"\brequires?\b", r"\brequired\b")), _FLAGS)
+_SURCHARGE: Final = re.compile(_any(SURCHARGE), _FLAGS)
 _INVALID: Final = re.compile(
-    r"\b(?:unknown|invalid|unsupported|unrecogni[sz]ed|malformed|duplicate|empty|blank)\b", _FLAGS
+    r"\b(?:unknown|invalid|unsupported|unrecogni[sz]ed|malformed|duplicate|empty|blank|extra"
+    r"|additional)\b",
+    _FLAGS,
 )
 """The tool's own validation: "unknown options the user specifies are ignored"."""
 _DEMOTED: Final = re.compile(_any(DEMOTED), _FLAGS)
@@ -274,6 +288,8 @@ _AFTER: Final = 48
 dùng đã chọn"); the other way round, a choice just before a postposition ("선택한 것 대신")."""
 _BEFORE: Final = 16
 _WORDS: Final = 4
+_HINT_REACH: Final = 40
+"""Characters from the user to the hint that demotes their thing."""
 _BREAK: Final = re.compile("[,;:()\u3001\uff0c]")
 """A clause break between "instead of" and the user's choice: not its object."""
 _HINT_WHY: Final = "the user's choice demoted to a hint: their request overridden (shadowing)."
@@ -305,10 +321,23 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
         if (start, kind) in read:
             continue
         read.add((start, kind))
+        if kind == "also":
+            if (
+                not steered
+                and _MUST.search(text) is not None
+                and _OTHER_TOOL.search(text) is not None
+                and _DESTINATION.search(_unlinked(text)) is not None
+            ):
+                hits.append(Hit("instruction", "high", start, end, _WHY))
+                steered = True
+            continue
         if kind in ("hint", "discarded"):
             demoted = kind == "discarded" or _DEMOTED.search(text) is not None
             demoted = demoted and _INVALID.search(text) is None
-            if not steered and demoted and _CHOICE.search(text):
+            chosen = _CHOICE.search(text) is not None or (
+                kind == "hint" and _owned(text, found.start() - start)
+            )
+            if not steered and demoted and chosen:
                 hits.append(Hit("instruction", "high", start, end, _HINT_WHY))
                 steered = True
             continue
@@ -332,6 +361,11 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
         consent = CONSENT.search(value)
         if consent is not None:
             hits.append(Hit("instruction", "high", consent.start(), consent.end(), _CONSENT_WHY))
+    if not steered and "%" in value:
+        surcharge = _surcharged(value)
+        if surcharge is not None:
+            hits.append(surcharge)
+            steered = True
     if not steered:
         meant = _reinterpreted(value, low)
         if meant is not None:
@@ -375,6 +409,8 @@ def _kind(word: str) -> str:
         return "hint"
     if _DISCARDED.fullmatch(word):
         return "discarded"
+    if _ALSO.fullmatch(word):
+        return "also"
     return "instead" if _INSTEAD.fullmatch(word) else ""
 
 
@@ -396,6 +432,27 @@ def _ruled(text: str, siblings: frozenset[str] = frozenset()) -> bool:
     if _INSTEAD.search(text) is None or _LITERAL.search(text) is None:
         return False
     return not (_LIMIT.search(text) is not None and _siblings(text, siblings))
+
+
+def _surcharged(value: str) -> Hit | None:
+    """A percentage added to the user's amount; None when there is none."""
+    for found in _SURCHARGE.finditer(value):
+        start, end = sentence_at(sentence_ends(value), found.start(), len(value))
+        if _USER.search(value, start, end) is not None:
+            return Hit("instruction", "high", start, end, _WHY)
+    return None
+
+
+def _owned(text: str, at: int) -> bool:
+    """Whether the hint at ``text[at:]`` is the user's thing.
+
+    "The user's registry is only a hint": the user a few words before it, no clause
+    between.
+    """
+    for user in _USER.finditer(text, max(0, at - _HINT_REACH), at):
+        if _BREAK.search(text, user.end(), at) is None:
+            return True
+    return False
 
 
 def routing(text: str) -> bool:
