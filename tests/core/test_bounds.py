@@ -27,7 +27,7 @@ from toolbridge._limits import (
     MAX_SCHEMA_SIZE,
     schema_size,
 )
-from toolbridge._validation import MAX_ISSUES
+from toolbridge._validation._validator import MAX_ISSUES
 from toolbridge.formats import (
     STRICT_TARGETS,
     TARGETS,
@@ -172,7 +172,7 @@ def test_a_message_quotes_a_short_preview_of_a_large_value() -> None:
 
 
 def test_a_preview_is_the_start_of_the_json_text() -> None:
-    from toolbridge._issues import show
+    from toolbridge._validation._issues import show
 
     values: list[Any] = [{"a": [1, 2.5, None, True], "b": {"c": "d"}}, [], {}, [[{}]], {"k": "é\n"}]
     for value in values:

@@ -4,7 +4,7 @@ The contract (run by ``lint-imports`` in .ci/run) keeps imports pointing down th
 layers. These tests keep private modules private where a layer's public API exists:
 the plugins use toolbridge's public names only, and no layer's package (``schema``,
 ``formats``, ``toolsets``, ...) reaches into another's private modules. The core's
-own modules (``toolbridge._json``, ``toolbridge._walk``, ...) are the one exception:
+own modules (``toolbridge._json``, ``toolbridge._jsonschema._walk``, ...) are the one exception:
 they are the bottom layer every package of the distribution builds on.
 """
 

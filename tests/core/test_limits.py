@@ -20,9 +20,9 @@ import pytest
 
 from toolbridge import SchemaError, SchemaTooLargeError, Tool, Validator
 from toolbridge._json import freeze
+from toolbridge._jsonschema._unfolding import reasonless, unfold
 from toolbridge._limits import MAX_SCHEMA_SIZE, schema_size, written_size
-from toolbridge._unfolding import reasonless, unfold
-from toolbridge._validation import _compile_with
+from toolbridge._validation._validator import _compile_with
 from toolbridge.formats import check, convert, from_mcp
 from toolbridge.schema import to_anthropic_strict, to_gemini_schema
 
@@ -276,7 +276,7 @@ def test_check_keeps_no_conversion_on_the_tools() -> None:
 
 
 def test_check_looks_at_each_meta_schema_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toolbridge._meta_schema import meta_problem
+    from toolbridge._jsonschema._meta_schema import meta_problem
 
     looked: list[Any] = []
 

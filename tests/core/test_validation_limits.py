@@ -26,8 +26,8 @@ from toolbridge import (
     Validator,
 )
 from toolbridge._json import MAX_DEPTH, freeze
-from toolbridge._references import unbounded_depth
-from toolbridge._validation import MAX_ISSUES
+from toolbridge._jsonschema._references import unbounded_depth
+from toolbridge._validation._validator import MAX_ISSUES
 
 TREE: dict[str, Any] = {
     "type": "object",

@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 import jsonschema_specifications  # type: ignore[import-untyped, unused-ignore]
 from referencing import Registry
 
-from toolbridge._keywords import Draft
+from toolbridge._jsonschema._keywords import Draft
 from toolbridge.errors import JsonPath
 
 _META: dict[Draft, str] = {

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from toolbridge import Validator, thaw
-from toolbridge._keywords import Draft
+from toolbridge._jsonschema._keywords import Draft
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema import LossAction, Transformed, to_anthropic_strict
 

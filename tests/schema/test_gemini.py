@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from toolbridge import Validator, thaw
-from toolbridge._keywords import Draft
+from toolbridge._jsonschema._keywords import Draft
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema import (
     GEMINI_KEYWORDS,

@@ -16,7 +16,7 @@ from hypothesis_jsonschema import from_schema
 
 from toolbridge import Validator, thaw
 from toolbridge._json import freeze
-from toolbridge._keywords import Draft
+from toolbridge._jsonschema._keywords import Draft
 from toolbridge.errors import ConversionError
 from toolbridge.schema import (
     LossAction,

@@ -14,8 +14,8 @@ import pytest
 
 from toolbridge import FrozenDict
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
-from toolbridge._keywords import DRAFTS, KEYWORDS, Draft
-from toolbridge._walk import (
+from toolbridge._jsonschema._keywords import DRAFTS, KEYWORDS, Draft
+from toolbridge._jsonschema._walk import (
     Transform,
     converted,
     held,

@@ -169,5 +169,5 @@ def test_parameters_are_read_wherever_the_schema_holds_them() -> None:
         Tool(name="describe", description="Describe the service."),
     ]
     search = ToolSearch(tools)
-    assert [hit.name for hit in search.search("service webhook", 2)][0] == "configure"
-    assert [hit.name for hit in search.search("service region", 2)][0] == "configure"
+    assert search.search("service webhook", 2)[0].name == "configure"
+    assert search.search("service region", 2)[0].name == "configure"

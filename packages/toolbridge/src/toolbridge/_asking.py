@@ -116,7 +116,7 @@ def _flat(field: object) -> bool:
 
 
 def _checked(message: str, form: Mapping[str, Any], content: Mapping[str, Any]) -> dict[str, Any]:
-    from toolbridge._validation import Validator
+    from toolbridge._validation._validator import Validator
 
     outcome = Validator(form).validate(dict(content))
     if not outcome.ok:

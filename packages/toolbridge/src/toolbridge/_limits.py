@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from toolbridge._json import FrozenDict, FrozenList, known_size
-from toolbridge._references import children
+from toolbridge._jsonschema._references import children
 from toolbridge.errors import JsonPath, SchemaTooLargeError
 
 __all__ = [

@@ -127,7 +127,7 @@ def check_result(tool: Tool, outcome: Any) -> ToolResult:
     if validator is None or result.is_error:
         return result
     if result.structured_content is None:
-        from toolbridge._validation import IssueKind, ValidationIssue
+        from toolbridge._validation._validator import IssueKind, ValidationIssue
 
         issue = ValidationIssue(
             (),

@@ -16,7 +16,7 @@ from toolbridge.errors import (
 
 if TYPE_CHECKING:
     from toolbridge._result import ToolResult
-    from toolbridge._validation import ValidationResult, Validator
+    from toolbridge._validation._validator import ValidationResult, Validator
 
 __all__ = ["Invoker", "Tool", "ToolAnnotations"]
 
@@ -364,7 +364,7 @@ class Tool:
         derived = self._derived
         validator = derived.validator
         if validator is None:
-            from toolbridge._validation import Validator
+            from toolbridge._validation._validator import Validator
 
             validator = derived.validator = Validator(self.input_schema)
         return validator
@@ -377,7 +377,7 @@ class Tool:
         derived = self._derived
         validator = derived.output_validator
         if validator is None:
-            from toolbridge._validation import Validator
+            from toolbridge._validation._validator import Validator
 
             validator = derived.output_validator = Validator(self.output_schema)
         return validator

@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from toolbridge._validation import ValidationIssue
+    from toolbridge._validation._validator import ValidationIssue
     from toolbridge.security import Finding
 
 __all__ = [

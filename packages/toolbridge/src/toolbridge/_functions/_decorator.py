@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from pydantic import TypeAdapter
 
     from toolbridge._functions._schema import Parameter
-    from toolbridge._validation import ValidationIssue
+    from toolbridge._validation._validator import ValidationIssue
 
 __all__ = ["FunctionInvoker", "from_function", "tool"]
 
@@ -230,7 +230,7 @@ def _serialise(adapter: TypeAdapter[Any], value: Any) -> Any:
 
 
 def _pydantic_issues(parameter: str, error: Any) -> list[ValidationIssue]:
-    from toolbridge._validation import IssueKind, ValidationIssue
+    from toolbridge._validation._validator import IssueKind, ValidationIssue
 
     kinds = {
         "missing": IssueKind.REQUIRED,

@@ -4,7 +4,7 @@
 the description and the input schema each target receives
 (`toolbridge.formats.received_schema`). The schemas are compared keyword by keyword:
 a keyword that holds schemas (``properties``, ``items``, ``anyOf``, ...: the one
-keyword table, `toolbridge._keywords`) is walked into, any other keyword is compared
+keyword table, `toolbridge._jsonschema._keywords`) is walked into, any other keyword is compared
 as a whole value, so a difference names the keyword that differs and the JSON path
 of the schema it sits in.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
 from toolbridge._json import thaw
-from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
+from toolbridge._jsonschema._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
 from toolbridge._tool import Tool
 from toolbridge.errors import JsonPath, format_path
 from toolbridge.formats import STRICT_TARGETS, Target, convert, received_schema

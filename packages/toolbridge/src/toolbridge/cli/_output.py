@@ -14,7 +14,7 @@ from toolbridge.cli._convert import Spool, indented
 from toolbridge.errors import format_path
 
 if TYPE_CHECKING:
-    from toolbridge._validation import ValidationIssue, ValidationResult
+    from toolbridge._validation._validator import ValidationIssue, ValidationResult
     from toolbridge.formats import Conversion, Problem
 
 PROGRAM = "toolbridge"

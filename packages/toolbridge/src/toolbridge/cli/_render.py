@@ -14,9 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from toolbridge._json import describe_path
-from toolbridge._references import parse_pointer
+from toolbridge._jsonschema._references import parse_pointer
 from toolbridge._tool import Tool, ToolAnnotations
-from toolbridge._validation import ValidationResult
+from toolbridge._validation._validator import ValidationResult
 from toolbridge.cli._diff import MISSING, Difference
 from toolbridge.cli._output import TargetCheck
 from toolbridge.errors import format_path

@@ -14,7 +14,7 @@ from typing import Any, Final, Literal, TypeAlias, final, get_args
 
 from toolbridge._call import ToolCall
 from toolbridge._json import freeze
-from toolbridge._meta_schema import meta_problem
+from toolbridge._jsonschema._meta_schema import meta_problem
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai

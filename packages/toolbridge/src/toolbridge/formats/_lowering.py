@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, final
 
 from toolbridge._json import FrozenDict, freeze, new_frozen_dict
+from toolbridge._jsonschema._walk import Transform, rebuild, rebuilder
 from toolbridge._tool import Tool, ToolAnnotations
-from toolbridge._walk import Transform, rebuild, rebuilder
 from toolbridge.errors import JsonPath
 from toolbridge.schema import (
     ArgumentPlan,
@@ -147,7 +147,7 @@ def complete_for_openai(
 def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEntry] | None) -> Any:
     """`complete_for_openai`'s schema; each addition reported in `entries` when given.
 
-    One top-down walk (`toolbridge._walk.rebuild`): a node is completed before the
+    One top-down walk (`toolbridge._jsonschema._walk.rebuild`): a node is completed before the
     subschemas it holds, so the report lists the additions in schema order.
     """
     source = schema if type(schema) is FrozenDict else freeze(schema)

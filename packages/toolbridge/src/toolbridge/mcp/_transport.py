@@ -38,7 +38,7 @@ import mcp_types
 from mcp.shared.message import SessionMessage
 from pydantic import ValidationError
 
-from toolbridge._issues import json_type
+from toolbridge._validation._issues import json_type
 from toolbridge.mcp._listing import LARGE, cut_listing, lone_surrogate
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT, ServerProcess
 from toolbridge.mcp._wire import NULL_ID, Unreadable

@@ -57,11 +57,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal
 
 from toolbridge._json import MAX_DEPTH, freeze, seal
-from toolbridge._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._references import parse_pointer, references, resolve
+from toolbridge._jsonschema._unfolding import strong_components
+from toolbridge._jsonschema._walk import converted
 from toolbridge._limits import check_built, check_size
-from toolbridge._references import parse_pointer, references, resolve
-from toolbridge._unfolding import strong_components
-from toolbridge._walk import converted
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._disjoint import exclusive
 from toolbridge.schema._malformed import explained
@@ -148,7 +148,7 @@ class _Walker:
 
     `node` is the step for one subschema. It takes the node's keywords in order and
     converts the subschemas of those strict tool use keeps with
-    `toolbridge._walk.converted` (where they are is the keyword table's); every other
+    `toolbridge._jsonschema._walk.converted` (where they are is the keyword table's); every other
     keyword of the table is dropped and reported. A step handles its children itself
     because its rules read them converted (oneOf's exclusive branches, allOf's closed
     parts) while the report, and the first reason raised under ``"raise"``, follow

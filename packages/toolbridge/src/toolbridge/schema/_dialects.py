@@ -34,9 +34,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, Literal, TypeAlias, get_args
 
 from toolbridge._json import freeze, seal
-from toolbridge._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
-from toolbridge._references import array_index
-from toolbridge._walk import rebuild
+from toolbridge._jsonschema._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
+from toolbridge._jsonschema._references import array_index
+from toolbridge._jsonschema._walk import rebuild
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed

@@ -45,7 +45,7 @@ subschemas before they are lowered (``allOf`` and a lone ``anyOf`` branch merged
 their node, rules beside ``anyOf`` put into its branches, a type list split) and the
 report keeps a node's entries around its subschemas' in schema order. The step lists
 the subschemas it keeps (``properties``, ``items``, ``anyOf``) with
-`toolbridge._walk.held`, so where they are is the keyword table's; any other keyword
+`toolbridge._jsonschema._walk.held`, so where they are is the keyword table's; any other keyword
 of the table is said in words, whole.
 
 `restore_gemini_arguments` takes arguments the model produced under the lowered
@@ -58,11 +58,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, final
 
-from toolbridge._issues import json_type
 from toolbridge._json import FrozenDict, canonical_json, freeze, loads, thaw
-from toolbridge._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._walk import held
 from toolbridge._limits import MAX_SCHEMA_SIZE, check_size, too_large
-from toolbridge._walk import held
+from toolbridge._validation._issues import json_type
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._malformed import explained
 from toolbridge.schema._refs import inline_refs

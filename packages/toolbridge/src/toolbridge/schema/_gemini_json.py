@@ -10,7 +10,7 @@ request fails: QwenLM/qwen-code#1186, GetStream/Vision-Agents#513). The list:
 
 `to_gemini_json` copies the schema, walking it once, and reports every change. The
 step reads one node's keywords in order and lowers the subschemas of each keyword it
-keeps itself (through `toolbridge._walk.converted`: where they are is the keyword
+keeps itself (through `toolbridge._jsonschema._walk.converted`: where they are is the keyword
 table's), so that the report lists a node's entries and its subschemas' in schema
 order. One named step per kind of keyword:
 
@@ -30,9 +30,9 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, freeze
-from toolbridge._keywords import SUBSCHEMA_KEYWORDS
-from toolbridge._references import NAMED_SCHEMAS, parse_pointer, pointer
-from toolbridge._walk import converted
+from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._references import NAMED_SCHEMAS, parse_pointer, pointer
+from toolbridge._jsonschema._walk import converted
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._wording import in_words

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, NoReturn, TypeVar
 
-from toolbridge._meta_schema import meta_problem
+from toolbridge._jsonschema._meta_schema import meta_problem
 from toolbridge.errors import SchemaError, ToolbridgeError
 
 __all__ = ["TRIPS", "explain", "explained", "malformed"]

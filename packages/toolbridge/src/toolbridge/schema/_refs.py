@@ -40,9 +40,9 @@ from toolbridge._json import (
     new_frozen_list,
     seal,
 )
-from toolbridge._keywords import SUBSCHEMA_KEYWORDS
-from toolbridge._references import parse_pointer, resolve
-from toolbridge._walk import nodes, rebuilder
+from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._references import parse_pointer, resolve
+from toolbridge._jsonschema._walk import nodes, rebuilder
 from toolbridge.errors import JsonPath, RemoteReferenceError, SchemaError, SchemaTooDeepError
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
@@ -177,7 +177,7 @@ _LEAVES: Final = frozenset({str, int, float, bool, type(None)})
 class _Inliner:
     """One inlining: the frozen source, the report, and the state of the walk.
 
-    The walk is the shared one (`toolbridge._walk`), bottom-up and without the
+    The walk is the shared one (`toolbridge._jsonschema._walk`), bottom-up and without the
     definitions blocks: `check` looks at each node first (errors in schema order,
     the node count), `inline` rebuilds it once its subschemas are done. A ``$ref``
     walks its target from inside `inline`, as deep as the ref already is: `frames`

@@ -47,8 +47,9 @@ cleaned schema is returned with ``strict=False`` and one report entry (keyword
 `ConversionError` with its path. Report paths are in the source schema; inside an
 inlined definition they are the definition's own path (``$defs/...``).
 
-Where subschemas are is `toolbridge._keywords`' table, read through `toolbridge._walk`
-(see `_Walker`); the way back for arguments is in `toolbridge.schema._strict_restore`.
+Where subschemas are is `toolbridge._jsonschema._keywords`' table, read through
+`toolbridge._jsonschema._walk` (see `_Walker`); the way back for arguments is in
+`toolbridge.schema._strict_restore`.
 """
 
 from __future__ import annotations
@@ -66,10 +67,10 @@ from toolbridge._json import (
     new_frozen_dict,
     new_frozen_list,
 )
-from toolbridge._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._references import parse_pointer, pointer
+from toolbridge._jsonschema._walk import converted, held
 from toolbridge._limits import check_size
-from toolbridge._references import parse_pointer, pointer
-from toolbridge._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.schema._disjoint import exclusive
 from toolbridge.schema._malformed import TRIPS, explain
@@ -485,7 +486,7 @@ _SAID: Final = frozenset(
 """Keywords `in_words` can say (besides an unsupported ``format``)."""
 
 # What the walk does with each keyword (the provider's rules); a keyword not named
-# here is dropped. Where subschemas are is the keyword table's (`toolbridge._keywords`):
+# here is dropped. Where subschemas are is the keyword table's (`toolbridge._jsonschema._keywords`):
 # each keyword of the table without a rule here is `_UNCARRIED`, found through it.
 _KEEP: Final = "keep"
 _LATER: Final = "object"  # the object step, after the other keywords
@@ -524,7 +525,7 @@ class _Walker:
     object step, ``allOf`` is merged before its parts are walked), hand plans back
     up, and keep a node's report entries in key order between its subschemas'. Where
     the subschemas are is the keyword table's: those of a keyword strict mode carries
-    are reached through `toolbridge._walk` (`converted` for one schema, `held` for a
+    are reached through `toolbridge._jsonschema._walk` (`converted` for one schema, `held` for a
     list or map; the object step reads ``properties`` itself, its hot loop), and each
     other keyword of the table is `_UNCARRIED`: dropped and reported.
 

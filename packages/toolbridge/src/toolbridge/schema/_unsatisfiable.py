@@ -4,7 +4,7 @@ A schema that contradicts itself is accepted by every provider and leaves the mo
 no valid answer; the writers lower it as best they can (Gemini's string enums turn
 ``{"type": "boolean", "enum": ["True", "dontcare"]}`` into a ``STRING``). These
 rules look at one schema object at a time (every subschema the one walker,
-`toolbridge._walk`, reaches: never data such as a ``default``), never follow a
+`toolbridge._jsonschema._walk`, reaches: never data such as a ``default``), never follow a
 ``$ref`` and never combine branches, so they find only the plain contradictions:
 
 * ``type`` and ``enum``: no value of the enum has one of the types.
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from toolbridge._walk import walk
+from toolbridge._jsonschema._walk import walk
 from toolbridge.errors import JsonPath
 
 __all__ = ["unsatisfiable"]

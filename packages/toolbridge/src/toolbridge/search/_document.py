@@ -6,8 +6,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
+from toolbridge._jsonschema._walk import subschemas
 from toolbridge._tool import Tool
-from toolbridge._walk import subschemas
 from toolbridge.search._tokenize import tokenize
 
 __all__ = ["ToolWords", "tool_text", "tool_words"]

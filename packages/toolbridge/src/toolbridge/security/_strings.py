@@ -1,7 +1,7 @@
 """Every string of a tool's MCP form that a model reads, with its JSON path.
 
 The name, title, description and ``annotations.title``; inside ``inputSchema`` and
-``outputSchema`` (walked with `toolbridge._walk`, the one walker) each subschema's
+``outputSchema`` (walked with `toolbridge._jsonschema._walk`, the one walker) each subschema's
 ``description``, ``title``, ``$comment``, ``enum`` values, ``const``, ``default`` and
 ``examples`` (the strings inside them, however nested), and the property names. A
 rule reads these and nothing else, so that a new place is added here once.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, NamedTuple
 
+from toolbridge._jsonschema._walk import walk
 from toolbridge._tool import Tool
-from toolbridge._walk import walk
 
 __all__ = ["Kind", "Text", "strings"]
 

@@ -20,7 +20,7 @@ references unfold, followed where they are used, to more than `MAX_SCHEMA_SIZE`
 subschemas is refused (`SchemaTooLargeError`); where listing the issues would cost
 more than a budget (``anyOf`` / ``oneOf`` keep every branch's errors, nested), each
 failing ``anyOf`` / ``oneOf`` is one issue, without its branches' reasons
-(`toolbridge._unfolding`); and since each error holds a copy of the part of the value
+(`toolbridge._jsonschema._unfolding`); and since each error holds a copy of the part of the value
 it is about, a value too heavy for the schema gets its first issue alone.
 """
 
@@ -33,8 +33,21 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeAlias, final
 
-from toolbridge import _defaults, _issues
 from toolbridge._json import MAX_DEPTH, describe_path, freeze, loads, thaw
+from toolbridge._jsonschema._meta_schema import unknown_dialect
+from toolbridge._jsonschema._references import (
+    ResourceRetriever,
+    references,
+    resolve,
+    unbounded_depth,
+)
+from toolbridge._jsonschema._unfolding import (
+    Unfolding,
+    depth_closed,
+    has_references,
+    reasonless,
+    unfold,
+)
 from toolbridge._limits import (
     MAX_PATTERN_SIZE,
     MAX_SCHEMA_SIZE,
@@ -42,9 +55,7 @@ from toolbridge._limits import (
     check_size,
     too_large,
 )
-from toolbridge._meta_schema import unknown_dialect
-from toolbridge._references import ResourceRetriever, references, resolve, unbounded_depth
-from toolbridge._unfolding import Unfolding, depth_closed, has_references, reasonless, unfold
+from toolbridge._validation import _defaults, _issues
 from toolbridge.errors import (
     JsonPath,
     RemoteReferenceError,

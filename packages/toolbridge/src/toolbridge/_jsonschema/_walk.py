@@ -8,7 +8,7 @@ shares. A `before` check sees each node first when errors must come in schema
 order. `subschemas`, `walk` and `nodes` list the subschemas without building
 anything; `held` and `converted` serve a step that handles a node's subschemas
 itself, keyword by keyword (the strict writers, the Gemini lowerings).
-Where subschemas are is `toolbridge._keywords`' table and nothing else; booleans
+Where subschemas are is `toolbridge._jsonschema._keywords`' table and nothing else; booleans
 and values of the wrong shape (``properties: 5``) are kept as they are, never
 handed to a transform.
 
@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any, Final, TypeAlias
 
 from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
-from toolbridge._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
 __all__ = [

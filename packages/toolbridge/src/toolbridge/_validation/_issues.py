@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Final
 
 from toolbridge._json import MAX_DEPTH, describe_path
-from toolbridge._references import resolve
+from toolbridge._jsonschema._references import resolve
 from toolbridge.errors import JsonPath
 
 if TYPE_CHECKING:
@@ -207,7 +207,7 @@ def _message(error: jsonschema_rs.ValidationError, schema: Any, *, reasons: bool
     """A message for one error, for a model to correct the value.
 
     Without `reasons`, an anyOf / oneOf's branches were not checked one by one (see
-    `toolbridge._unfolding.reasonless`): it is said to fail as a whole.
+    `toolbridge._jsonschema._unfolding.reasonless`): it is said to fail as a whole.
     """
     kind = error.kind.name
     details = error.kind.as_dict()
@@ -303,7 +303,7 @@ def from_error(
     `schema` and `value` are the roots the error's paths start from; they let a
     message name the allowed properties, or the properties a bare
     ``additionalProperties: false`` refused (jsonschema-rs reports only the first).
-    Without `reasons`, the error comes from `toolbridge._unfolding.reasonless`'s
+    Without `reasons`, the error comes from `toolbridge._jsonschema._unfolding.reasonless`'s
     variant of the schema: an anyOf / oneOf is said to fail as a whole.
     """
     path: JsonPath = tuple(error.instance_path)

@@ -23,7 +23,7 @@ from operator import contains
 from typing import TYPE_CHECKING, Any, Final
 
 from toolbridge._json import thaw
-from toolbridge._references import parse_pointer, pointer, resolve
+from toolbridge._jsonschema._references import parse_pointer, pointer, resolve
 from toolbridge.errors import JsonPath
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, final
 
-from toolbridge._references import children
+from toolbridge._jsonschema._references import children
 from toolbridge.errors import JsonPath
 
 __all__ = ["KNOWN_DIALECTS", "MetaProblem", "dialect", "meta_problem", "unknown_dialect"]
@@ -63,7 +63,7 @@ def dialect(uri: object) -> str | None:
 def _declared(schema: Any) -> Iterator[tuple[JsonPath, object]]:
     """Every ``$schema`` keyword in the schema (root and embedded resources), with its path.
 
-    Walked as `toolbridge._references.children` walks: a property *named* ``$schema``
+    Walked as `toolbridge._jsonschema._references.children` walks: a property *named* ``$schema``
     is a schema, not the keyword.
     """
     stack: list[tuple[Any, JsonPath, bool]] = [(schema, (), False)]

@@ -1,7 +1,7 @@
 """Which JSON Schema keywords hold subschemas, and in which shape: the one table.
 
 Every walker that rebuilds or searches the subschemas of a schema reads this table
-(through `toolbridge._walk`), so that two walkers can no longer disagree on where
+(through `toolbridge._jsonschema._walk`), so that two walkers can no longer disagree on where
 subschemas are (one of them missing a keyword once crashed the interpreter). A
 keyword's value is one schema, a list of schemas, or a map of names to schemas;
 ``items`` is one or a list (the list is the tuple form before 2020-12), and a
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 Draft: TypeAlias = Literal["draft-04", "draft-06", "draft-07", "2019-09", "2020-12"]
-"""A JSON Schema draft, named as `toolbridge._meta_schema.KNOWN_DIALECTS` names it."""
+"""A JSON Schema draft, named as `toolbridge._jsonschema._meta_schema.KNOWN_DIALECTS` names it."""
 DRAFTS: Final[tuple[Draft, ...]] = ("draft-04", "draft-06", "draft-07", "2019-09", "2020-12")
 
 _ALL: Final[frozenset[Draft]] = frozenset(DRAFTS)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from toolbridge._references import children, parse_pointer, resolve, rewrite_references
+from toolbridge._jsonschema._references import children, parse_pointer, resolve, rewrite_references
 
 __all__ = [
     "Unfolding",
@@ -300,7 +300,7 @@ def depth_closed(schema: Any) -> bool:
     item (``additionalProperties``, ``items``), all of them closed too, down to
     scalar types, ``enum`` and ``const``. Conservative: anything else (a missing
     ``type``, ``not``, ``if``, a reference cycle, ...) is open. A chain of references
-    can still go deep: `toolbridge._references.unbounded_depth` sees those.
+    can still go deep: `toolbridge._jsonschema._references.unbounded_depth` sees those.
     """
     return _Closed(schema).closed(schema, 0)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, thaw
-from toolbridge._keywords import SCHEMA_MAP
+from toolbridge._jsonschema._keywords import SCHEMA_MAP
 from toolbridge.errors import ConversionError, JsonPath
 
 _REFERENCE_KEYWORDS: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
@@ -15,7 +15,8 @@ DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
 """Keywords whose values are instances, not schemas: a ``$ref`` in them is data."""
 NAMED_SCHEMAS: Final = SCHEMA_MAP
 """Keywords whose values map names (chosen by the schema's author) to schemas: a
-property named ``default`` or ``$ref`` is a schema like any other (`toolbridge._keywords`)."""
+property named ``default`` or ``$ref`` is a schema like any other
+(`toolbridge._jsonschema._keywords`)."""
 _DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
 _LAST: Final = "\U0010ffff"
 
@@ -96,7 +97,7 @@ def children(node: Any, named: bool = False) -> Iterator[tuple[str | int, Any, b
     This is the cautious view, for finding references and resource boundaries: a
     ``$ref`` may point into an unknown keyword, so every value but an instance is
     looked into. Transforms, which rewrite only what the keywords mean, walk the
-    subschemas `toolbridge._keywords` names, with `toolbridge._walk`.
+    subschemas `toolbridge._jsonschema._keywords` names, with `toolbridge._jsonschema._walk`.
     """
     if isinstance(node, Mapping):
         for key, value in node.items():
