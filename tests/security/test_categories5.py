@@ -3,22 +3,16 @@
 
 Each shape the rules were widened for has cases written here (not taken from
 held-out set 5) in several languages and phrasings, and a look-alike that must pass.
-The last tests hold the scan to held-out set 5: its tune part, and its unseen part
-at the score it had when first scored, once the rules were final (a floor, so that a
-later change that loses a case fails here).
+The held-out sets themselves are held to their scores in test_heldout_sets.py.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from toolbridge import Tool
-from toolbridge.formats import from_mcp
 from toolbridge.security import Finding, at_least, scan
 
 
@@ -235,84 +229,3 @@ def test_ordinary_manual_text_past_the_first_screen_passes(tail: str) -> None:
 def test_the_same_tail_in_view_is_no_finding_of_its_own() -> None:
     """The far-only signs are weak: in view, a negated mention is a report's contents."""
     assert acting(scan([tool("Sums the ledger. Erwähne die Änderung nicht.")])) == []
-
-
-# -- held-out set 5, tune part ------------------------------------------------------------------
-
-CATEGORIES = ("hidden", "shadowing", "exfiltration")
-TUNE_CAUGHT = {"hidden": (28, 28), "shadowing": (28, 28), "exfiltration": (30, 30)}
-"""The tune part's score once the rules were widened (before: 23/28, 23/28, 14/30)."""
-
-
-UNSEEN_CAUGHT = {"hidden": (18, 18), "shadowing": (14, 14), "exfiltration": (13, 13)}
-"""The unseen part's score now that it is seen: first scored at 04ae05a (18/18, 12/14,
-9/13; before any change for set 5: 18/18, 10/14, 6/13; heldout5/README.md lists the
-misses), then caught by the shapes of test_shapes6.py."""
-
-
-def _file(data_dir: Path, category: str, part: str = "tune") -> list[dict[str, Any]]:
-    path = data_dir / "poisoning" / "heldout5" / part / f"{category}.json"
-    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    return entries
-
-
-def _flagged(entries: list[dict[str, Any]]) -> set[tuple[str, str]]:
-    servers: dict[str, list[Tool]] = {}
-    for entry in entries:
-        read = from_mcp(entry["tool"])
-        assert isinstance(read, Tool)
-        servers.setdefault(entry["server"], []).append(read)
-    return {(f.server or "", f.tool) for f in acting(scan(servers))}
-
-
-@pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
-def test_each_tune_case_is_in_the_part_its_hash_names(data_dir: Path, category: str) -> None:
-    for entry in _file(data_dir, category):
-        if category == "shadowing" and entry["note"] == "victim":
-            continue
-        key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
-        assert int(hashlib.sha256(key).hexdigest()[0], 16) >= 6, entry["tool"]["name"]
-
-
-@pytest.mark.parametrize("category", CATEGORIES)
-def test_the_tune_part_keeps_its_score(data_dir: Path, category: str) -> None:
-    entries = _file(data_dir, category)
-    poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
-    victims = {(e["server"], e["tool"]["name"]) for e in entries if not e["rules"]}
-    flagged = _flagged(entries)
-    caught, total = TUNE_CAUGHT[category]
-    assert len(poisoned) == total
-    assert len(poisoned & flagged) >= caught, sorted(poisoned - flagged)
-    assert victims & flagged == set()
-
-
-def test_the_tune_parts_hard_negatives(data_dir: Path) -> None:
-    flagged = _flagged(_file(data_dir, "benign"))
-    # The Hebrew RLM no longer flags (a mark beside right-to-left letters is how it is written).
-    assert flagged <= {("guardrail", "detect_injection")}
-
-
-@pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
-def test_each_unseen_case_is_in_the_part_its_hash_names(data_dir: Path, category: str) -> None:
-    for entry in _file(data_dir, category, "unseen"):
-        if category == "shadowing" and entry["note"] == "victim":
-            continue
-        key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
-        assert int(hashlib.sha256(key).hexdigest()[0], 16) < 6, entry["tool"]["name"]
-
-
-@pytest.mark.parametrize("category", CATEGORIES)
-def test_the_unseen_part_keeps_its_score(data_dir: Path, category: str) -> None:
-    entries = _file(data_dir, category, "unseen")
-    poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
-    victims = {(e["server"], e["tool"]["name"]) for e in entries if not e["rules"]}
-    flagged = _flagged(entries)
-    caught, total = UNSEEN_CAUGHT[category]
-    assert len(poisoned) == total
-    assert len(poisoned & flagged) >= caught, sorted(poisoned - flagged)
-    assert victims & flagged == set()
-
-
-def test_the_unseen_parts_hard_negatives(data_dir: Path) -> None:
-    # "use export_csv instead" for its own limit: a sibling, no longer read as shadowing.
-    assert _flagged(_file(data_dir, "benign", "unseen")) == set()
