@@ -20,9 +20,15 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final
 
 from _report import Row, Section, at_most_ns
+
+FIXTURE_SERVER: Final = (
+    Path(__file__).resolve().parent.parent / "tests" / "servers" / "fixture_server.py"
+)
+"""The test suite's misbehaving MCP server (``--tools N``: N tools in one page)."""
 
 LIMIT_TARGET: Final = at_most_ns(1e9)
 
@@ -316,6 +322,41 @@ def tools_text(count):
         "inputSchema": {"type": "object", "properties": {"q": {"type": "string"},
         "n": {"type": "integer"}}, "required": ["q"]}} for i in range(count)])
 
+def listing(transport, repeats):
+    # The client's whole load of the fixture server serving 100,000 tools in one page
+    # (process start and handshake included), and the client's peak RSS growth.
+    import asyncio, subprocess
+    from toolbridge.mcp import HttpServer, McpClient, StdioServer
+    argv = [sys.executable, FIXTURE_SERVER, "--tools", "100000"]
+    samples, grown = [], 0.0
+    for _ in range(repeats):
+        process = None
+        if transport == "stdio":
+            server = StdioServer(command=argv[0], args=tuple(argv[1:]))
+        else:
+            flags = ["--http", "--sse"] if transport == "sse" else ["--http"]
+            process = subprocess.Popen([*argv, *flags], stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE, text=True)
+            server = HttpServer(url=process.stdout.readline().strip())
+
+        async def load():
+            client = McpClient(server, startup_timeout=60, list_timeout=60)
+            try:
+                await client.start()
+            finally:
+                await client.aclose()
+            assert "max_tools" in str(client.failures["server"])
+
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        started = time.perf_counter_ns()
+        asyncio.run(load())
+        samples.append(time.perf_counter_ns() - started)
+        grown = max(grown, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024)
+        if process is not None:
+            process.terminate()
+            process.wait(5)
+    print(json.dumps({"samples": samples, "grown_mb": grown}))
+
 def timed(make, call, repeats):
     # The median time of `call(made)`, each on a fresh input, and the peak RSS growth.
     samples, grown = [], 0.0
@@ -393,6 +434,19 @@ timed(lambda: Validator({"pattern": "x" * MAX_PATTERN_LENGTH}),
             lambda text: check(from_mcp(json.loads(text)), "anthropic", strict=True), REPEATS)""",
         "",
     ),
+    *(
+        (
+            f"McpClient over {transport}: one tools/list page of 100,000 tools (15 MB), "
+            "refused past max_tools; the whole load",
+            f"listing({transport!r}, REPEATS)",
+            was,
+        )
+        for transport, was in (
+            ("stdio", "was 1.42 s, +68 MB"),
+            ("http", "was 3-10 s, +594 MB, and a false list_timeout"),
+            ("sse", "was refused as 'SSE event exceeded 1 MiB'"),
+        )
+    ),
 )
 HOSTILE_TARGET: Final = at_most_ns(1e9)
 MANY_TOOLS_TARGET: Final = at_most_ns(3e9)
@@ -403,7 +457,11 @@ def _hostile(repeats: int) -> Section:
     input made before the timer) and how far the peak memory grew beyond the input."""
     rows = []
     for case, code, was in _HOSTILE:
-        program = _HOSTILE_PRELUDE + f"REPEATS = {max(repeats // 2, 2)}\n" + code
+        program = (
+            _HOSTILE_PRELUDE
+            + f"REPEATS = {max(repeats // 2, 2)}\nFIXTURE_SERVER = {str(FIXTURE_SERVER)!r}\n"
+            + code
+        )
         done = subprocess.run(
             [sys.executable, "-c", program], capture_output=True, text=True, check=False
         )
@@ -413,7 +471,13 @@ def _hostile(repeats: int) -> Section:
         found = json.loads(done.stdout.splitlines()[-1])
         samples = tuple(float(sample) for sample in found["samples"])
         note = f"peak +{found['grown_mb']:.0f} MB" + (f"; {was}" if was else "")
-        target = MANY_TOOLS_TARGET if "10,000 tools" in case else HOSTILE_TARGET
+        target = (
+            None
+            if case.startswith("McpClient")  # (process start included: recorded, not judged)
+            else MANY_TOOLS_TARGET
+            if "10,000 tools" in case
+            else HOSTILE_TARGET
+        )
         rows.append(
             Row(case, statistics.median(samples), target=target, note=note, samples_ns=samples)
         )
