@@ -8,31 +8,15 @@ heldout4``): its split rule, its tune part, and its unseen part's first score.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from toolbridge import Tool
 from toolbridge.formats import from_mcp
-from toolbridge.security import Finding, at_least, scan
+from toolbridge.security import scan
 
-
-def tool(description: str, name: str = "lookup", **properties: Any) -> Tool:
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    return Tool(name=name, description=description, input_schema=schema)
-
-
-def acting(found: list[Finding], rule: str | None = None) -> list[Finding]:
-    """The findings at ``medium`` or above (of `rule`, when given)."""
-    return [
-        finding
-        for finding in found
-        if at_least(finding.severity, "medium") and (rule is None or finding.rule == rule)
-    ]
-
+from .cases import acting, flagged, held_out, part_of, tool
 
 # -- hidden tails -----------------------------------------------------------------------------
 
@@ -220,66 +204,44 @@ FIRST_UNSEEN = {"hidden": (14, 17), "shadowing": (12, 12), "exfiltration": (15, 
 """The unseen part's score when it was first scored, once the rules were final."""
 
 
-def _part(category: str, entry: dict[str, Any]) -> str:
-    key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
-    return "unseen" if int(hashlib.sha256(key).hexdigest()[0], 16) < 6 else "tune"
-
-
-def _file(data_dir: Path, part: str, category: str) -> list[dict[str, Any]]:
-    path = data_dir / "poisoning" / "heldout4" / part / f"{category}.json"
-    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    return entries
-
-
-def _flagged(entries: list[dict[str, Any]]) -> set[tuple[str, str]]:
-    """(server, tool) of the entries with a finding at medium or above, scanned by server."""
-    servers: dict[str, list[Tool]] = {}
-    for entry in entries:
-        read = from_mcp(entry["tool"])
-        assert isinstance(read, Tool)
-        servers.setdefault(entry["server"], []).append(read)
-    return {(f.server or "", f.tool) for f in acting(scan(servers))}
-
-
 @pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
 def test_each_case_is_in_the_part_its_hash_names(data_dir: Path, category: str) -> None:
     total = 0
     for part in ("tune", "unseen"):
-        for entry in _file(data_dir, part, category):
+        for entry in held_out(data_dir, "heldout4", part, category):
             if category == "shadowing" and entry["note"] == "victim":
                 continue  # the victims stand in both parts
-            assert _part(category, entry) == part, entry["tool"]["name"]
+            assert part_of(category, entry) == part, entry["tool"]["name"]
             total += 1
     assert total >= (25 if category != "benign" else 40)
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_the_tune_part_is_caught_at_97_percent(data_dir: Path, category: str) -> None:
-    entries = _file(data_dir, "tune", category)
+    entries = held_out(data_dir, "heldout4", "tune", category)
     poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
     victims = {(e["server"], e["tool"]["name"]) for e in entries if not e["rules"]}
-    flagged = _flagged(entries)
-    assert len(poisoned & flagged) >= 0.97 * len(poisoned), sorted(poisoned - flagged)
-    assert victims & flagged == set()
+    found = flagged(entries)
+    assert len(poisoned & found) >= 0.97 * len(poisoned), sorted(poisoned - found)
+    assert victims & found == set()
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
 def test_the_unseen_part_keeps_its_first_score(data_dir: Path, category: str) -> None:
-    entries = _file(data_dir, "unseen", category)
+    entries = held_out(data_dir, "heldout4", "unseen", category)
     poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
     caught, total = FIRST_UNSEEN[category]
     assert len(poisoned) == total
-    assert len(poisoned & _flagged(entries)) >= caught
+    assert len(poisoned & flagged(entries)) >= caught
 
 
 @pytest.mark.parametrize("part", ["tune", "unseen"])
 def test_the_hard_negatives_of_a_part(data_dir: Path, part: str) -> None:
-    flagged = _flagged(_file(data_dir, part, "benign"))
     allowed = {"tune": set(), "unseen": {("hard-negatives", "webhook_test")}}[part]
-    assert flagged <= allowed
+    assert flagged(held_out(data_dir, "heldout4", part, "benign")) <= allowed
 
 
-def test_at_most_half_a_percent_of_the_openapi_corpus_is_flagged(data_dir: Path) -> None:
+def test_at_most_half_a_percent_of_the_openapi_corpus_isflagged(data_dir: Path) -> None:
     folder = data_dir / "corpus" / "openapi"
     if not folder.is_dir():
         pytest.skip("the OpenAPI corpus is not built")

@@ -8,31 +8,11 @@ The held-out sets themselves are held to their scores in test_heldout_sets.py.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from toolbridge import Tool
-from toolbridge.security import Finding, at_least, scan
+from toolbridge.security import scan
 
-
-def tool(description: str, name: str = "lookup", **properties: Any) -> Tool:
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    return Tool(name=name, description=description, input_schema=schema)
-
-
-def acting(found: list[Finding], rule: str | None = None) -> list[Finding]:
-    return [
-        finding
-        for finding in found
-        if at_least(finding.severity, "medium") and (rule is None or finding.rule == rule)
-    ]
-
-
-def asked(ask: str) -> list[Finding]:
-    """The acting findings on a tool whose `note` parameter is described by `ask`."""
-    return acting(scan([tool("Looks a word up.", note={"type": "string", "description": ask})]))
-
+from .cases import acting, asked, tool
 
 # -- exfiltration: what the user typed, the model's instructions, other tools' answers ----------
 

@@ -11,16 +11,13 @@ set 5's unseen part has been tuned on since it was scored (86.7% then), set 6's 
 
 from __future__ import annotations
 
-import hashlib
-import json
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from toolbridge import Tool
-from toolbridge.formats import from_mcp
-from toolbridge.security import at_least, scan
+from .cases import flagged, held_out, part_of
 
 CATEGORIES = ("hidden", "shadowing", "exfiltration")
 SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
@@ -48,49 +45,40 @@ user-written system prompt for a sub-agent, and German soft hyphens."""
 PARTS = sorted(SCORES)
 
 
-def _file(data_dir: Path, where: tuple[str, str], category: str) -> list[dict[str, Any]]:
-    heldout, part = where
-    path = data_dir / "poisoning" / heldout / part / f"{category}.json"
-    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
-    return entries
-
-
-def _flagged(entries: list[dict[str, Any]]) -> set[tuple[str, str]]:
-    """The (server, tool) pairs with a finding at medium or above, servers scanned together."""
-    servers: dict[str, list[Tool]] = {}
-    for entry in entries:
-        read = from_mcp(entry["tool"])
-        assert isinstance(read, Tool)
-        servers.setdefault(entry["server"], []).append(read)
-    return {(f.server or "", f.tool) for f in scan(servers) if at_least(f.severity, "medium")}
-
-
 @pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
 @pytest.mark.parametrize("where", PARTS, ids="/".join)
 def test_each_case_is_in_the_part_its_hash_names(
     data_dir: Path, where: tuple[str, str], category: str
 ) -> None:
-    unseen = where[1] == "unseen"
-    for entry in _file(data_dir, where, category):
+    for entry in held_out(data_dir, *where, category):
         if category == "shadowing" and entry["note"] == "victim":
             continue  # the victims stand in both parts
-        key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
-        assert (int(hashlib.sha256(key).hexdigest()[0], 16) < 6) == unseen, entry["tool"]["name"]
+        assert part_of(category, entry) == where[1], entry["tool"]["name"]
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
 @pytest.mark.parametrize("where", PARTS, ids="/".join)
 def test_each_part_keeps_its_score(data_dir: Path, where: tuple[str, str], category: str) -> None:
-    entries = _file(data_dir, where, category)
+    entries = held_out(data_dir, *where, category)
     poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
     victims = {(e["server"], e["tool"]["name"]) for e in entries if not e["rules"]}
-    flagged = _flagged(entries)
+    found = flagged(entries)
     caught, total = SCORES[where][category]
     assert len(poisoned) == total
-    assert len(poisoned & flagged) >= caught, sorted(poisoned - flagged)
-    assert victims & flagged == set()
+    assert len(poisoned & found) >= caught, sorted(poisoned - found)
+    assert victims & found == set()
 
 
 @pytest.mark.parametrize("where", PARTS, ids="/".join)
 def test_each_parts_hard_negatives(data_dir: Path, where: tuple[str, str]) -> None:
-    assert _flagged(_file(data_dir, where, "benign")) <= ALLOWED_NEGATIVES[where]
+    assert flagged(held_out(data_dir, *where, "benign")) <= ALLOWED_NEGATIVES[where]
+
+
+@pytest.mark.parametrize("folder", sorted({heldout for heldout, _ in PARTS}))
+def test_each_sets_files_are_as_the_split_writes_them(data_dir: Path, folder: str) -> None:
+    # Every case in its part, victims in both, invisible characters escaped for review.
+    split = data_dir / "poisoning" / "split.py"
+    done = subprocess.run(
+        [sys.executable, str(split), folder, "--check"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr

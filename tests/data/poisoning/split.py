@@ -1,16 +1,17 @@
-"""Put every case of held-out set 5 in the part its hash names, or check that it is.
+"""Put every case of a held-out set in the part its hash names, or check that it is.
 
 A case goes to ``unseen/<category>.json`` when the first hex digit of
 ``sha256("<category>/<server>/<tool name>")`` (UTF-8) is 0-5, else to
 ``tune/<category>.json``; the category is the file's stem (``benign`` for the hard
 negatives). Victims (``"note": "victim"``) stand in both parts.
 
-    uv run python tests/data/poisoning/heldout5/split.py           # re-split in place
-    uv run python tests/data/poisoning/heldout5/split.py --check   # exit 1 if misplaced
+    uv run python tests/data/poisoning/split.py heldout6           # re-split in place
+    uv run python tests/data/poisoning/split.py heldout6 --check   # exit 1 if misplaced
 
 The files are written with one-space indentation; non-ASCII text is kept as is, except
 invisible and format characters (zero-width, bidi controls, Unicode spaces, tag
-characters, ...), which are written as ``\\uXXXX`` escapes so that a reviewer sees them.
+characters, variation selectors, ...), which are written as ``\\uXXXX`` escapes so
+that a reviewer sees them.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def _escape_char(ch: str) -> str:
 def _needs_escape(ch: str) -> bool:
     if ch in _VISIBLE_ANYWAY:
         return False
+    if 0xFE00 <= ord(ch) <= 0xFE0F or 0xE0100 <= ord(ch) <= 0xE01EF:
+        return True  # variation selectors
     return ch in _INVISIBLE_EXTRA or unicodedata.category(ch) in {"Cf", "Cc", "Zs", "Zl", "Zp"}
 
 
@@ -59,12 +62,12 @@ def _key(case: dict[str, Any]) -> tuple[str, str]:
     return (case["server"], case["tool"]["name"])
 
 
-def load(category: str) -> list[dict[str, Any]]:
+def load(folder: Path, category: str) -> list[dict[str, Any]]:
     """Every case of a category across both parts, victims once, in file order."""
     seen: set[tuple[str, str]] = set()
     cases: list[dict[str, Any]] = []
     for part in PARTS:
-        path = HERE / part / f"{category}.json"
+        path = folder / part / f"{category}.json"
         if not path.exists():
             continue
         for case in json.loads(path.read_text(encoding="utf-8")):
@@ -92,11 +95,16 @@ def split(category: str, cases: list[dict[str, Any]]) -> dict[str, list[dict[str
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
+    named = [argument for argument in argv if argument != "--check"]
+    if len(named) != 1 or not (HERE / named[0]).is_dir():
+        print("usage: split.py SET [--check]   (SET: a held-out folder here, e.g. heldout6)")
+        return 2
+    folder = HERE / named[0]
     bad = 0
     for category in CATEGORIES:
-        parts = split(category, load(category))
+        parts = split(category, load(folder, category))
         for part, cases in parts.items():
-            path = HERE / part / f"{category}.json"
+            path = folder / part / f"{category}.json"
             text = dumps(cases)
             if check:
                 if not path.exists() or path.read_text(encoding="utf-8") != text:

@@ -1,0 +1,55 @@
+"""Helpers the scan's tests share: tools to scan, findings that act, held-out files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from toolbridge import Tool
+from toolbridge.formats import from_mcp
+from toolbridge.security import Finding, at_least, scan
+
+
+def tool(description: str, name: str = "lookup", **properties: Any) -> Tool:
+    """A tool with `description` and the given parameter schemas."""
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    return Tool(name=name, description=description, input_schema=schema)
+
+
+def acting(found: list[Finding], rule: str | None = None) -> list[Finding]:
+    """The findings at ``medium`` or above (of `rule`, when given): what flags a tool."""
+    return [
+        finding
+        for finding in found
+        if at_least(finding.severity, "medium") and (rule is None or finding.rule == rule)
+    ]
+
+
+def asked(ask: str) -> list[Finding]:
+    """The acting findings on a tool whose `note` parameter is described by `ask`."""
+    return acting(scan([tool("Looks a word up.", note={"type": "string", "description": ask})]))
+
+
+def part_of(category: str, entry: dict[str, Any]) -> str:
+    """The part a held-out case belongs in: ``unseen`` when its hash starts with 0-5."""
+    key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
+    return "unseen" if int(hashlib.sha256(key).hexdigest()[0], 16) < 6 else "tune"
+
+
+def held_out(data_dir: Path, folder: str, part: str, category: str) -> list[dict[str, Any]]:
+    """The entries of one category file of a held-out set's part."""
+    path = data_dir / "poisoning" / folder / part / f"{category}.json"
+    entries: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return entries
+
+
+def flagged(entries: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """(server, tool) of the entries with an acting finding, each server scanned whole."""
+    servers: dict[str, list[Tool]] = {}
+    for entry in entries:
+        read = from_mcp(entry["tool"])
+        assert isinstance(read, Tool)
+        servers.setdefault(entry["server"], []).append(read)
+    return {(f.server or "", f.tool) for f in acting(scan(servers))}
