@@ -174,6 +174,48 @@ def test_an_error_answering_a_call_is_a_remote_error_and_the_session_lives_on(
     assert before == after
 
 
+@pytest.mark.parametrize("status", [400, 500])
+def test_over_http_an_error_sent_with_an_error_status_is_the_servers_error(
+    fixture_server: Argv, status: int
+) -> None:
+    async def main(server: Server) -> tuple[RemoteError, str]:
+        async with McpClient(server, timeout=10) as client:
+            with pytest.raises(RemoteError) as caught:
+                await client.call("echo", {"text": "first"})
+            return caught.value, (await client.call("echo", {"text": "second"})).text
+
+    argv = fixture_server("--error-reply", "tools/call=-32000", "--http-error-status", str(status))
+    with _http(argv) as server:
+        error, text = _run(main(server))
+    assert not isinstance(error, ServerError)
+    assert error.code == -32000
+    assert str(error) == f"MCP server 'server' answered with error -32000: {ESCAPED}"
+    assert text == "second"
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_over_http_an_error_body_past_max_message_size_fails_its_request_alone(
+    fixture_server: Argv, chunked: bool
+) -> None:
+    # The SDK reads the JSON body of an error status whole: here it stops at the limit.
+    async def main(server: Server) -> tuple[ServerError, str]:
+        async with McpClient(server, timeout=10, max_message_size=2_000_000) as client:
+            with pytest.raises(ServerError) as caught:
+                await client.call("echo", {"text": "first"})
+            return caught.value, (await client.call("echo", {"text": "second"})).text
+
+    flags = ["--error-reply", "tools/call=-32000", "--error-data", "3000000"]
+    flags += ["--http-error-status", "500", *(["--chunked"] if chunked else [])]
+    with _http(fixture_server(*flags)) as server:
+        error, text = _run(main(server))
+    size = "more than 2,000,000" if chunked else "3,000,115"
+    assert str(error) == (
+        f"MCP server 'server': answered with HTTP 500 and a body of {size} bytes, longer"
+        " than max_message_size (2,000,000 bytes) (to tools/call)"
+    )
+    assert text == "second"  # the session lives on
+
+
 def test_an_error_message_is_cut_and_escaped(fixture_server: Argv) -> None:
     message = "\x1b[2J\x07" * 1_000
 

@@ -286,7 +286,10 @@ class Server:
         self.send(message)
 
     def error(self, request_id: Any, code: int, message: str) -> None:
-        self.send({"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}})
+        error: Json = {"code": code, "message": message}
+        if self.options.error_data:
+            error["data"] = "x" * self.options.error_data
+        self.send({"jsonrpc": "2.0", "id": request_id, "error": error})
 
     def notify(self, method: str, params: Json) -> None:
         self.send({"jsonrpc": "2.0", "method": method, "params": params})
@@ -379,7 +382,11 @@ class Server:
                             self.reply(504, b"")
                         return
                     if not sse:
-                        self.reply(200, line)
+                        status = fixture.options.http_error_status
+                        if status and b'"error"' in line[:200]:
+                            self.reply(status, line, chunked=fixture.options.chunked)
+                        else:
+                            self.reply(200, line)
                         return
                     if not streaming:
                         self.send_response(200)
@@ -399,12 +406,20 @@ class Server:
             def do_DELETE(self) -> None:
                 self.reply(405, b"")
 
-            def reply(self, status: int, body: bytes) -> None:
+            def reply(self, status: int, body: bytes, *, chunked: bool = False) -> None:
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(body)))
+                if not chunked:
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                self.send_header("Transfer-Encoding", "chunked")
                 self.end_headers()
-                self.wfile.write(body)
+                for start in range(0, len(body), 65536):
+                    part = body[start : start + 65536]
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(part), part))
+                self.wfile.write(b"0\r\n\r\n")
 
         class Quiet(http.server.ThreadingHTTPServer):
             daemon_threads = True
@@ -820,6 +835,15 @@ def parse(argv: list[str]) -> argparse.Namespace:
         help="answer the first METHOD request with JSON-RPC error CODE (repeatable)",
     )
     add("--error-message", default=ERROR_MESSAGE, metavar="TEXT", help="its message")
+    add("--error-data", type=int, default=0, metavar="BYTES", help="its data: BYTES x's")
+    add(
+        "--http-error-status",
+        type=int,
+        default=0,
+        metavar="STATUS",
+        help="with --http, send JSON-RPC errors with this HTTP status (not with --sse)",
+    )
+    add("--chunked", action="store_true", help="with --http-error-status, no Content-Length")
     add(
         "--flood-before-initialize",
         metavar="KIND=N",

@@ -17,7 +17,12 @@ three changes:
   been here, so that ``list_timeout`` judges the server, not the parsing: a page that
   came in time is never reported late.
 
-It overrides two methods of the SDK's ``StreamableHTTPTransport`` (``mcp>=2,<3``) and
+An error status (4xx, 5xx) is bounded too: the SDK reads a JSON body sent with one
+whole, to find the JSON-RPC error in it; past ``max_message_size`` the request fails
+with `ServerError` naming the limit, the rest of the body unread, and the session
+lives on.
+
+It overrides three methods of the SDK's ``StreamableHTTPTransport`` (``mcp>=2,<3``) and
 repeats its small ``streamable_http_client`` to build one.
 """
 
@@ -134,6 +139,52 @@ class _TooLong(Exception):
 
 
 @final
+class _CappedErrorBody(httpx2.AsyncByteStream):
+    """An error response's body, raising `_TooLong` once past `limit` bytes.
+
+    `_TooLong` is no ``httpx2.StreamError``, so the SDK's reading of the body does not
+    take it for a broken stream: it reaches `_BoundedTransport._handle_post_request`.
+    """
+
+    __slots__ = ("_inner", "_limit", "_status")
+
+    def __init__(self, inner: httpx2.AsyncByteStream, limit: int, status: int) -> None:
+        self._inner, self._limit, self._status = inner, limit, status
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        size = 0
+        async for chunk in self._inner:
+            size += len(chunk)
+            if size > self._limit:
+                raise _TooLong(_error_too_long(self._status, f"more than {self._limit:,}"))
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def _capping_error_bodies(limit: int) -> Callable[[httpx2.Response], Awaitable[None]]:
+    """An httpx response hook bounding the body of every error status to `limit` bytes."""
+
+    async def cap(response: httpx2.Response) -> None:
+        if response.status_code < 400:
+            return
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limit:
+            await response.aclose()
+            raise _TooLong(_error_too_long(response.status_code, f"{int(declared):,}"))
+        stream = response.stream
+        if isinstance(stream, httpx2.AsyncByteStream):
+            response.stream = _CappedErrorBody(stream, limit, response.status_code)
+
+    return cap
+
+
+def _error_too_long(status: int, size: str) -> str:
+    return f"answered with HTTP {status} and a body of {size} bytes, longer than max_message_size"
+
+
+@final
 class _BoundedTransport(StreamableHTTPTransport):
     """``StreamableHTTPTransport`` with bounded bodies and ``tools/list`` pages."""
 
@@ -144,6 +195,16 @@ class _BoundedTransport(StreamableHTTPTransport):
         self._max_tools = max_tools
         self._max_message_size = max_message_size
         self._arrivals = arrivals
+
+    async def _handle_post_request(self, ctx: Any) -> None:
+        try:
+            await super()._handle_post_request(ctx)
+        except _TooLong as error:  # an error status's body (see `_capping_error_bodies`)
+            message = ctx.session_message.message
+            request_id = getattr(message, "id", None)
+            if request_id is not None:
+                reason = f"{error} ({self._max_message_size:,} bytes)"
+                await _fail(ctx.read_stream_writer, request_id, reason)
 
     async def _handle_json_response(
         self,
@@ -275,6 +336,7 @@ async def bounded_http_client(
     transport = _BoundedTransport(
         url, max_tools=max_tools, max_message_size=max_message_size, arrivals=arrivals
     )
+    http_client.event_hooks["response"].append(_capping_error_bodies(max_message_size))
     read_stream_writer, read_stream = create_context_streams[SessionMessage | Exception](0)
     write_stream, write_stream_reader = create_context_streams[SessionMessage](0)
     async with (
