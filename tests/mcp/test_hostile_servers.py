@@ -22,6 +22,7 @@ import pytest
 
 from toolbridge import RemoteError, ServerError, ToolTimeoutError
 from toolbridge.mcp import HttpServer, McpClient, Server, StdioServer
+from toolbridge.mcp._connection import in_time
 
 Argv = Callable[..., list[str]]
 
@@ -323,6 +324,33 @@ def test_a_page_that_came_in_time_is_not_late_however_long_reading_it_takes(
         client = _start(server, list_timeout=0.5, max_tools=20_000, on_finding="ignore")
     assert dict(client.failures) == {}
     assert len(client.tools) == 12_011
+
+
+@pytest.mark.parametrize(
+    ("arrived", "late"),
+    [("before the deadline", False), ("after the deadline", True), ("not yet", True)],
+)
+def test_the_deadline_judges_when_the_reply_arrived_not_when_it_was_read(
+    arrived: str, late: bool
+) -> None:
+    # The reply is read for 0.6 s, far past the 0.1 s deadline; whether it is late
+    # depends only on when its bytes came, as the transport says.
+    async def main() -> Any:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        came = {"before the deadline": start + 0.05, "after the deadline": start + 0.3}
+
+        async def reading() -> str:
+            await asyncio.sleep(0.6)
+            return "the page"
+
+        return await in_time(reading(), 0.1, lambda: came.get(arrived))
+
+    if late:
+        with pytest.raises(TimeoutError):
+            _run(main())
+    else:
+        assert _run(main()) == "the page"
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http", "sse"])

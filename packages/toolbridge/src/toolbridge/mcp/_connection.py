@@ -96,7 +96,7 @@ if TYPE_CHECKING:
     from mcp.client.session import ClientRequestContext
     from mcp.shared.dispatcher import ProgressFnT
 
-__all__ = ["Connection", "ConnectionOptions", "LeftOut", "ProgressFn"]
+__all__ = ["Connection", "ConnectionOptions", "LeftOut", "ProgressFn", "in_time"]
 
 _RAW: Final[Any] = TypeAdapter(dict[str, Any])
 """Results are read as plain JSON: toolbridge parses them itself, once."""
@@ -239,7 +239,7 @@ class Connection:
         self._wire: Wire | None = None
         self._arrived: Callable[[], float | None] = _nothing
         """When the earliest message still being read arrived (event loop time; see
-        `_in_time`), or None."""
+        `in_time`), or None."""
         self._runner: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
         self._lock = asyncio.Lock()
@@ -783,7 +783,7 @@ class Connection:
             if clock is not None:
                 result = await _within(sent, clock)
             elif seconds is not None:
-                result = await self._in_time(sent, seconds)
+                result = await in_time(sent, seconds, self._arrived)
             else:
                 result = await sent
             return result
@@ -836,37 +836,6 @@ class Connection:
             ) from error
         except (OSError, RuntimeError) as error:  # the HTTP client's own failures
             raise ServerError(f"{request.method} failed: {error}", server=self.name) from error
-
-    async def _in_time(self, sent: Coroutine[Any, Any, Any], seconds: float) -> Any:
-        """Await a request for `seconds`, a reply that arrived by then counted as in time.
-
-        Reading a long message (a large ``tools/list`` page) takes time after it
-        arrived; the deadline is that of the server, not of the parsing: while a
-        message that came before it is still on its way to the session, the request
-        waits for it.
-
-        Raises:
-            TimeoutError: Nothing arrived in time (the request is cancelled: the SDK
-                tells the server).
-        """
-        task = asyncio.ensure_future(sent)
-        end = asyncio.get_running_loop().time() + seconds
-        try:
-            done, _ = await asyncio.wait((task,), timeout=seconds)
-            while not done:
-                arrived = self._arrived()
-                if arrived is None or arrived > end:  # a last look: judged, not yet woken
-                    done, _ = await asyncio.wait((task,), timeout=_GRACE)
-                    if not done:
-                        raise TimeoutError
-                    break
-                done, _ = await asyncio.wait((task,), timeout=_GRACE)
-            return task.result()
-        finally:
-            if not task.done():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
 
     async def _gone(self, error: MCPError) -> ServerError:
         if self._wire is not None and self._wire.failure is not None:
@@ -959,6 +928,40 @@ def _is_closed(error: BaseException) -> bool:
 def _synthesized(message: str) -> bool:
     """Whether an error on an HTTP connection is the SDK's own (a stream lost)."""
     return message.startswith(_SDK_HTTP_ERRORS)
+
+
+async def in_time(
+    sent: Coroutine[Any, Any, Any], seconds: float, arrived: Callable[[], float | None]
+) -> Any:
+    """Await a request for `seconds`, a reply that arrived by then counted as in time.
+
+    Reading a long message (a large ``tools/list`` page) takes time after it arrived;
+    the deadline is that of the server, not of the parsing: while a message that came
+    before it is still on its way to the session (`arrived` says since when, in event
+    loop time, or None), the request waits for it.
+
+    Raises:
+        TimeoutError: Nothing arrived in time (the request is cancelled: the SDK
+            tells the server).
+    """
+    task = asyncio.ensure_future(sent)
+    end = asyncio.get_running_loop().time() + seconds
+    try:
+        done, _ = await asyncio.wait((task,), timeout=seconds)
+        while not done:
+            since = arrived()
+            if since is None or since > end:  # a last look: judged, not yet woken
+                done, _ = await asyncio.wait((task,), timeout=_GRACE)
+                if not done:
+                    raise TimeoutError
+                break
+            done, _ = await asyncio.wait((task,), timeout=_GRACE)
+        return task.result()
+    finally:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
 
 
 def _session_gone(error: RemoteError) -> bool:

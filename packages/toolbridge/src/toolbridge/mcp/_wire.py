@@ -297,7 +297,7 @@ class Wire:
         self.early_notifications = 0
         self.taken: Callable[[object], None] | None = None
         """Told of each item the session takes, once judged: the transport then no
-        longer counts it as arrived and still being read (see `Connection._in_time`)."""
+        longer counts it as arrived and still being read (see `_connection.in_time`)."""
         self.on_task_status = on_task_status
         """Receives the params of every ``notifications/tasks/status``."""
         self.on_orphan_task = on_orphan_task
