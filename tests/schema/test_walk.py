@@ -1,5 +1,8 @@
 """The keyword table against the meta-schemas, and the one walker (and its users) on it.
 
+Both modes: the schema walk (the table's subschemas) and the value walk (every part
+of a schema document but the instances), each with the functions ported onto it.
+
 The keywords that hold subschemas are read from the official meta-schemas (the
 ``jsonschema-specifications`` copies), never written out here: a keyword a new
 meta-schema adds fails these tests until the table knows it.
@@ -14,15 +17,17 @@ import pytest
 
 from toolbridge import FrozenDict
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
-from toolbridge._jsonschema._keywords import DRAFTS, KEYWORDS, Draft
+from toolbridge._jsonschema._keywords import DATA_KEYWORDS, DRAFTS, KEYWORDS, Draft
 from toolbridge._jsonschema._walk import (
     Transform,
     converted,
     held,
     nodes,
+    parts,
     rebuild,
     rebuilder,
     subschemas,
+    values,
     walk,
 )
 from toolbridge.errors import JsonPath, SchemaTooDeepError
@@ -272,4 +277,104 @@ def test_converted_runs_on_each_schema_at_its_path_and_depth() -> None:
         (("p", "anyOf", 0), 5),
         (("p", "anyOf", 1), 5),
         (("properties", "a"), 2),
+    ]
+
+
+# -- the value walk: every part of a schema document but the instances -----------------------
+
+
+def test_parts_leave_instances_out_and_read_maps_of_names_as_names() -> None:
+    node = {"$ref": "#/a", "default": {"$ref": "#/b"}, "properties": {"p": {}}, "x-models": {}}
+    assert list(parts(node)) == [
+        ("$ref", "#/a", False),
+        ("properties", {"p": {}}, True),  # a map of names to schemas
+        ("x-models", {}, False),  # no keyword the table names, still looked into
+    ]
+    names = {"default": {"type": "string"}, "enum": {}, "$ref": {}}
+    assert list(parts(names, named=True)) == [  # every member is a schema, whatever its name
+        ("default", {"type": "string"}, False),
+        ("enum", {}, False),
+        ("$ref", {}, False),
+    ]
+    assert list(parts([{}, 1])) == [(0, {}, False), (1, 1, False)]
+    assert list(parts("text")) == []
+    assert list(parts({"example": 1, "a": 2}, data={"example"})) == [("a", 2, False)]
+    assert {"const", "enum", "default", "examples"} == DATA_KEYWORDS
+
+
+def test_values_are_every_object_and_array_parts_reaches_with_their_paths() -> None:
+    schema = {
+        "properties": {"enum": {"items": [{"$ref": "#/x"}]}},
+        "enum": [{"$ref": "#/data"}],
+        "x-models": {"M": {}},
+    }
+    found = [(path, named) for path, _, named in values(schema, where=("at",))]
+    assert found == [
+        (("at",), False),
+        (("at", "x-models"), False),
+        (("at", "x-models", "M"), False),
+        (("at", "properties"), True),
+        (("at", "properties", "enum"), False),
+        (("at", "properties", "enum", "items"), False),
+        (("at", "properties", "enum", "items", 0), False),
+    ]
+    assert {path for path, _, _ in values(schema, paths=False)} == {()}
+    assert list(values(5)) == []
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape_"), PLACED)
+def test_references_are_found_under_each_keyword(draft: Draft, keyword: str, shape_: str) -> None:
+    from toolbridge._jsonschema._references import references
+
+    schema, path = holding(keyword, shape_, {"$ref": "#/$defs/T"})
+    schema["default"] = {"$ref": "#/data"}  # an instance: not a reference
+    assert list(references(schema)) == [(path, "$ref", "#/$defs/T")]
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape_"), PLACED)
+def test_dialects_are_checked_under_each_keyword(draft: Draft, keyword: str, shape_: str) -> None:
+    from toolbridge._jsonschema._meta_schema import unknown_dialect
+
+    schema, path = holding(keyword, shape_, {"$id": "urn:m", "$schema": "https://x/"})
+    problem = unknown_dialect(schema)
+    assert problem is not None
+    assert problem.path == (*path, "$schema")
+
+
+@pytest.mark.parametrize(("draft", "keyword", "shape_"), PLACED)
+def test_long_patterns_are_refused_under_each_keyword(
+    draft: Draft, keyword: str, shape_: str
+) -> None:
+    from toolbridge._limits import MAX_PATTERN_LENGTH, check_patterns
+    from toolbridge.errors import SchemaTooLargeError
+
+    schema, path = holding(keyword, shape_, {"pattern": "a" * (MAX_PATTERN_LENGTH + 1)})
+    with pytest.raises(SchemaTooLargeError) as raised:
+        check_patterns(schema)
+    assert raised.value.path == (*path, "pattern")
+
+
+def test_a_property_named_like_a_keyword_is_a_schema_to_the_value_walk() -> None:
+    from toolbridge._jsonschema._references import references, rewrite_references
+    from toolbridge._jsonschema._unfolding import reasonless
+
+    schema = {
+        "properties": {
+            "default": {"$ref": "#/$defs/A"},
+            "enum": {"anyOf": [{"$ref": "#/$defs/A"}]},
+        },
+        "$defs": {"A": {"type": "string"}},
+        "const": {"$ref": "#/instance"},
+    }
+    assert [where for where, _, _ in references(schema)] == [
+        ("properties", "enum", "anyOf", 0),
+        ("properties", "default"),
+    ]
+    copied = rewrite_references(schema, lambda reference, _: reference + "B")
+    assert copied["properties"]["default"] == {"$ref": "#/$defs/AB"}
+    assert copied["const"] == {"$ref": "#/instance"}  # an instance, copied as it is
+    wrapped = reasonless(schema)
+    assert wrapped is not None
+    assert wrapped["properties"]["enum"]["anyOf"] == [
+        {"if": {"anyOf": [{"$ref": "#/$defs/A"}]}, "else": False}
     ]

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from toolbridge._json import FrozenDict, FrozenList, known_size
-from toolbridge._jsonschema._references import children
+from toolbridge._jsonschema._walk import parts
 from toolbridge.errors import JsonPath, SchemaTooLargeError
 
 __all__ = [
@@ -153,7 +153,7 @@ def check_patterns(schema: Any) -> tuple[int, int]:
                 len(key) > MAX_PATTERN_LENGTH for key in keyed if isinstance(key, str)
             ):
                 raise _long_pattern((*where, "patternProperties"))
-        for key, value, value_named in children(node, named):
+        for key, value, value_named in parts(node, named):
             if type(value) not in _SCALARS:
                 inside = branch or (not named and key in _BRANCHES)
                 stack.append((value, (*where, key), value_named, inside))

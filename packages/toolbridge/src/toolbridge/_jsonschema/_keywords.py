@@ -9,6 +9,8 @@ keyword's value is one schema, a list of schemas, or a map of names to schemas;
 are subschemas). The table is the union over the drafts toolbridge reads (draft-04
 to 2020-12): a draft-07 keyword in a 2020-12 schema is still walked, as every
 walker did before. `tests/schema/test_walk.py` checks it against the meta-schemas.
+Beside it, `DATA_KEYWORDS`: the keywords whose values are instances, into which the
+value walk (`toolbridge._jsonschema._walk.parts`) never steps.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias, final
 
 __all__ = [
+    "DATA_KEYWORDS",
     "DRAFTS",
     "KEYWORDS",
     "SCHEMA",
@@ -103,3 +106,6 @@ SCHEMA_MAP: Final = frozenset(key for key, keyword in KEYWORDS.items() if keywor
 """Keywords whose value is a map of names to schemas: a property named ``$ref`` is a schema."""
 SUBSCHEMA_KEYWORDS: Final = frozenset(KEYWORDS)
 """Every keyword that holds subschemas: a node with none of them is a leaf."""
+DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
+"""Keywords whose values are instances, not schemas: a ``$ref`` in them is data, and
+no walk steps into them (OpenAPI adds ``example``)."""

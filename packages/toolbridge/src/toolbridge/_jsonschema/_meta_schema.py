@@ -19,7 +19,7 @@ from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, final
 
-from toolbridge._jsonschema._references import children
+from toolbridge._jsonschema._walk import values
 from toolbridge.errors import JsonPath
 
 __all__ = ["KNOWN_DIALECTS", "MetaProblem", "dialect", "meta_problem", "unknown_dialect"]
@@ -63,17 +63,12 @@ def dialect(uri: object) -> str | None:
 def _declared(schema: Any) -> Iterator[tuple[JsonPath, object]]:
     """Every ``$schema`` keyword in the schema (root and embedded resources), with its path.
 
-    Walked as `toolbridge._jsonschema._references.children` walks: a property *named* ``$schema``
-    is a schema, not the keyword.
+    Found by the value walk (`toolbridge._jsonschema._walk.values`): a property
+    *named* ``$schema`` is a schema, not the keyword.
     """
-    stack: list[tuple[Any, JsonPath, bool]] = [(schema, (), False)]
-    while stack:
-        node, where, named = stack.pop()
+    for where, node, named in values(schema):
         if not named and isinstance(node, Mapping) and "$schema" in node:
             yield (*where, "$schema"), node["$schema"]
-        for key, value, value_named in children(node, named):
-            if isinstance(value, (Mapping, list)):
-                stack.append((value, (*where, key), value_named))
 
 
 def unknown_dialect(schema: Any, known: Container[str] = ()) -> MetaProblem | None:

@@ -7,16 +7,17 @@ from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, thaw
+from toolbridge._jsonschema._keywords import DATA_KEYWORDS as DATA_KEYWORDS
 from toolbridge._jsonschema._keywords import SCHEMA_MAP
+from toolbridge._jsonschema._walk import parts, values
 from toolbridge.errors import ConversionError, JsonPath
 
 _REFERENCE_KEYWORDS: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
-DATA_KEYWORDS: Final = frozenset({"const", "enum", "default", "examples"})
-"""Keywords whose values are instances, not schemas: a ``$ref`` in them is data."""
 NAMED_SCHEMAS: Final = SCHEMA_MAP
 """Keywords whose values map names (chosen by the schema's author) to schemas: a
 property named ``default`` or ``$ref`` is a schema like any other
-(`toolbridge._jsonschema._keywords`)."""
+(`toolbridge._jsonschema._keywords.SCHEMA_MAP`, kept here for its importers, as
+`DATA_KEYWORDS` is)."""
 _DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
 _LAST: Final = "\U0010ffff"
 
@@ -87,39 +88,18 @@ def resolve(root: Any, path: JsonPath) -> Any:
     return node
 
 
-def children(node: Any, named: bool = False) -> Iterator[tuple[str | int, Any, bool]]:
-    """The parts of a schema node that can hold schemas: ``(key, value, value_is_named)``.
-
-    `named` says `node` is a map of names to schemas (see `NAMED_SCHEMAS`), whose every
-    value is a schema; elsewhere the values of `DATA_KEYWORDS` are instances and left
-    out. Scalars have no children.
-
-    This is the cautious view, for finding references and resource boundaries: a
-    ``$ref`` may point into an unknown keyword, so every value but an instance is
-    looked into. Transforms, which rewrite only what the keywords mean, walk the
-    subschemas `toolbridge._jsonschema._keywords` names, with `toolbridge._jsonschema._walk`.
-    """
-    if isinstance(node, Mapping):
-        for key, value in node.items():
-            if named:
-                yield key, value, False
-            elif key not in DATA_KEYWORDS:
-                yield key, value, key in NAMED_SCHEMAS
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield index, value, False
-
-
 def references(schema: Any) -> Iterator[tuple[JsonPath, str, str]]:
-    """Every ``(location, keyword, reference)`` in a schema, iteratively (see `children`)."""
-    stack: list[tuple[Any, JsonPath, bool]] = [(schema, (), False)]
-    while stack:
-        node, where, named = stack.pop()
-        for key, value, value_named in children(node, named):
-            if not named and key in _REFERENCE_KEYWORDS and isinstance(value, str):
-                yield where, str(key), value
-            elif isinstance(value, (Mapping, list)):
-                stack.append((value, (*where, key), value_named))
+    """Every ``(location, keyword, reference)`` in a schema, iteratively.
+
+    Found by the value walk (`toolbridge._jsonschema._walk.values`): a ``$ref`` may
+    sit under any keyword but an instance's.
+    """
+    keywords = _REFERENCE_KEYWORDS
+    for where, node, named in values(schema):
+        if not named and isinstance(node, Mapping) and not keywords.isdisjoint(node):
+            for key, value in node.items():
+                if key in keywords and isinstance(value, str):
+                    yield where, key, value
 
 
 def rewrite_references(
@@ -132,9 +112,9 @@ def rewrite_references(
 ) -> Any:
     """A plain copy of `schema` with each ``$ref`` replaced by ``rewrite(reference, location)``.
 
-    The walk is that of `children`; the values of `data` keywords are copied as they
-    are. With `keep_resources`, a subschema declaring its own ``$id`` (where ``#``
-    means that subschema) is copied as it is.
+    The walk is the value walk's (`toolbridge._jsonschema._walk.parts`); the values
+    of `data` keywords are copied as they are. With `keep_resources`, a subschema
+    declaring its own ``$id`` (where ``#`` means that subschema) is copied as it is.
 
     Args:
         schema: The schema (any JSON value).
@@ -157,16 +137,15 @@ def rewrite_references(
             return node
         if keep_resources and not named and at != where and isinstance(node.get("$id"), str):
             return thaw(node)
-        copied: dict[str, Any] = {}
-        for key, value in node.items():
-            if named:
-                copied[key] = copy(value, (*at, key), False)
-            elif key == "$ref" and isinstance(value, str):
+        copied = dict(node)  # (the keys in their order; each value replaced below)
+        for key, value, value_named in parts(node, named, data):
+            if not named and key == "$ref" and isinstance(value, str):
                 copied[key] = rewrite(value, at)
-            elif key in data:
-                copied[key] = thaw(value)
             else:
-                copied[key] = copy(value, (*at, key), key in NAMED_SCHEMAS)
+                copied[key] = copy(value, (*at, key), value_named)
+        if not named:
+            for key in data & copied.keys():
+                copied[key] = thaw(copied[key])
         return copied
 
     return copy(schema, where, False)
@@ -174,15 +153,13 @@ def rewrite_references(
 
 def _has_nested_id(schema: Any) -> bool:
     """True when a subschema declares its own base URI (which changes what ``#/...`` means)."""
-    stack: list[tuple[Any, bool]] = [(schema, False)]
-    root = True
-    while stack:
-        node, named = stack.pop()
-        if not (root or named) and isinstance(node, Mapping) and isinstance(node.get("$id"), str):
-            return True
-        stack.extend((value, value_named) for _, value, value_named in children(node, named))
-        root = False
-    return False
+    return any(
+        not named
+        and node is not schema
+        and isinstance(node, Mapping)
+        and isinstance(node.get("$id"), str)
+        for _, node, named in values(schema, paths=False)
+    )
 
 
 def _key(path: JsonPath) -> str:
@@ -201,7 +178,7 @@ def _heights(schema: Any) -> dict[int, int]:
             continue
         below = [
             (value, value_named)
-            for _, value, value_named in children(node, named)
+            for _, value, value_named in parts(node, named)
             if isinstance(value, (Mapping, list))
         ]
         pending = [entry for entry in below if id(entry[0]) not in heights]

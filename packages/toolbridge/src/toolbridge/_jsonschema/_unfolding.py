@@ -18,7 +18,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from toolbridge._jsonschema._references import children, parse_pointer, resolve, rewrite_references
+from toolbridge._jsonschema._references import parse_pointer, resolve, rewrite_references
+from toolbridge._jsonschema._walk import parts, values
 
 __all__ = [
     "Unfolding",
@@ -135,14 +136,14 @@ def _subschemas(node: Mapping[str, Any]) -> Iterator[tuple[Any, bool, bool, bool
     """
     stack = [
         (value, named, key in _BRANCHES, key not in _DEFINITIONS, key in _IN_PLACE)
-        for key, value, named in children(node)
+        for key, value, named in parts(node)
     ]
     while stack:
         value, named, branch, checked, here = stack.pop()
         if isinstance(value, Mapping):
             if named:
                 stack.extend(
-                    (item, False, False, checked, here) for _, item, _ in children(value, True)
+                    (item, False, False, checked, here) for _, item, _ in parts(value, True)
                 )
             else:
                 yield value, branch, checked, here
@@ -208,17 +209,13 @@ def unfold(schema: Any, resources: Iterable[Any] = ()) -> Unfolding:
 
 
 def _composes(schema: Any) -> bool:
-    """True when an anyOf / oneOf appears anywhere in `schema`."""
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Mapping):
-            if any(isinstance(node.get(key), list) for key in _BRANCHES):
-                return True
-            stack.extend(value for _, value, _ in children(node))
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
+    """True when an anyOf / oneOf appears anywhere in `schema` (by the value walk)."""
+    return any(
+        not named
+        and isinstance(node, Mapping)
+        and any(isinstance(node.get(key), list) for key in _BRANCHES)
+        for _, node, named in values(schema, paths=False)
+    )
 
 
 def reasonless(schema: Any) -> Any | None:
@@ -257,7 +254,7 @@ def reasonless(schema: Any) -> Any | None:
                 if isinstance(branches, list):
                     inside[key] = branches
                     node[key] = wrapped(key, branches)
-        for part, value, value_named in children(node, named):
+        for part, value, value_named in parts(node, named):
             if part in inside:
                 stack.extend((branch, False) for branch in inside[str(part)])
             else:
@@ -266,13 +263,10 @@ def reasonless(schema: Any) -> Any | None:
 
 
 def _uses_unevaluated(schema: Any) -> bool:
-    stack: list[tuple[Any, bool]] = [(schema, False)]
-    while stack:
-        node, named = stack.pop()
-        if isinstance(node, Mapping) and not named and not _UNEVALUATED.isdisjoint(node.keys()):
-            return True
-        stack.extend((value, value_named) for _, value, value_named in children(node, named))
-    return False
+    return any(
+        not named and isinstance(node, Mapping) and not _UNEVALUATED.isdisjoint(node.keys())
+        for _, node, named in values(schema, paths=False)
+    )
 
 
 def _into_wrapped(reference: str, steps: tuple[str, ...]) -> str:

@@ -12,6 +12,13 @@ Where subschemas are is `toolbridge._jsonschema._keywords`' table and nothing el
 and values of the wrong shape (``properties: 5``) are kept as they are, never
 handed to a transform.
 
+The value walk is the other mode, for searches that must not miss a schema the
+table does not name: `parts` (one step) and `values` (the whole walk) go into every
+object and array of a schema document but the instances (`DATA_KEYWORDS`), and
+know which maps hold schemas under names (a property named ``default`` is a schema).
+References, resource boundaries (``$id``), ``$schema`` declarations, patterns and
+the cost of a check are found this way (see the section at the end).
+
 The walk recurses one frame per level of subschemas (a leaf costs none), and a
 node deeper than `MAX_DEPTH` levels of objects and arrays raises
 `SchemaTooDeepError` before Python's own recursion limit could. A transform that
@@ -21,12 +28,17 @@ plus such steps stay under the same bound.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from functools import cache
 from typing import Any, Final, TypeAlias
 
 from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
-from toolbridge._jsonschema._keywords import KEYWORDS, SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._keywords import (
+    DATA_KEYWORDS,
+    KEYWORDS,
+    SCHEMA_MAP,
+    SUBSCHEMA_KEYWORDS,
+)
 from toolbridge.errors import JsonPath, SchemaTooDeepError
 
 __all__ = [
@@ -36,9 +48,11 @@ __all__ = [
     "converted",
     "held",
     "nodes",
+    "parts",
     "rebuild",
     "rebuilder",
     "subschemas",
+    "values",
     "walk",
 ]
 
@@ -390,3 +404,58 @@ def held(key: str, value: Any) -> Iterator[tuple[Any, Any]]:
     if shape == _MAP:
         return iter(value.items()) if isinstance(value, dict) else iter(())
     return iter(((None, value),)) if shape != _LIST else iter(())
+
+
+# -- The value walk: a schema document read as JSON, the cautious view ---------------------
+# A ``$ref`` may point anywhere in its document, under a keyword the table does not
+# name (``#/x-models/A``), and jsonschema-rs follows it there; an ``$id`` or a
+# ``$schema`` counts wherever a schema can be. So searches for those step into every
+# object and array but the instances (`DATA_KEYWORDS`: a ``$ref`` in a ``default``
+# is data), and read a map of names (`SCHEMA_MAP`) as names, not keywords: its every
+# value is a schema. Transforms, which rewrite only what the keywords mean, walk the
+# table's subschemas with the functions above instead.
+
+
+def parts(
+    node: Any, named: bool = False, data: Set[str] = DATA_KEYWORDS
+) -> Iterator[tuple[str | int, Any, bool]]:
+    """The parts of a schema document's `node` that can hold schemas: ``(key, value, value_named)``.
+
+    `named` says `node` is a map of names to schemas (``properties``: see
+    `SCHEMA_MAP`), whose every value is a schema; elsewhere the values of `data`
+    keywords are instances and left out, and `value_named` says the value is such a
+    map. The members of a list come with their index. A scalar has no parts.
+    """
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            if named:
+                yield key, value, False
+            elif key not in data:
+                yield key, value, key in SCHEMA_MAP
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield index, value, False
+
+
+def values(
+    schema: Any, *, where: JsonPath = (), paths: bool = True, data: Set[str] = DATA_KEYWORDS
+) -> Iterator[tuple[JsonPath, Any, bool]]:
+    """Every object and array of a schema document `parts` reaches: ``(path, node, named)``.
+
+    `schema` itself first (when it is one), then iteratively, pre-order, each node's
+    parts in reverse order (the last part's subtree first); `named` says the node is a
+    map of names to schemas. `where` is the path of `schema` in its document; without
+    `paths`, every node gets `where` (for a search that reads no path). The walk is
+    iterative: no depth bound is needed.
+    """
+    stack: list[tuple[JsonPath, Any, bool]] = (
+        [(where, schema, False)] if isinstance(schema, (Mapping, list)) else []
+    )
+    pop, push = stack.pop, stack.append
+    while stack:
+        entry = pop()
+        yield entry
+        path, node, named = entry
+        for key, value, value_named in parts(node, named, data):
+            if isinstance(value, (Mapping, list)):
+                push(((*path, key) if paths else path, value, value_named))

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-__all__ = ["Prefixes", "literals", "lower"]
+__all__ = ["Prefixes", "alternation", "literals", "lower"]
 
 _LEAD: Final = re.compile(r"^(?:\\b|\(\?<[!=](?:\\.|[^()\\])*\))+")
 """What a pattern may start with before its literal: ``\\b``, a look-behind."""
@@ -72,6 +72,11 @@ def _trie(literals: set[str]) -> str:
             tail = f"(?:{tail})"
         branches.append(re.escape(head) + tail)
     return branches[0] if len(branches) == 1 else "|".join(branches)
+
+
+def alternation(words: set[str] | frozenset[str]) -> str:
+    """One regular expression (uncompiled) for any of `words` (plain text), prefixes factored."""
+    return _trie(set(words))
 
 
 def literals(words: set[str] | frozenset[str]) -> re.Pattern[str]:

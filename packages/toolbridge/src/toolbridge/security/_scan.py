@@ -22,6 +22,7 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.security._blobs import blob
 from toolbridge.security._changed import changed
+from toolbridge.security._concepts import concepts
 from toolbridge.security._exfiltration import exfiltration
 from toolbridge.security._finding import SEVERITIES, Finding, shown
 from toolbridge.security._hidden import escapes, hidden, visible
@@ -156,6 +157,7 @@ def _tool(
                     *steering(value, siblings),
                     exfiltration(value, field=field),
                     beyond(value),
+                    *concepts(value, field=field),
                 ]
             elif not is_name and "://" in value:
                 # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
