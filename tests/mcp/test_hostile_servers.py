@@ -4,7 +4,8 @@ Each case is the fixture server (tests/servers/fixture_server.py) started with t
 flag for its misbehaviour, over stdio, and over streamable HTTP where the client's
 code path differs (the SDK's HTTP client makes up errors of its own): answering each
 request with a JSON body (``http``, ``--http``) or an SSE stream (``sse``,
-``--http --sse``).
+``--http --sse``); and over MCP 2024-11-05's HTTP+SSE (``legacy``, ``--http
+--legacy-sse``), toolbridge's own transport.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 
 from toolbridge import RemoteError, ServerError, ToolTimeoutError
-from toolbridge.mcp import HttpServer, McpClient, Server, StdioServer
+from toolbridge.mcp import HttpServer, McpClient, Server, SseServer, StdioServer
 from toolbridge.mcp._connection import in_time
 
 Argv = Callable[..., list[str]]
@@ -37,13 +38,22 @@ def _stdio(argv: list[str]) -> StdioServer:
 @contextlib.contextmanager
 def _http(argv: list[str], *, sse: bool = False) -> Iterator[HttpServer]:
     """The fixture server over streamable HTTP on loopback, for the block's length."""
-    flags = ["--http", "--sse"] if sse else ["--http"]
+    with _served(argv, "--sse" if sse else "") as url:
+        yield HttpServer(url=url)
+
+
+@contextlib.contextmanager
+def _served(argv: list[str], flag: str) -> Iterator[str]:
+    """The fixture server over HTTP on loopback with `flag` (if any): its URL."""
     process = subprocess.Popen(
-        [*argv, *flags], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True
+        [*argv, "--http", *([flag] if flag else [])],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert process.stdout is not None
-        yield HttpServer(url=process.stdout.readline().strip())
+        yield process.stdout.readline().strip()
     finally:
         process.terminate()
         process.wait(5)
@@ -56,6 +66,9 @@ def _server(transport: str, argv: list[str]) -> Iterator[Server]:
     if transport in ("http", "sse"):
         with _http(argv, sse=transport == "sse") as server:
             yield server
+    elif transport == "legacy":
+        with _served(argv, "--legacy-sse") as url:
+            yield SseServer(url=url)
     else:
         yield _stdio(argv)
 
@@ -153,7 +166,7 @@ def test_http_answers_each_post_with_a_json_body(fixture_server: Argv) -> None:
 # -- an error answering tools/call ----------------------------------------------------
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse", "legacy"])
 @pytest.mark.parametrize("code", [-32000, -32001, -32603, 7])
 def test_an_error_answering_a_call_is_a_remote_error_and_the_session_lives_on(
     fixture_server: Argv, transport: str, code: int
@@ -237,7 +250,7 @@ def test_an_error_message_is_cut_and_escaped(fixture_server: Argv) -> None:
 # -- an error answering initialize ------------------------------------------------------
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse", "legacy"])
 @pytest.mark.parametrize("code", [-32000, -32603])
 def test_a_refused_handshake_says_what_the_server_answered(
     fixture_server: Argv, transport: str, code: int
@@ -259,7 +272,7 @@ def test_a_few_messages_before_the_handshake_are_drained(fixture_server: Argv, k
     assert "echo" in [tool.name for tool in client.tools]
 
 
-@pytest.mark.parametrize("transport", ["stdio", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "sse", "legacy"])
 @pytest.mark.parametrize(("kind", "count"), [("notifications", 100_000), ("requests", 20_000)])
 def test_a_flood_before_the_handshake_is_refused_as_one(
     fixture_server: Argv,
@@ -285,7 +298,7 @@ def test_a_flood_before_the_handshake_is_refused_as_one(
 # -- a huge tools/list page ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse", "legacy"])
 def test_a_page_past_max_tools_is_refused_as_such_not_as_late(
     fixture_server: Argv, transport: str
 ) -> None:
@@ -300,7 +313,7 @@ def test_a_page_past_max_tools_is_refused_as_such_not_as_late(
     )
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse", "legacy"])
 def test_a_long_page_is_cut_whatever_the_order_of_its_members(
     fixture_server: Argv, transport: str
 ) -> None:
@@ -314,7 +327,7 @@ def test_a_long_page_is_cut_whatever_the_order_of_its_members(
     )
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse", "legacy"])
 def test_a_page_that_came_in_time_is_not_late_however_long_reading_it_takes(
     fixture_server: Argv, transport: str
 ) -> None:
@@ -353,7 +366,7 @@ def test_the_deadline_judges_when_the_reply_arrived_not_when_it_was_read(
         assert _run(main()) == "the page"
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse", "legacy"])
 def test_a_server_that_never_answers_the_listing_is_late(
     fixture_server: Argv, transport: str
 ) -> None:
@@ -388,7 +401,59 @@ def test_over_http_a_body_past_max_message_size_fails_its_request_alone(
     assert text == '{"sum": 3}'  # the session lives on
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_over_legacy_sse_an_event_past_max_message_size_ends_the_connection(
+    fixture_server: Argv,
+) -> None:
+    # One stream carries every answer: it cannot be read past the event, whose request
+    # is unknown. The next call connects again. (The SDK stopped events at 1 MiB.)
+    async def main(server: Server) -> tuple[ServerError, str]:
+        async with McpClient(server, timeout=10, max_message_size=2_000_000) as client:
+            with pytest.raises(ServerError) as caught:
+                await client.call("echo", {"text": "hi"})  # answered with 3 MB
+            return caught.value, (await client.call("add", {"a": 1, "b": 2})).text
+
+    with _server("legacy", fixture_server("--huge-message", "3000000")) as server:
+        error, text = _run(main(server))
+    assert str(error) == (
+        "MCP server 'server': sent an SSE event longer than max_message_size "
+        "(2,000,000 bytes); the connection was closed"
+    )
+    assert text == '{"sum": 3}'
+
+
+def test_over_legacy_sse_an_endpoint_on_another_origin_is_refused(fixture_server: Argv) -> None:
+    argv = fixture_server("--legacy-endpoint", "http://127.0.0.2:9/messages/")
+    with _server("legacy", argv) as server:
+        failure = _start(server, startup_timeout=5).failures["server"]
+    assert isinstance(failure, ServerError)
+    assert "named an endpoint on another origin: 'http://127.0.0.2:9/messages/'" in str(failure)
+
+
+def test_over_legacy_sse_a_refused_post_fails_its_request_at_once(fixture_server: Argv) -> None:
+    async def main(server: Server) -> tuple[ServerError, str]:
+        async with McpClient(server, timeout=30) as client:
+            with pytest.raises(ServerError) as caught:
+                await client.call("echo", {"text": "refuse me"})
+            return caught.value, (await client.call("add", {"a": 1, "b": 2})).text
+
+    with _server("legacy", fixture_server("--legacy-refuse", "refuse me")) as server:
+        error, text = _run(main(server))
+    assert str(error).startswith(
+        "MCP server 'server': refused the request (Server error '500 Internal Server Error'"
+    )
+    assert text == '{"sum": 3}'
+
+
+def test_over_legacy_sse_an_event_of_several_mib_is_read(fixture_server: Argv) -> None:
+    async def main(server: Server) -> str:
+        async with McpClient(server, timeout=10) as client:
+            return (await client.call("echo", {"text": "x" * 3_000_000})).text
+
+    with _server("legacy", fixture_server()) as server:
+        assert len(_run(main(server))) == 3_000_000
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http", "legacy"])
 def test_max_tools_is_applied_to_each_page(fixture_server: Argv, transport: str) -> None:
     with _server(transport, fixture_server("--tools", "300")) as server:
         client = _start(server, max_tools=50)
@@ -416,7 +481,7 @@ def test_a_long_page_loads_up_to_max_tools_and_not_one_more(
 # -- an error answering tools/list ------------------------------------------------------
 
 
-@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "legacy"])
 def test_an_error_answering_the_listing_fails_the_load_with_what_it_said(
     fixture_server: Argv, transport: str
 ) -> None:

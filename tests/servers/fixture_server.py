@@ -308,7 +308,10 @@ class Server:
         line the server writes from then on (notifications, its own requests) as an
         event, the answer last. Without it, what else the server writes is dropped.
         GET (the standalone SSE stream) and DELETE are 405. Requests are served
-        concurrently, each answer routed to its request by id.
+        concurrently, each answer routed to its request by id. With ``--legacy-sse``
+        it speaks MCP 2024-11-05's HTTP+SSE instead: GET ``/sse`` is one stream that
+        names the endpoint, then carries every line the server writes; each POST is
+        202.
         """
         import http.server
         import queue
@@ -337,6 +340,16 @@ class Server:
                 lines.put((answer, line))
 
         self.sink = route
+        legacy: queue.Queue[bytes] = queue.Queue()
+        """With ``--legacy-sse``: every line the server writes, for the one SSE stream."""
+
+        def stream(written: bytes) -> None:
+            for line in written.split(b"\n"):
+                if line:
+                    legacy.put(line)
+
+        if self.options.legacy_sse:
+            self.sink = stream
 
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -346,6 +359,14 @@ class Server:
 
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if fixture.options.legacy_sse:
+                    refused = fixture.options.legacy_refuse
+                    if refused and refused.encode() in body:
+                        self.reply(500, b"")
+                        return
+                    self.reply(202, b"")
+                    fixture.receive(body)
+                    return
                 try:
                     message = json.loads(body)
                 except ValueError:
@@ -401,7 +422,20 @@ class Server:
                         return
 
             def do_GET(self) -> None:
-                self.reply(405, b"")
+                if not fixture.options.legacy_sse:
+                    self.reply(405, b"")
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-cache")
+                self.end_headers()
+                endpoint = fixture.options.legacy_endpoint.encode()
+                self.wfile.write(b"event: endpoint\ndata: " + endpoint + b"\n\n")
+                self.wfile.flush()
+                while True:
+                    line = legacy.get()
+                    self.wfile.write(b"event: message\ndata: " + line + b"\n\n")
+                    self.wfile.flush()
 
             def do_DELETE(self) -> None:
                 self.reply(405, b"")
@@ -429,7 +463,8 @@ class Server:
                     super().handle_error(request, client_address)
 
         httpd = Quiet(("127.0.0.1", 0), Handler)
-        sys.stdout.write(f"http://127.0.0.1:{httpd.server_address[1]}/mcp\n")
+        path = "sse" if self.options.legacy_sse else "mcp"
+        sys.stdout.write(f"http://127.0.0.1:{httpd.server_address[1]}/{path}\n")
         sys.stdout.flush()
         httpd.serve_forever()
 
@@ -851,6 +886,13 @@ def parse(argv: list[str]) -> argparse.Namespace:
     )
     add("--http", action="store_true", help="serve streamable HTTP on loopback, URL on stdout")
     add("--sse", action="store_true", help="with --http, answer each request with an SSE stream")
+    add(
+        "--legacy-sse",
+        action="store_true",
+        help="with --http, the HTTP+SSE transport of MCP 2024-11-05: GET /sse, POST /messages/",
+    )
+    add("--legacy-endpoint", default="/messages/", metavar="URL", help="the endpoint it names")
+    add("--legacy-refuse", metavar="TEXT", help="with --legacy-sse, POSTs holding TEXT are 500")
     add("--result-first", action="store_true", help='answers begin with "result", "id" after')
     options = parser.parse_args(argv)
     for item in options.error_reply:

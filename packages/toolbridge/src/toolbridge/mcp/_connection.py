@@ -80,6 +80,7 @@ from toolbridge.mcp._elicit import (
 from toolbridge.mcp._http_client import Arrivals, Local, bounded_http_client
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._servers import HttpServer, Server, SseServer, StdioServer
+from toolbridge.mcp._sse_client import bounded_sse_client
 from toolbridge.mcp._tasks import ProgressFn, Send, TaskRunner, can_cancel_tasks, runs_tasks
 from toolbridge.mcp._transport import StdioTransport
 from toolbridge.mcp._wire import (
@@ -984,9 +985,14 @@ async def _http_transport(
     headers = dict(server.headers)
     auth = await http_auth(server)  # signs requests; a refusal raises AuthFailure
     if isinstance(server, SseServer):
-        from mcp.client.sse import sse_client
-
-        async with sse_client(server.url, headers=headers, auth=auth) as streams:
+        async with bounded_sse_client(
+            server.url,
+            headers=headers,
+            auth=auth,
+            max_tools=options.max_tools,
+            max_message_size=options.max_message_size,
+            arrivals=arrivals,
+        ) as streams:
             yield streams
         return
     async with (

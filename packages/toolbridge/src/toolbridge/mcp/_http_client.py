@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from httpx2 import ServerSentEvent
     from mcp_types import RequestId
 
-__all__ = ["Arrivals", "Local", "bounded_http_client"]
+__all__ = ["Arrivals", "Local", "bounded_http_client", "fail_request"]
 
 _log = logging.getLogger("toolbridge.mcp")
 _CHUNK: Final = 1 << 16
@@ -204,7 +204,7 @@ class _BoundedTransport(StreamableHTTPTransport):
             request_id = getattr(message, "id", None)
             if request_id is not None:
                 reason = f"{error} ({self._max_message_size:,} bytes)"
-                await _fail(ctx.read_stream_writer, request_id, reason)
+                await fail_request(ctx.read_stream_writer, request_id, reason)
 
     async def _handle_json_response(
         self,
@@ -216,10 +216,10 @@ class _BoundedTransport(StreamableHTTPTransport):
         try:
             body = await self._body(response)
         except _TooLong as error:
-            await _fail(read_stream_writer, request_id, str(error))
+            await fail_request(read_stream_writer, request_id, str(error))
             return
         except httpx2.StreamError as error:
-            await _fail(
+            await fail_request(
                 read_stream_writer, request_id, f"answered with a body that broke off ({error})"
             )
             return
@@ -271,7 +271,7 @@ class _BoundedTransport(StreamableHTTPTransport):
     ) -> None:
         if message.startswith(_EVENT_TOO_LONG):  # the SDK's words for max_sse_event_size
             limit = self._max_message_size
-            await _fail(
+            await fail_request(
                 read_stream_writer,
                 request_id,
                 f"answered with an SSE event longer than max_message_size ({limit:,} bytes)",
@@ -314,7 +314,7 @@ def _too_long(size: str, limit: int) -> str:
     return f"answered with a body of {size}, longer than max_message_size ({limit:,} bytes)"
 
 
-async def _fail(read_stream_writer: Any, request_id: RequestId, reason: str) -> None:
+async def fail_request(read_stream_writer: Any, request_id: RequestId, reason: str) -> None:
     """Fail one request with an error of the transport's own (see `Local`)."""
     error = ErrorData(code=INTERNAL_ERROR, message=reason, data=Local(reason))
     with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):

@@ -84,6 +84,7 @@ __all__ = [
     "TASK",
     "TEXT_LIMIT",
     "TOO_MANY",
+    "Ended",
     "Unreadable",
     "Wire",
     "bounded",
@@ -271,6 +272,19 @@ class Unreadable(Exception):
 
 
 @final
+class Ended(Exception):
+    """The transport ended the connection, and why (the end of a sentence).
+
+    It travels the read stream as an exception item: the `Wire` fails the connection
+    with `reason`, as it does for a reply that broke the protocol.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@final
 class Wire:
     """The checks between one session's transport and the SDK (see the module docstring)."""
 
@@ -379,6 +393,9 @@ class Wire:
     def _judge(self, item: SessionMessage | Exception) -> list[SessionMessage | Exception]:
         if isinstance(item, Unreadable):
             return self._judge_unreadable(item)
+        if isinstance(item, Ended):
+            self._fail(item.reason)
+            return []
         if isinstance(item, Exception):
             return [item]
         message = item.message
