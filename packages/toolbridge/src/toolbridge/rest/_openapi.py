@@ -17,7 +17,8 @@ from typing import Any, Final
 from urllib.parse import quote
 
 from toolbridge._json import thaw
-from toolbridge._jsonschema._references import DATA_KEYWORDS, rewrite_references
+from toolbridge._jsonschema._keywords import DATA_KEYWORDS
+from toolbridge._jsonschema._references import rewrite_references
 from toolbridge._tool import Tool
 from toolbridge.errors import JsonPath
 
