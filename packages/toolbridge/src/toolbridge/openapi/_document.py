@@ -17,12 +17,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from toolbridge._json import thaw
-from toolbridge._jsonschema._references import (
-    DATA_KEYWORDS,
-    parse_pointer,
-    resolve,
-    rewrite_references,
-)
+from toolbridge._jsonschema._keywords import DATA_KEYWORDS
+from toolbridge._jsonschema._references import parse_pointer, resolve, rewrite_references
 from toolbridge.errors import ConversionError, JsonPath, SchemaError, ToolbridgeError
 
 __all__ = ["Document", "Schemas", "load_document"]
