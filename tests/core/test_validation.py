@@ -381,6 +381,19 @@ def test_draft_07_definitions_and_tuple_items_get_defaults() -> None:
     assert value == {"point": [{"v": 1}, {}], "config": {"level": "info"}}
 
 
+def test_properties_named_like_instance_keywords_get_their_defaults() -> None:
+    # A property named ``enum`` (or ``const``, ``examples``) is a schema, not an
+    # instance: its defaults were once not looked for at all.
+    for name in ("enum", "const", "examples"):
+        validator = Validator(
+            {
+                "type": "object",
+                "properties": {name: {"type": "object", "properties": {"a": {"default": 1}}}},
+            }
+        )
+        assert valid_value(validator.validate({name: {}})) == {name: {"a": 1}}
+
+
 def test_recursive_schemas_get_defaults_at_every_level() -> None:
     validator = Validator(
         {

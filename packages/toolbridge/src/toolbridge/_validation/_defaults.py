@@ -13,6 +13,11 @@ can add a default, so a call costs little more than a look at the keys of the
 objects on the way. Not followed: ``patternProperties`` (and ``additionalProperties``
 beside it), ``if`` / ``then`` / ``else``, ``dependentSchemas``, and references that
 are not local JSON Pointers.
+
+So the compiler (`_shapes`) reads the keywords above by name, each for what it does to
+a value, rather than walking every subschema the keyword table names; the quick look
+first, whether the schema has a ``default`` at all, is the value walk of
+`toolbridge._jsonschema._walk`.
 """
 
 from __future__ import annotations
@@ -24,29 +29,24 @@ from typing import TYPE_CHECKING, Any, Final
 
 from toolbridge._json import thaw
 from toolbridge._jsonschema._references import parse_pointer, pointer, resolve
+from toolbridge._jsonschema._walk import values
 from toolbridge.errors import JsonPath
 
 if TYPE_CHECKING:
     import jsonschema_rs
 
 _MAX_REF_HOPS: Final = 32
-_DATA_KEYWORDS: Final = frozenset({"const", "enum", "examples"})
 
 Compiler = Callable[[], "jsonschema_rs.ValidatorMap"]
 """Builds a map of validators for every subschema (to match anyOf / oneOf branches)."""
 
 
 def _has_defaults(schema: Any) -> bool:
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Mapping):
-            if "default" in node:
-                return True
-            stack.extend(value for key, value in node.items() if key not in _DATA_KEYWORDS)
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
+    """True when a ``default`` keyword appears anywhere a schema can be (the value walk)."""
+    return any(
+        not named and isinstance(node, Mapping) and "default" in node
+        for _, node, named in values(schema, paths=False)
+    )
 
 
 class _Node:
