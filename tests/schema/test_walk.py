@@ -26,6 +26,7 @@ from toolbridge._jsonschema._walk import (
     parts,
     rebuild,
     rebuilder,
+    shape,
     subschemas,
     values,
     walk,
@@ -278,6 +279,20 @@ def test_converted_runs_on_each_schema_at_its_path_and_depth() -> None:
         (("p", "anyOf", 1), 5),
         (("properties", "a"), 2),
     ]
+
+
+def test_shape_says_how_a_value_holds_the_schemas_held_lists() -> None:
+    assert shape("not", {"type": "string"}) == "one"
+    assert shape("not", True) == "one"  # a boolean is a schema
+    assert shape("items", {}) == "one"
+    assert shape("items", [{}]) == "list"  # one or a list
+    assert shape("anyOf", [{}]) == "list"
+    assert shape("properties", {"a": {}}) == "map"
+    assert shape("properties", {}) == "map"
+    assert shape("anyOf", {"a": {}}) is None  # a shape the keyword cannot take
+    assert shape("not", [{}]) is None
+    assert shape("properties", 5) is None
+    assert shape("enum", [{}]) is None  # not a subschema keyword
 
 
 # -- the value walk: every part of a schema document but the instances -----------------------

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from functools import cache
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
 from toolbridge._jsonschema._keywords import (
@@ -44,6 +44,7 @@ from toolbridge.errors import JsonPath, SchemaTooDeepError
 __all__ = [
     "Check",
     "Rebuilder",
+    "Shape",
     "Transform",
     "converted",
     "held",
@@ -51,6 +52,7 @@ __all__ = [
     "parts",
     "rebuild",
     "rebuilder",
+    "shape",
     "subschemas",
     "values",
     "walk",
@@ -385,6 +387,29 @@ def converted(key: str, value: Any, path: JsonPath, depth: int, convert: Rebuild
     elif shape != _LIST:
         return convert(value, (*path, key), depth + 1)
     return value
+
+
+Shape: TypeAlias = Literal["one", "list", "map"]
+"""How a keyword's value holds its schemas: it is one, a list of them, or a map of names."""
+
+
+def shape(key: str, value: Any) -> Shape | None:
+    """How `value`, the value of `key`, holds the schemas `held` lists: None when it holds none.
+
+    ``"list"`` and ``"map"`` when `value` is a list or a map of names where the keyword
+    takes one, ``"one"`` for any other value where it takes one schema (whatever it is);
+    None for a value of a shape the keyword cannot take and for a keyword not in the
+    table. Two values of one keyword hold their schemas at comparable places when
+    their shapes are the same (`toolbridge diff` pairs them so).
+    """
+    code = _SHAPES.get(key)
+    if code is None:
+        return None
+    if isinstance(value, list):
+        return "list" if code in (_LIST, _ONE_OR_LIST) else None
+    if code == _MAP:
+        return "map" if isinstance(value, dict) else None
+    return "one" if code != _LIST else None
 
 
 def held(key: str, value: Any) -> Iterator[tuple[Any, Any]]:

@@ -3,10 +3,13 @@
 `diff_tools` writes the tools for both targets and compares, tool by tool, the name,
 the description and the input schema each target receives
 (`toolbridge.formats.received_schema`). The schemas are compared keyword by keyword:
-a keyword that holds schemas (``properties``, ``items``, ``anyOf``, ...: the one
-keyword table, `toolbridge._jsonschema._keywords`) is walked into, any other keyword is compared
-as a whole value, so a difference names the keyword that differs and the JSON path
-of the schema it sits in.
+a keyword that holds schemas (``properties``, ``items``, ``anyOf``, ...: where they
+are is the schema walker's, `toolbridge._jsonschema._walk.shape` and `held`) is
+walked into when both sides hold them in the same shape (the members of two maps by
+name, of two lists of one length by index), any other keyword is compared as a whole
+value, so a difference names the keyword that differs and the JSON path of the
+schema it sits in. Two schemas are walked side by side, so this is its own driver;
+it asks the walker where the subschemas are.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
 from toolbridge._json import thaw
-from toolbridge._jsonschema._keywords import SCHEMA, SCHEMA_LIST, SCHEMA_MAP
+from toolbridge._jsonschema._walk import held, shape
 from toolbridge._tool import Tool
 from toolbridge.errors import JsonPath, format_path
 from toolbridge.formats import STRICT_TARGETS, Target, convert, received_schema
@@ -164,20 +167,22 @@ def _schema(a: Any, b: Any, path: JsonPath, keyword: str) -> Iterator[Change]:
         where = (*path, key)
         if value_a is MISSING or value_b is MISSING:
             yield where, key, value_a, value_b
-        elif key in SCHEMA_MAP and isinstance(value_a, Mapping) and isinstance(value_b, Mapping):
-            for name in [*value_a, *(name for name in value_b if name not in value_a)]:
-                yield from _schema(
-                    value_a.get(name, MISSING), value_b.get(name, MISSING), (*where, name), key
-                )
-        elif (
-            key in SCHEMA_LIST
-            and isinstance(value_a, list)
-            and isinstance(value_b, list)
-            and len(value_a) == len(value_b)
-        ):
-            for index, (item_a, item_b) in enumerate(zip(value_a, value_b, strict=True)):
-                yield from _schema(item_a, item_b, (*where, index), key)
-        elif key in SCHEMA:
+            continue
+        kind = shape(key, value_a)
+        if kind is None or kind != shape(key, value_b) or not _comparable(value_a, value_b):
+            if not _same(value_a, value_b):
+                yield where, key, value_a, value_b
+        elif kind == "one":
             yield from _schema(value_a, value_b, where, key)
-        elif not _same(value_a, value_b):
-            yield where, key, value_a, value_b
+        else:  # the members of two maps by name (a's first), of two lists by index
+            members_b = dict(held(key, value_b))
+            for place, member_a in held(key, value_a):
+                member_b = members_b.pop(place, MISSING)
+                yield from _schema(member_a, member_b, (*where, place), key)
+            for place, member_b in members_b.items():
+                yield from _schema(MISSING, member_b, (*where, place), key)
+
+
+def _comparable(a: Any, b: Any) -> bool:
+    """False for two lists of different lengths: their members are not paired by index."""
+    return not isinstance(a, list) or len(a) == len(b)
