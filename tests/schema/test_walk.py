@@ -393,3 +393,22 @@ def test_a_property_named_like_a_keyword_is_a_schema_to_the_value_walk() -> None
     assert wrapped["properties"]["enum"]["anyOf"] == [
         {"if": {"anyOf": [{"$ref": "#/$defs/A"}]}, "else": False}
     ]
+
+
+def test_gemini_schemas_read_back_are_spelled_as_openapi_under_their_four_keywords() -> None:
+    from toolbridge.formats import from_gemini
+
+    leaf = {"type": "STRING", "nullable": True, "enum": ["a"]}
+    parameters = {
+        "type": "OBJECT",
+        "properties": {
+            "p": {"type": "ARRAY", "items": leaf},
+            "q": {"any_of": [leaf, {"type": "INTEGER"}]},
+            "r": {"type": "OBJECT", "additional_properties": leaf},
+        },
+    }
+    schema = from_gemini({"name": "t", "parameters": parameters}).input_schema
+    read = {"type": ["string", "null"], "enum": ["a", None]}
+    assert schema["properties"]["p"]["items"] == read
+    assert schema["properties"]["q"]["anyOf"] == [read, {"type": "integer"}]
+    assert schema["properties"]["r"]["additionalProperties"] == read

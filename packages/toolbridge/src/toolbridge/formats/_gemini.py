@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, overload
 
-from toolbridge._json import freeze
+from toolbridge._json import freeze, new_frozen_dict, new_frozen_list
+from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._walk import rebuilder
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, SchemaError, ToolbridgeError
 from toolbridge.formats._common import (
@@ -190,30 +192,37 @@ _SCHEMA_SNAKE: Final = {
 """python-genai ``Schema`` fields whose snake_case name differs from the REST API's."""
 
 
-def _as_openapi(node: Any) -> Any:
-    """One Gemini ``Schema``, and every schema inside it, as OpenAPI 3.0 spells it.
+_GEMINI_SUBSCHEMAS: Final = frozenset({"properties", "items", "additionalProperties", "anyOf"})
+"""The keywords of Gemini's ``Schema`` type that hold schemas: the only ones walked into."""
 
-    Three steps: the SDK's snake_case field names become camelCase; upper-case
-    ``type`` values become lower-case; and a ``nullable`` enum lists ``null``, since
-    Gemini's string-only enums leave null to ``nullable`` (as `to_gemini_openapi`
-    writes them) where OpenAPI 3.0.3 needs it in the enum too.
-    """
-    if not isinstance(node, Mapping):
-        return node
+
+def _spelled_openapi(node: Any, _: JsonPath) -> Any:
+    """One Gemini ``Schema`` node as OpenAPI 3.0 spells it (see `_as_openapi`)."""
     out = {_SCHEMA_SNAKE.get(key, key): value for key, value in node.items()}
     if isinstance(out.get("type"), str):
         out["type"] = out["type"].lower()
     enum = out.get("enum")
     if out.get("nullable") is True and isinstance(enum, list) and None not in enum:
-        out["enum"] = [*enum, None]
-    if isinstance(out.get("properties"), Mapping):
-        out["properties"] = {key: _as_openapi(value) for key, value in out["properties"].items()}
-    for key in ("items", "additionalProperties"):
-        if isinstance(out.get(key), Mapping):
-            out[key] = _as_openapi(out[key])
-    if isinstance(out.get("anyOf"), list):
-        out["anyOf"] = [_as_openapi(branch) for branch in out["anyOf"]]
-    return out
+        out["enum"] = new_frozen_list([*enum, None])
+    return new_frozen_dict(out)
+
+
+_as_openapi: Final = rebuilder(
+    _spelled_openapi,
+    top_down=True,  # (snake_case names first: ``any_of`` holds subschemas once it is ``anyOf``)
+    paths=False,
+    skip=SUBSCHEMA_KEYWORDS - _GEMINI_SUBSCHEMAS,
+)
+"""A frozen Gemini ``Schema``, and every schema inside it, as OpenAPI 3.0 spells it:
+``_as_openapi(schema, (), 0)``, by the schema walker (`toolbridge._jsonschema._walk`).
+
+Three steps on each node: the SDK's snake_case field names become camelCase;
+upper-case ``type`` values become lower-case; and a ``nullable`` enum lists ``null``,
+since Gemini's string-only enums leave null to ``nullable`` (as `to_gemini_openapi`
+writes them) where OpenAPI 3.0.3 needs it in the enum too. Only the keywords Gemini's
+``Schema`` has are walked into (`_GEMINI_SUBSCHEMAS`): OpenAPI's ``oneOf`` or ``not``
+is not Gemini's, and is left as it came.
+"""
 
 
 def _openapi_schema(value: Any, where: JsonPath, owner: str, key: str) -> Any:
@@ -222,7 +231,7 @@ def _openapi_schema(value: Any, where: JsonPath, owner: str, key: str) -> Any:
             f"{owner}: {key} must be a JSON object, got {type(value).__name__}", path=where
         )
     try:
-        converted = from_openapi30(_as_openapi(frozen(value, where, owner)))
+        converted = from_openapi30(_as_openapi(frozen(value, where, owner), (), 0))
     except SchemaError as error:
         raise ConversionError(f"{owner}: {key}: {error}", path=(*where, *error.path)) from error
     schema = {name: item for name, item in converted.schema.items() if name != "$schema"}
