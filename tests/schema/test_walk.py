@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from toolbridge import FrozenDict
+from toolbridge import FrozenDict, Tool
 from toolbridge._json import MAX_DEPTH, freeze, new_frozen_dict
 from toolbridge._jsonschema._keywords import DATA_KEYWORDS, DRAFTS, KEYWORDS, Draft
 from toolbridge._jsonschema._walk import (
@@ -407,7 +407,9 @@ def test_gemini_schemas_read_back_are_spelled_as_openapi_under_their_four_keywor
             "r": {"type": "OBJECT", "additional_properties": leaf},
         },
     }
-    schema = from_gemini({"name": "t", "parameters": parameters}).input_schema
+    tool = from_gemini({"name": "t", "parameters": parameters})
+    assert isinstance(tool, Tool)
+    schema = tool.input_schema
     read = {"type": ["string", "null"], "enum": ["a", None]}
     assert schema["properties"]["p"]["items"] == read
     assert schema["properties"]["q"]["anyOf"] == [read, {"type": "integer"}]
