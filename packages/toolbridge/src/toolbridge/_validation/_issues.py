@@ -393,7 +393,11 @@ def _too_deep_error(path: JsonPath) -> NotJson:
 
 
 def _children(node: Any) -> Iterable[tuple[Any, Any]] | None:
-    """``(key, item)`` pairs of a container, None for a scalar."""
+    """``(key, item)`` pairs of a container, None for a scalar.
+
+    A step into the value being checked (an instance), not into a schema: every key
+    is data here, so the schema walker (`toolbridge._jsonschema._walk`) has no part in it.
+    """
     if isinstance(node, (dict, Mapping)):
         return node.items()
     if isinstance(node, (list, tuple)):
