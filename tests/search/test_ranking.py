@@ -171,3 +171,26 @@ def test_parameters_are_read_wherever_the_schema_holds_them() -> None:
     search = ToolSearch(tools)
     assert search.search("service webhook", 2)[0].name == "configure"
     assert search.search("service region", 2)[0].name == "configure"
+
+
+def test_identifiers_and_email_addresses_are_values_not_words() -> None:
+    # Split into words, the key reads "jbt hkd ku gh ggb", and "gh" means GitHub.
+    keys = ToolSearch(
+        [
+            Tool(name="github_keys", description="Show the keys of a GitHub account."),
+            Tool(name="show_key", description="Show a public key."),
+        ]
+    )
+    assert keys.search("show the key JBTHkd8zKu6J1GhGgb1n4m", 1)[0].name == "show_key"
+    pages = ToolSearch([Tool(name="example_org", description="Pages of example.org.")])
+    assert pages.search("jane@example.org", 5) == []
+
+
+def test_a_reason_given_aside_counts_less_than_the_ask() -> None:
+    # One word each, the first tool in the toolset would win the tie.
+    tools = [
+        Tool(name="notify_team", description="Notify a team."),
+        Tool(name="archive_report", description="Archive a report."),
+    ]
+    found = ToolSearch(tools).search("archive the report so I can notify the team", 1)
+    assert found[0].name == "archive_report"

@@ -51,14 +51,21 @@ class Bm25Index:
         """Each word of the collection and the number of documents that have it."""
         return dict(zip(self._vocabulary, self._frequencies.tolist(), strict=True))
 
-    def scores(self, words: Sequence[str]) -> Any:
-        """A numpy array of one score per document (zeros when no word is known)."""
+    def scores(self, words: Sequence[str] | Mapping[str, float]) -> Any:
+        """A numpy array of one score per document (zeros when no word is known).
+
+        `words` may map each word to how much it counts (1 counts it as written).
+        """
         import numpy
 
+        weighted = words.items() if isinstance(words, Mapping) else ((word, 1.0) for word in words)
         scores = numpy.zeros(self._size, dtype=numpy.float32)
-        for word in words:
+        for word, weight in weighted:
             column = self._vocabulary.get(word)
             if column is not None:
                 start, end = self._starts[column], self._starts[column + 1]
-                scores[self._rows[start:end]] += self._weights[start:end]
+                column_weights = self._weights[start:end]
+                scores[self._rows[start:end]] += (
+                    column_weights if weight == 1.0 else numpy.float32(weight) * column_weights
+                )
         return scores

@@ -18,7 +18,7 @@ from typing import Final
 
 from toolbridge.search._tokenize import tokenize
 
-__all__ = ["everyday_words", "expand"]
+__all__ = ["everyday_words", "meanings"]
 
 _CONCEPTS: Final[dict[str, str]] = {
     # issue trackers
@@ -104,6 +104,23 @@ _CONCEPTS: Final[dict[str, str]] = {
     "look": "search",
     "lookup": "search",
     "remind": "reminder",
+    "abort": "cancel",
+    "halt": "stop cancel",
+    "stop": "cancel",
+    "kill": "stop",
+    "join": "merge",
+    "combine": "merge",
+    "spin": "create",
+    "launch": "start create",
+    "provision": "create",
+    "fire": "trigger",
+    "execute": "run",
+    "invoke": "call run",
+    "clone": "copy",
+    "duplicate": "copy",
+    "dismiss": "close",
+    "markup": "html",
+    "note": "comment",
     # services people abbreviate
     "ado": "azure devops",
     "gh": "github",
@@ -137,7 +154,6 @@ def everyday_words() -> frozenset[str]:
     return frozenset(_table())
 
 
-def expand(words: list[str]) -> list[str]:
-    """`words`, then the usual tool words of those that have one."""
-    table = _table()
-    return words + [extra for word in words for extra in table.get(word, ())]
+def meanings(word: str) -> tuple[str, ...]:
+    """The usual tool words for `word` (stemmed), none when the table has none."""
+    return _table().get(word, ())

@@ -1,8 +1,10 @@
 """The lexical ranking: a query's words, read the tools' way, scored field by field.
 
 A query becomes words (`query_words`: its values left out), each unknown word is
-spelled the tools' way when it is one edit from theirs (`Speller`), and everyday
-words bring the tools' words (`expand`). Those words are then scored by BM25 three
+spelled the tools' way when it is one edit from theirs (`Speller`), everyday words
+bring the tools' words, and each word is given how much it counts
+(`weighted_words`: an aside's words and a long request's everyday meanings count
+less). Those words are then scored by BM25 three
 times: over everything a tool says (name, description, parameters), over its name
 alone and over its description alone. The field scores add up with weights, so a
 word in a short name counts more than the same word somewhere in fifty parameter
@@ -17,10 +19,10 @@ from typing import Any, Final, final
 
 from toolbridge._tool import Tool
 from toolbridge.search._bm25 import Bm25Index
-from toolbridge.search._concepts import everyday_words, expand
+from toolbridge.search._concepts import everyday_words
 from toolbridge.search._document import tool_words
+from toolbridge.search._query import weighted_words
 from toolbridge.search._spelling import Speller
-from toolbridge.search._tokenize import query_words
 
 __all__ = ["LexicalIndex"]
 
@@ -42,14 +44,14 @@ class LexicalIndex:
         self._descriptions = Bm25Index([words.description for words in documents])
         self._speller = Speller(self._all.document_frequencies(), everyday_words())
 
-    def words(self, query: str) -> list[str]:
-        """The words `query` is searched with: spelled the tools' way, then expanded.
+    def words(self, query: str) -> dict[str, float]:
+        """The words `query` is searched with, spelled the tools' way, and their weights.
 
         Each word once: a request that says "deploy" twice, or whose everyday word
         brings a word it already has, asks for it no more than one that says it once.
         Counted twice, a repeated word outweighed the rest of a long request.
         """
-        return list(dict.fromkeys(expand(self._speller.correct(query_words(query)))))
+        return weighted_words(query, self._speller.correct)
 
     def scores(self, query: str) -> Any:
         """A numpy array of one score per tool (zeros where no word matches)."""

@@ -28,6 +28,12 @@ _STOP: Final = frozenset(
 )
 
 
+_VALUE: Final = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"  # an e-mail address
+    r"|\b(?=\w{5})\w*(?:[A-Za-z]\d+[A-Za-z]|\d[A-Za-z]+\d)\w*"  # letters, digits, letters
+)
+"""What a request holds as a value rather than a word: e-mail addresses, identifiers."""
+
 _EXPANSIONS: Final = {
     "pr": ("pull", "request"),
     "prs": ("pull", "request"),
@@ -104,6 +110,10 @@ def query_words(text: str) -> list[str]:
 
     Numbers and single letters in a request are its arguments ("cells A1:F50 of
     sheet 2", "PR 77"), not what it asks a tool to do; left in, they match whichever
-    tools document dates and examples.
+    tools document dates and examples. So are e-mail addresses and identifiers that
+    mix letters and digits ("jane@example.org", a commit 3b18e512dba7..., a key
+    JBTHkd8zKu6J): split into words they read as "dba", "gh" or "example", and "gh"
+    even means GitHub. Short mixes such as "k8s" and "p2p" stay words.
     """
-    return [word for word in tokenize(text) if len(word) > 1 and not word.isdigit()]
+    kept = _VALUE.sub(" ", text)
+    return [word for word in tokenize(kept) if len(word) > 1 and not word.isdigit()]
