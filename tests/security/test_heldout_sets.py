@@ -1,12 +1,13 @@
-"""Held-out sets 5 and 6, both parts: each case in its hash's part, each part at its score.
+"""Held-out sets 5, 6 and 7, their parts: each case in its hash's part, each part at its score.
 
-Both sets were written blind (by sessions that never read the scanner) and split by
+All three were written blind (by sessions that never read the scanner) and split by
 the first hex digit of ``sha256("<category>/<server>/<tool name>")``: 0-5 unseen,
 else tune. The rules were widened with a tune part in view; an unseen part was scored
 once, with the rules final, before anyone looked at its misses (the figures in each
 set's README). The scores here are floors, so that a change losing a case fails:
-set 5's unseen part has been tuned on since it was scored (86.7% then), set 6's has not
-(84.6%, its first score).
+set 5's unseen part has been tuned on since it was scored (86.7% then); set 6's was
+scored once (84.6%) and has gained by the concept rules without its misses in view
+(94.2%); set 7's unseen part is the lead's, added when it is scored.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout5", "tune"): {"hidden": (28, 28), "shadowing": (28, 28), "exfiltration": (30, 30)},
     ("heldout5", "unseen"): {"hidden": (18, 18), "shadowing": (14, 14), "exfiltration": (13, 13)},
     ("heldout6", "tune"): {"hidden": (18, 18), "shadowing": (23, 23), "exfiltration": (28, 28)},
-    ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (10, 15), "exfiltration": (11, 14)},
+    ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (12, 15), "exfiltration": (14, 14)},
+    ("heldout7", "tune"): {"hidden": (23, 24), "shadowing": (23, 28), "exfiltration": (23, 28)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
-18, 13 and unseen 23, 8, 9."""
+18, 13 and unseen 23, 8, 9; heldout7 tune 19, 11, 10 (scored by the lead at a36c4b5)."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -37,6 +39,15 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("chat-archive", "export_conversation"),
         ("agent-spawn", "create_subagent"),
         ("behoerden", "termin_buchen"),
+    },
+    ("heldout7", "tune"): {
+        ("leakscan", "scan_repo_for_secrets"),
+        ("braille", "to_braille"),
+        ("summarizer", "summarize_chat"),
+        ("debug-bundle", "collect_debug_bundle"),
+        ("i18n-th", "khon_ha_raan"),
+        ("zh-legal", "hetong_shencha"),
+        ("translate-hist", "translate_conversation"),
     },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous

@@ -21,10 +21,16 @@ from typing import Final
 
 __all__ = [
     "ALL",
+    "DEMOTED",
     "EARLIER",
+    "INSTRUCTIONS",
+    "ONLY",
     "OTHER_TOOL",
     "OVERRIDE",
     "PAGING",
+    "PROMPTS",
+    "QUANTIFIERS",
+    "RECEIVED",
     "REPLACE",
     "REQUESTED",
     "ROUTES",
@@ -34,6 +40,7 @@ __all__ = [
     "TOOL",
     "USER",
     "WEAK_OVERRIDE",
+    "YOU",
 ]
 
 USER: Final = frozenset({
@@ -293,10 +300,11 @@ ROUTES: Final = frozenset({
 
 TOOL: Final = frozenset({
     "tool", "function", "herramienta", "eina", "ferramenta", "outil", "werkzeug",
-    "strumento", "gereedschap", "verktyg", "værktøj", "verktøy", "työkalu", "narzędzi",
-    "nástroj", "eszköz", "instrument", "alat", "araç", "aracı", "εργαλεί", "инструмент",
-    "інструмент", "أداة", "الأداة", "ابزار", "آلہ", "כלי", "टूल", "उपकरण", "টুল", "工具",
-    "ツール", "도구", "툴", "เครื่องมือ", "công cụ", "zana", "kasangkapan",
+    "strumento", "gereedschap", "verktyg", "værktøj", "verktøy", "työkalu", "tööriist",
+    "rīk", "įranki", "orodj", "mjet", "narzędzi", "nástroj", "eszköz", "instrument", "alat",
+    "araç", "aracı", "εργαλεί", "инструмент", "інструмент", "алат", "أداة", "الأداة",
+    "أدوات", "ابزار", "آلہ", "ٹول", "כלי", "टूल", "उपकरण", "টুল", "工具", "ツール", "도구", "툴",
+    "เครื่องมือ", "công cụ", "zana", "kasangkapan", "ხელსაწყო", "ინსტრუმენტ", "գործիք",
 })  # fmt: skip
 """A tool: what a shadowing text tells the model to use otherwise."""
 
@@ -313,6 +321,150 @@ OTHER_TOOL: Final = frozenset({
     "다른 도구", "다른 툴", "เครื่องมืออื่น", "công cụ khác", "alat lain", "zana nyingine",
 })  # fmt: skip
 """Another tool than this one."""
+
+QUANTIFIERS: Final = frozenset({
+    "every", "any", "all", "each", "whichever", "todo", "toda", "todos", "todas",
+    "cualquier", "cada", "tout", "toute", "tous", "toutes", "chaque", "n'importe quel",
+    "jede", "jeder", "jedes", "jeden", "alle", "beliebig", "ogni", "qualsiasi", "qualunque",
+    "tutti", "tutte", "qualquer", "elk", "elke", "ieder", "varje", "vilket", "hvert",
+    "hver", "ethvert", "enhver", "jokainen", "jokaise", "kaikki", "kaikkiin", "mikä tahansa",
+    "mille tahansa", "iga", "kõik", "mistahes", "katrs", "visi", "jebkur", "kiekvien",
+    "bet kur", "każd", "wszystkie", "wszystkich", "dowoln", "každ", "všechny", "všetky",
+    "jakýkoli", "ľubovoľn", "akýkoľvek", "minden", "bármely", "bármelyik", "orice",
+    "fiecare", "toate", "svak", "bilo koji", "bilo koja", "vsak", "katerikoli", "çdo",
+    "всеки", "всички", "всякакъв", "каждый", "каждого", "каждом", "любой", "любого",
+    "любом", "все", "всех", "кожен", "кожного", "будь-який", "будь-якого", "усі", "всі",
+    "сваки", "било који", "κάθε", "όλα", "όλων", "οποιοδήποτε", "όποιο", "her ", "tüm",
+    "herhangi", "كل", "أي", "جميع", "هر", "همه", "تمام", "ہر", "کسی بھی", "כל", "כלשהו",
+    "हर", "सभी", "किसी भी", "प्रत्येक", "যেকোনো", "প্রতিটি", "সব", "সকল", "所有", "任何", "任意",
+    "每个", "每個", "一切", "各", "すべて", "全て", "どの", "あらゆる", "いずれの", "모든", "어떤",
+    "어느", "각 ", "ทุก", "ใดๆ", "ใด ๆ", "ไหนก็", "mọi", "bất kỳ", "bất cứ", "tất cả", "mỗi",
+    "setiap", "semua", "mana pun", "manapun", "apa pun", "bawat", "lahat", "anumang",
+    "alinmang", "kila", "yoyote", "zote", "ყველა", "ნებისმიერ", "ամեն", "բոլոր", "ցանկացած",
+})  # fmt: skip
+"""Every, any, all: with a tool word near, a rule for tools other than this one."""
+
+DEMOTED: Final = frozenset({
+    "label", "display name", "nickname", "alias", "old name", "former name", "legacy name",
+    "typo", "misspelling", "a wish", "only a preference", "cosmetic", "visual only",
+    "just a name", "outdated setting", "deprecated setting",
+    "etiqueta", "apodo", "nombre antiguo", "errata", "error tipográfico",
+    "deseo", "solo visual", "étiquette", "surnom", "ancien nom", "faute de frappe",
+    "coquille", "souhait", "purement visuel", "bezeichnung", "spitzname", "alter name",
+    "tippfehler", "wunsch", "nur optisch", "etichetta", "soprannome", "vecchio nome",
+    "refuso", "desiderio", "rótulo", "apelido", "nome antigo", "erro de digitação",
+    "desejo", "bijnaam", "oude naam", "tikfout", "wens", "etikett", "smeknamn",
+    "gammalt namn", "stavfel", "önskemål", "kallenavn", "gammelt navn", "skrivefeil",
+    "ønske", "kaldenavn", "tastefejl", "nimiö", "lempinimi", "vanha nimi", "kirjoitusvirhe",
+    "toive", "silt", "hüüdnimi", "vana nimi", "kirjaviga", "soov", "etykiet", "pseudonim",
+    "stara nazwa", "literówk", "życzeni", "štítek", "přezdívk", "starý název", "překlep",
+    "štítok", "prezývk", "starý názov", "preklep", "len vizuáln", "čisto vizuáln",
+    "jen vizuáln", "címke", "becenév", "régi név", "elírás", "kívánság", "etichet",
+    "poreclă", "nume vechi", "greșeală de tipar", "dorință", "oznaka", "nadimak",
+    "staro ime", "tipfeler", "etiket", "takma ad", "eski ad", "yazım hatası", "dilek",
+    "ετικέτα", "ψευδώνυμο", "παλιό όνομα", "τυπογραφικό", "ευχή", "ярлык", "метка",
+    "псевдоним", "прозвищ", "старое название", "старое имя", "опечатк", "пожелани",
+    "мітк", "ярлик", "прізвисько", "стара назва", "стару назву", "описк", "побажанн",
+    "етикет", "прякор", "старо име", "правописна грешка", "само визуал", "застарел",
+    "застаріл", "устаревш", "تسمية", "اسم مستعار", "لقب", "الاسم القديم", "خطأ مطبعي",
+    "رغبة", "برچسب", "نام مستعار", "نام قدیمی", "غلط تایپی", "اشتباه تایپی",
+    "خواسته", "پرانا نام", "ٹائپو", "כינוי", "שם ישן", "שגיאת הקלד", "משאלה",
+    "लेबल", "उपनाम", "पुराना नाम", "टाइपो", "इच्छा", "লেবেল", "ডাকনাম", "পুরনো নাম", "পুরোনো নাম",
+    "টাইপো", "标签", "標籤", "别名", "別名", "昵称", "暱稱", "旧名", "舊名", "笔误", "筆誤",
+    "拼写错误", "愿望", "願望", "ラベル", "ニックネーム", "古い名前", "誤字",
+    "タイプミス", "希望", "라벨", "레이블", "별칭", "별명", "옛 이름", "예전 이름", "오타",
+    "희망", "ป้ายกำกับ", "ชื่อเล่น", "ชื่อเก่า", "พิมพ์ผิด", "ความปรารถนา", "nhãn", "biệt danh",
+    "tên cũ", "lỗi chính tả", "lỗi đánh máy", "mong muốn", "tên hiển thị", "nama tampilan",
+    "julukan", "nama lama", "salah ketik", "keinginan", "palayaw", "lumang pangalan",
+    "maling baybay", "lebo", "jina la zamani", "jina la utani", "kosa la kuandika",
+    "matakwa", "იარლიყ", "ძველი სახელ", "შეცდომ",
+})  # fmt: skip
+"""What a choice is demoted to: a label, a nickname, an old name, a typo, a wish."""
+
+ONLY: Final = frozenset({
+    "only", "just", "merely", "simply", "nothing but", "solo", "sólo", "solamente",
+    "únicamente", "meramente", "seulement", "simplement", "uniquement", "nur", "lediglich",
+    "bloß", "soltanto", "semplicemente", "apenas", "somente", "só ", "alleen", "slechts",
+    "enkel", "bara", "endast", "enbart", "kun", "bare", "vain", "pelkkä", "ainult", "vaid",
+    "tikai", "tik ", "tylko", "jedynie", "jen ", "pouze", "len ", "iba ", "csak", "doar",
+    "numai", "samo", "tek ", "sadece", "yalnızca", "yalnız", "μόνο", "απλώς", "только",
+    "лишь", "просто", "лише", "тільки", "само ", "فقط", "مجرد", "صرفاً", "صرفا", "صرف ",
+    "محض", "רק", "בלבד", "केवल", "सिर्फ", "मात्र", "শুধু", "মাত্র", "কেবল", "仅", "僅", "只",
+    "不过", "不過", "だけ", "に過ぎ", "にすぎ", "のみ", "만 ", "뿐", "เพียง", "แค่",
+    "เท่านั้น", "chỉ", "hanya", "hanyalah", "sekadar", "cuma", "lamang", "lang ", "tu ",
+    "pekee", "მხოლოდ", "միայն",
+})  # fmt: skip
+"""Only, merely: what a demoted choice is ("only a label", "chỉ là tên hiển thị")."""
+
+YOU: Final = frozenset({
+    "you=", "your", "yours", "yourself", "tu=", "tus=", "te=", "ti=", "tú", "usted", "vos=",
+    "votre", "vos", "ton=", "ta=", "tes=", "toi=", "du=", "dein", "dir=", "dich=", "ihr=",
+    "tuo=", "tua=", "tuoi=", "tue=", "você", "seu=", "sua=", "teu=", "je=", "jouw",
+    "jij", "jou=", "u=", "uw=", "din=", "ditt", "dina", "dig=", "sinä", "sinun", "sinulle",
+    "sait", "ty=", "twój", "twoje", "twoj", "tobie", "tvůj", "tvoje", "tvoj", "tebe", "neked",
+    "tău", "tale", "ție", "sen=", "senin", "sana", "εσύ", "σου", "σας", "ты=", "твой",
+    "твои", "твоих", "тебе", "тебя", "вы=", "ваш", "вам=", "вас=", "ти=", "твій", "твої",
+    "тобі", "ви=", "أنت", "لك", "تلقيت", "تو=", "شما", "אתה", "את=", "שלך", "לך",
+    "שקיבלת", "तुम", "आप", "তুমি", "আপনি", "你", "您", "あなた", "君", "당신", "너", "네가",
+    "คุณ", "bạn", "kamu", "anda", "ikaw", "mo=", "wewe", "þú", "þig", "þér", "þinn", "þín",
+})  # fmt: skip
+"""You: the model, addressed (a field asking for *your* instructions)."""
+
+PROMPTS: Final = frozenset({
+    "system prompt", "system message", "developer message", "developer instruction",
+    "hidden instruction", "private instruction", "internal instruction", "initial instruction",
+    "system instruction", "pre-prompt", "preprompt", "meta prompt", "systemprompt",
+    "system-prompt", "systemanweisung", "systemnachricht", "instrucciones del sistema",
+    "mensaje del sistema", "prompt del sistema", "instructions système", "message système",
+    "prompt système", "consignes système", "istruzioni di sistema", "prompt di sistema",
+    "messaggio di sistema", "instruções do sistema", "prompt do sistema",
+    "mensagem do sistema", "systeeminstructie", "systeemprompt", "systeembericht",
+    "systeminstruktion", "systemmeddelande", "järjestelmäkehote", "järjestelmäohje",
+    "süsteemiviip", "instrukcje systemowe", "prompt systemowy", "systémové instrukce",
+    "systémový prompt", "systémové pokyny", "rendszerutasítás", "rendszerprompt",
+    "instrucțiuni de sistem", "instrucțiunile de sistem", "prompt de sistem",
+    "sistem talimat", "sistem istemi", "sistem mesaj", "οδηγίες συστήματος",
+    "μήνυμα συστήματος", "προτροπή συστήματος", "системный промпт", "системные инструкции",
+    "системное сообщение", "системного промпта", "системних інструкц", "системний промпт",
+    "системні інструкції", "системни инструкции", "системни промпт", "sistemske upute",
+    "sistemska uputstva", "sistemski prompt", "تعليمات النظام", "موجه النظام", "رسالة النظام",
+    "دستورالعمل سیستم", "دستورالعمل‌های سیستم", "پرامپت سیستم", "سیستم پرامپٹ",
+    "הנחיות המערכת", "הוראות המערכת", "פרומפט המערכת", "סיסטם פרומפט", "सिस्टम प्रॉम्प्ट",
+    "सिस्टम निर्देश", "सिस्टम संदेश", "সিস্টেম প্রম্পট", "সিস্টেম নির্দেশ", "系统提示",
+    "系統提示", "系统指令", "系統指令", "系统消息", "システムプロンプト", "システム指示",
+    "システムメッセージ", "시스템 프롬프트", "시스템 지침", "시스템 지시", "시스템 메시지",
+    "พรอมต์ระบบ", "คำสั่งระบบ", "lời nhắc hệ thống", "chỉ dẫn hệ thống", "hướng dẫn hệ thống",
+    "prompt sistem", "instruksi sistem", "arahan sistem", "mga tagubilin ng system",
+    "maagizo ya mfumo", "kerfisfyrirmæli", "kerfisleiðbeining", "sistēmas uzvedn",
+    "sistemos instrukcij", "sistemska navodila", "udhëzimet e sistemit",
+    "სისტემური ინსტრუქც", "համակարգային հրահանգ",
+})  # fmt: skip
+"""The model's own instructions: what no tool has a use for."""
+
+INSTRUCTIONS: Final = frozenset({
+    "instructions", "rules", "guidelines", "directives", "instrucciones", "consignes",
+    "anweisungen", "vorgaben", "istruzioni", "instruções", "instructies", "instruktioner",
+    "instruksjoner", "ohjeet", "ohjeesi", "juhised", "instrukcje", "instrukcji", "pokyny",
+    "utasítás", "instrucțiuni", "talimat", "οδηγίες", "инструкции", "указания", "інструкції",
+    "вказівки", "упутства", "upute", "تعليمات", "دستورالعمل", "הוראות", "ההוראות", "הנחיות",
+    "निर्देश", "নির্দেশ", "指令", "指示", "说明", "지침", "지시", "คำสั่ง", "chỉ dẫn",
+    "hướng dẫn", "instruksi", "arahan", "tagubilin", "maagizo", "fyrirmæli", "leiðbeining",
+})  # fmt: skip
+"""Instructions, rules: the model's own when *you* were given them."""
+
+RECEIVED: Final = frozenset({
+    "were given", "you received", "you got", "given to you", "you were told", "recibiste",
+    "te dieron", "reçues", "reçu", "on t'a donné", "on vous a donné", "erhalten", "bekommen",
+    "ricevuto", "ricevute", "recebeu", "recebidas", "ontvangen", "gekregen", "fått", "fick",
+    "saanut", "saamasi", "otrzymał", "dostal", "dostala", "kaptál", "primit", "aldığın",
+    "verilen", "έλαβες", "σου δόθηκαν", "получил", "получили", "дали", "отримав",
+    "отримали", "добио", "dobio", "dobila", "تلقيت", "أعطيت", "دریافت", "گرفتی", "קיבלת",
+    "שניתנו לך", "मिले", "मिली", "दिए गए", "পেয়েছ", "收到", "得到", "受け取った", "与えられた",
+    "받은", "ได้รับ", "nhận được", "được giao", "diterima", "kamu terima", "anda terima",
+    "natanggap", "ulipokea", "ulipewa", "uliyopewa", "ulizopewa", "fékkst", "fékst",
+    "saite", "gavai", "prejel",
+})  # fmt: skip
+"""Received, given: instructions the model was handed."""
 
 EARLIER: Final = frozenset({
     # English
@@ -361,6 +513,7 @@ EARLIER: Final = frozenset({
     "từ trước", "cho đến nay", "đã gõ", "sebelumnya", "tadi", "sejauh ini", "disebutkan",
     "dibagikan", "dimasukkan", "kanina", "nauna", "nabanggit", "awali", "mapema",
     "alizotaja", "aliyotaja", "alizoandika", "aliyoandika", "alizotoa", "aliyotoa",
+    "pernah", "menyebut", "naunang", "ذكرهما", "ذكرتها", "أعطاها",
 })  # fmt: skip
 """Before this call: what was said, typed or shared earlier in the model's context."""
 
@@ -379,7 +532,7 @@ TALK: Final = frozenset({
     "συνομιλ", "συζήτησ", "συνεδρί", "ιστορικ", "μηνύματ", "разговор", "переписк", "диалог",
     "беседа", "беседы", "чат", "сесси", "сообщени", "контекст", "розмов", "діалог", "сесі",
     "повідомлен", "محادث", "دردش", "جلسة", "الجلسة", "رسائل", "الرسائل", "سياق", "حوار",
-    "گفتگو", "گفت‌وگو", "چت", "جلسه", "تاریخچه", "پیام", "بات چیت", "شیخה", "שיחה",
+    "گفتگو", "گفت‌وگو", "چت", "جلسه", "تاریخچه", "پیام", "بات چیت", "שיחה",
     "שיחת", "צ'אט", "היסטוריה", "הודעות", "הקשר", "बातचीत", "वार्तालाप", "चैट", "सत्र",
     "संदेश", "कथोपकथन", "কথোপকথন", "চ্যাট", "বার্তা", "对话", "對話", "会话", "會話", "聊天",
     "消息", "訊息", "上下文", "会話", "チャット", "セッション", "履歴", "メッセージ", "やり取り",
@@ -405,7 +558,15 @@ SEEN: Final = frozenset({
     "خواندی", "دیدی", "שקראת", "שראית", "आपने पढ़", "तुमने पढ़", "आपने देख", "你读过", "你看过",
     "你讀過", "你看到", "読んだ", "見た", "읽은", "본 ", "ที่คุณอ่าน", "ที่คุณเห็น", "bạn đã đọc",
     "bạn đã xem", "yang kamu baca", "yang anda baca", "yang kamu lihat", "ulizosoma",
-    "uliyosoma", "ulizoona", "uliyoona",
+    "uliyosoma", "ulizoona", "uliyoona", "si video", "si vidio", "si vidjela", "si pročitao",
+    "si videla", "si prebral", "t'hagi mostrat", "t'ha mostrat", "has vist", "has llegit",
+    "you were shown", "shown to you", "te mostró", "te ha mostrado", "t'a montré",
+    "vous a montré", "dir gezeigt", "ti ha mostrato", "te mostrou", "jou getoond",
+    "visat dig", "näytti sinulle", "pokazał ci", "ti ukázal", "neked mutatott", "ți-a arătat",
+    "sana gösterdiği", "σου έδειξε", "тебе показал", "вам показал", "тобі показав",
+    "عرضته عليك", "به تو نشان", "הראה לך", "ने आपको दिखाया", "给你看", "向你展示", "見せた",
+    "보여준", "แสดงให้คุณ", "cho bạn xem", "ditunjukkan", "ipinakita sa iyo",
+    "alikuonyesha", "izlazu", "outputs of", "output of",
 })  # fmt: skip
 """What the model itself read or saw: its own context, not the user's request."""
 
@@ -495,6 +656,10 @@ SECRETS: Final = frozenset({
     "kredensial", "paspor", "ktp", "kesehatan", "medis", "riwayat penyakit", "gaji",
     "variabel lingkungan", "nenosiri", "nywila", "ufunguo", "siri",
     "pasipoti", "kitambulisho", "afya", "matibabu", "mshahara",
+    "الرقم السري", "رقم البطاقة", "بطاقة", "رمز", "kata laluan", "nombor kad", "sss number",
+    "philhealth", "tin number", "tin=", "kolačić", "kolačiće", "piškotk", "sausain",
+    "sīkdatn", "küpsis", "evästee", "galleta", "témoin de connexion", "lykilorð",
+    "kennitala", "aðgangsorð", "cookies",
 })  # fmt: skip
 """Secrets and personal data: what must not be carried out of the user's context."""
 
@@ -505,7 +670,7 @@ ALL: Final = frozenset({
     "integral", "tudo", "inteir", "volledig", "letterlijk", "allt", "hela",
     "fullständig", "ordagrant", "kaikki", "koko", "wszystko", "cał", "pełn", "dosłown",
     "vše", "celý", "celou", "úpln", "doslovn", "minden", "teljes", "szó szerint", "tot=",
-    "întreg", "complet", "cuvânt cu cuvânt", "tüm", "bütün", "tamam", "kelimesi kelimesine",
+    "întreg", "complet=", "cuvânt cu cuvânt", "tüm", "bütün", "tamam", "kelimesi kelimesine",
     "όλα", "όλες", "όλους", "όλη", "ολόκληρ", "πλήρ", "αυτολεξεί", "все", "всё", "всех", "весь",
     "всю", "целиком", "полност",
     "дослов", "увесь", "всі", "повніст", "كل ", "كامل", "الكامل", "حرفي", "همه", "تمام",
@@ -513,7 +678,8 @@ ALL: Final = frozenset({
     "शब्दशः", "所有", "全部", "完整", "全文", "逐字", "すべて", "全て", "そのまま",
     "一字一句", "모든", "전체", "전부", "그대로", "ทั้งหมด", "ทุก", "ทั้ง", "คำต่อคำ",
     "toàn bộ", "tất cả", "nguyên văn", "semua", "seluruh", "lengkap", "kata demi kata",
-    "lahat", "buong", "yote", "wote", "kamili", "neno kwa neno",
+    "lahat", "buong", "yote", "wote", "kamili", "neno kwa neno", "orðrétt", "óstytt",
+    "unabridged", "in full", "sencer", "tots els", "totes les", "textual",
 })  # fmt: skip
 """The whole of something: everything said, the full transcript, verbatim."""
 

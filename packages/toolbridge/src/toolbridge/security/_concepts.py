@@ -28,18 +28,26 @@ from typing import Final
 
 from toolbridge.security._concept_words import (
     ALL,
+    DEMOTED,
     EARLIER,
+    INSTRUCTIONS,
+    ONLY,
     OTHER_TOOL,
     OVERRIDE,
     PAGING,
+    PROMPTS,
+    QUANTIFIERS,
+    RECEIVED,
     REPLACE,
     REQUESTED,
     ROUTES,
     SECRETS,
     SEEN,
     TALK,
+    TOOL,
     USER,
     WEAK_OVERRIDE,
+    YOU,
 )
 from toolbridge.security._gates import alternation, lower
 from toolbridge.security._hit import Hit
@@ -77,12 +85,40 @@ _USER: Final = _concept(USER)
 _REQUESTED: Final = _concept(REQUESTED)
 _ROUTES: Final = _concept(ROUTES)
 _OTHER_TOOL: Final = _concept(OTHER_TOOL)
+_TOOL: Final = re.compile(
+    "|".join(f"(?:{alternation(words)})" for words in (TOOL - {"tool", "function"}, {"tool"}))
+    + r"|\bfunction"
+)
+"""A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
+_QUANTIFIERS: Final = _concept(QUANTIFIERS)
+_DEMOTED: Final = _concept(DEMOTED)
+_ONLY: Final = _concept(ONLY)
+_SELF: Final = re.compile(
+    r"\b(?:this|these|the same|este|esta|cette|ce|dieses|diese|dieser|questo|questa|deze|dit"
+    r"|detta|denna|denne|dette|tämä|tätä|ten|tento|tuto|ez|ezt|acest|acesta|bu|ez a)\b"
+    r"|αυτό|αυτή|этот|этим|этого|цей|цим|цього|هذه|هذا|این|זה|הזה|यह|इस|এই|此|本|这个|該|この|이 "
+    r"|นี้|này|\bini\b|\bhii\b|\bito\b"
+)
+"""A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
+_NEAR: Final = 24
+"""Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
 _EARLIER: Final = _concept(EARLIER)
 _SEEN: Final = _concept(SEEN)
 _TALK: Final = _concept(TALK)
 _SECRETS: Final = _concept(SECRETS)
 _ALL: Final = _concept(ALL)
 _PAGING: Final = _concept(PAGING)
+_YOU: Final = _concept(YOU)
+_PROMPTS: Final = _concept(PROMPTS)
+_INSTRUCTIONS: Final = _concept(INSTRUCTIONS)
+_RECEIVED: Final = _concept(RECEIVED)
+_HISTORY: Final = _concept(TALK - {"context", "session", "thread", "turns", "memory"})
+_PLACEHOLDER: Final = re.compile(
+    r"\{\{\s*([^{}]{3,60}?)\s*\}\}|\$\{([^{}]{3,60})\}|\{([^{}\s]{3,60})\}"
+)
+"""A template slot the model is to fill: ``{{system_prompt}}``, ``${history}``, ``{chat_log}``."""
+_SHORT: Final = 240
+"""Characters of a field's description read as one thought: a short one is one sentence."""
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _DESTINATION: Final = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.-]*\w"  # an email address
@@ -98,6 +134,14 @@ _WHY_OVERRIDE: Final = (
     "an override of what the user asked (a word setting their choice aside, their "
     "request and a destination or another tool in one sentence): shadowing."
 )
+_WHY_SLOT: Final = (
+    "a template slot for the model's instructions or the conversation ({{system_prompt}}): "
+    "the model is to fill it with what it holds (exfiltration)."
+)
+_WHY_TOOLS: Final = (
+    "a rule for every or any tool of a kind, beside the user or a fixed value: an "
+    "instruction about other tools than this one (shadowing)."
+)
 _WHY_ASK: Final = (
     "a field asking for what the model holds from before this call (a secret, personal "
     "data or the conversation, beside a word for earlier or for what it read): exfiltration."
@@ -106,7 +150,7 @@ _WHY_ASK: Final = (
 
 def concepts(value: str, *, field: bool) -> list[Hit]:
     """The overrides in `value`, and its asks for the model's context when it is a `field`."""
-    low = lower(value)
+    low = lower(value).replace("_", " ")  # system_prompt is a system prompt
     ends: list[int] | None = None
     hits: list[Hit] = []
     for pattern, strong in ((_OVERRIDE, True), (_WEAK, False)):
@@ -121,16 +165,70 @@ def concepts(value: str, *, field: bool) -> list[Hit]:
                 break
         if hits:
             break
+    if not hits:
+        other = _other_tools(low)
+        if other is not None:
+            hits.append(Hit("instruction", "high", other[0], other[1], _WHY_TOOLS))
+    slot = _slot(low)
+    if slot is not None:
+        return [*hits, Hit("sensitive-reference", "high", slot[0], slot[1], _WHY_SLOT)]
     if field:
-        for concept, talk in ((_SECRETS, False), (_TALK, True)):
+        whole = len(low) <= _SHORT
+        for concept, kind in ((_SECRETS, "secret"), (_TALK, "talk"), (_PROMPTS, "prompt")):
             for match in concept.finditer(low):
-                if ends is None:
-                    ends = sentence_ends(low)
-                start, end = sentence_at(ends, match.start(), len(low))
-                if _asks(low[start:end], match.start() - start, talk=talk):
+                if whole:
+                    start, end = 0, len(low)
+                else:
+                    if ends is None:
+                        ends = sentence_ends(low)
+                    start, end = sentence_at(ends, match.start(), len(low))
+                if _asks(low[start:end], match.start() - start, kind):
                     hit = Hit("sensitive-reference", "high", match.start(), match.end(), _WHY_ASK)
                     return [*hits, hit]
+        own = _own_instructions(low)
+        if own is not None:
+            return [*hits, Hit("sensitive-reference", "high", own[0], own[1], _WHY_ASK)]
     return hits
+
+
+def _other_tools(low: str) -> tuple[int, int] | None:
+    """Where lowercase `low` lays down a rule for every or any tool of a kind, or None.
+
+    A quantifier near a tool word ("every payout tool", "mọi công cụ git", "yeyote
+    DNS টুলের"), in a sentence that also names the user, or a fixed value, or
+    demotes the user's choice; or the user's choice demoted in any sentence.
+    """
+    ends: list[int] | None = None
+    for tool in _TOOL.finditer(low):
+        if _SELF.search(low, max(0, tool.start() - _NEAR), tool.end() + _NEAR) is not None:
+            continue  # "use this tool any time ...": the tool itself
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = sentence_at(ends, tool.start(), len(low))
+        near = _QUANTIFIERS.search(
+            low, max(start, tool.start() - _NEAR), min(end, tool.end() + _NEAR)
+        )
+        if near is None or " of " in low[near.end() : tool.start()]:
+            continue
+        text = low[start:end]
+        if (
+            _USER.search(text) is not None
+            or _DESTINATION.search(text) is not None
+            or _DEMOTED.search(low) is not None
+        ):
+            return min(near.start(), tool.start()), max(near.end(), tool.end())
+    for demoted in _DEMOTED.finditer(low):
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = sentence_at(ends, demoted.start(), len(low))
+        text = low[start:end]
+        if (
+            _USER.search(text) is not None
+            and _REQUESTED.search(text) is not None
+            and (_ONLY.search(text) is not None or _DESTINATION.search(low) is not None)
+        ):
+            return demoted.start(), demoted.end()
+    return None
 
 
 def _overrides(text: str, kind: bool | str) -> bool:
@@ -151,8 +249,12 @@ def _overrides(text: str, kind: bool | str) -> bool:
     return kind is True and _ROUTES.search(text) is not None
 
 
-def _asks(text: str, at: int, *, talk: bool) -> bool:
-    """Whether sentence `text` asks for the object at `at` from the model's context."""
+def _asks(text: str, at: int, kind: str) -> bool:
+    """Whether `text` (lowercase) asks for the object at `at` from the model's context.
+
+    `kind`: ``secret`` (a secret or personal datum), ``talk`` (the conversation) or
+    ``prompt`` (the model's own instructions).
+    """
     if _PAGING.search(text) is not None:
         return False
     if _NEGATED.search(text, 0, at) is not None:
@@ -161,8 +263,33 @@ def _asks(text: str, at: int, *, talk: bool) -> bool:
         not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
     )  # "the previous password" is a field of its own, not the user's words
     earlier = earlier or _SEEN.search(text) is not None
-    if not talk:
+    if kind == "secret":
         return earlier
-    user = _USER.search(text) is not None
     whole = _ALL.search(text) is not None
+    if kind == "prompt":
+        return earlier or whole or _YOU.search(text) is not None
+    user = _USER.search(text) is not None
     return (earlier and (user or whole)) or (whole and user)
+
+
+def _own_instructions(low: str) -> tuple[int, int] | None:
+    """Where `low` asks for instructions *you* (the model) were given, or None."""
+    for match in _INSTRUCTIONS.finditer(low):
+        if (
+            _RECEIVED.search(low) is not None
+            and (_YOU.search(low) is not None or _ALL.search(low) is not None)
+            and _NEGATED.search(low, 0, match.start()) is None
+        ):
+            return match.start(), match.end()
+    return None
+
+
+def _slot(low: str) -> tuple[int, int] | None:
+    """Where `low` holds a template slot for the model's instructions or conversation."""
+    if "{" not in low:
+        return None
+    for match in _PLACEHOLDER.finditer(low):
+        inside = match.group(match.lastindex or 0)
+        if _PROMPTS.search(inside) is not None or _HISTORY.search(inside) is not None:
+            return match.start(), match.end()
+    return None

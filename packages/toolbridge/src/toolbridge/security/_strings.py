@@ -3,14 +3,20 @@
 The name, title, description and ``annotations.title``; inside ``inputSchema`` and
 ``outputSchema`` (walked with `toolbridge._jsonschema._walk`, the one walker) each subschema's
 ``description``, ``title``, ``$comment``, ``enum`` values, ``const``, ``default`` and
-``examples`` (the strings inside them, however nested), and the property names. A
-rule reads these and nothing else, so that a new place is added here once.
+``examples`` (the strings inside them, however nested), the property names (a name
+with a blank in it is read as prose too), and every other string of a subschema that
+no keyword gives a meaning the model ignores: ``pattern``, ``format``, ``x-`` keys
+and other unknown keys, however nested. Outside the schemas, the tool's ``_meta``,
+its unknown keys and its annotations' unknown keys (kept in `Tool.meta`). A model
+may read any of them; a rule reads these and nothing else, so that a new place is
+added here once.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final, Literal, NamedTuple
 
+from toolbridge._jsonschema._keywords import DATA_KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge._jsonschema._walk import walk
 from toolbridge._tool import Tool
 
@@ -33,6 +39,13 @@ class Text(NamedTuple):
 _PROSE: Final = ("description", "title", "$comment")
 _VALUES: Final = ("const", "default")
 _LISTS: Final = ("enum", "examples")
+_STRUCTURE: Final = frozenset(
+    {"type", "required", "$schema", "$ref", "$dynamicRef", "$recursiveRef", "$vocabulary",
+     "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$id", "id", "nullable", "readOnly",
+     "writeOnly", "deprecated", "dependentRequired", "discriminator"}
+)  # fmt: skip
+"""Keys whose strings are structure (types, names of required properties, references)."""
+_READ: Final = SUBSCHEMA_KEYWORDS | DATA_KEYWORDS | _STRUCTURE | {*_PROSE, "properties"}
 _VALUE_DEPTH: Final = 32
 """How deep the strings inside a ``default`` (or an example) are looked for."""
 
@@ -49,6 +62,14 @@ def strings(tool: Tool) -> list[Text]:
     for key, schema in (("inputSchema", tool.input_schema), ("outputSchema", tool.output_schema)):
         if isinstance(schema, dict):
             _schema(schema, key, out)
+    kept = tool.meta.get("mcp")
+    if isinstance(kept, dict):  # what the IR has no slot for: _meta, unknown keys
+        for key, value in kept.items():
+            if key == "extra" and isinstance(value, dict):
+                for name, member in value.items():
+                    _values(member, (str(name),), out)
+            elif key in ("_meta", "annotations"):
+                _values(value, (key,), out)
     return out
 
 
@@ -59,13 +80,17 @@ def _schema(schema: dict[str, Any], key: str, out: list[Text]) -> None:
             value = node.get(word)
             if isinstance(value, str) and value:
                 out.append(Text((*path, word), value, "text"))
-        properties = node.get("properties")
-        if isinstance(properties, dict):
-            out.extend(
-                Text((*path, "properties", name), name, "name")
-                for name in properties
-                if isinstance(name, str)
-            )
+        for mapping in ("properties", "patternProperties", "$defs", "definitions"):
+            named = node.get(mapping)
+            if isinstance(named, dict):
+                for name in named:
+                    if isinstance(name, str) and name:
+                        out.append(Text((*path, mapping, name), name, "name"))
+                        if " " in name.strip():  # a sentence as a name: prose too
+                            out.append(Text((*path, mapping, name), name, "text"))
+        for key, value in node.items():
+            if key not in _READ and isinstance(key, str):
+                _values(value, (*path, key), out)
         for word in _VALUES:
             if word in node:
                 _values(node[word], (*path, word), out)
