@@ -194,3 +194,11 @@ def test_a_reason_given_aside_counts_less_than_the_ask() -> None:
     ]
     found = ToolSearch(tools).search("archive the report so I can notify the team", 1)
     assert found[0].name == "archive_report"
+
+
+def test_values_do_not_move_the_embedding() -> None:
+    pytest.importorskip("wordllama")
+    search = ToolSearch(TOOLS, mode="dense")
+    plain = search.search("send an email to the team", 3)
+    valued = search.search("send an email to jane@example.org 3b18e512dba7 the team", 3)
+    assert [(hit.name, hit.score) for hit in valued] == [(hit.name, hit.score) for hit in plain]

@@ -19,6 +19,7 @@ from toolbridge.errors import ConfigError
 from toolbridge.search._document import tool_text
 from toolbridge.search._lexical import LexicalIndex
 from toolbridge.search._optional import require
+from toolbridge.search._tokenize import without_values
 from toolbridge.toolsets import ANONYMOUS, Identity, StaticToolset, Toolset
 
 __all__ = ["Mode", "SearchHit", "ToolSearch"]
@@ -140,11 +141,13 @@ class ToolSearch:
             matched = numpy.flatnonzero(scores > 0.0)  # only these can be returned
             best = numpy.lexsort((matched, -numpy.asarray(scores[matched], dtype=numpy.float64)))
             return matched[best], scores
+        # Embedded, an identifier's pieces are noise too: the model reads the words.
+        meaning = index.dense.scores(without_values(query))
         if self.mode == "dense":
-            scores = index.dense.scores(query)
+            scores = meaning
         else:
             assert index.bm25 is not None
-            scores = _fused(index.bm25.scores(query), index.dense.scores(query))
+            scores = _fused(index.bm25.scores(query), meaning)
         positions = numpy.arange(len(scores))
         # lexsort: the last key is the primary one. Highest score first, then position.
         order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))

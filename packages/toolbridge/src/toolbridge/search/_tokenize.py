@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import chain
 from typing import Final
 
-__all__ = ["query_words", "tokenize"]
+__all__ = ["query_words", "tokenize", "without_values"]
 
 _WORD: Final = re.compile(
     r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?=[A-Z][a-z]|\d|\b|_)|[A-Z]?[a-z]+|[A-Z]+|\d+"
@@ -115,5 +115,14 @@ def query_words(text: str) -> list[str]:
     JBTHkd8zKu6J): split into words they read as "dba", "gh" or "example", and "gh"
     even means GitHub. Short mixes such as "k8s" and "p2p" stay words.
     """
-    kept = _VALUE.sub(" ", text)
+    kept = without_values(text)
     return [word for word in tokenize(kept) if len(word) > 1 and not word.isdigit()]
+
+
+def without_values(text: str) -> str:
+    """`text` without its e-mail addresses and letter-and-digit identifiers.
+
+    The gaps they leave close to one space: an embedding's tokenizer reads a run of
+    spaces as a token of its own.
+    """
+    return " ".join(_VALUE.sub(" ", text).split())
