@@ -19,6 +19,7 @@ property named ``default`` or ``$ref`` is a schema like any other
 last importer, `toolbridge.schema._gemini_json`, reads it from there)."""
 _DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
 _LAST: Final = "\U0010ffff"
+_SCALARS: Final = frozenset({str, int, float, bool, type(None)})
 
 
 class ResourceRetriever:
@@ -136,11 +137,11 @@ def rewrite_references(
             return node
         if keep_resources and not named and at != where and isinstance(node.get("$id"), str):
             return thaw(node)
-        copied = dict(node)  # (the keys in their order; each value replaced below)
+        copied = dict(node)  # (the keys in their order, scalars copied already)
         for key, value, value_named in parts(node, named, data):
             if not named and key == "$ref" and isinstance(value, str):
                 copied[key] = rewrite(value, at)
-            else:
+            elif type(value) not in _SCALARS or len(at) >= MAX_DEPTH:  # (too deep: refused)
                 copied[key] = copy(value, (*at, key), value_named)
         if not named:
             for key in data & copied.keys():

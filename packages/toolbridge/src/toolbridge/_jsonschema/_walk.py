@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from functools import cache
 from typing import Any, Final, Literal, TypeAlias
 
-from toolbridge._json import MAX_DEPTH, new_frozen_dict, new_frozen_list
+from toolbridge._json import MAX_DEPTH, FrozenDict, FrozenList, new_frozen_dict, new_frozen_list
 from toolbridge._jsonschema._keywords import (
     DATA_KEYWORDS,
     KEYWORDS,
@@ -477,10 +477,30 @@ def values(
         [(where, schema, False)] if isinstance(schema, (Mapping, list)) else []
     )
     pop, push = stack.pop, stack.append
+    leaves, containers, named_maps = _LEAVES, _CONTAINERS, SCHEMA_MAP
     while stack:
         entry = pop()
         yield entry
         path, node, named = entry
-        for key, value, value_named in parts(node, named, data):
-            if isinstance(value, (Mapping, list)):
-                push(((*path, key) if paths else path, value, value_named))
+        # `parts`, inlined (a frame per node saved: `check` reads every document so),
+        # its scalars passed over by their exact type first.
+        if isinstance(node, list):
+            for index, value in enumerate(node):
+                kind = type(value)
+                if kind not in leaves and (
+                    kind in containers or isinstance(value, (Mapping, list))
+                ):
+                    push(((*path, index) if paths else path, value, False))
+            continue
+        for key, value in node.items():
+            kind = type(value)
+            if kind in leaves or not (named or key not in data):
+                continue
+            if kind in containers or isinstance(value, (Mapping, list)):
+                push(((*path, key) if paths else path, value, not named and key in named_maps))
+
+
+_LEAVES: Final = frozenset({str, int, float, bool, type(None)})
+"""The exact types of JSON scalars: no part of them is a schema."""
+_CONTAINERS: Final = frozenset({dict, list, FrozenDict, FrozenList})
+"""The exact types of JSON objects and arrays, plain or frozen."""
