@@ -414,3 +414,26 @@ def test_gemini_schemas_read_back_are_spelled_as_openapi_under_their_four_keywor
     assert schema["properties"]["p"]["items"] == read
     assert schema["properties"]["q"]["anyOf"] == [read, {"type": "integer"}]
     assert schema["properties"]["r"]["additionalProperties"] == read
+
+
+def test_values_is_the_walk_parts_makes() -> None:
+    # `values` steps into a node inline, for speed: it must agree with `parts`.
+    import jsonschema_specifications  # type: ignore[import-untyped, unused-ignore]
+
+    documents: list[Any] = [
+        jsonschema_specifications.REGISTRY.contents(uri)
+        for uri in jsonschema_specifications.REGISTRY
+    ]
+    documents.append(freeze({"properties": {"enum": {"enum": [{"$ref": "#"}]}}, "x": [[{}], 1]}))
+    for document in documents:
+        expected: list[tuple[JsonPath, Any, bool]] = []
+        stack: list[tuple[JsonPath, Any, bool]] = [((), document, False)]
+        while stack:
+            path, node, named = stack.pop()
+            expected.append((path, node, named))
+            stack.extend(
+                ((*path, key), value, value_named)
+                for key, value, value_named in parts(node, named)
+                if isinstance(value, (dict, list))
+            )
+        assert list(values(document)) == expected
