@@ -202,3 +202,10 @@ def test_values_do_not_move_the_embedding() -> None:
     plain = search.search("send an email to the team", 3)
     valued = search.search("send an email to jane@example.org 3b18e512dba7 the team", 3)
     assert [(hit.name, hit.score) for hit in valued] == [(hit.name, hit.score) for hit in plain]
+
+
+def test_a_name_inside_a_sentence_is_never_read_as_a_typo() -> None:
+    # "Lisa" is one edit from "list"; in lower case it is read as the typo it may be.
+    search = ToolSearch([Tool(name="list_pages", description="List pages.")])
+    assert search.search("photos that Lisa took", 5) == []
+    assert [hit.name for hit in search.search("photos that lisa took", 5)] == ["list_pages"]

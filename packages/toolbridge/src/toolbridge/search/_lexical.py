@@ -51,7 +51,7 @@ class LexicalIndex:
         brings a word it already has, asks for it no more than one that says it once.
         Counted twice, a repeated word outweighed the rest of a long request.
         """
-        return weighted_words(query, self._speller.correct)
+        return weighted_words(query, self._speller)
 
     def scores(self, query: str) -> Any:
         """A numpy array of one score per tool (zeros where no word matches)."""

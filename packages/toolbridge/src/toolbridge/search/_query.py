@@ -6,17 +6,19 @@ Words of a clause that gives a reason or a purpose ("so I can ...", "because ...
 "in order to ...") count less than the ask's. And a long request names what it
 wants in its own words often enough: the tools' words its everyday words bring
 (`meanings`) count half in it, where in a short ask they are often all it has.
-Each word counts once, at the most it is given.
+Each word counts once, at the most it is given. A capitalised word inside a sentence
+is a name ("Acme Corp", "Jane", "June"): never read as a typo of a tool's word
+("came", "core", "list").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
 from toolbridge.search._concepts import meanings
-from toolbridge.search._tokenize import query_words
+from toolbridge.search._spelling import Speller
+from toolbridge.search._tokenize import query_words, tokenize
 
 __all__ = ["weighted_words"]
 
@@ -26,18 +28,21 @@ _ASIDE_WEIGHT: Final = 0.7
 _LONG: Final = 10
 """A request of more words than this is long: its everyday words' meanings count less."""
 _LONG_MEANING_WEIGHT: Final = 0.5
+_NAME: Final = re.compile(r"(?<=[^.!?:;\s]\s)[A-Z][a-z]+\b")
+"""A capitalised word after a space that does not open a sentence: a name."""
 
 
-def weighted_words(text: str, correct: Callable[[list[str]], list[str]]) -> dict[str, float]:
-    """Each search word of `text`, spelled by `correct`, with how much it counts (at most 1).
+def weighted_words(text: str, speller: Speller) -> dict[str, float]:
+    """Each search word of `text`, spelled by `speller`, with how much it counts (at most 1).
 
     The ask's own words count 1, an aside's 0.7; the tools' words they bring count as
     much as the word that brings them, half that in a long request.
     """
+    names = frozenset(tokenize(" ".join(_NAME.findall(text))))
     asides = [match.group() for match in _ASIDE.finditer(text)]
     ask = _ASIDE.sub(" ", text) if asides else text
-    own: dict[str, float] = dict.fromkeys(correct(query_words(ask)), 1.0)
-    for word in correct(query_words(" ".join(asides))):
+    own: dict[str, float] = dict.fromkeys(speller.correct(query_words(ask), names), 1.0)
+    for word in speller.correct(query_words(" ".join(asides)), names):
         own.setdefault(word, _ASIDE_WEIGHT)
     scale = _LONG_MEANING_WEIGHT if len(own) > _LONG else 1.0
     weights = dict(own)

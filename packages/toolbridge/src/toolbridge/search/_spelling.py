@@ -31,11 +31,19 @@ class Speller:
         self._lock = threading.Lock()
         self._deletions: dict[str, tuple[str, ...]] | None = None
 
-    def correct(self, words: Sequence[str]) -> list[str]:
-        """`words` with each unknown one replaced by its closest known word, if any."""
+    def correct(self, words: Sequence[str], keep: Collection[str] = ()) -> list[str]:
+        """`words` with each unknown one replaced by its closest known word, if any.
+
+        Words in `keep` (a request's names) are left as they are.
+        """
         corrected: list[str] = []
         for word in words:
-            if word in self._frequencies or word in self._known or len(word) < _SHORTEST:
+            if (
+                word in self._frequencies
+                or word in self._known
+                or len(word) < _SHORTEST
+                or word in keep
+            ):
                 corrected.append(word)
                 continue
             corrected.append(self._closest(word) or word)
