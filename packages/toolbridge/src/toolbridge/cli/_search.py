@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any, cast
 
 import typer
@@ -107,6 +106,8 @@ def _search(
         async def from_toolset() -> list[tuple[str, float, str]]:
             async with open_definition(definition) as opened:
                 return ranked(opened.toolset)
+
+        import asyncio  # only here: the other commands need no event loop
 
         return asyncio.run(from_toolset())
     if live is not None:
