@@ -23,7 +23,7 @@ sentence (`toolbridge.security._concept_words`):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from toolbridge.security._concept_words import (
@@ -63,36 +63,84 @@ def _bounded(stem: str) -> bool:
     return first.isascii() or "\u00c0" <= first <= "\u052f" or "\u1e00" <= first <= "\u1eff"
 
 
-def _concept(words: Iterable[str]) -> re.Pattern[str]:
-    """One search for any word of a concept: stems at a word's start where words are spaced."""
-    stems = {word for word in words if _bounded(word) and not word.endswith("=")}
-    whole = {word[:-1] for word in words if word.endswith("=")}
-    free = {word for word in words if not _bounded(word)}
-    parts = []
-    if stems:
-        parts.append(rf"(?<!\w)(?:{alternation(stems)})")
-    if whole:
-        parts.append(rf"(?<!\w)(?:{alternation(whole)})(?!\w)")
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
+def _either(bounded: set[str], free: set[str]) -> str:
+    """A pattern for `bounded` stems at a word's start, or `free` ones anywhere."""
+    parts = [rf"\b(?:{alternation(bounded)})"] if bounded else []
     if free:
         parts.append(f"(?:{alternation(free)})")
-    return re.compile("|".join(parts))
+    return "|".join(parts)
 
 
-_OVERRIDE: Final = _concept(OVERRIDE)
-_WEAK: Final = _concept(WEAK_OVERRIDE)
-_REPLACE: Final = _concept(REPLACE)
-_USER: Final = _concept(USER)
-_REQUESTED: Final = _concept(REQUESTED)
-_ROUTES: Final = _concept(ROUTES)
-_OTHER_TOOL: Final = _concept(OTHER_TOOL)
-_TOOL: Final = re.compile(
-    "|".join(f"(?:{alternation(words)})" for words in (TOOL - {"tool", "function"}, {"tool"}))
-    + r"|\bfunction"
-)
+class _Concept:
+    """A search for any word of a concept: stems at a word's start where words are spaced.
+
+    One alternation of plain literals (factored into a trie), its ASCII part alone for
+    ASCII text; a word's start is a word boundary, which fails fast elsewhere, and a
+    whole word's end is checked on each match.
+    """
+
+    __slots__ = ("_all", "_ascii", "_whole")
+
+    def __init__(self, words: Iterable[str], *, compounds: bool = False) -> None:
+        listed = set(words)
+        stems = {word.removesuffix("=") for word in listed}
+        self._whole = frozenset(word[:-1] for word in listed if word.endswith("="))
+        bounded = set() if compounds else {stem for stem in stems if _bounded(stem)}
+        self._all = re.compile(_either(bounded, stems - bounded))
+        ascii_stems = {stem for stem in stems if stem.isascii()}
+        self._ascii = (
+            re.compile(_either(bounded & ascii_stems, ascii_stems - bounded))
+            if ascii_stems
+            else None
+        )
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int | None = None
+    ) -> Iterator[re.Match[str]]:
+        """The concept's words in `text[pos:endpos]`, left to right."""
+        pattern = self._all if not text.isascii() else self._ascii
+        if pattern is None:
+            return
+        end = len(text) if endpos is None else min(endpos, len(text))
+        for match in pattern.finditer(text, pos, end):
+            after = match.end()
+            if after < len(text) and match.group() in self._whole and _word(text[after]):
+                continue
+            yield match
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        """The concept's first word in `text[pos:endpos]`, or None."""
+        return next(self.finditer(text, pos, endpos), None)
+
+    def holds(self, word: str) -> bool:
+        """Whether `word` is one of the concept's words (or starts with one of its stems)."""
+        found = self.search(word)
+        return found is not None and found.start() == 0
+
+
+_OVERRIDE: Final = _Concept(OVERRIDE)
+_WEAK: Final = _Concept(WEAK_OVERRIDE)
+_REPLACE: Final = _Concept(REPLACE)
+_USER: Final = _Concept(USER)
+_REQUESTED: Final = _Concept(REQUESTED)
+_ROUTES: Final = _Concept(ROUTES)
+_OTHER_TOOL: Final = _Concept(OTHER_TOOL)
+_TOOL: Final = _Concept(TOOL, compounds=True)
+_COMPOUNDING: Final = frozenset(
+    {"tool", "werkzeug", "verktyg", "værktøj", "verktøy", "työkalu", "tööriist", "eszköz",
+     "gereedschap", "narzędzi", "nástroj"}
+)  # fmt: skip
+"""Tool words that end compounds ("Buchungstool", "fraktverktøy")."""
 """A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
-_QUANTIFIERS: Final = _concept(QUANTIFIERS)
-_DEMOTED: Final = _concept(DEMOTED)
-_ONLY: Final = _concept(ONLY)
+_QUANTIFIERS: Final = _Concept(QUANTIFIERS)
+_DEMOTED: Final = _Concept(DEMOTED)
+_TRIGGERS: Final = _Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED)
+"""One search before the overrides are read: most strings hold none of these words."""
+_ONLY: Final = _Concept(ONLY)
 _SELF: Final = re.compile(
     r"\b(?:this|these|the same|este|esta|cette|ce|dieses|diese|dieser|questo|questa|deze|dit"
     r"|detta|denna|denne|dette|tämä|tätä|ten|tento|tuto|ez|ezt|acest|acesta|bu|ez a)\b"
@@ -102,17 +150,32 @@ _SELF: Final = re.compile(
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
 _NEAR: Final = 24
 """Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
-_EARLIER: Final = _concept(EARLIER)
-_SEEN: Final = _concept(SEEN)
-_TALK: Final = _concept(TALK)
-_SECRETS: Final = _concept(SECRETS)
-_ALL: Final = _concept(ALL)
-_PAGING: Final = _concept(PAGING)
-_YOU: Final = _concept(YOU)
-_PROMPTS: Final = _concept(PROMPTS)
-_INSTRUCTIONS: Final = _concept(INSTRUCTIONS)
-_RECEIVED: Final = _concept(RECEIVED)
-_HISTORY: Final = _concept(TALK - {"context", "session", "thread", "turns", "memory"})
+_EARLIER: Final = _Concept(EARLIER)
+_SEEN: Final = _Concept(SEEN)
+_TALK: Final = _Concept(TALK)
+_SECRETS: Final = _Concept(SECRETS)
+_ALL: Final = _Concept(ALL)
+_PAGING: Final = _Concept(PAGING)
+_YOU: Final = _Concept(YOU)
+_PROMPTS: Final = _Concept(PROMPTS)
+_INSTRUCTIONS: Final = _Concept(INSTRUCTIONS)
+_RECEIVED: Final = _Concept(RECEIVED)
+_ASKED: Final = _Concept(SECRETS | TALK | PROMPTS | INSTRUCTIONS)
+"""One search before a field's asks are read."""
+_ANY_TEXT: Final = _Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING))
+_ANY_FIELD: Final = _Concept(
+    OVERRIDE
+    | WEAK_OVERRIDE
+    | DEMOTED
+    | (TOOL - _COMPOUNDING)
+    | SECRETS
+    | TALK
+    | PROMPTS
+    | INSTRUCTIONS
+)
+"""One search for any word a rule here starts from: most strings hold none."""
+_COMPOUNDS: Final = re.compile("|".join(sorted(_COMPOUNDING)))
+_HISTORY: Final = _Concept(TALK - {"context", "session", "thread", "turns", "memory"})
 _PLACEHOLDER: Final = re.compile(
     r"\{\{\s*([^{}]{3,60}?)\s*\}\}|\$\{([^{}]{3,60})\}|\{([^{}\s]{3,60})\}"
 )
@@ -151,28 +214,37 @@ _WHY_ASK: Final = (
 def concepts(value: str, *, field: bool) -> list[Hit]:
     """The overrides in `value`, and its asks for the model's context when it is a `field`."""
     low = lower(value).replace("_", " ")  # system_prompt is a system prompt
+    if (
+        (_ANY_FIELD if field else _ANY_TEXT).search(low) is None
+        and _COMPOUNDS.search(low) is None
+        and "{" not in low
+    ):
+        return []
     ends: list[int] | None = None
     hits: list[Hit] = []
+    triggered = _TRIGGERS.search(low) is not None
     for pattern, strong in ((_OVERRIDE, True), (_WEAK, False)):
+        if not triggered:
+            break
         for match in pattern.finditer(low):
             if ends is None:
                 ends = sentence_ends(low)
             start, end = sentence_at(ends, match.start(), len(low))
             text = low[start:end]
-            kind = "replace" if _REPLACE.fullmatch(match.group()) else strong
+            kind = "replace" if _REPLACE.holds(match.group()) else strong
             if _overrides(text, kind):
                 hits.append(Hit("instruction", "high", match.start(), match.end(), _WHY_OVERRIDE))
                 break
         if hits:
             break
-    if not hits:
+    if not hits and (triggered or _TOOL.search(low) is not None):
         other = _other_tools(low)
         if other is not None:
             hits.append(Hit("instruction", "high", other[0], other[1], _WHY_TOOLS))
     slot = _slot(low)
     if slot is not None:
         return [*hits, Hit("sensitive-reference", "high", slot[0], slot[1], _WHY_SLOT)]
-    if field:
+    if field and _ASKED.search(low) is not None:
         whole = len(low) <= _SHORT
         for concept, kind in ((_SECRETS, "secret"), (_TALK, "talk"), (_PROMPTS, "prompt")):
             for match in concept.finditer(low):
@@ -199,9 +271,8 @@ def _other_tools(low: str) -> tuple[int, int] | None:
     demotes the user's choice; or the user's choice demoted in any sentence.
     """
     ends: list[int] | None = None
+    demotes = _DEMOTED.search(low) is not None
     for tool in _TOOL.finditer(low):
-        if _SELF.search(low, max(0, tool.start() - _NEAR), tool.end() + _NEAR) is not None:
-            continue  # "use this tool any time ...": the tool itself
         if ends is None:
             ends = sentence_ends(low)
         start, end = sentence_at(ends, tool.start(), len(low))
@@ -210,13 +281,13 @@ def _other_tools(low: str) -> tuple[int, int] | None:
         )
         if near is None or " of " in low[near.end() : tool.start()]:
             continue
+        if _SELF.search(low, max(0, tool.start() - _NEAR), tool.end() + _NEAR) is not None:
+            continue  # "use this tool any time ...": the tool itself
         text = low[start:end]
-        if (
-            _USER.search(text) is not None
-            or _DESTINATION.search(text) is not None
-            or _DEMOTED.search(low) is not None
-        ):
+        if demotes or _USER.search(text) is not None or _DESTINATION.search(text) is not None:
             return min(near.start(), tool.start()), max(near.end(), tool.end())
+    if not demotes:
+        return None
     for demoted in _DEMOTED.finditer(low):
         if ends is None:
             ends = sentence_ends(low)
