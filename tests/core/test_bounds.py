@@ -447,6 +447,20 @@ def test_check_refuses_100000_tools_before_reading_them(tmp_path: Path) -> None:
     assert found["seconds"] < SECONDS
 
 
+def test_check_counts_gemini_declarations_before_reading_them(tmp_path: Path) -> None:
+    """The count made before any tool is read is the whole file's: a Gemini ``Tool``
+    counts its function declarations (counted as one each, the tools would be checked)."""
+    source = tmp_path / "tools.json"
+    items = [
+        {"functionDeclarations": [{"name": f"{kind}{i}"} for i in range(10_001)]} for kind in "ab"
+    ]
+    source.write_text(json.dumps(items))
+    found = run_cli("check", "--from", "gemini", str(source))
+    assert found["status"] == 2
+    assert "20,002 tools: check takes at most 20,000" in found["stderr"]
+    assert found["seconds"] < SECONDS
+
+
 @pytest.mark.parametrize("command", ["convert", "check"])
 def test_10000_tools_convert_and_check_within_bounds(command: str, tmp_path: Path) -> None:
     """10,000 tools: within 3 s (here, loosely, 10 s) and memory within 10 times the input

@@ -393,8 +393,12 @@ def _streamed_check(
             for name in TARGETS
             if name != "canonical"
         ]
-    most = None if target is not None else MAX_CHECKED_TOOLS
-    found = _check.streamed(text, cast(Source, source), targets, named=target is None, most=most)
+    if target is None:  # every target: refused before any tool is read, when too many
+        count = _check.counted(text)
+        if count is None:
+            return text  # (not one JSON array: the whole file's reading says what it is)
+        _refuse_too_many(count, "stdin" if input_path in (None, "-") else input_path)
+    found = _check.streamed(text, cast(Source, source), targets, named=target is None)
     if found is None:
         return text
     problems = any(spool.count for spool in found)

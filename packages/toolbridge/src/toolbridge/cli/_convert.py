@@ -40,6 +40,10 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_PENDING: Final = 16_384
+"""A `Spool` compresses its texts in pieces of about this many characters."""
+
+
 class Spool:
     """JSON texts kept compressed until they are written, in the order added.
 
@@ -47,26 +51,38 @@ class Spool:
     each tool and target); its JSON repeats itself, and is kept in a tenth of that.
     """
 
-    __slots__ = ("_blocks", "_packer", "count")
+    __slots__ = ("_blocks", "_packer", "_pending", "_size", "count")
 
     def __init__(self) -> None:
         self._packer: Any = None
         self._blocks: list[bytes] = []
+        self._pending: list[str] = []  # texts not compressed yet: one call for many
+        self._size = 0  # their characters
         self.count = 0
         """How many texts were added."""
 
     def add(self, text: str) -> None:
         """Add one item's text (one level in: `indented` with a newline and two spaces)."""
+        self._pending.append(text if not self.count else ",\n  " + text)
+        self.count += 1
+        self._size += len(text)
+        if self._size > _PENDING:
+            self._pack()
+
+    def _pack(self) -> None:
+        """Compress the pending texts."""
         if self._packer is None:  # (small buffers: a check keeps four spools a target)
             self._packer = zlib.compressobj(1, zlib.DEFLATED, 12, 5)
-        piece = text if not self.count else ",\n  " + text
-        self.count += 1
-        block = self._packer.compress(piece.encode())
+        block = self._packer.compress("".join(self._pending).encode())
+        self._pending.clear()
+        self._size = 0
         if block:
             self._blocks.append(block)
 
     def texts(self) -> Iterator[str]:
         """The texts added, joined by a comma and a new line, in pieces; once only."""
+        if self._pending:
+            self._pack()
         if self._packer is None:
             return
         blocks, self._blocks = self._blocks, []
@@ -182,6 +198,10 @@ def indented(value: Any, newline: str = "\n") -> str:
     Anything but plain JSON (a key that is not a string, a number that is not
     finite, another type) is left to `json.dumps`, which says the same as before.
     """
+    if type(value) is dict and value:
+        flat = _flat(value, newline)
+        if flat is not None:
+            return flat
     parts: list[str] = []
     try:
         _write(value, newline, parts.append)
@@ -189,6 +209,17 @@ def indented(value: Any, newline: str = "\n") -> str:
         text = json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
         return text.replace("\n", newline) if newline != "\n" else text
     return "".join(parts)
+
+
+def _flat(value: dict[Any, Any], newline: str) -> str | None:
+    """`indented` of an object of strings only (a problem's), in one join; else None."""
+    inner = newline + "  "
+    parts = []
+    for key, item in value.items():
+        if type(key) is not str or type(item) is not str:
+            return None
+        parts.append(f"{_encode(key)}: {_encode(item)}")
+    return "{" + inner + f",{inner}".join(parts) + newline + "}"
 
 
 class _NotPlain(Exception):

@@ -101,7 +101,8 @@ def tools_in(data: Any, source_format: Source) -> list[Tool]:
 
 
 _ENVELOPES: Final = ("tools", "functions")
-_DECLARATIONS: Final = ("functionDeclarations", "function_declarations")
+DECLARATIONS: Final = ("functionDeclarations", "function_declarations")
+"""The keys of a Gemini ``Tool``'s function declarations (`tool_count` counts them)."""
 
 
 def tool_count(data: Any) -> int:
@@ -122,7 +123,7 @@ def tool_count(data: Any) -> int:
         return 1
     count = 0
     for item in items:
-        inner = [item.get(key) for key in _DECLARATIONS] if isinstance(item, dict) else []
+        inner = [item.get(key) for key in DECLARATIONS] if isinstance(item, dict) else []
         declared = next((found for found in inner if isinstance(found, list)), None)
         count += 1 if declared is None else len(declared)
     return count

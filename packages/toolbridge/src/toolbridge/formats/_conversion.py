@@ -18,7 +18,7 @@ from toolbridge._jsonschema._meta_schema import meta_problem
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
-from toolbridge.formats._engine import SIZED, Writer, check_sizes, write_one, write_tools
+from toolbridge.formats._engine import Writer, check_sizes, write_one, write_tools
 from toolbridge.formats._lowering import Lowered, OnUnsupported
 from toolbridge.schema import (
     ArgumentPlan,
@@ -223,14 +223,31 @@ def convert(
         ConversionError: Unknown target, not tools, two tools with one name, strict
             mode the target lacks, or (with ``"raise"``) a schema that cannot be strict.
     """
+    return _converted(tools, target, strict, on_unsupported, True)
+
+
+def _converted(
+    tools: Tool | Iterable[Tool],
+    target: Target,
+    strict: bool | None,
+    on_unsupported: OnUnsupported,
+    keep: bool,
+) -> Conversion:
+    """`convert`; without `keep`, the tools' caches are read and nothing is added (`check`)."""
     writer = _WRITERS.get(target)
     if writer is None:
         raise ConversionError(f"unknown target format {target!r}; known: {', '.join(TARGETS)}")
     if type(tools) is Tool:  # the common call: `write_tools`'s one-tool path, without its steps
-        lowered, names = write_one(tools, target, writer, strict, on_unsupported)
+        lowered, names = write_one(tools, target, writer, strict, on_unsupported, keep)
         return _one(target, tools.name, lowered, names)
     listed, written, names, single = write_tools(
-        tools, target, writer, strict=strict, on_unsupported=on_unsupported, function="convert"
+        tools,
+        target,
+        writer,
+        strict=strict,
+        on_unsupported=on_unsupported,
+        function="convert",
+        keep=keep,
     )
     if single:
         return _one(target, listed[0].name, written[0], names)
@@ -376,31 +393,20 @@ def check(
         SchemaTooLargeError: A tool's schema is larger than `MAX_SCHEMA_SIZE`.
     """
     listed = [tools] if isinstance(tools, Tool) else list(tools)
-    kept = [set(_cache(tool)) for tool in listed]
-    for tool, before in zip(listed, kept, strict=True):
-        _check_sizes(tool, before)
+    for tool in listed:
+        if isinstance(tool, Tool):  # (not a tool: left to `convert`, which says what is wrong)
+            check_sizes(tool)
     one = len(listed) == 1 and type(listed[0]) is Tool
-    try:  # (one tool: `convert`'s one-tool path, the same report without the set's steps)
-        report = convert(listed[0] if one else listed, target, strict=strict).report
-    finally:
-        for tool, before in zip(listed, kept, strict=True):
-            cache = _cache(tool)
-            for key in [key for key in cache if key not in before]:
-                del cache[key]
+    # (one tool: `convert`'s one-tool path, the same report without the set's steps)
+    report = _converted(listed[0] if one else listed, target, strict, "fallback", False).report
     problems = [
-        Problem(
-            tool=entry.tool or "",
-            path=entry.path,
-            rule=_rule(entry),
-            keyword=entry.keyword,
-            detail=entry.detail,
-        )
+        _problem(entry.tool or "", entry.path, _rule(entry), entry.keyword, entry.detail)
         for entry in report
         if _rejected(entry, target)
     ]
     if target == "mcp":
         problems.extend(
-            Problem(tool=tool.name, path=("name",), rule="name", keyword="name", detail=reason)
+            _problem(tool.name, ("name",), "name", "name", reason)
             for tool in listed
             for reason in check_name(tool.name, "mcp")
         )
@@ -408,6 +414,26 @@ def check(
         problems.extend(_meta_schema_problems(listed))
     problems.extend(_unsatisfiable_problems(listed))
     return tuple(problems)
+
+
+_SET_PROBLEM: Final = tuple(
+    Problem.__dict__[name].__set__ for name in ("tool", "path", "rule", "keyword", "detail")
+)
+
+
+def _problem(tool: str, path: JsonPath, rule: str, keyword: str, detail: str) -> Problem:
+    """``Problem(tool=..., ...)``, its slots set directly (as `_conversion` does).
+
+    `check` makes one for each problem of each tool in each target.
+    """
+    problem: Problem = object.__new__(Problem)
+    set_tool, set_path, set_rule, set_keyword, set_detail = _SET_PROBLEM
+    set_tool(problem, tool)
+    set_path(problem, path)
+    set_rule(problem, rule)
+    set_keyword(problem, keyword)
+    set_detail(problem, detail)
+    return problem
 
 
 def _unsatisfiable_problems(tools: list[Tool]) -> list[Problem]:
@@ -442,49 +468,45 @@ def _unsatisfiable_in(tool: Tool) -> list[Problem]:
     return problems
 
 
-def _check_sizes(tool: Any, before: set[Any]) -> None:
-    """Refuse a tool whose schemas are past `MAX_SCHEMA_SIZE`, once (kept on the tool).
-
-    Not a tool: left to `convert`, which says what is wrong.
-    """
-    if isinstance(tool, Tool):
-        check_sizes(tool)
-        before.add(SIZED)
-
-
 def _cache(tool: Any) -> dict[Any, Any]:
     """A tool's conversion cache (`Tool._derived`); a throwaway one for a non-tool."""
     return tool._derived.formats if isinstance(tool, Tool) else {}
 
 
 _META: Final = ("check", "json-schema")
-"""The key of a tool's meta-schema problem in its cache: one look for every target."""
+"""The key of a tool's meta-schema problems in its cache: one look for every target."""
 _UNSATISFIABLE: Final = ("check", "unsatisfiable")
 """The key of a tool's unsatisfiable problems in its cache: one look for every target."""
 
 
 def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:
     """The first meta-schema violation of each tool's input schema (nothing fetched)."""
-    problems = []
+    problems: list[Problem] = []
     for tool in tools:
         cache = _cache(tool)
-        if _META not in cache:
-            cache[_META] = meta_problem(tool.input_schema)
-        problem = cache[_META]
-        if problem is not None:
-            detail = problem.detail
-            if problem.keyword not in ("$schema", ""):
-                detail = f"not valid JSON Schema 2020-12: {detail}"
-            problems.append(
-                Problem(
-                    tool=tool.name,
-                    path=problem.path,
-                    rule="json-schema",
-                    keyword=problem.keyword,
-                    detail=detail,
-                )
-            )
+        found = cache.get(_META)
+        if found is None:
+            found = cache[_META] = _meta_schema_problem(tool)
+        problems.extend(found)
     return problems
+
+
+def _meta_schema_problem(tool: Tool) -> tuple[Problem, ...]:
+    problem = meta_problem(tool.input_schema)
+    if problem is None:
+        return ()
+    detail = problem.detail
+    if problem.keyword not in ("$schema", ""):
+        detail = f"not valid JSON Schema 2020-12: {detail}"
+    return (
+        Problem(
+            tool=tool.name,
+            path=problem.path,
+            rule="json-schema",
+            keyword=problem.keyword,
+            detail=detail,
+        ),
+    )
 
 
 # -- diff ---------------------------------------------------------------------------------

@@ -84,7 +84,9 @@ def _lowered(
     writer: Writer,
     strict: bool | None,
     on_unsupported: OnUnsupported,
+    keep: bool = True,
 ) -> Lowered:
+    """The tool written under `name`: the cached `Lowered`, else the writer's (kept if `keep`)."""
     cache = _cache_of(tool)
     key = (target, strict, on_unsupported, name)
     cached: Lowered | FrozenDict | None = cache.get(key)
@@ -95,6 +97,8 @@ def _lowered(
         lowered = writer(tool, name, strict, on_unsupported)
     except ToolbridgeError as error:
         raise _named(tool, error) from error
+    if not keep:
+        return lowered
     if cached is not None:  # emit_one wrote the wire object first: one object for every caller
         lowered = dataclasses.replace(lowered, wire=cached)
     cache[key] = lowered
@@ -111,17 +115,27 @@ def _named(tool: Tool, error: ToolbridgeError) -> ToolbridgeError:
 
 
 def write_one(
-    tool: Tool, target: str, writer: Writer, strict: bool | None, on_unsupported: OnUnsupported
+    tool: Tool,
+    target: str,
+    writer: Writer,
+    strict: bool | None,
+    on_unsupported: OnUnsupported,
+    keep: bool = True,
 ) -> tuple[Lowered, NameMap]:
-    """One tool on its own, its name mapped alone (the fast path of ``to_*(tool)``)."""
+    """One tool on its own, its name mapped alone (the fast path of ``to_*(tool)``).
+
+    Without `keep`, what was cached is used and nothing new is (`check`'s way).
+    """
     cache = _cache_of(tool)
     key = (target, strict, on_unsupported, None)
     cached: tuple[Lowered, NameMap] | None = cache.get(key)
     if cached is not None:
         return cached
     names = NameMap.for_one(tool.name, _NAME_RULE.get(target, target))
-    lowered = _lowered(tool, names.exposed(tool.name), target, writer, strict, on_unsupported)
-    cache[key] = lowered, names
+    exposed = names.exposed(tool.name)
+    lowered = _lowered(tool, exposed, target, writer, strict, on_unsupported, keep)
+    if keep:
+        cache[key] = lowered, names
     return lowered, names
 
 
@@ -182,8 +196,11 @@ def write_tools(
     strict: bool | None,
     on_unsupported: OnUnsupported,
     function: str,
+    keep: bool = True,
 ) -> tuple[list[Tool], list[Lowered], NameMap, bool]:
     """The tools, each written for the target, the name map used, and whether one was given.
+
+    Without `keep`, what was cached is used and nothing new is (`check`'s way).
 
     Raises:
         ConversionError: `tools` is not a `Tool` or an iterable of them, two tools
@@ -191,7 +208,7 @@ def write_tools(
     """
     listed, single = tools_given(tools, function)
     if single:
-        lowered, names = write_one(listed[0], target, writer, strict, on_unsupported)
+        lowered, names = write_one(listed[0], target, writer, strict, on_unsupported, keep)
         return listed, [lowered], names, True
     seen: dict[str, int] = {}
     for index, tool in enumerate(listed):
@@ -203,7 +220,7 @@ def write_tools(
         seen[tool.name] = index
     names = NameMap.for_target(seen, _NAME_RULE.get(target, target))
     written = [
-        _lowered(tool, names.exposed(tool.name), target, writer, strict, on_unsupported)
+        _lowered(tool, names.exposed(tool.name), target, writer, strict, on_unsupported, keep)
         for tool in listed
     ]
     return listed, written, names, False

@@ -21,6 +21,7 @@ from toolbridge.schema import (
     ArgumentPlan,
     LossAction,
     LossEntry,
+    Transformed,
     strict_copy,
     to_anthropic_strict,
     to_strict,
@@ -214,9 +215,11 @@ def anthropic_strict_schema(
     """
     if not wanted:
         return tool.input_schema, [], False
-    converted = to_anthropic_strict(
-        tool.input_schema, tool=tool.name, on_unsupported=on_unsupported
-    )
+    schema = tool.input_schema
+    converted = _LAST_ANTHROPIC.get(schema, tool.name, on_unsupported)
+    if converted is None:
+        converted = to_anthropic_strict(schema, tool=tool.name, on_unsupported=on_unsupported)
+        _LAST_ANTHROPIC.put(schema, tool.name, on_unsupported, converted)
     if converted.strict:
         return converted.schema, list(converted.report), True
     return tool.input_schema, [e for e in converted.report if e.keyword == "strict"], False
@@ -239,12 +242,7 @@ def openai_parameters(
         if output is not None:
             return output, True
     elif strict:
-        converted = to_strict(
-            tool.input_schema,
-            tool=tool.name,
-            on_unsupported="raise" if on_unsupported == "raise" else "keep",
-            report=notes is not None,
-        )
+        converted = _strict(tool, on_unsupported, notes is not None)
         if converted.strict:
             if notes is not None:
                 notes.report.extend(converted.report)
@@ -253,3 +251,53 @@ def openai_parameters(
         if report is not None:
             report.extend(entry for entry in converted.report if entry.keyword == "strict")
     return completed(tool.input_schema, tool.name, report), False
+
+
+def _strict(tool: Tool, on_unsupported: OnUnsupported, report: bool) -> Transformed:
+    """`to_strict` of the tool's input schema for `openai_parameters` (shared, see `_Last`)."""
+    schema, options = tool.input_schema, (on_unsupported, report)
+    converted = _LAST_STRICT.get(schema, tool.name, options)
+    if converted is None:
+        converted = to_strict(
+            schema,
+            tool=tool.name,
+            on_unsupported="raise" if on_unsupported == "raise" else "keep",
+            report=report,
+        )
+        _LAST_STRICT.put(schema, tool.name, options, converted)
+    return converted
+
+
+@final
+class _Last:
+    """The last result of one strict transform, for the next writer asking the same.
+
+    OpenAI's two APIs send the same strict schema, and so do Anthropic and Bedrock:
+    checking a tool for every target (``toolbridge check --strict``) asks each
+    transform twice in a row, the second time for nothing new. A transform is a pure
+    function of the schema, the tool's name and its options; the schema is frozen, so
+    the same object is the same schema. One entry, the schema held by it (its
+    identity stays its own): the memory of one tool's result, whatever is converted.
+    """
+
+    __slots__ = ("_entry",)
+
+    def __init__(self) -> None:
+        self._entry: tuple[Any, str, object, Transformed] | None = None
+
+    def get(self, schema: Any, tool: str, options: object) -> Transformed | None:
+        """The result kept for this schema object, tool name and options, or None."""
+        entry = self._entry  # (one read: another thread may put a new entry meanwhile)
+        if entry is not None and entry[0] is schema and entry[1] == tool and entry[2] == options:
+            return entry[3]
+        return None
+
+    def put(self, schema: Any, tool: str, options: object, converted: Transformed) -> None:
+        """Keep `converted` as the result for this schema object, tool name and options."""
+        self._entry = (schema, tool, options, converted)
+
+
+_LAST_STRICT: Final = _Last()
+"""`to_strict`'s last result, shared by Chat Completions and Responses."""
+_LAST_ANTHROPIC: Final = _Last()
+"""`to_anthropic_strict`'s last result, shared by Anthropic and Bedrock."""

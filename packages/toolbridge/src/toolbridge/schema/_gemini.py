@@ -58,7 +58,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, final
 
-from toolbridge._json import FrozenDict, canonical_json, freeze, loads, thaw
+from toolbridge._json import FrozenDict, canonical_json, loads, seal, thaw
 from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
 from toolbridge._jsonschema._walk import held
 from toolbridge._limits import MAX_SCHEMA_SIZE, check_size, too_large
@@ -171,8 +171,8 @@ def _lowered(schema: Mapping[str, Any] | bool, tool: str | None) -> Transformed:
     lowerer = _Lowerer(tool)
     lowered, plan = lowerer.lower(inlined.schema, ())
     report = (*inlined.report, *lowerer.report)
-    if lowered.get("type") == "OBJECT":
-        return Transformed(freeze(lowered), report, None, plan)
+    if lowered.get("type") == "OBJECT":  # (new nodes around parts of the frozen source)
+        return Transformed(seal(lowered), report, None, plan)
     if plan.json:  # an object with no properties, or anything at all
         detail = "the root declares no properties: the tool is declared without parameters"
         entry = LossEntry(

@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from toolbridge._json import MAX_DEPTH, freeze
-from toolbridge._jsonschema._keywords import SUBSCHEMA_KEYWORDS
-from toolbridge._jsonschema._references import NAMED_SCHEMAS, parse_pointer, pointer
+from toolbridge._json import MAX_DEPTH, FrozenDict, freeze, seal
+from toolbridge._jsonschema._keywords import SCHEMA_MAP, SUBSCHEMA_KEYWORDS
+from toolbridge._jsonschema._references import parse_pointer, pointer
 from toolbridge._jsonschema._walk import converted
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
@@ -61,7 +61,10 @@ def to_gemini_json(schema: Any, *, tool: str | None = None) -> Transformed:
         ConversionError: `schema` nests deeper than `MAX_DEPTH`.
     """
     walk = _Walk(schema, tool)
-    return Transformed(freeze(walk.schema(schema, (), 0)), tuple(walk.report))
+    output = walk.schema(schema, (), 0)
+    # (a frozen source: new nodes around its frozen parts, sealed; another is frozen whole)
+    sealed = seal(output) if type(schema) is FrozenDict else freeze(output)
+    return Transformed(sealed, tuple(walk.report))
 
 
 class _Walk:
@@ -146,7 +149,7 @@ class _Walk:
                 and isinstance(node.get(part), Mapping)
             )
             moved.append("$defs" if renamed else part)
-            named = not named and part in NAMED_SCHEMAS
+            named = not named and part in SCHEMA_MAP
             node = node.get(str(part)) if isinstance(node, Mapping) else None
         rewritten = pointer(tuple(moved))
         if rewritten != reference:

@@ -37,7 +37,7 @@ def unsatisfiable(schema: Any) -> Iterator[tuple[JsonPath, str, str]]:
 
 
 def _contradictions(node: Mapping[str, Any], path: JsonPath) -> Iterator[tuple[JsonPath, str, str]]:
-    types = _types(node.get("type"))
+    types = _types(node.get("type")) if "enum" in node or "const" in node else None
     if types is not None:
         enum = node.get("enum")
         if isinstance(enum, list) and not any(_has_type(value, types) for value in enum):
@@ -45,8 +45,10 @@ def _contradictions(node: Mapping[str, Any], path: JsonPath) -> Iterator[tuple[J
         if "const" in node and not _has_type(node["const"], types):
             yield (*path, "const"), "const", f"the const value is not of type {_said(types)}"
     for low, high in _BOUNDS:
-        least: Any = node.get(low)
-        most: Any = node.get(high)
+        if low not in node or high not in node:
+            continue  # (the common node: no pair of bounds to compare)
+        least: Any = node[low]
+        most: Any = node[high]
         if _number(least) and _number(most) and least > most:
             yield (*path, low), low, f"{low} {least} is above {high} {most}"
     required, properties = node.get("required"), node.get("properties")
