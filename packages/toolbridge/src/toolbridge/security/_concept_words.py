@@ -50,7 +50,12 @@ USER: Final = frozenset({
     "пользовател", "користувач", "потребител", "корисник", "مستخدم", "المستخدم", "کاربر",
     "صارف", "משתמש", "उपयोगकर्ता", "यूज़र", "यूजर", "ব্যবহারকারী", "用户", "用戶", "使用者",
     "ユーザ", "利用者", "사용자", "유저", "ผู้ใช้", "người dùng", "pengguna", "gumagamit",
-    "mtumiaji", "watumiaji", "requester",
+    "mtumiaji", "watumiaji", "requester", "kasutaja", "lietotāj", "naudotoj", "uporabni",
+    "notand", "përdorues", "მომხმარებ", "օգտատեր", "карыстальнік",
+    "пайдаланушы", "istifadəçi", "foydalanuvchi", "хэрэглэгч", "प्रयोगकर्ता", "वापरकर्ता",
+    "பயனர்", "వినియోగదారు", "ਵਰਤੋਂਕਾਰ", "વપરાશકર્તા", "ተጠቃሚ", "defnyddiw",
+    "úsáideoir", "erabiltzaile", "utente", "អ្នកប្រើ", "ຜູ້ໃຊ້", "အသုံးပြုသူ",
+    "පරිශීලක", "mai amfani", "olumulo", "umsebenzisi",
 })  # fmt: skip
 """The person whose request or data is at stake."""
 
@@ -155,7 +160,7 @@ OVERRIDE: Final = frozenset({
     "olsa bile", "bile olsa", "yerine", "yok say", "görmezden", "dikkate alma",
     "dikkate alınmaz", "sadece bir öneri", "yalnızca öneri", "bilgi amaçlı", "olarak kabul",
     "olarak değerlendir", "ανεξάρτητα", "ανεξαρτήτως", "ό,τι κι αν", "οτιδήποτε",
-    "ακόμη κι αν", "ακόμα και αν", "ακόμα κι αν", "ακόμη και αν", "αντί", "αγνόησ",
+    "ακόμη κι αν", "κι αν", "ακόμα και αν", "ακόμα κι αν", "ακόμη και αν", "αντί", "αγνόησ",
     "αγνοεί", "αγνοούν", "αντικαταστ", "αντικατάστ", "μόνο ενδεικτικ", "ενδεικτικ",
     "απλή πρόταση", "θεωρείται", "αντιμετωπίζεται ως",
     # Russian, Ukrainian, Bulgarian, Serbian
@@ -305,6 +310,9 @@ TOOL: Final = frozenset({
     "araç", "aracı", "εργαλεί", "инструмент", "інструмент", "алат", "أداة", "الأداة",
     "أدوات", "ابزار", "آلہ", "ٹول", "כלי", "टूल", "उपकरण", "টুল", "工具", "ツール", "도구", "툴",
     "เครื่องมือ", "công cụ", "zana", "kasangkapan", "ხელსაწყო", "ინსტრუმენტ", "գործիք",
+    "tresna", "offeryn", "uirlis", "алатка", "прылад", "құрал", "vosit",
+    "साधन", "கருவி", "సాధనం", "ਟੂਲ", "ટૂલ", "መሳሪያ", "ឧបករណ៍", "ເຄື່ອງມື", "ကိရိယာ", "මෙවලම",
+    "kayan aiki", "irinṣẹ", "ithuluzi",
 })  # fmt: skip
 """A tool: what a shadowing text tells the model to use otherwise."""
 
@@ -341,6 +349,9 @@ QUANTIFIERS: Final = frozenset({
     "어느", "각 ", "ทุก", "ใดๆ", "ใด ๆ", "ไหนก็", "mọi", "bất kỳ", "bất cứ", "tất cả", "mỗi",
     "setiap", "semua", "mana pun", "manapun", "apa pun", "bawat", "lahat", "anumang",
     "alinmang", "kila", "yoyote", "zote", "ყველა", "ნებისმიერ", "ամեն", "բոլոր", "ցանկացած",
+    "sérhver", "allir", "öll", "edozein", "pob", "gach", "секој",
+    "кожны", "барлық", "har bir", "барча", "бүх", "सबै", "ஒவ்வொரு", "ప్రతి",
+    "ਹਰ", "દરેક", "ሁሉም", "គ្រប់", "ທຸກ", "တိုင်း", "සෑම", "kowane", "gbogbo", "yonke",
 })  # fmt: skip
 """Every, any, all: with a tool word near, a rule for tools other than this one."""
 

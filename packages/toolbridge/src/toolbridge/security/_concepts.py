@@ -137,6 +137,11 @@ _COMPOUNDING: Final = frozenset(
 """Tool words that end compounds ("Buchungstool", "fraktverktøy")."""
 """A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
 _QUANTIFIERS: Final = _Concept(QUANTIFIERS)
+_AFTER_TOOL: Final = _Concept(
+    {"ใดๆ", "ใด ๆ", "ไหนก็", "ทุกตัว", "mana pun", "manapun", "apa pun", "apapun", "yoyote",
+     "zote", "wote", "anumang", "kahit ano", "nào", "nào cũng", "任何"}
+)  # fmt: skip
+"""Quantifiers written after the tool word (Thai, Indonesian, Swahili, Vietnamese)."""
 _DEMOTED: Final = _Concept(DEMOTED)
 _TRIGGERS: Final = _Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED)
 """One search before the overrides are read: most strings hold none of these words."""
@@ -148,6 +153,8 @@ _SELF: Final = re.compile(
     r"|นี้|này|\bini\b|\bhii\b|\bito\b"
 )
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
+_BESIDE: Final = 10
+"""Characters between *this* and a tool word that make it the tool itself."""
 _NEAR: Final = 24
 """Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
 _EARLIER: Final = _Concept(EARLIER)
@@ -180,7 +187,15 @@ _PLACEHOLDER: Final = re.compile(
     r"\{\{\s*([^{}]{3,60}?)\s*\}\}|\$\{([^{}]{3,60})\}|\{([^{}\s]{3,60})\}"
 )
 """A template slot the model is to fill: ``{{system_prompt}}``, ``${history}``, ``{chat_log}``."""
+_ARROW: Final = re.compile("→|←|⇒|⟶|->|=>|➜|➔")
+_SPEAKS: Final = re.compile(r"\w{0,12}\s?(?:[\w\u0600-\u06ff]{1,12}\s?)?[:\uff1a]")
+"""After a word for the user: a speaker's label ("user:", "کاربر گفت:", "kasutaja:")."""
+_ASSIGNED: Final = re.compile(r"[\w.]+\s?\(\s?\w+\s?=|[\w.]+\s?[:=]\s?['\"]")
+"""A call with named arguments or a field given a quoted value."""
 _SHORT: Final = 240
+_NEGATION_REACH: Final = 32
+"""Characters before an object a negation of it stands in ("never include passwords";
+not "Do not edit: filled by you with your full system prompt")."""
 """Characters of a field's description read as one thought: a short one is one sentence."""
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _DESTINATION: Final = re.compile(
@@ -197,6 +212,10 @@ _WHY_OVERRIDE: Final = (
     "an override of what the user asked (a word setting their choice aside, their "
     "request and a destination or another tool in one sentence): shadowing."
 )
+_WHY_MAPPED: Final = (
+    "a worked example mapping what the user says to a fixed call or value: the model is "
+    "told what to do whatever the user asks."
+)
 _WHY_SLOT: Final = (
     "a template slot for the model's instructions or the conversation ({{system_prompt}}): "
     "the model is to fill it with what it holds (exfiltration)."
@@ -211,13 +230,19 @@ _WHY_ASK: Final = (
 )
 
 
-def concepts(value: str, *, field: bool) -> list[Hit]:
-    """The overrides in `value`, and its asks for the model's context when it is a `field`."""
+def concepts(value: str, *, field: bool, described: bool = False) -> list[Hit]:
+    """The overrides in `value`, and its asks for the model's context when it is a `field`.
+
+    `described`: `value` is a description that speaks of one of the tool's fields by
+    name; then only an ask for a secret or personal datum is read as the field's.
+    """
     low = lower(value).replace("_", " ")  # system_prompt is a system prompt
+    field = field or described
     if (
         (_ANY_FIELD if field else _ANY_TEXT).search(low) is None
         and _COMPOUNDS.search(low) is None
         and "{" not in low
+        and _ARROW.search(low) is None
     ):
         return []
     ends: list[int] | None = None
@@ -241,12 +266,16 @@ def concepts(value: str, *, field: bool) -> list[Hit]:
         other = _other_tools(low)
         if other is not None:
             hits.append(Hit("instruction", "high", other[0], other[1], _WHY_TOOLS))
+    mapped = _mapped(low)
+    if mapped is not None:
+        return [*hits, Hit("instruction", "high", mapped[0], mapped[1], _WHY_MAPPED)]
     slot = _slot(low)
     if slot is not None:
         return [*hits, Hit("sensitive-reference", "high", slot[0], slot[1], _WHY_SLOT)]
     if field and _ASKED.search(low) is not None:
         whole = len(low) <= _SHORT
-        for concept, kind in ((_SECRETS, "secret"), (_TALK, "talk"), (_PROMPTS, "prompt")):
+        kinds = ((_SECRETS, "secret"), (_TALK, "talk"), (_PROMPTS, "prompt"))
+        for concept, kind in kinds[:1] if described else kinds:
             for match in concept.finditer(low):
                 if whole:
                     start, end = 0, len(low)
@@ -257,9 +286,12 @@ def concepts(value: str, *, field: bool) -> list[Hit]:
                 if _asks(low[start:end], match.start() - start, kind):
                     hit = Hit("sensitive-reference", "high", match.start(), match.end(), _WHY_ASK)
                     return [*hits, hit]
-        own = _own_instructions(low)
+        own = None if described else _own_instructions(low)
         if own is not None:
             return [*hits, Hit("sensitive-reference", "high", own[0], own[1], _WHY_ASK)]
+    seen = _SEEN.search(low) if field and not described else None
+    if seen is not None and (_ALL.search(low) is not None or _EARLIER.search(low) is not None):
+        return [*hits, Hit("sensitive-reference", "high", seen.start(), seen.end(), _WHY_ASK)]
     return hits
 
 
@@ -272,19 +304,27 @@ def _other_tools(low: str) -> tuple[int, int] | None:
     """
     ends: list[int] | None = None
     demotes = _DEMOTED.search(low) is not None
+    short = len(low) <= _SHORT
     for tool in _TOOL.finditer(low):
         if ends is None:
             ends = sentence_ends(low)
-        start, end = sentence_at(ends, tool.start(), len(low))
-        near = _QUANTIFIERS.search(
-            low, max(start, tool.start() - _NEAR), min(end, tool.end() + _NEAR)
-        )
+        start, end = (0, len(low)) if short else sentence_at(ends, tool.start(), len(low))
+        near = _QUANTIFIERS.search(low, max(start, tool.start() - _NEAR), tool.start())
+        if near is None:  # "alat SMS mana pun", "zana yoyote": after the tool word
+            near = _AFTER_TOOL.search(low, tool.end(), min(end, tool.end() + _NEAR))
         if near is None or " of " in low[near.end() : tool.start()]:
             continue
-        if _SELF.search(low, max(0, tool.start() - _NEAR), tool.end() + _NEAR) is not None:
-            continue  # "use this tool any time ...": the tool itself
+        if _SELF.search(low, max(0, tool.start() - _BESIDE), tool.start()) or _SELF.search(
+            low, tool.end(), tool.end() + _BESIDE
+        ):
+            continue  # "use this tool any time ...", "công cụ này": the tool itself
         text = low[start:end]
-        if demotes or _USER.search(text) is not None or _DESTINATION.search(text) is not None:
+        if (
+            demotes
+            or _USER.search(text) is not None
+            or _DESTINATION.search(text) is not None
+            or _OVERRIDE.search(text) is not None
+        ):
             return min(near.start(), tool.start()), max(near.end(), tool.end())
     if not demotes:
         return None
@@ -328,7 +368,7 @@ def _asks(text: str, at: int, kind: str) -> bool:
     """
     if _PAGING.search(text) is not None:
         return False
-    if _NEGATED.search(text, 0, at) is not None:
+    if _NEGATED.search(text, max(0, at - _NEGATION_REACH), at) is not None:
         return False
     earlier = any(
         not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
@@ -352,6 +392,22 @@ def _own_instructions(low: str) -> tuple[int, int] | None:
             and _NEGATED.search(low, 0, match.start()) is None
         ):
             return match.start(), match.end()
+    return None
+
+
+def _mapped(low: str) -> tuple[int, int] | None:
+    """Where `low` maps what the user says to a fixed call or value, or None.
+
+    A worked example ("user: 'is this fine?' → review(action='approve')", "the user
+    said: my password is X ← credentials: 'X'"): the user as a speaker, an arrow, and a
+    call or an assignment, whatever the language.
+    """
+    arrow = _ARROW.search(low)
+    if arrow is None:
+        return None
+    for speaker in _USER.finditer(low):
+        if _SPEAKS.match(low, speaker.end()) is not None and _ASSIGNED.search(low) is not None:
+            return speaker.start(), arrow.end()
     return None
 
 

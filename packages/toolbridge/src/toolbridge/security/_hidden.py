@@ -40,8 +40,11 @@ _ISOLATE: Final = re.compile(
 correct use of bidi controls when its direction fits (first-strong, right-to-left around
 right-to-left letters, left-to-right inside right-to-left text), which hides nothing."""
 _JOINERS: Final = frozenset("\u200c\u200d")
-_BLANKS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-"""Letters (not format characters) that draw nothing: Hangul fillers, the braille blank."""
+_UNSPACED: Final = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]")
+"""Thai, Lao, Burmese and Khmer letters: scripts written without spaces."""
+_BLANKS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\u2800")
+"""Characters (not format characters) that draw nothing: the combining grapheme joiner,
+Hangul fillers, Khmer inherent vowels, the braille blank."""
 _SPACES: Final = frozenset("\u00ad\u200b\ufe0e\ufe0f")
 """Zero-width spaces, soft hyphens and the emoji presentation selectors: two inside
 text are copy-and-paste residue (low; an emoji's selector whose emoji was lost)."""
@@ -96,6 +99,8 @@ def hidden(value: str) -> Hit | None:
         char, at = match.group(), match.start()
         if 0xE0000 <= ord(char) <= 0xE007F:
             continue  # the tag runs, above
+        if _word_break(value, at):
+            continue
         if char in _BIDI or char in _BLANKS:
             if at not in natural:
                 found.append(at)
@@ -189,6 +194,24 @@ def _natural(value: str) -> set[int]:
             if char in _MARKS and _alone(value, at):
                 natural.add(at)
     return natural
+
+
+def _word_break(value: str, at: int) -> bool:
+    """Whether `value[at]` is one blank between two letters of a script that needs it.
+
+    Thai, Lao, Khmer and Burmese are written without spaces: a zero-width space
+    between two of their letters marks where a word breaks (a line may break there).
+    Braille writes a space as the blank cell, between two cells. Neither hides text.
+    """
+    char = value[at]
+    if not 0 < at < len(value) - 1:
+        return False
+    before, after = value[at - 1], value[at + 1]
+    if char == "\u200b":
+        return bool(_UNSPACED.match(before)) and bool(_UNSPACED.match(after))
+    if char == "\u2800":
+        return "\u2801" <= before <= "\u28ff" and "\u2801" <= after <= "\u28ff"
+    return False
 
 
 def _alone(value: str, at: int) -> bool:

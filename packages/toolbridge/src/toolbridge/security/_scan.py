@@ -135,6 +135,8 @@ def _tool(
     hits: list[tuple[Text, Hit]] = []
     budget = TOOL_BUDGET
     siblings = frozenset((tool.name, *names))
+    properties = tool.input_schema.get("properties")
+    parameters = frozenset(properties) if isinstance(properties, Mapping) else frozenset()
     for text in texts:
         value, is_name = text.value, text.kind == "name"
         # The pattern rules read a string's first READ_LIMIT characters: a longer one is
@@ -152,17 +154,18 @@ def _tool(
                 *sensitive(value, name=is_name, topic=tool.name),
             ]
             field = text.path[0] == "inputSchema"
+            described = text.path == ("description",) and _names_a_parameter(value, parameters)
             if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
                 read += [
                     *steering(value, siblings),
                     exfiltration(value, field=field),
                     beyond(value),
-                    *concepts(value, field=field),
+                    *concepts(value, field=field, described=described),
                 ]
-            elif not is_name and "://" in value:
+            elif not is_name and ("://" in value or "{" in value):
                 # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
-                # one the model is to fill with data
-                read.append(exfiltration(value, field=field))
+                # one the model is to fill with data, and a template slot one it is to fill
+                read += [exfiltration(value, field=field), *concepts(value, field=field)]
             found.extend(
                 far(hit)
                 if hit is not None and hit.start >= SHOWN and hit.severity == "medium"
@@ -233,6 +236,14 @@ def _tool(
         )
         for text, hit in findings.values()
     ]
+
+
+def _names_a_parameter(description: str, parameters: frozenset[str]) -> bool:
+    """Whether `description` names one of the tool's parameters as code (`` `note` ``).
+
+    What it says is then said about what goes in that field.
+    """
+    return "`" in description and any(f"`{name}`" in description for name in parameters)
 
 
 def _order(finding: Finding) -> tuple[str, str, tuple[tuple[int, int, str], ...], str]:

@@ -41,8 +41,8 @@ _LINES: Final = 10
 _UNICODE: Final = 8
 """Non-ASCII blanks in one run: a no-break space or two is typography, eight is padding."""
 _BLANKS: Final = (
-    r"\s\u00a0\u115f\u1160\u180e\u200b-\u200f\u202a-\u202f\u205f-\u2064\u2066-\u206f"
-    r"\u2800\u3164\ufeff\uffa0"
+    r"\s\u00a0\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202f"
+    r"\u205f-\u2064\u2066-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0"
 )
 """Whitespace (Python's ``\\s`` is Unicode-aware), zero-width, bidi and blank letters."""
 _ASCII_RUN: Final = re.compile(rf"[ \t\r\n\f\v]{{{_RUN},}}")
