@@ -7,16 +7,11 @@ from collections.abc import Callable, Iterator, Mapping, Set
 from typing import Any, Final
 
 from toolbridge._json import MAX_DEPTH, thaw
-from toolbridge._jsonschema._keywords import DATA_KEYWORDS, SCHEMA_MAP
+from toolbridge._jsonschema._keywords import DATA_KEYWORDS
 from toolbridge._jsonschema._walk import parts, values
 from toolbridge.errors import ConversionError, JsonPath
 
 _REFERENCE_KEYWORDS: Final = frozenset({"$ref", "$dynamicRef", "$recursiveRef"})
-NAMED_SCHEMAS: Final = SCHEMA_MAP
-"""Keywords whose values map names (chosen by the schema's author) to schemas: a
-property named ``default`` or ``$ref`` is a schema like any other
-(`toolbridge._jsonschema._keywords.SCHEMA_MAP`, kept here under this name until its
-last importer, `toolbridge.schema._gemini_json`, reads it from there)."""
 _DEFAULT_BASE: Final = "json-schema:///"  # jsonschema-rs's base URI for a schema without $id
 _LAST: Final = "\U0010ffff"
 _SCALARS: Final = frozenset({str, int, float, bool, type(None)})
