@@ -209,3 +209,48 @@ def test_a_name_inside_a_sentence_is_never_read_as_a_typo() -> None:
     search = ToolSearch([Tool(name="list_pages", description="List pages.")])
     assert search.search("photos that Lisa took", 5) == []
     assert [hit.name for hit in search.search("photos that lisa took", 5)] == ["list_pages"]
+
+
+SIBLINGS = [
+    # The same words, names as long: BM25 ties each pair and the first listed, the wrong
+    # one, would win.
+    Tool(name=name, description=description)
+    for pair, description in [
+        (("createStatements", "fetchStatements"), "Bank feed statements."),
+        (("pull_request_write", "pull_request_read"), "Pull requests of a repository."),
+        (("fetch_milestone", "remove_milestone"), "A project milestone."),
+        (("put_label", "post_label"), "A label of a repository."),
+        (("post_attributes", "read_attributes"), "Computed attributes of a device."),
+    ]
+    for name in pair
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("list the bank feed statements pushed this week", "fetchStatements"),
+        ("which pull requests in web-portal are still active?", "pull_request_read"),
+        ("take the Q2 milestone off the board, it was made by mistake", "remove_milestone"),
+        ("new label 'needs-repro' on acme/cli", "post_label"),
+        ("what computed attributes does my tracker have", "read_attributes"),
+    ],
+)
+def test_the_sibling_whose_name_does_what_is_asked_ranks_first(query: str, expected: str) -> None:
+    assert ToolSearch(SIBLINGS).search(query, 1)[0].name == expected
+
+
+def test_an_operation_only_reorders_tools_the_words_found() -> None:
+    # A request with no word of a tool's never finds it, whatever its name's operation.
+    hits = ToolSearch(SIBLINGS).search("delete the bank feed statements", 5)
+    assert [hit.name for hit in hits] == ["createStatements", "fetchStatements"]
+
+
+def test_a_name_that_reads_and_writes_is_read_as_writing() -> None:
+    tools = [
+        Tool(name="find_doc", description="Words of a doc."),
+        Tool(name="find_and_replace_doc", description="Words of a doc."),
+    ]
+    search = ToolSearch(tools)
+    assert search.search("change the words of the doc", 1)[0].name == "find_and_replace_doc"
+    assert search.search("show me the words of the doc", 1)[0].name == "find_doc"

@@ -1,0 +1,153 @@
+"""What a request asks to do to a thing, and what a tool's name says it does.
+
+Sibling tools share their words: ``getStatements`` and ``createStatements``,
+``get-engagement`` and ``create-engagement``, ``repo_pull_request`` and
+``repo_pull_request_write``. BM25 sees the same stems in each and ranks them by
+accident. Their names differ in the operation, and so do the requests: "list the bank
+feed statements" reads, "add a statement" writes. An *action* is that operation:
+reading one thing, reading many, creating, updating or deleting, or only reading or
+writing when the words say no more.
+
+A tool's action comes from the first operation word of its name (an HTTP method
+counts: ``post_attributes``); a ``get`` of a plural noun (``getEvents``) reads many.
+A request's action comes from its first operation word ("show", "which", "get rid
+of", "set up", "rewrite"...), past a leading "Before I ..., " that says when.
+`disagreement` says how far apart two actions are.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Final
+
+from toolbridge.search._document import tokenize_for_reading
+
+__all__ = ["Action", "disagreement", "query_action", "tool_action"]
+
+
+class Action(Enum):
+    """An operation on a thing."""
+
+    READ = "read"
+    """Reading, one thing or many: "show", "what", "which"."""
+    READ_ONE = "read one"
+    """Reading one thing: ``get_event``, ``describeTable``."""
+    READ_MANY = "read many"
+    """Reading many: ``list_events``, ``getEvents``, "how many", "search"."""
+    WRITE = "write"
+    """Writing, in whichever way: ``pull_request_write``, ``save_file``."""
+    CREATE = "create"
+    UPDATE = "update"
+    DELETE = "delete"
+
+
+_READS: Final = frozenset({Action.READ, Action.READ_ONE, Action.READ_MANY})
+
+_NAME_VERBS: Final = {
+    Action.READ_ONE: "get fetch retrieve read describe show view lookup head peek info details",
+    Action.READ_MANY: "list search find query browse enumerate scan",
+    Action.CREATE: "create add new insert post register upload append",
+    Action.UPDATE: "update set change modify edit patch put replace rename upsert",
+    Action.DELETE: "delete remove destroy revoke purge erase unset",
+    Action.WRITE: "write save",
+}
+_TOOL_VERBS: Final = {
+    word: action for action, words in _NAME_VERBS.items() for word in words.split()
+}
+"""A name's operation words (its words as written, lower-cased) and their actions."""
+
+_HTTP_METHODS: Final = frozenset({"get", "post", "put", "patch", "delete", "head"})
+_OBJECT_END: Final = frozenset({"by", "for", "using", "with", "in", "from", "of", "to", "at", "on"})
+"""Words after which a name no longer names its object (``getDiseaseById``)."""
+
+_QUERY_CUES: Final = (
+    (Action.DELETE, r"get rid of|take (?:\w+ ){0,4}(?:off|out)"),
+    (Action.CREATE, r"set up|spin up|start up"),
+    (Action.READ, r"pull up|look up|look at|tell me|give me"),
+    (Action.READ_MANY, r"list|enumerate|search|how many"),
+    (Action.READ, r"get|fetch|retrieve|show|display|view|read|see|what|which|who|whose|find"),
+    (Action.READ, r"details"),
+    (Action.CREATE, r"create|add|new|make|register|insert|upload|post|draft|open a|book"),
+    (
+        Action.UPDATE,
+        r"update|change|edit|modify|rename|retitle|rewrite|replace|overwrite|set|adjust|"
+        r"move|mark|swap|assign|enable|disable|toggle",
+    ),
+    (Action.DELETE, r"delete|remove|drop|destroy|discard|purge|trash|erase|clear|unset|revoke"),
+)
+_CUE: Final = re.compile(
+    "|".join(rf"\b(?P<cue{at}>{pattern})\b" for at, (_, pattern) in enumerate(_QUERY_CUES)),
+    re.IGNORECASE,
+)
+"""A request's operation words and phrases, most specific first."""
+
+
+def tool_action(name: str) -> Action | None:
+    """The action `name` says its tool does, or none.
+
+    Its first operation word's, with two exceptions: a leading HTTP method gives way
+    to an operation word after it (``post-search`` searches), and a name that both
+    reads and writes writes (``find_and_replace``, ``get_or_create``).
+    """
+    words = tokenize_for_reading(name)
+    found = [(at, _TOOL_VERBS[word]) for at, word in enumerate(words) if word in _TOOL_VERBS]
+    if not found:
+        return None
+    if len(found) > 1 and words[found[0][0]] in _HTTP_METHODS:
+        found = found[1:]
+    writes = [(at, action) for at, action in found if action not in _READS]
+    at, action = writes[0] if writes else found[0]
+    if action is Action.READ_ONE and _plural(_object(words[at + 1 :])):
+        return Action.READ_MANY
+    return action
+
+
+def _object(words: list[str]) -> str:
+    """The last word of the object a name's operation acts on, ``""`` for none."""
+    last = ""
+    for word in words:
+        if word in _OBJECT_END:
+            break
+        last = word
+    return last
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+_LEADING_CLAUSE: Final = re.compile(
+    r"^\s*(?:before|after|when|once|if|while)\b[^,.;]*,", re.IGNORECASE
+)
+"""A leading "Before I create the class, ..." says when, not what."""
+
+
+def query_action(text: str) -> Action | None:
+    """The action `text` asks for: that of its earliest operation word, or none.
+
+    One pass of one pattern: the earliest cue wins, and of two cues at one place the
+    more specific, listed first ("get rid of" before "get").
+    """
+    match = _CUE.search(_LEADING_CLAUSE.sub("", text))
+    if match is None or match.lastgroup is None:
+        return None
+    return _QUERY_CUES[int(match.lastgroup.removeprefix("cue"))][0]
+
+
+_READ_SPLIT: Final = 0.5
+_WRITE_SPLIT: Final = 0.5
+
+
+def disagreement(asked: Action | None, done: Action | None) -> float:
+    """How far what a tool does is from what was asked: 0 (agrees, or unknown) to 1.
+
+    Reading against writing is 1; two kinds of reading, or of writing, less.
+    """
+    if asked is None or done is None or asked is done:
+        return 0.0
+    if (asked in _READS) != (done in _READS):
+        return 1.0
+    if Action.READ in (asked, done) or Action.WRITE in (asked, done):
+        return 0.0
+    return _READ_SPLIT if asked in _READS else _WRITE_SPLIT
