@@ -154,6 +154,7 @@ _SELF: Final = re.compile(
 )
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
 _BESIDE: Final = 10
+_STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
 """Characters between *this* and a tool word that make it the tool itself."""
 _NEAR: Final = 24
 """Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
@@ -314,9 +315,7 @@ def _other_tools(low: str) -> tuple[int, int] | None:
             near = _AFTER_TOOL.search(low, tool.end(), min(end, tool.end() + _NEAR))
         if near is None or " of " in low[near.end() : tool.start()]:
             continue
-        if _SELF.search(low, max(0, tool.start() - _BESIDE), tool.start()) or _SELF.search(
-            low, tool.end(), tool.end() + _BESIDE
-        ):
+        if _itself(low, tool.start(), tool.end()):
             continue  # "use this tool any time ...", "công cụ này": the tool itself
         text = low[start:end]
         if (
@@ -340,6 +339,15 @@ def _other_tools(low: str) -> tuple[int, int] | None:
         ):
             return demoted.start(), demoted.end()
     return None
+
+
+def _itself(low: str, start: int, end: int) -> bool:
+    """Whether the tool word at `low[start:end]` is *this* tool (no stop between)."""
+    before = _SELF.search(low, max(0, start - _BESIDE), start)
+    if before is not None and not _STOPS.search(low, before.end(), start):
+        return True
+    after = _SELF.search(low, end, end + _BESIDE)
+    return after is not None and not _STOPS.search(low, end, after.start())
 
 
 def _overrides(text: str, kind: bool | str) -> bool:
