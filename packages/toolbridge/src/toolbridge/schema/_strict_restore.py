@@ -15,12 +15,13 @@ from toolbridge._json import MAX_DEPTH
 from toolbridge.errors import ConversionError
 
 if TYPE_CHECKING:
-    from toolbridge.schema._strict import StrictPlan, _Node
+    from toolbridge.schema._strict import StrictPlan
+    from toolbridge.schema._strict_walker import PlanNode
 
 __all__ = ["restored"]
 
 
-def restored(value: Any, node: _Node | None, plan: StrictPlan, depth: int) -> Any:
+def restored(value: Any, node: PlanNode | None, plan: StrictPlan, depth: int) -> Any:
     """`value` with the nulls `node` (and what it holds) made for optional properties removed.
 
     Raises:
@@ -47,7 +48,7 @@ def restored(value: Any, node: _Node | None, plan: StrictPlan, depth: int) -> An
     return value
 
 
-def _resolve(node: _Node | None, plan: StrictPlan) -> _Node | None:
+def _resolve(node: PlanNode | None, plan: StrictPlan) -> PlanNode | None:
     hops = 0
     while node is not None and node.ref is not None and hops < MAX_DEPTH:
         target = plan.definitions.get(node.ref)
@@ -57,7 +58,7 @@ def _resolve(node: _Node | None, plan: StrictPlan) -> _Node | None:
     return node
 
 
-def _pick(value: Any, branches: tuple[_Node | None, ...], plan: StrictPlan) -> _Node | None:
+def _pick(value: Any, branches: tuple[PlanNode | None, ...], plan: StrictPlan) -> PlanNode | None:
     """The branch a value was made under: an object by its exact keys, an array by kind."""
     resolved = [_resolve(b, plan) for b in branches]
     if isinstance(value, dict):
