@@ -66,6 +66,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout5/unseen", "Held-out set 5, unseen part (written blind; scored once, rules final)"),
     ("heldout6/tune", "Held-out set 6, tune part (rules widened by shape with it in view)"),
     ("heldout6/unseen", "Held-out set 6, unseen part (written blind; scored once, rules final)"),
+    ("heldout7/tune", "Held-out set 7, tune part (written blind; rules widened with it in view)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""

@@ -66,7 +66,7 @@ REQUESTED: Final = frozenset({
     "gave", "names=", "named", "entered", "mentioned", "specifies", "specified by the",
     # Spanish, Catalan, Portuguese
     "pid", "solicit", "eligi", "elij", "escog", "seleccion", "indiqu", "indic", "especific",
-    "escrib", "proporcion", "quier", "demana", "tria", "escolh", "selecion", "inform",
+    "escrib", "proporcion", "quier", "demana", "tria=", "escolh", "selecion", "inform",
     "digit", "pedi", "quer",
     # French, Italian
     "demand", "choisi", "sélectionn", "précis", "saisi", "fourni", "souhait", "veut",
@@ -102,6 +102,12 @@ REQUESTED: Final = frozenset({
     "ขอ", "เลือก", "ระบุ", "ต้องการ", "กรอก", "yêu cầu", "chọn", "chỉ định", "nhập", "muốn",
     "đưa ra", "minta", "pilih", "tentukan", "menentukan", "masukkan", "ingin", "hiling",
     "pinili", "piliin", "gusto", "omba", "chagua", "chagu", "taja", "anataka",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "valis=", "valib", "küsi", "soovi", "nimeta", "sisesta", "velur", "valdi", "biður", "nefnir",
+    "აირჩი", "ითხოვ", "მიუთით", "තෝරා", "ඉල්ල", "сонго", "хүс", "зааж", "yàn", "béèrè",
+    "অনুরোধ", "کہے", "vyberie", "vybral", "zadá", "izvēl", "pieprasa", "norāda",
+    "pasirink", "prašo", "nurodo", "izbere", "izbral", "zahteva", "indica",
 })  # fmt: skip
 """What someone asked for, chose or named: the choice an override sets aside."""
 
@@ -207,6 +213,15 @@ OVERRIDE: Final = frozenset({
     "dianggap", "diperlakukan sebagai", "kahit ano", "kahit na", "anuman", "sa halip",
     "balewalain", "huwag pansinin", "palitan", "bila kujali", "hata kama", "badala ya",
     "puuza", "ipuuze", "pendekezo tu", "mwongozo tu", "huchukuliwa kama", "vyovyote",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "olenemata", "sõltumata", "isegi kui", "asemel", "ignoreeri", "eira", "ainult vihje",
+    "óháð", "burtséð frá", "jafnvel þótt", "í stað", "hunsa", "aðeins ábending", "მიუხედავად",
+    "თუნდაც", "ნაცვლად", "უგულებელყ", "იგნორ", "නොසලකා", "වෙනුවට", "වුවද", "үл хамааран",
+    "хэдий ч", "оронд", "үл тоо", "láìka", "dípò", "fojú fo", "উপেক্ষা করুন", "نظر انداز",
+    "بجائے", "ignoruj", "ignora", "malgrat", "neatkarīgi", "pat ja", "vietā", "ignorē",
+    "nepaisant", "net jei", "vietoj", "ignoruok", "ne glede na", "tudi če", "namesto", "prezri",
+    "ignoriraj",
 })  # fmt: skip
 """Words that set a choice aside: despite it, in its place, ignored, demoted, redefined."""
 
@@ -227,6 +242,10 @@ REPLACE: Final = frozenset({
     "置き換え", "差し替え", "대신", "대체", "교체", "แทนที่", "แทน", "เปลี่ยนเป็น", "thay vì",
     "thay cho", "thay bằng", "thay thế", "alih-alih", "sebagai ganti", "gantikan",
     "sa halip", "palitan", "badala ya",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "asemel", "í stað", "ნაცვლად", "වෙනුවට", "оронд", "dípò", "بجائے", "vietā", "vietoj",
+    "namesto",
 })  # fmt: skip
 """Overrides that put one thing in another's place: by themselves, everyday documentation
 ("instead of polling, the user chooses a webhook"), so they need a fixed value or
@@ -300,6 +319,11 @@ ROUTES: Final = frozenset({
     "số tiền", "giá", "hạng", "penerima", "dompet", "alamat", "telepon",
     "direktori", "jalur", "saluran", "penyedia", "pemasok", "jumlah", "harga", "kelas",
     "mpokeaji", "akaunti", "pochi", "anwani", "simu=", "njia", "mtoa huduma", "kiasi",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "aadress", "kaust", "reikning", "netfang", "ანგარიშ", "მისამართ", "konts", "adrese",
+    "sąskait", "račun", "naslov", "сметка", "данс", "хаяг", "ගිණුම", "ලිපිනය", "অ্যাকাউন্ট",
+    "ঠিকানা", "اکاؤنٹ", "پتہ", "adreça",
 })  # fmt: skip
 """Things an override can redirect: where data or money goes, who gets it, what serves it."""
 
@@ -418,6 +442,9 @@ YOU: Final = frozenset({
     "тобі", "ви=", "أنت", "لك", "تلقيت", "تو=", "شما", "אתה", "את=", "שלך", "לך",
     "שקיבלת", "तुम", "आप", "তুমি", "আপনি", "你", "您", "あなた", "君", "당신", "너", "네가",
     "คุณ", "bạn", "kamu", "anda", "ikaw", "mo=", "wewe", "þú", "þig", "þér", "þinn", "þín",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "sina=", "sinu", "შენ", "თქვენ", "tavs", "tavo", "таны", "ඔබ", "آپ", "تم=", "вие",
 })  # fmt: skip
 """You: the model, addressed (a field asking for *your* instructions)."""
 
@@ -474,6 +501,9 @@ RECEIVED: Final = frozenset({
     "받은", "ได้รับ", "nhận được", "được giao", "diterima", "kamu terima", "anda terima",
     "natanggap", "ulipokea", "ulipewa", "uliyopewa", "ulizopewa", "fékkst", "fékst",
     "saite", "gavai", "prejel",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "saanud", "მიიღე", "saņēm", "авсан", "ලැබුණ", "получи", "vas rebre", "has rebut",
 })  # fmt: skip
 """Received, given: instructions the model was handed."""
 
@@ -525,6 +555,14 @@ EARLIER: Final = frozenset({
     "dibagikan", "dimasukkan", "kanina", "nauna", "nabanggit", "awali", "mapema",
     "alizotaja", "aliyotaja", "alizoandika", "aliyoandika", "alizotoa", "aliyotoa",
     "pernah", "menyebut", "naunang", "ذكرهما", "ذكرتها", "أعطاها",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "varem", "eelmis", "eespool", "mainit", "seni=", "áður", "fyrr", "nefnd", "hingað til",
+    "ადრე", "წინა", "ნახსენებ", "მანამდე", "කලින්", "පෙර", "සඳහන් කළ", "өмнө", "дурдсан",
+    "урьд", "tẹ́lẹ̀", "ṣáájú", "পূর্বে", "উল্লেখ", "এর আগে", "سابقہ", "ذکر کیا", "بتایا",
+    "преди това", "spomenul", "uviedol", "abans", "prèviament", "esmentat",
+    "pomenu", "spomenu", "iepriekš", "agrāk", "minēt", "anksčiau", "ankstesn", "minėt", "prej=",
+    "prejšnj", "omenjen",
 })  # fmt: skip
 """Before this call: what was said, typed or shared earlier in the model's context."""
 
@@ -551,6 +589,11 @@ TALK: Final = frozenset({
     "การสนทนา", "แชท", "เซสชัน", "ข้อความ", "trò chuyện", "hội thoại", "phiên", "tin nhắn",
     "ngữ cảnh", "percakapan", "obrolan", "sesi", "riwayat", "pesan", "konteks", "usapan",
     "pag-uusap", "mazungumzo", "gumzo", "kikao", "ujumbe",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "vestlus", "sõnum", "skilaboð", "საუბარ", "შეტყობინებ", "saruna", "ziņojum",
+    "pokalb", "žinut", "pogovor", "sporočil", "мессеж", "харилцан яриа", "සංවාද", "පණිවිඩ",
+    "съобщени", "missatge",
 })  # fmt: skip
 """The conversation, the session and the messages in them."""
 
@@ -671,6 +714,14 @@ SECRETS: Final = frozenset({
     "philhealth", "tin number", "tin=", "kolačić", "kolačiće", "piškotk", "sausain",
     "sīkdatn", "küpsis", "evästee", "galleta", "témoin de connexion", "lykilorð",
     "kennitala", "aðgangsorð", "cookies",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "parool", "salasõna", "isikukood", "vegabréf", "პაროლ", "გასაღებ", "პასპორტ",
+    "პირადი ნომერ", "ბარათ", "මුරපද", "රහස් පද", "ගුප්තකේත", "කාඩ්පත්", "нууц үг", "түлхүүр",
+    "регистрийн дугаар", "ọ̀rọ̀ aṣínà", "ọrọ igbaniwọle", "গোপন", "পাসপোর্ট", "জাতীয় পরিচয়",
+    "خفیہ", "پاسپورٹ", "شناختی کارڈ", "егн", "contrasenya", "clau=", "parole",
+    "atslēg", "personas kod", "slaptažod", "asmens kod", "geslo", "gesla", "potni list", "emšo",
+    "lozinka",
 })  # fmt: skip
 """Secrets and personal data: what must not be carried out of the user's context."""
 
@@ -691,6 +742,11 @@ ALL: Final = frozenset({
     "toàn bộ", "tất cả", "nguyên văn", "semua", "seluruh", "lengkap", "kata demi kata",
     "lahat", "buong", "yote", "wote", "kamili", "neno kwa neno", "orðrétt", "óstytt",
     "unabridged", "in full", "sencer", "tots els", "totes les", "textual",
+    # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
+    # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
+    "kõik", "täielik", "sõna-sõnalt", "სრული", "სიტყვასიტყვით", "pilns", "pilną", "visą",
+    "celoten", "бүрэн", "සියලු", "සම්පූර්ණ", "সম্পূর্ণ", "পুরো", "پورا", "všetko", "sencera",
+
 })  # fmt: skip
 """The whole of something: everything said, the full transcript, verbatim."""
 
