@@ -170,25 +170,24 @@ _INSTRUCTIONS: Final = _Concept(INSTRUCTIONS)
 _RECEIVED: Final = _Concept(RECEIVED)
 _ASKED: Final = _Concept(SECRETS | TALK | PROMPTS | INSTRUCTIONS)
 """One search before a field's asks are read."""
-_ANY_TEXT: Final = _Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING))
-_ANY_FIELD: Final = _Concept(
-    OVERRIDE
-    | WEAK_OVERRIDE
-    | DEMOTED
-    | (TOOL - _COMPOUNDING)
-    | SECRETS
-    | TALK
-    | PROMPTS
-    | INSTRUCTIONS
+_ARROWS: Final = ("→", "←", "⇒", "⟶", "->", "=>", "➜", "➔")
+_ARROW: Final = re.compile("|".join(_ARROWS))
+
+
+_TEXT_GATE: Final = _Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING))
+_FIELD_GATE: Final = _Concept(
+    OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING) | SECRETS | TALK | PROMPTS
+    | INSTRUCTIONS | SEEN
+)  # fmt: skip
+_ANYWHERE: Final = re.compile(
+    alternation(set(_COMPOUNDING)) + "|" + "|".join(map(re.escape, _ARROWS))
 )
-"""One search for any word a rule here starts from: most strings hold none."""
-_COMPOUNDS: Final = re.compile("|".join(sorted(_COMPOUNDING)))
+"""With a ``{``: the other places a rule here starts (a compound tool word, an arrow)."""
 _HISTORY: Final = _Concept(TALK - {"context", "session", "thread", "turns", "memory"})
 _PLACEHOLDER: Final = re.compile(
     r"\{\{\s*([^{}]{3,60}?)\s*\}\}|\$\{([^{}]{3,60})\}|\{([^{}\s]{3,60})\}"
 )
 """A template slot the model is to fill: ``{{system_prompt}}``, ``${history}``, ``{chat_log}``."""
-_ARROW: Final = re.compile("→|←|⇒|⟶|->|=>|➜|➔")
 _SPEAKS: Final = re.compile(r"\w{0,12}\s?(?:[\w\u0600-\u06ff]{1,12}\s?)?[:\uff1a]")
 """After a word for the user: a speaker's label ("user:", "کاربر گفت:", "kasutaja:")."""
 _ASSIGNED: Final = re.compile(r"[\w.]+\s?\(\s?\w+\s?=|[\w.]+\s?[:=]\s?['\"]")
@@ -240,12 +239,11 @@ def concepts(value: str, *, field: bool, described: bool = False) -> list[Hit]:
     low = lower(value).replace("_", " ")  # system_prompt is a system prompt
     field = field or described
     if (
-        (_ANY_FIELD if field else _ANY_TEXT).search(low) is None
-        and _COMPOUNDS.search(low) is None
-        and "{" not in low
-        and _ARROW.search(low) is None
+        "{" not in low
+        and _ANYWHERE.search(low) is None
+        and (_FIELD_GATE if field else _TEXT_GATE).search(low) is None
     ):
-        return []
+        return []  # most strings hold no word any rule here starts from
     ends: list[int] | None = None
     hits: list[Hit] = []
     triggered = _TRIGGERS.search(low) is not None
