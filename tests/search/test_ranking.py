@@ -211,19 +211,23 @@ def test_a_name_inside_a_sentence_is_never_read_as_a_typo() -> None:
     assert [hit.name for hit in search.search("photos that lisa took", 5)] == ["list_pages"]
 
 
-SIBLINGS = [
-    # The same words, names as long: BM25 ties each pair and the first listed, the wrong
-    # one, would win.
-    Tool(name=name, description=description)
-    for pair, description in [
-        (("createStatements", "fetchStatements"), "Bank feed statements."),
-        (("pull_request_write", "pull_request_read"), "Pull requests of a repository."),
-        (("fetch_milestone", "remove_milestone"), "A project milestone."),
-        (("put_label", "post_label"), "A label of a repository."),
-        (("post_attributes", "read_attributes"), "Computed attributes of a device."),
+def pairs(*described: tuple[tuple[str, str], str]) -> list[Tool]:
+    """Two sibling tools per description: the same words, so BM25 ties each pair."""
+    return [
+        Tool(name=name, description=description)
+        for names, description in described
+        for name in names
     ]
-    for name in pair
-]
+
+
+# Names as long as their sibling's, the wrong one first: BM25 alone would pick it.
+SIBLINGS = pairs(
+    (("createStatements", "fetchStatements"), "Bank feed statements."),
+    (("pull_request_write", "pull_request_read"), "Pull requests of a repository."),
+    (("fetch_milestone", "remove_milestone"), "A project milestone."),
+    (("put_label", "post_label"), "A label of a repository."),
+    (("post_attributes", "read_attributes"), "Computed attributes of a device."),
+)
 
 
 @pytest.mark.parametrize(
@@ -254,3 +258,27 @@ def test_a_name_that_reads_and_writes_is_read_as_writing() -> None:
     search = ToolSearch(tools)
     assert search.search("change the words of the doc", 1)[0].name == "find_and_replace_doc"
     assert search.search("show me the words of the doc", 1)[0].name == "find_doc"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("recent datadog incidents", "scan_incidents"),
+        ("open audit event 4821 from the account log", "fetchEvent"),
+    ],
+)
+def test_the_sibling_that_reads_as_many_things_as_asked_ranks_first(
+    query: str, expected: str
+) -> None:
+    tools = pairs(
+        (("fetch_incident", "scan_incidents"), "Datadog incidents."),
+        (("fetchEvents", "fetchEvent"), "Audit log events of the account."),
+    )
+    assert ToolSearch(tools).search(query, 1)[0].name == expected
+
+
+def test_a_plural_in_a_writing_tools_path_is_not_many() -> None:
+    # REST paths name collections: post_roles adds one role, as post_role does.
+    tools = pairs((("post_roles", "post_role"), "A role of a person."))
+    first, second = ToolSearch(tools).search("add a role to this person", 2)
+    assert first.score == pytest.approx(second.score)

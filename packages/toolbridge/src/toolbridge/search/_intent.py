@@ -13,6 +13,11 @@ counts: ``post_attributes``); a ``get`` of a plural noun (``getEvents``) reads m
 A request's action comes from its first operation word ("show", "which", "get rid
 of", "set up", "rewrite"...), past a leading "Before I ..., " that says when.
 `disagreement` says how far apart two actions are.
+
+Siblings differ in number too: ``get_incident`` and ``list_incidents``,
+``getEvent`` and ``getEvents``. `tool_object` gives what a tool acts on and whether
+many, `query_numbers` the number in which a request names each thing ("recent
+incidents", "the audit event").
 """
 
 from __future__ import annotations
@@ -22,8 +27,16 @@ from enum import Enum
 from typing import Final
 
 from toolbridge.search._document import tokenize_for_reading
+from toolbridge.search._tokenize import tokenize
 
-__all__ = ["Action", "disagreement", "query_action", "tool_action"]
+__all__ = [
+    "Action",
+    "disagreement",
+    "query_action",
+    "query_numbers",
+    "tool_action",
+    "tool_object",
+]
 
 
 class Action(Enum):
@@ -57,6 +70,7 @@ _TOOL_VERBS: Final = {
 }
 """A name's operation words (its words as written, lower-cased) and their actions."""
 
+_LETTERS: Final = re.compile(r"[A-Za-z]+")
 _HTTP_METHODS: Final = frozenset({"get", "post", "put", "patch", "delete", "head"})
 _OBJECT_END: Final = frozenset({"by", "for", "using", "with", "in", "from", "of", "to", "at", "on"})
 """Words after which a name no longer names its object (``getDiseaseById``)."""
@@ -103,6 +117,46 @@ def tool_action(name: str) -> Action | None:
     return action
 
 
+def tool_object(name: str) -> tuple[str, bool] | None:
+    """What `name`'s tool reads: the stem of its object's last word, and whether many.
+
+    The object is the name's words that are no operation word, up to a ``by``,
+    ``for``...: ``list_wiki_pages`` acts on pages (many), ``getDiseaseById`` on a
+    disease (one), ``monitor_list`` on monitors (many: a list).
+    """
+    action = tool_action(name)
+    if action is not None and action not in _READS:
+        return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
+    words = tokenize_for_reading(name)
+    last = ""
+    for word in words:
+        if word in _OBJECT_END:
+            break
+        if word not in _TOOL_VERBS and not word.isdigit():
+            last = word
+    stems = tokenize(last) if last else []
+    if not stems:
+        return None
+    return stems[-1], _plural(last) or action is Action.READ_MANY
+
+
+def query_numbers(text: str) -> dict[str, bool]:
+    """The nouns of `text` said in one number only: each one's stem, and whether plural.
+
+    Words ending in "ing" or "ed" are a verb's forms ("monitoring", "scheduled"),
+    of no number; a noun said both ways ("event" and "events") is left out.
+    """
+    numbers: dict[str, set[bool]] = {}
+    for word in _LETTERS.findall(text):
+        lowered = word.lower()
+        if lowered.endswith(("ing", "ed")):
+            continue
+        stems = tokenize(lowered)
+        if stems:
+            numbers.setdefault(stems[-1], set()).add(_plural(lowered))
+    return {stem: seen.pop() for stem, seen in numbers.items() if len(seen) == 1}
+
+
 def _object(words: list[str]) -> str:
     """The last word of the object a name's operation acts on, ``""`` for none."""
     last = ""
@@ -135,8 +189,9 @@ def query_action(text: str) -> Action | None:
     return _QUERY_CUES[int(match.lastgroup.removeprefix("cue"))][0]
 
 
-_READ_SPLIT: Final = 0.5
-_WRITE_SPLIT: Final = 0.5
+_KIND_SPLIT: Final = 0.5
+"""Two kinds of reading (one, many) or of writing (create, update, delete), against
+reading and writing (1). 0.25 and 1 measured the same (docs/search.md)."""
 
 
 def disagreement(asked: Action | None, done: Action | None) -> float:
@@ -150,4 +205,4 @@ def disagreement(asked: Action | None, done: Action | None) -> float:
         return 1.0
     if Action.READ in (asked, done) or Action.WRITE in (asked, done):
         return 0.0
-    return _READ_SPLIT if asked in _READS else _WRITE_SPLIT
+    return _KIND_SPLIT

@@ -9,7 +9,9 @@ times: over everything a tool says (name, description, parameters), over its nam
 alone and over its description alone. The field scores add up with weights, so a
 word in a short name counts more than the same word somewhere in fifty parameter
 descriptions: BM25 normalises each field by its own length, where one document of
-everything lets long parameter lists drown the name.
+everything lets long parameter lists drown the name. Last, `SiblingOrder` lowers the
+scores of tools whose names do other than the request asks: siblings share their
+words (``getStatements`` and ``createStatements``), not their operation.
 """
 
 from __future__ import annotations
@@ -21,9 +23,8 @@ from toolbridge._tool import Tool
 from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._concepts import everyday_words
 from toolbridge.search._document import tool_words
-from toolbridge.search._intent import Action, disagreement, query_action, tool_action
-from toolbridge.search._optional import require
 from toolbridge.search._query import weighted_words
+from toolbridge.search._siblings import SiblingOrder
 from toolbridge.search._spelling import Speller
 
 __all__ = ["LexicalIndex"]
@@ -33,12 +34,6 @@ _DESCRIPTION_WEIGHT: Final = 0.5
 """The name's and the description's own scores, beside the whole tool's (weight 1).
 Chosen on the tuning half of the labelled queries; taking them out costs 1-3 points of
 R@5 on five of the six query sets of `bench/search_styles/` (docs/search.md)."""
-_ACTION_WEIGHT: Final = 0.3
-"""The share of its score a tool loses when its name's operation disagrees with the
-request's: all of it for reading against writing (`disagreement` 1), less for two
-kinds of reading or writing. Chosen under the ranking rule: every weight from 0.2 to
-0.4 holds it, and raises R@1 on every query set (docs/search.md)."""
-_ACTIONS: Final = (None, *Action)
 
 
 @final
@@ -51,19 +46,7 @@ class LexicalIndex:
         self._names = Bm25Index([words.name for words in documents])
         self._descriptions = Bm25Index([words.description for words in documents])
         self._speller = Speller(self._all.document_frequencies(), everyday_words())
-        numpy = require("numpy", "search")
-        code = {action: at for at, action in enumerate(_ACTIONS)}
-        actions = numpy.fromiter(
-            (code[tool_action(tool.name)] for tool in tools), numpy.int64, len(tools)
-        )
-        # Per action asked, each tool's share of its score kept: one multiply a search.
-        self._factors = {
-            asked: numpy.array(
-                [1.0 - _ACTION_WEIGHT * disagreement(asked, done) for done in _ACTIONS],
-                dtype=numpy.float32,
-            )[actions]
-            for asked in Action
-        }
+        self._siblings = SiblingOrder([tool.name for tool in tools])
 
     def words(self, query: str) -> dict[str, float]:
         """The words `query` is searched with, spelled the tools' way, and their weights.
@@ -87,7 +70,5 @@ class LexicalIndex:
             + _NAME_WEIGHT * self._names.scores(words)
             + _DESCRIPTION_WEIGHT * self._descriptions.scores(words)
         )
-        asked = query_action(query)
-        if asked is not None:
-            scores *= self._factors[asked]
+        self._siblings.apply(query, scores)
         return scores
