@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001 (words in Greek, Cyrillic and Turkish letters)
-"""Concept words in 35 languages: the small vocabularies `toolbridge.security._concepts` combines.
+"""Concept words in 50 languages: the small vocabularies `toolbridge.security._concepts` combines.
 
 Each concept is a set of plain lowercase stems, not phrases: a stem matches where a
 word starts (Latin, Cyrillic and Greek; anywhere in scripts written without spaces
@@ -9,10 +9,12 @@ nothing; two or three in one sentence of one field are the shape of an ask or an
 override, whatever the words between them.
 
 Languages: English, Spanish, Catalan, French, German, Italian, Portuguese, Dutch,
-Swedish, Danish, Norwegian, Finnish, Polish, Czech, Slovak, Hungarian, Romanian,
-Croatian and Serbian, Turkish, Greek, Russian, Ukrainian, Bulgarian, Arabic, Persian,
-Urdu, Hebrew, Hindi, Bengali, Chinese, Japanese, Korean, Thai, Vietnamese, Indonesian
-and Malay, Tagalog and Swahili.
+Swedish, Danish, Norwegian, Icelandic, Finnish, Estonian, Latvian, Lithuanian, Polish,
+Czech, Slovak, Slovenian, Hungarian, Romanian, Croatian and Serbian, Bulgarian,
+Turkish, Greek, Russian, Ukrainian, Georgian, Arabic, Persian, Urdu, Hebrew, Hindi,
+Bengali, Sinhala, Mongolian, Chinese, Japanese, Korean, Thai, Vietnamese, Indonesian
+and Malay, Tagalog, Swahili and Yoruba; some concepts (the user, a tool, every) also
+in Armenian, Albanian, Welsh, Irish, Basque, Tamil, Telugu, Khmer, Lao and Burmese.
 """
 
 from __future__ import annotations
