@@ -26,7 +26,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout5", "unseen"): {"hidden": (18, 18), "shadowing": (14, 14), "exfiltration": (13, 13)},
     ("heldout6", "tune"): {"hidden": (18, 18), "shadowing": (23, 23), "exfiltration": (28, 28)},
     ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (12, 15), "exfiltration": (14, 14)},
-    ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (27, 28), "exfiltration": (27, 28)},
+    ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (27, 28)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,

@@ -104,6 +104,10 @@ REQUESTED: Final = frozenset({
     "ขอ", "เลือก", "ระบุ", "ต้องการ", "กรอก", "yêu cầu", "chọn", "chỉ định", "nhập", "muốn",
     "đưa ra", "minta", "pilih", "tentukan", "menentukan", "masukkan", "ingin", "hiling",
     "pinili", "piliin", "gusto", "omba", "chagua", "chagu", "taja", "anataka",
+    # gives, enters, states
+    "gives", "נותן", "נותנת", "מזין", "מזינה", "בוחר", "בוחרת", "מציין", "מציינת", "يعطي",
+    "يقدمه", "می‌دهد", "میدهد", "даёт", "дает", "дає", "δίνει", "देता", "देती", "给出",
+    "提供的", "渡した", "제공한", "berikan", "memberi",
     # Estonian, Icelandic, Latvian, Lithuanian, Slovenian, Georgian, Sinhala, Mongolian,
     # Yoruba, Bengali, Urdu, Bulgarian, Slovak, Catalan, Serbian
     "valis=", "valib", "küsi", "soovi", "nimeta", "sisesta", "velur", "valdi", "biður", "nefnir",
