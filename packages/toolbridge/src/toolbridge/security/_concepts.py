@@ -130,12 +130,12 @@ _REQUESTED: Final = _Concept(REQUESTED)
 _ROUTES: Final = _Concept(ROUTES)
 _OTHER_TOOL: Final = _Concept(OTHER_TOOL)
 _TOOL: Final = _Concept(TOOL, compounds=True)
+"""A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
 _COMPOUNDING: Final = frozenset(
     {"tool", "werkzeug", "verktyg", "værktøj", "verktøy", "työkalu", "tööriist", "eszköz",
      "gereedschap", "narzędzi", "nástroj"}
 )  # fmt: skip
 """Tool words that end compounds ("Buchungstool", "fraktverktøy")."""
-"""A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
 _QUANTIFIERS: Final = _Concept(QUANTIFIERS)
 _AFTER_TOOL: Final = _Concept(
     {"ใดๆ", "ใด ๆ", "ไหนก็", "ทุกตัว", "mana pun", "manapun", "apa pun", "apapun", "yoyote",
@@ -154,8 +154,9 @@ _SELF: Final = re.compile(
 )
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
 _BESIDE: Final = 10
-_STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
 """Characters between *this* and a tool word that make it the tool itself."""
+_STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
+"""A stop between *this* and a tool word: then *this* is something else."""
 _NEAR: Final = 24
 """Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
 _EARLIER: Final = _Concept(EARLIER)
