@@ -14,6 +14,7 @@ added here once.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final, Literal, NamedTuple
 
 from toolbridge._jsonschema._keywords import DATA_KEYWORDS, SUBSCHEMA_KEYWORDS
@@ -46,6 +47,8 @@ _STRUCTURE: Final = frozenset(
 )  # fmt: skip
 """Keys whose strings are structure (types, names of required properties, references)."""
 _READ: Final = SUBSCHEMA_KEYWORDS | DATA_KEYWORDS | _STRUCTURE | {*_PROSE, "properties"}
+_FORMAT: Final = re.compile(r"[A-Za-z0-9_.:/+-]{1,40}")
+"""A format's name ("date-time", "uri-reference", "int64"): no blank, no escape."""
 _VALUE_DEPTH: Final = 32
 """How deep the strings inside a ``default`` (or an example) are looked for."""
 
@@ -90,6 +93,8 @@ def _schema(schema: dict[str, Any], key: str, out: list[Text]) -> None:
                             out.append(Text((*path, mapping, name), name, "text"))
         for key, value in node.items():
             if key not in _READ and isinstance(key, str):
+                if key == "format" and isinstance(value, str) and _FORMAT.fullmatch(value):
+                    continue  # "date-time", "int64": a format's name holds no sentence
                 _values(value, (*path, key), out)
         for word in _VALUES:
             if word in node:
