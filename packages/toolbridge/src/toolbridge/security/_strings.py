@@ -5,11 +5,11 @@ The name, title, description and ``annotations.title``; inside ``inputSchema`` a
 ``description``, ``title``, ``$comment``, ``enum`` values, ``const``, ``default`` and
 ``examples`` (the strings inside them, however nested), the property names (a name
 with a blank in it is read as prose too), and every other string of a subschema that
-no keyword gives a meaning the model ignores: ``pattern``, ``format``, ``x-`` keys
-and other unknown keys, however nested. Outside the schemas, the tool's ``_meta``,
-its unknown keys and its annotations' unknown keys (kept in `Tool.meta`). A model
-may read any of them; a rule reads these and nothing else, so that a new place is
-added here once.
+no keyword gives a meaning the model ignores: ``pattern``, ``format`` (but a plain
+format name such as ``date-time``), ``x-`` keys and other unknown keys, however
+nested. Outside the schemas, the tool's ``_meta``, its unknown keys and its
+annotations' unknown keys (kept in `Tool.meta`). A model may read any of them; a rule
+reads these and nothing else, so that a new place is added here once.
 """
 
 from __future__ import annotations
