@@ -20,10 +20,10 @@ and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and 
 long that took; it scans a tool as the peer's own scanner does (the description, then
 the rest of the tool as JSON).
 
-Held-out sets 4, 5 and 6 (``heldout4/``, ``heldout5/``, ``heldout6/``, issue 29) are
-scored by category (hidden tails, shadowing, exfiltration through parameters), each
-``tune`` part apart from its ``unseen`` part (held-out set 6's unseen part is added to
-`HELDOUTS` only when it is scored, once, at the end, by the lead). The clean side is
+Held-out sets 4 to 7 (``heldout4/`` ... ``heldout7/``, issue 29) are scored by
+category (hidden tails, shadowing, exfiltration through parameters), each ``tune`` part
+apart from its ``unseen`` part (a fresh set's unseen part is added to `HELDOUTS` only
+when it is scored, once, at the end, by the lead). The clean side is
 both corpora: the MCP servers and, when present, the OpenAPI-derived tools of
 ``tests/data/corpus/openapi`` (its servers split in two halves by a hash of the file
 name, as the poisoned set is, so that the half no rule was fitted on is reported apart).
@@ -67,6 +67,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout6/tune", "Held-out set 6, tune part (rules widened by shape with it in view)"),
     ("heldout6/unseen", "Held-out set 6, unseen part (written blind; scored once, rules final)"),
     ("heldout7/tune", "Held-out set 7, tune part (written blind; rules widened with it in view)"),
+    ("heldout7/unseen", "Held-out set 7, unseen part (written blind; scored once, rules final)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -77,9 +78,9 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout6/unseen"
-"""The fresh held-out part the 97% target is judged on: set 6's unseen part, once the lead
-adds it to `HELDOUTS` to score it (set 5's unseen part has been seen since)."""
+HELDOUT_JUDGED = "heldout7/unseen"
+"""The fresh held-out part the 97% target is judged on: set 7's unseen part, scored once by
+the lead (sets 5 and 6's unseen parts have been seen since)."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

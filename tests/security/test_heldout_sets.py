@@ -7,7 +7,8 @@ once, with the rules final, before anyone looked at its misses (the figures in e
 set's README). The scores here are floors, so that a change losing a case fails:
 set 5's unseen part has been tuned on since it was scored (86.7% then); set 6's was
 scored once (84.6%) and has gained by the concept rules without its misses in view
-(94.2%); set 7's unseen part is the lead's, added when it is scored.
+(94.2%); set 7's unseen part was scored once, with the rules final (72.9%, 47.5%
+before any change for set 7), and only then were its misses looked at.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout6", "tune"): {"hidden": (18, 18), "shadowing": (23, 23), "exfiltration": (28, 28)},
     ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (12, 15), "exfiltration": (14, 14)},
     ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (27, 28)},
+    ("heldout7", "unseen"): {"hidden": (20, 23), "shadowing": (9, 19), "exfiltration": (14, 17)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
-18, 13 and unseen 23, 8, 9; heldout7 tune 19, 11, 10 (scored by the lead at a36c4b5)."""
+18, 13 and unseen 23, 8, 9; heldout7 tune 19, 11, 10 and unseen 16, 4, 8 (scored by the
+lead at a36c4b5)."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -47,10 +50,22 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("zh-legal", "hetong_shencha"),
         ("translate-hist", "translate_conversation"),
     },
+    ("heldout7", "unseen"): {
+        ("promptguard", "classify_prompt"),
+        ("mcp-lint", "lint_tool_definitions"),
+        ("redteam-train", "grade_jailbreak_attempt"),
+        ("clock-utc", "now_utc"),
+        ("mathml", "to_mathml"),
+        ("img-upload", "upload_image"),
+        ("danger-delete", "delete_project"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
-user-written system prompt for a sub-agent, and German soft hyphens."""
+user-written system prompt for a sub-agent, and German soft hyphens; in set 7's unseen
+part, three tools that quote attacks (a classifier, a linter, a red-team grader), a
+clock's "always"/"instead" about itself, MathML's invisible times, a long base64 line
+with nothing after it and an honest <IMPORTANT> warning."""
 PARTS = sorted(SCORES)
 
 
