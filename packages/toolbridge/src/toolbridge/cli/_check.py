@@ -97,9 +97,12 @@ def streamed(
                 for (target, strict), found in zip(targets, buckets, strict=True):
                     if not _checked(tool, target, strict, named, found):
                         return None
+        spools = [kind for found in buckets for kind in found]
+        for spool in spools:
+            spool.seal()  # (a lone surrogate: the whole file's writing escapes it)
     except (ToolbridgeError, ValueError, RecursionError):
         return None
-    return [kind for found in buckets for kind in found]
+    return spools
 
 
 def _checked(tool: Any, target: Target, strict: bool, named: bool, found: list[Spool]) -> bool:

@@ -79,10 +79,18 @@ class Spool:
         if block:
             self._blocks.append(block)
 
-    def texts(self) -> Iterator[str]:
-        """The texts added, joined by a comma and a new line, in pieces; once only."""
+    def seal(self) -> None:
+        """Compress what is pending, so that a text UTF-8 cannot write fails here.
+
+        A lone surrogate raises `UnicodeEncodeError` (a `ValueError`) before anything
+        is written: the caller falls back to the whole file's writing, which escapes it.
+        """
         if self._pending:
             self._pack()
+
+    def texts(self) -> Iterator[str]:
+        """The texts added, joined by a comma and a new line, in pieces; once only."""
+        self.seal()
         if self._packer is None:
             return
         blocks, self._blocks = self._blocks, []
@@ -121,6 +129,7 @@ def streamed(
         for item in items(text):
             if not _one_item(item, source, target, strict, names, done):
                 return None
+        done.written.seal()  # (a lone surrogate: the whole file's writing escapes it)
     except (ToolbridgeError, ValueError, RecursionError):
         return None  # the whole file's reading says what is wrong, and where
     return done
