@@ -14,7 +14,9 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-__all__ = ["Prefixes", "alternation", "literals", "lower"]
+__all__ = ["Absent", "Prefixes", "alternation", "literals", "lower"]
+
+_SPACED: Final = str.maketrans("_-", "  ")
 
 _LEAD: Final = re.compile(r"^(?:\\b|\(\?<[!=](?:\\.|[^()\\])*\))+")
 """What a pattern may start with before its literal: ``\\b``, a look-behind."""
@@ -110,3 +112,31 @@ class Prefixes:
             if match is not None:
                 after = match.end()
                 yield match
+
+
+class Absent:
+    """Whether lowercase text holds none of some words: one search before many gates.
+
+    The words are searched for in the text with ``_`` and ``-`` as spaces, each word both
+    as given and spaced, so that one search answers for the text before spacing too. An
+    ASCII text is searched for the ASCII words only. The empty word is in every text.
+    """
+
+    __slots__ = ("_all", "_ascii")
+
+    def __init__(self, words: set[str] | frozenset[str]) -> None:
+        every = set(words) | {word.translate(_SPACED) for word in words}
+        self._all = None if "" in every else literals(every)
+        ascii_words = {word for word in every if word.isascii()}
+        self._ascii = None if "" in every or not ascii_words else literals(ascii_words)
+
+    def of(self, spaced: str) -> bool:
+        """True when `spaced` (lowercase, ``_`` and ``-`` as spaces) holds none of the words.
+
+        None of them, spaced, is in it then, nor any of them in the text before spacing.
+        """
+        if spaced.isascii():
+            if self._ascii is None:
+                return self._all is not None
+            return self._ascii.search(spaced) is None
+        return self._all is not None and self._all.search(spaced) is None

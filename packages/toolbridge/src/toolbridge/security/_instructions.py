@@ -21,9 +21,9 @@ import re
 from typing import Final
 
 from toolbridge.security._finding import Severity
-from toolbridge.security._gates import literals
+from toolbridge.security._gates import Absent, literals
 from toolbridge.security._hit import Hit
-from toolbridge.security._shapes import addressed, override, secrecy
+from toolbridge.security._shapes import INSTRUCTION_STEMS, addressed, override, secrecy
 
 __all__ = ["instruction"]
 
@@ -298,6 +298,10 @@ _PATTERNS: Final = tuple(
 _SPACED: Final = str.maketrans("_-", "  ")
 _ANY_GATE: Final = literals({word for gate in _GATES if gate is not None for word in gate})
 """Every gate word in one search: most strings hold none, and skip every gated pattern."""
+_QUICK: Final = Absent({word for gate in _GATES for word in gate or ("",)} | INSTRUCTION_STEMS)
+"""Every gate word and every shape's stem in one search: a string holding none of them
+(most identifiers and enum values) has nothing for any pattern or shape to find. (An
+ungated pattern adds the empty word: every string is read.)"""
 _DOC_TAG: Final = re.compile(r"</?important>")
 """A lowercase admonition tag, which HTML API documentation uses as markup (with ``<p>``)."""
 _MARKUP: Final = "an admonition tag of HTML documentation (<important> with <p>): markup, low."
@@ -306,7 +310,10 @@ _MARKUP: Final = "an admonition tag of HTML documentation (<important> with <p>)
 def instruction(value: str) -> list[Hit]:
     """The instruction-like spans of `value`, the worst first (one per pattern)."""
     hits: list[Hit] = []
-    low = value.lower().translate(_SPACED)
+    lowered = value.lower()
+    low = lowered.translate(_SPACED)
+    if _QUICK.of(low):  # no gate word in `low`, no shape's stem in `lowered`
+        return hits
     gated = _ANY_GATE.search(low) is not None
     for index, (pattern, severity, why, gate) in enumerate(_PATTERNS):
         if gate is not None and (not gated or not _holds(low, gate)):

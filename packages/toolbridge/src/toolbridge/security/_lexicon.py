@@ -273,7 +273,7 @@ class Stems:
     rarest role has no stem in a string costs one short search.
     """
 
-    __slots__ = ("_all", "_ascii")
+    __slots__ = ("_all", "_ascii", "stems")
 
     def __init__(self, *classes: tuple[str, ...]) -> None:
         stems = sorted(
@@ -284,6 +284,8 @@ class Stems:
             }
             - {""}
         )
+        self.stems: Final[frozenset[str]] = frozenset(stems)
+        """The stems searched for, lowercase plain text (for a wider gate's alternation)."""
         self._all = re.compile("|".join(map(re.escape, stems)))
         self._ascii = re.compile("|".join(re.escape(stem) for stem in stems if stem.isascii()))
 

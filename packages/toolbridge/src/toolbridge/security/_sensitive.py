@@ -20,10 +20,10 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from toolbridge.security._finding import Severity
-from toolbridge.security._gates import literals
+from toolbridge.security._gates import Absent, literals
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import PASSWORDS, Stems
-from toolbridge.security._shapes import conversation
+from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
 
 __all__ = ["sensitive"]
 
@@ -296,6 +296,17 @@ _ANY_GATE: Final = literals(
 """The words of every pattern's first gate group in one search: a string holding none of
 them skips every gated pattern."""
 _FILE_GATE: Final = literals({word for word, _ in _NAMED_FILES})
+_QUICK: Final = Absent(
+    {word for word, _ in _NAMED_FILES}
+    | {word for pattern in _PATTERNS for word in pattern.gate[0]}
+    | _PASSWORDS_GATE.stems
+    | CONVERSATION_STEMS
+    | {"env", "secret"}  # `_IN_NAMES`, in an ASCII name
+    if all(pattern.gate for pattern in _PATTERNS)
+    else {""}
+)
+"""Every gate's words in one search: a string holding none of them (most identifiers and
+enum values) has no sensitive reference. (With an ungated pattern, the empty word.)"""
 
 
 def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
@@ -305,9 +316,14 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
     is the subject of the tool `topic` names (``~/.ssh/id_rsa`` as a default of
     ``ssh_exec``).
     """
-    text = _NAME.sub(" ", value) if name else value
     hits: list[Hit] = []
-    low = value.lower().translate(_SPACED)
+    lowered = value.lower()
+    low = lowered.translate(_SPACED)
+    if _QUICK.of(low) and (not name or value.isascii()):
+        # the gates read `low`, `conversation` reads `lowered`; an ASCII name's `_IN_NAMES`
+        # match holds "env" or "secret" (re.IGNORECASE also folds the long s, Kelvin sign)
+        return hits
+    text = _NAME.sub(" ", value) if name else value
     named = _named_file(text, low)
     if named is not None:
         own = _own(text, named, topic)

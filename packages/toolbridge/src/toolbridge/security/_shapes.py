@@ -43,7 +43,16 @@ from toolbridge.security._lexicon import (
     Stems,
 )
 
-__all__ = ["addressed", "conversation", "override", "secrecy", "sentence", "unsaid"]
+__all__ = [
+    "CONVERSATION_STEMS",
+    "INSTRUCTION_STEMS",
+    "addressed",
+    "conversation",
+    "override",
+    "secrecy",
+    "sentence",
+    "unsaid",
+]
 
 _FLAGS: Final = re.IGNORECASE
 
@@ -94,6 +103,13 @@ _CONVERSATION_GATES: Final = (
     (Stems(MESSAGES), Stems(PREVIOUS)),
 )
 """Per half of `_CONVERSATION`, its two roles' stems, the rarer first."""
+INSTRUCTION_STEMS: Final = (
+    _USER_GATE.stems | _IGNORE_GATE.stems | (_ASSISTANT_GATE.stems | _NOTE_GATES[0].stems)
+)
+"""Stems one of which lowercase text holds when `secrecy`, `override` or `addressed` finds
+anything in it: a wider gate can skip all three with one search."""
+CONVERSATION_STEMS: Final = frozenset().union(*(one.stems for one, _ in _CONVERSATION_GATES))
+"""Stems one of which lowercase text holds when `conversation` finds anything in it."""
 _ENDS: Final = ".!?;。！？।؟\n"
 _COLON: Final = re.compile("[:：]")
 _NOTE_REACH: Final = 64
