@@ -444,6 +444,19 @@ def test_over_legacy_sse_a_refused_post_fails_its_request_at_once(fixture_server
     assert text == '{"sum": 3}'
 
 
+def test_over_legacy_sse_a_reply_that_breaks_the_protocol_fails_at_once(
+    fixture_server: Argv,
+) -> None:
+    # Each event is read as a stdio line is: the wire ends the load, no list_timeout.
+    argv = fixture_server("--bad-reply", "tools/list=array")
+    with _server("legacy", argv) as server:
+        failure = _start(server, list_timeout=30).failures["server"]
+    assert str(failure) == (
+        "MCP server 'server': answered tools/list (id 3) with a result that is an array, "
+        "where MCP requires an object; the connection was closed"
+    )
+
+
 def test_over_legacy_sse_an_event_of_several_mib_is_read(fixture_server: Argv) -> None:
     async def main(server: Server) -> str:
         async with McpClient(server, timeout=10) as client:

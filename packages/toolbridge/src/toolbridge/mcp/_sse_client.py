@@ -9,8 +9,9 @@ logged traceback, and parses every event whole. This one:
 * takes events up to ``max_message_size``; a longer one ends the connection with
   that said (`Ended`): the stream cannot be read past it, and which request it
   answered is unknown;
-* reads a long event answering with a ``tools`` array tool by tool, no further than
-  one tool past ``max_tools`` (see `cut_listing`);
+* reads each event as a stdio line is read (`read_line`): a long one answering with a
+  ``tools`` array tool by tool, no further than one tool past ``max_tools``, and one
+  that breaks the protocol as an `Unreadable`, which fails its request at once;
 * notes when each message arrived (`Arrivals`), for ``list_timeout``;
 * refuses an endpoint on another origin than the stream's, and follows redirects
   only within it (the SDK's `sse_within_origin` / `request_within_origin`).
@@ -34,11 +35,9 @@ from mcp.shared._httpx_utils import (
     sse_within_origin,
 )
 from mcp.shared.message import SessionMessage
-from mcp_types import jsonrpc_message_adapter
-from pydantic import ValidationError
 
 from toolbridge.mcp._http_client import Arrivals, fail_request
-from toolbridge.mcp._listing import LARGE, cut_listing
+from toolbridge.mcp._transport import read_line
 from toolbridge.mcp._wire import Ended
 
 __all__ = ["bounded_sse_client"]
@@ -135,17 +134,15 @@ class _Reader:
         return endpoint
 
     async def _pass_on(self, data: str) -> None:
+        """One event's message, read as a stdio line is (`read_line`).
+
+        A long listing is cut at ``max_tools``; a message that breaks the protocol is
+        an `Unreadable`, for the wire to judge.
+        """
         since = self._arrivals.now()
-        message: SessionMessage | Exception | None = None
-        if self._max_tools is not None and len(data) > LARGE:
-            message = cut_listing(data, self._max_tools)
-        if message is None:
-            try:
-                message = SessionMessage(jsonrpc_message_adapter.validate_json(data, by_name=False))
-            except ValidationError as error:
-                _log.warning("MCP server at %s sent an unreadable message: %s", self._url, error)
-                message = error
-        await self._arrivals.send(self._to_session, message, since)
+        message = read_line(data.encode("utf-8", "surrogatepass"), self._max_tools)
+        if message is not None:
+            await self._arrivals.send(self._to_session, message, since)
 
     async def _send(self, item: Exception) -> None:
         with contextlib.suppress(anyio.BrokenResourceError, anyio.ClosedResourceError):
