@@ -32,7 +32,7 @@ from toolbridge.security._asks import (
     SAID,
     YOUR,
 )
-from toolbridge.security._gates import Prefixes, lower
+from toolbridge.security._gates import Family, Gated, Prefixes, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import USERS
 from toolbridge.security._sources import (
@@ -171,7 +171,7 @@ _KINDS: Final = (
     (re.compile(_any(OUTPUTS), _FLAGS), "other tools' outputs"),
     (re.compile(_any(SAID), _FLAGS), "what the user said"),
 )
-_CONTEXT: Final = re.compile(_any(CONTEXT + MORE_CONTEXT), _FLAGS)
+_CONTEXT: Final = Gated(CONTEXT + MORE_CONTEXT)
 _ENVIRONMENT: Final = re.compile(
     r"\benvironment variables?\b|\bvariables? d'environnement\b|\bvariables de entorno\b"
     r"|\bumgebungsvariablen\b|\bvariáveis de ambiente\b|\bomgevingsvariabel\w*|\bmiljövariab\w*"
@@ -220,6 +220,8 @@ _DATA: Final = re.compile(
 _SOURCES: Final = Prefixes(MORE_OUTPUTS, USER_GAVE, READ, SESSION, BEFORE)
 """Where the data comes from, by shape: the user gave it, the model read it, earlier;
 or an ask naming it itself ("the answers other tools gave", `MORE_OUTPUTS`)."""
+_ASKS: Final = Family(_WHAT, _SOURCES)
+"""Where `_WHAT`'s and `_SOURCES`' words may start: one pass."""
 _GAVE: Final = re.compile(_any(USER_GAVE), _FLAGS)
 _BEFORE: Final = re.compile(_any(BEFORE), _FLAGS)
 _READ: Final = re.compile(_any(READ + SESSION), _FLAGS)
@@ -244,7 +246,8 @@ def exfiltration(value: str, *, field: bool = False) -> Hit | None:
     low = lower(value)
     ends: list[int] | None = None
     read: set[tuple[int, str]] = set()
-    for found in _WHAT.matches(low):
+    whats, sources = _ASKS.starts(low)
+    for found in _WHAT.matches(low, whats):
         if ends is None:
             ends = sentence_ends(value)
         start, end = sentence_at(ends, found.start(), len(value))
@@ -260,11 +263,11 @@ def exfiltration(value: str, *, field: bool = False) -> Hit | None:
                 end,
                 f"asks for {what} from the model's own context: exfiltration through a parameter.",
             )
-    sourced = _sourced(value, low, field=field)
+    sourced = _sourced(value, low, sources, field=field)
     return sourced if sourced is not None else _built(value, low)
 
 
-def _sourced(value: str, low: str, *, field: bool) -> Hit | None:
+def _sourced(value: str, low: str, at: list[int], *, field: bool) -> Hit | None:
     """A sentence with a source marker and a sensitive object; None when there is none.
 
     An ask naming other tools' outputs (`MORE_OUTPUTS`) needs no other word.
@@ -277,7 +280,7 @@ def _sourced(value: str, low: str, *, field: bool) -> Hit | None:
     *before* (an API's "the phone number the user provided" passes); files or
     documents read in this session (only in a field); everything, read or said.
     """
-    sources = list(_SOURCES.matches(low))
+    sources = list(_SOURCES.matches(low, at))
     if not sources:
         return None
     ends = sentence_ends(value)

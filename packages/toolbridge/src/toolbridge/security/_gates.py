@@ -11,16 +11,29 @@ it raises at import.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
 from typing import Final
 
-__all__ = ["Absent", "Prefixes", "alternation", "literals", "lower"]
+__all__ = [
+    "Absent",
+    "Family",
+    "Gated",
+    "Prefixes",
+    "alternation",
+    "either",
+    "literals",
+    "lower",
+    "searcher",
+]
 
 _SPACED: Final = str.maketrans("_-", "  ")
 
 _LEAD: Final = re.compile(r"^(?:\\b|\(\?<[!=](?:\\.|[^()\\])*\))+")
 """What a pattern may start with before its literal: ``\\b``, a look-behind."""
 _SPECIAL: Final = re.compile(r"[\\()\[\]?*+{}|.$^]")
+_WORD: Final = re.compile(r"\w")
+_LETTERS: Final = re.compile(r"\[[^\\\]^-]+\]")
+"""A class of plain letters (``[oó]``): one literal each."""
 
 
 def lower(value: str) -> str:
@@ -86,32 +99,128 @@ def literals(words: set[str] | frozenset[str]) -> re.Pattern[str]:
     return re.compile(_trie(set(words)))
 
 
-class Prefixes:
-    """The patterns of some word lists, tried only where one of their literals starts."""
+_BOUNDED: Final = re.compile(r"\\b\w")
+"""A pattern opening with ``\\b`` and a word character: it matches where a word starts."""
 
-    __slots__ = ("_ascii", "_find", "_pattern")
+
+def either(starting: Set[str], anywhere: Set[str]) -> str:
+    r"""One search for `starting` where a word starts (``\b``) and `anywhere` anywhere.
+
+    The regex engine tries its alternatives at every position; inside a word (most
+    positions) ``\b`` fails at once.
+    """
+    parts = ([rf"\b(?:{_trie(set(starting))})"] if starting else []) + (
+        [_trie(set(anywhere))] if anywhere else []
+    )
+    return "|".join(parts) if parts else "(?!)"
+
+
+class Prefixes:
+    r"""The patterns of some word lists, tried only where one of their literals starts.
+
+    A pattern opening with ``\b`` and a letter can only match where a word starts: its
+    literal is looked for there only. Several lists' literals are found in one pass by
+    a `Family`.
+    """
+
+    __slots__ = ("_ascii", "_find", "_pattern", "anywhere", "starting")
 
     def __init__(self, *lists: tuple[str, ...]) -> None:
         words = [word for words in lists for word in words]
         literals = {_prefix(word) for word in words}
-        self._find = re.compile(_trie(literals))
-        self._ascii = re.compile(_trie({text for text in literals if text.isascii()}))
+        self.anywhere: Final = frozenset(
+            _prefix(word) for word in words if not _BOUNDED.match(word)
+        )
+        """Literals of patterns that may match inside a word."""
+        self.starting: Final = frozenset(literals - self.anywhere)
+        """Literals of patterns that match where a word starts only."""
+        self._find = re.compile(either(self.starting, self.anywhere))
+        self._ascii = re.compile(
+            either(
+                {text for text in self.starting if text.isascii()},
+                {text for text in self.anywhere if text.isascii()},
+            )
+        )
         self._pattern = re.compile("(?:" + "|".join(words) + ")", re.IGNORECASE)
 
     def found(self, low: str) -> bool:
         """Whether lowercase `low` holds one of the literals (a match may follow)."""
         return (self._ascii if low.isascii() else self._find).search(low) is not None
 
-    def matches(self, low: str) -> Iterator[re.Match[str]]:
-        """The patterns' matches in lowercase `low`, left to right, non-overlapping."""
+    def matches(self, low: str, at: list[int] | None = None) -> Iterator[re.Match[str]]:
+        """The patterns' matches in lowercase `low`, left to right, non-overlapping.
+
+        `at`: where the literals start, ascending (a `Family`'s pass); None: found here.
+        """
+        if at is None:
+            finder = self._ascii if low.isascii() else self._find
+            at = [literal.start() for literal in finder.finditer(low)]
         after = 0
-        for literal in (self._ascii if low.isascii() else self._find).finditer(low):
-            if literal.start() < after:
+        for start in at:
+            if start < after:
                 continue
-            match = self._pattern.match(low, literal.start())
+            match = self._pattern.match(low, start)
             if match is not None:
                 after = match.end()
                 yield match
+
+
+class Family:
+    r"""Where the literals of several `Prefixes` start, found in one pass over the text.
+
+    Overlapping: every position where a literal of one of them starts (one that opens
+    its pattern with ``\b`` only where a word starts), a superset of what each finds on
+    its own.
+    """
+
+    __slots__ = ("_ascii", "_find", "_inside", "_members", "_start")
+
+    def __init__(self, *members: Prefixes) -> None:
+        self._members = members
+        every = set().union(*(member.starting | member.anywhere for member in members))
+        loose = set().union(*(member.anywhere for member in members))
+        self._start = {
+            literal: _owners(literal, [member.starting | member.anywhere for member in members])
+            for literal in every
+        }
+        self._inside = {
+            literal: _owners(literal, [member.anywhere for member in members]) for literal in loose
+        }
+        self._find = re.compile(_overlapping(every, loose))
+        self._ascii = re.compile(
+            _overlapping({t for t in every if t.isascii()}, {t for t in loose if t.isascii()})
+        )
+
+    def starts(self, low: str) -> list[list[int]]:
+        """Per member, in order, where its literals start in lowercase `low`, ascending."""
+        found: list[list[int]] = [[] for _ in self._members]
+        for head in (self._ascii if low.isascii() else self._find).finditer(low):
+            literal = head.group(head.lastindex or 0)
+            owners = (self._start if head.lastgroup == "start" else self._inside)[literal]
+            for index in owners:
+                found[index].append(head.start())
+        return found
+
+
+def _owners(literal: str, sets: list[frozenset[str]]) -> tuple[int, ...]:
+    """The indexes of the `sets` holding `literal` or one of its prefixes."""
+    return tuple(
+        index
+        for index, words in enumerate(sets)
+        if any(literal[:length] in words for length in range(1, len(literal) + 1))
+    )
+
+
+def _overlapping(every: set[str], loose: set[str]) -> str:
+    """Every position where a word of `every` starts a word, or one of `loose` starts.
+
+    Group ``start``: the longest of `every` there (a word starts there); ``inside``: the
+    longest of `loose` (inside a word).
+    """
+    parts = ([rf"\b(?=(?P<start>{_trie(every)}))"] if every else []) + (
+        [f"(?=(?P<inside>{_trie(loose)}))"] if loose else []
+    )
+    return "|".join(parts) if parts else "(?!)"
 
 
 class Absent:
@@ -140,3 +249,121 @@ class Absent:
                 return self._all is not None
             return self._ascii.search(spaced) is None
         return self._all is not None and self._all.search(spaced) is None
+
+
+def _split(pattern: str) -> tuple[list[str], int]:
+    """`pattern`'s top-level branches, up to its first unmatched ``)``, and where it ends.
+
+    The end is ``len(pattern)`` when every group is closed.
+    """
+    depth, branches, start, index = 0, [], 0, 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2  # an escaped character: itself
+            continue
+        if char == "[":
+            index = pattern.index("]", index + 2)  # a class holds no group and no branch
+        elif char == "(":
+            depth += 1
+        elif char == ")" and not depth:
+            break
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and not depth:
+            branches.append(pattern[start:index])
+            start = index + 1
+        index += 1
+    branches.append(pattern[start:index])
+    return branches, index
+
+
+def _heads(pattern: str, edge: bool = False) -> set[tuple[str, bool]]:
+    r"""Literals one of which every match of `pattern` starts with, lowercase.
+
+    Each top-level branch gives its literal; a branch opening with a group of
+    alternatives (``\b(?:tell|warn)\b``) or a class of letters (``[oó]``) one per
+    alternative, and with an optional one (``(?:the )?user``, ``ש?המשתמש``) those and
+    the rest's. A branch with no literal (``\w+``) raises. Each literal comes with
+    whether it matches only where a word starts (after ``\b``, `edge` when the text
+    before `pattern` says so, and a letter).
+    """
+    heads: set[tuple[str, bool]] = set()
+    for branch in _split(pattern)[0]:
+        body = _LEAD.sub("", branch)
+        bounded = edge or "\\b" in branch[: len(branch) - len(body)]
+        if body.startswith("(?:"):
+            inner, end = _split(body[3:])
+            close = 3 + end  # the group's ")"
+            if close >= len(body):
+                raise ValueError(f"an unclosed group in {pattern!r}")
+            first = {head for alternative in inner for head in _heads(alternative, bounded)}
+            rest = body[close + 1 :]
+        elif body.startswith("[") and _LETTERS.match(body):
+            close = body.index("]")
+            first = {
+                (char.lower(), bounded and _WORD.match(char) is not None) for char in body[1:close]
+            }
+            rest = body[close + 1 :]
+        elif body[1:2] == "?" and not _SPECIAL.match(body[0]):
+            first, rest = _heads(body[0] + body[2:], bounded), body[1:]
+        else:
+            literal = _prefix(body)
+            heads.add((literal, bounded and _WORD.match(literal) is not None))
+            continue
+        heads |= first
+        if rest[:1] in ("?", "*", "{"):  # optional: a match may start with what follows
+            after = rest.index("}") + 1 if rest[0] == "{" else 1
+            heads |= _heads(rest[after + (rest[after : after + 1] == "?") :], bounded)
+    return heads
+
+
+class Gated:
+    """One pattern of many alternatives, tried only where one of their literals starts.
+
+    The same matches as ``re.compile("(?:" + "|".join(words) + ")", flags)`` (indexes
+    into the text given; `flags` hold ``IGNORECASE``), found by one search for the words'
+    literal heads (`_heads`, overlapping) and the whole pattern tried at each: an alternation with
+    ``IGNORECASE`` has no literal prefix for the regex engine to skip ahead by, and tries
+    every alternative at every position.
+    """
+
+    __slots__ = ("_at", "_pattern")
+
+    def __init__(self, words: tuple[str, ...], flags: int = re.IGNORECASE) -> None:
+        if not flags & re.IGNORECASE or any("(?-i" in word for word in words):
+            raise ValueError("a Gated pattern reads lowercase text: IGNORECASE throughout")
+        heads = {head for word in words for head in _heads(word)}
+        starting = {literal for literal, bounded in heads if bounded}
+        anywhere = {literal for literal, bounded in heads if not bounded}
+        self._at = re.compile(
+            "|".join(
+                ([rf"\b(?={_trie(starting)})"] if starting else [])
+                + ([f"(?={_trie(anywhere)})"] if anywhere else [])
+            )
+        )
+        self._pattern = re.compile("(?:" + "|".join(words) + ")", flags)
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        """The first match in `text` from `pos`, as ``pattern.search``; groups lowercase."""
+        return next(self.finditer(text, pos), None)
+
+    def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match[str]]:
+        """The matches in `text` from `pos`, left to right, non-overlapping (lowercase)."""
+        low = lower(text)
+        after = pos
+        for head in self._at.finditer(low, pos):
+            if head.start() < after:
+                continue
+            match = self._pattern.match(low, head.start())
+            if match is not None:
+                after = match.end() if match.end() > match.start() else match.end() + 1
+                yield match
+
+
+def searcher(pattern: str, flags: int = re.IGNORECASE) -> Gated | re.Pattern[str]:
+    """`pattern` as a `Gated` when its every branch starts with literals; else compiled."""
+    try:
+        return Gated((pattern,), flags)
+    except ValueError:
+        return re.compile(pattern, flags)

@@ -21,7 +21,7 @@ import re
 from typing import Final
 
 from toolbridge.security._finding import Severity
-from toolbridge.security._gates import Absent, literals
+from toolbridge.security._gates import Absent, literals, searcher
 from toolbridge.security._hit import Hit
 from toolbridge.security._shapes import INSTRUCTION_STEMS, addressed, override, secrecy
 
@@ -291,9 +291,11 @@ _GATES: Final[tuple[tuple[str, ...] | None, ...]] = (
 )
 """Per pattern, words one of which its every match holds (lowercase, ``_`` and ``-`` as
 spaces): a pattern none of whose words is in a string is not run on it. None: always run."""
+_MARKED: Final = re.compile(_SOURCES[0][0].replace(" ", _W), _FLAGS)
+"""The first pattern (tags), whose matches are read in their case (`_not_markup`)."""
 _PATTERNS: Final = tuple(
-    (re.compile(pattern.replace(" ", _W), _FLAGS), severity, why, gate)
-    for (pattern, severity, why), gate in zip(_SOURCES, _GATES, strict=True)
+    (_MARKED if index == 0 else searcher(pattern.replace(" ", _W), _FLAGS), severity, why, gate)
+    for index, ((pattern, severity, why), gate) in enumerate(zip(_SOURCES, _GATES, strict=True))
 )
 _SPACED: Final = str.maketrans("_-", "  ")
 _ANY_GATE: Final = literals({word for gate in _GATES if gate is not None for word in gate})
@@ -320,7 +322,7 @@ def instruction(value: str) -> list[Hit]:
             continue
         match = pattern.search(value)
         if match is not None and index == 0 and "<p>" in value:
-            match, markup = _not_markup(pattern, value, match)
+            match, markup = _not_markup(_MARKED, value, match)
             if markup is not None:
                 hits.append(Hit("instruction", "low", markup.start(), markup.end(), _MARKUP))
         if match is not None:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolbridge.security._gates import either
+
 __all__ = [
     "ADDRESSEES",
     "AFTER_NEGATIONS",
@@ -265,29 +267,39 @@ PASSWORDS: Final = (
 """A password, outside English (English is `toolbridge.security._sensitive`'s own)."""
 
 
+_LEAD: Final = re.compile(r"^(?:\\b|\(\?<!\\w\))")
+_SPECIAL: Final = re.compile(r"[\\(\[?*+{|.$^)]")
+_WORD: Final = re.compile(r"\w")
+
+
 class Stems:
-    """A search for the plain-text stems of some words, to run on lowercase text.
+    r"""A search for the plain-text stems of some words, to run on lowercase text.
 
     An alternation of literals is about ten times faster than one of the words'
     patterns, and ASCII text is searched for the ASCII stems only, so a shape whose
-    rarest role has no stem in a string costs one short search.
+    rarest role has no stem in a string costs one short search. The stem of a word that
+    opens with ``\b`` (or ``(?<!\w)``) and a letter is looked for where a word starts only.
     """
 
     __slots__ = ("_all", "_ascii", "stems")
 
     def __init__(self, *classes: tuple[str, ...]) -> None:
-        stems = sorted(
-            {
-                re.split(r"[\\(\[?*+{|.$^)]", re.sub(r"^(?:\\b|\(\?<!\\w\))", "", word))[0].lower()
-                for words in classes
-                for word in words
-            }
-            - {""}
-        )
+        stems: set[str] = set()
+        loose: set[str] = set()
+        for word in (word for words in classes for word in words):
+            body = _LEAD.sub("", word)
+            stem = _SPECIAL.split(body)[0].lower()
+            stems.add(stem)
+            if body == word or not _WORD.match(stem):
+                loose.add(stem)  # it may match inside a word
+        stems.discard("")
         self.stems: Final[frozenset[str]] = frozenset(stems)
         """The stems searched for, lowercase plain text (for a wider gate's alternation)."""
-        self._all = re.compile("|".join(map(re.escape, stems)))
-        self._ascii = re.compile("|".join(re.escape(stem) for stem in stems if stem.isascii()))
+        starting, loose = stems - loose, loose & stems
+        plain = {stem for stem in stems if stem.isascii()}
+        # no stem at all: the empty search, which finds something in every text
+        self._all = re.compile(either(starting, loose) if stems else "")
+        self._ascii = re.compile(either(starting & plain, loose & plain) if plain else "")
 
     def found(self, low: str) -> bool:
         """Whether lowercase `low` holds one of the stems."""

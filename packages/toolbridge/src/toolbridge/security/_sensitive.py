@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from toolbridge.security._finding import Severity
-from toolbridge.security._gates import Absent, literals
+from toolbridge.security._gates import Absent, Gated, literals, searcher
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import PASSWORDS, Stems
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
@@ -117,7 +117,7 @@ class _Pattern(NamedTuple):
 
 
 def _pattern(source: str, severity: Severity, why: str, *gate: tuple[str, ...]) -> _Pattern:
-    return _Pattern(re.compile(source, _FLAGS).search, severity, why, gate)
+    return _Pattern(searcher(source, _FLAGS).search, severity, why, gate)
 
 
 _CLIS: Final = (
@@ -246,7 +246,7 @@ _PATTERNS: Final[tuple[_Pattern, ...]] = (
         (".env", "environment", "api", "secret", "password", "credential", "history"),
     ),
 )  # fmt: skip
-_PASSWORDS: Final = re.compile(_any(PASSWORDS), _FLAGS)
+_PASSWORDS: Final = Gated(PASSWORDS)
 _PASSWORDS_GATE: Final = Stems(PASSWORDS)
 _SPACED: Final = str.maketrans("_-", "  ")
 _IN_NAMES: Final = re.compile(
@@ -333,7 +333,7 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
         )
     gated = _ANY_GATE.search(low) is not None
     for index, (find, severity, why, gate) in enumerate(_PATTERNS):
-        if gate and (not gated or not all(_holds(low, words) for words in gate)):
+        if gate and (not gated or not _holds_all(low, gate)):
             continue
         match = find(text)
         if match is None:
@@ -384,6 +384,14 @@ def _own(text: str, match: re.Match[str], topic: str) -> bool:
     return any(
         words & subjects and any(key in found for key in keys) for keys, subjects in _FAMILIES
     )
+
+
+def _holds_all(low: str, groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether `low` holds a word of each of `groups` (a loop: `all` over a generator costs)."""
+    for words in groups:  # noqa: SIM110 (a loop: all() over a generator costs twice)
+        if not _holds(low, words):
+            return False
+    return True
 
 
 def _holds(low: str, words: tuple[str, ...]) -> bool:

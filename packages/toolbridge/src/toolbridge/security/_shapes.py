@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolbridge.security._gates import Gated
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import (
     ADDRESSEES,
@@ -61,9 +62,9 @@ def _any(words: tuple[str, ...]) -> str:
     return "(?:" + "|".join(words) + ")"
 
 
-_USER: Final = re.compile(_any(USERS), _FLAGS)
+_USER: Final = Gated(USERS)
 _USER_GATE: Final = Stems(USERS)
-_TELL: Final = re.compile(_any(TELL), _FLAGS)
+_TELL: Final = Gated(TELL)
 _UNSAID_EN: Final = re.compile(
     r"(?:^|(?<=[.!?;:,\n])|\b(?:and|then|but|so|also)\b)\s*(?:do not|don'?t|never)\s+"
     r"(?:\w+\s+)?(?:tell|mention|reveal|disclose|notify|report)\b",
@@ -78,12 +79,12 @@ _SUFFIX: Final = re.compile(r".?" + _any(SUFFIX_NEGATIONS), _FLAGS)
 _AFTER: Final = re.compile(r"[^,，、:：]{0,24}?" + _any(AFTER_NEGATIONS), _FLAGS)
 """A negation at most 24 characters (and no comma) after the verb."""
 _NEGATED_TELL: Final = re.compile(_any(NEGATED_TELL), _FLAGS)
-_IGNORE: Final = re.compile(_any(IGNORE), _FLAGS)
+_IGNORE: Final = Gated(IGNORE)
 _IGNORE_GATE: Final = Stems(IGNORE)
 _PREVIOUS: Final = re.compile(_any(PREVIOUS), _FLAGS)
 _INSTRUCTIONS: Final = re.compile(_any(INSTRUCTIONS), _FLAGS)
-_NOTE_TO: Final = re.compile(
-    _any(NOTES) + r"[^.!?\n:：-]{0,12}?" + _any(ADDRESSEES) + r"[^.!?\n:：]{0,12}?[:：]", _FLAGS
+_NOTE_TO: Final = Gated(
+    (_any(NOTES) + r"[^.!?\n:：-]{0,12}?" + _any(ADDRESSEES) + r"[^.!?\n:：]{0,12}?[:：]",)
 )
 _NOTE_GATES: Final = (Stems(NOTES), Stems(ADDRESSEES))
 _ASSISTANT_COLON: Final = re.compile(

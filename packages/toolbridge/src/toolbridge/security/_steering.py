@@ -43,7 +43,7 @@ from toolbridge.security._choices import (
     LIMITS,
     SURCHARGE,
 )
-from toolbridge.security._gates import Prefixes, lower
+from toolbridge.security._gates import Family, Prefixes, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import MUST, USERS
 
@@ -250,6 +250,8 @@ _OTHER_TOOL: Final = re.compile(_any(OTHER_TOOLS), _FLAGS)
 _CONDUCT: Final = Prefixes(CONDUCT)
 _ACTS: Final = re.compile(_any(ACTS), _FLAGS)
 _REINTERPRET: Final = Prefixes(REINTERPRET)
+_STEERS: Final = Family(_CONDUCT, _OVERRIDES, _REINTERPRET)
+"""Where `_CONDUCT`'s, `_OVERRIDES`' and `_REINTERPRET`'s words may start: one pass."""
 _MEANS: Final = re.compile(r"指的是|意思是|是指|意味|つもり|뜻|의미", _FLAGS)
 """After 用户说 / ユーザーが…と言う: "…means", so that a plain report of speech passes."""
 _SAYS: Final = ("用户说", "ユーザーが", "사용자가")
@@ -307,11 +309,12 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
     """
     low = lower(value)
     hits: list[Hit] = []
-    conduct = next(_CONDUCT.matches(low), None)
+    conducts, overrides, reinterprets = _STEERS.starts(low)
+    conduct = next(_CONDUCT.matches(low, conducts), None)
     ends: list[int] | None = None
     read: set[tuple[int, str]] = set()
     steered = False
-    for found in _OVERRIDES.matches(low):
+    for found in _OVERRIDES.matches(low, overrides):
         if ends is None:
             ends = sentence_ends(value)
         start, end = sentence_at(ends, found.start(), len(value))
@@ -367,7 +370,7 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
             hits.append(surcharge)
             steered = True
     if not steered:
-        meant = _reinterpreted(value, low)
+        meant = _reinterpreted(value, low, reinterprets)
         if meant is not None:
             hits.append(meant)
     if conduct is not None:
@@ -375,9 +378,12 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
     return hits
 
 
-def _reinterpreted(value: str, low: str) -> Hit | None:
-    """A sentence redefining what the user means; None when there is none (medium)."""
-    for found in _REINTERPRET.matches(low):
+def _reinterpreted(value: str, low: str, at: list[int]) -> Hit | None:
+    """A sentence redefining what the user means; None when there is none (medium).
+
+    `at`: where `_REINTERPRET`'s words may start.
+    """
+    for found in _REINTERPRET.matches(low, at):
         if found.group().startswith(_SAYS):
             _, end = sentence_at(sentence_ends(value), found.start(), len(value))
             if _MEANS.search(value, found.end(), end) is None:

@@ -24,6 +24,7 @@ import re
 from typing import Final
 
 from toolbridge.security._finding import Severity
+from toolbridge.security._gates import Gated
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import CONVERSATIONS
 from toolbridge.security._shapes import sentence, unsaid
@@ -94,58 +95,53 @@ def far(hit: Hit) -> Hit:
 
 _API_WORDS: Final = (r"\bchat\b", r"\bdialog", r"\bdiscussion\b", r"чат", r"चैट", r"แชท")
 """Words for the conversation that name an API's objects as often (a chat API, a dialog box)."""
-_FAR_SIGNS: Final = re.compile(
-    "(?:"
-    + "|".join(
-        (
-            # speaking to the user: "tell the user", "dile al usuario"
-            r"\b(?:tell|inform|notify|warn|remind)\b[^.\n]{0,12}?\b(?:the |your )?users?\b",
-            r"\bdi(?:le|les|tes) (?:a|à) ",
-            r"\bsag(?:e|en sie)? (?:dem|den) ",
-            r"\byou (?:give|show|send|report)\b[^.\n]{0,8}?\b(?:to )?(?:the |your )?users?\b",
-            # keeping something out of what the user sees: "left out of the summary"
-            r"\b(?:left|leave|kept|keep) out of (?:the |your |any )?(?:summary|answer|reply"
-            r"|report|response)",
-            r"\bomit(?:ted)? from (?:the |your |any )?(?:summary|answer|reply|report|response)",
-            # the conversation itself
-            *(word for word in CONVERSATIONS if word not in _API_WORDS),
-            # handing data to a tool: "pass it to the notify tool", "pásala a la herramienta"
-            r"\b(?:pass|send|forward|give|hand|post|upload)\b[^.\n]{0,40}?\bto (?:the |a )?"
-            r"(?:\w+[_ ])?(?:tool|function)\b",
-            r"\bp[áa]s[ae]l[ao]s? a la herramienta",
-            r"\benv[ií]a(?:l[ao]s?)? a la herramienta",
-            r"\bpasse[sz]?-l[ae] à l'outil",
-            r"\bübergib\b",
-            r"\bpassal[ao] (?:allo|a) strumento",
-            # acting without asking
-            r"\bwithout (?:asking|confirmation|telling)",
-            r"\bsin (?:preguntar|avisar|confirmar)",
-            r"\bsans (?:demander|prévenir|confirmation)",
-            r"\bohne (?:zu )?(?:fragen|nachzufragen)",
-            r"\bsenza (?:chiedere|avvisare)",
-            r"\bsem (?:perguntar|avisar)",
-            r"\bzonder (?:te )?(?:vragen|melden)",
-            r"\butan att fråga",
-            r"\bbez (?:pytania|pytań)",
-            r"не спрашивая",
-            r"без запиту",
-            r"\bsormadan\b",
-            r"χωρίς να ρωτήσ",  # noqa: RUF001
-            r"دون (?:أن )?تسأل",
-            r"בלי לשאול",
-            r"पूछे बिना",
-            r"无需询问",
-            r"不要询问",
-            r"確認せずに",
-            r"尋ねずに",
-            r"묻지 않고",
-            r"โดยไม่ต้องถาม",
-            r"không cần hỏi",
-            r"\btanpa bertanya",
-        )
+_FAR_SIGNS: Final = Gated(
+    (
+        # speaking to the user: "tell the user", "dile al usuario"
+        r"\b(?:tell|inform|notify|warn|remind)\b[^.\n]{0,12}?\b(?:the |your )?users?\b",
+        r"\bdi(?:le|les|tes) (?:a|à) ",
+        r"\bsag(?:e|en sie)? (?:dem|den) ",
+        r"\byou (?:give|show|send|report)\b[^.\n]{0,8}?\b(?:to )?(?:the |your )?users?\b",
+        # keeping something out of what the user sees: "left out of the summary"
+        r"\b(?:left|leave|kept|keep) out of (?:the |your |any )?(?:summary|answer|reply"
+        r"|report|response)",
+        r"\bomit(?:ted)? from (?:the |your |any )?(?:summary|answer|reply|report|response)",
+        # the conversation itself
+        *(word for word in CONVERSATIONS if word not in _API_WORDS),
+        # handing data to a tool: "pass it to the notify tool", "pásala a la herramienta"
+        r"\b(?:pass|send|forward|give|hand|post|upload)\b[^.\n]{0,40}?\bto (?:the |a )?"
+        r"(?:\w+[_ ])?(?:tool|function)\b",
+        r"\bp[áa]s[ae]l[ao]s? a la herramienta",
+        r"\benv[ií]a(?:l[ao]s?)? a la herramienta",
+        r"\bpasse[sz]?-l[ae] à l'outil",
+        r"\bübergib\b",
+        r"\bpassal[ao] (?:allo|a) strumento",
+        # acting without asking
+        r"\bwithout (?:asking|confirmation|telling)",
+        r"\bsin (?:preguntar|avisar|confirmar)",
+        r"\bsans (?:demander|prévenir|confirmation)",
+        r"\bohne (?:zu )?(?:fragen|nachzufragen)",
+        r"\bsenza (?:chiedere|avvisare)",
+        r"\bsem (?:perguntar|avisar)",
+        r"\bzonder (?:te )?(?:vragen|melden)",
+        r"\butan att fråga",
+        r"\bbez (?:pytania|pytań)",
+        r"не спрашивая",
+        r"без запиту",
+        r"\bsormadan\b",
+        r"χωρίς να ρωτήσ",  # noqa: RUF001
+        r"دون (?:أن )?تسأل",
+        r"בלי לשאול",
+        r"पूछे बिना",
+        r"无需询问",
+        r"不要询问",
+        r"確認せずに",
+        r"尋ねずに",
+        r"묻지 않고",
+        r"โดยไม่ต้องถาม",
+        r"không cần hỏi",
+        r"\btanpa bertanya",
     )
-    + ")",
-    re.IGNORECASE,
 )
 """What a tool's manual does not say past its first screen, and an injected tail does."""
 _WHY_BEYOND: Final = (
