@@ -89,7 +89,7 @@ REQUESTED: Final = frozenset({
     # Russian, Ukrainian, Bulgarian, Serbian
     "запрос", "прос", "выбр", "выбер", "указ", "ввёл", "ввел", "введ", "назва", "назов",
     "пожелан", "хочет", "запит", "обра", "обер", "вибра", "вибер", "вказ", "зазнач", "ввів",
-    "хоче", "поиска", "избра", "посоч", "изабра", "одабра", "тражи",
+    "хоче", "поиска", "избра", "посоч", "изабра", "одабра", "тражи", "наведе",
     # Arabic, Persian, Urdu, Hebrew
     "يطلب", "طلب", "اختار", "اختيار", "يختار", "يحدد", "حدد", "أدخل", "يريد", "أراد",
     "درخواست", "انتخاب", "تعیین", "وارد کرد", "بخواهد", "خواست", "مشخص",
@@ -209,7 +209,7 @@ OVERRIDE: Final = frozenset({
     "무시", "대체", "교체", "참고용", "참고일 뿐", "참고만", "힌트일 뿐", "제안일 뿐", "간주",
     "취급",
     # Thai, Vietnamese, Indonesian, Tagalog, Swahili
-    "ไม่ว่า", "แม้ว่า", "ถึงแม้", "แม้จะ", "แทนที่", "แทน", "เพิกเฉย", "ละเว้น", "ไม่ต้องสนใจ",
+    "ไม่ว่า", "แม้ว่า", "ถึงแม้", "แม้จะ", "แม้", "แทนที่", "แทน", "เพิกเฉย", "ละเว้น", "ไม่ต้องสนใจ",
     "ไม่สนใจ", "เปลี่ยนเป็น", "แค่คำแนะนำ", "เป็นเพียง", "ถือว่า", "bất kể", "cho dù",
     "dù ", "mặc dù", "ngay cả khi", "kể cả khi", "thay vì", "thay cho", "thay bằng",
     "thay thế", "bỏ qua", "phớt lờ", "chỉ là gợi ý", "chỉ mang tính", "tham khảo",
@@ -342,7 +342,7 @@ TOOL: Final = frozenset({
     "เครื่องมือ", "công cụ", "zana", "kasangkapan", "ხელსაწყო", "ინსტრუმენტ", "գործիք",
     "tresna", "offeryn", "uirlis", "алатка", "прылад", "құрал", "vosit",
     "साधन", "கருவி", "సాధనం", "ਟੂਲ", "ટૂલ", "መሳሪያ", "ឧបករណ៍", "ເຄື່ອງມື", "ကိရိယာ", "මෙවලම",
-    "kayan aiki", "irinṣẹ", "ithuluzi",
+    "kayan aiki", "irinṣẹ", "ithuluzi", "tól",
 })  # fmt: skip
 """A tool: what a shadowing text tells the model to use otherwise."""
 
@@ -364,14 +364,14 @@ QUANTIFIERS: Final = frozenset({
     "every", "any", "all", "each", "whichever", "todo", "toda", "todos", "todas",
     "cualquier", "cada", "tout", "toute", "tous", "toutes", "chaque", "n'importe quel",
     "jede", "jeder", "jedes", "jeden", "alle", "beliebig", "ogni", "qualsiasi", "qualunque",
-    "tutti", "tutte", "qualquer", "elk", "elke", "ieder", "varje", "vilket", "hvert",
+    "qualsevol", "tutti", "tutte", "qualquer", "elk", "elke", "ieder", "varje", "vilket", "hvert",
     "hver", "ethvert", "enhver", "jokainen", "jokaise", "kaikki", "kaikkiin", "mikä tahansa",
     "mille tahansa", "iga", "kõik", "mistahes", "katrs", "visi", "jebkur", "kiekvien",
     "bet kur", "każd", "wszystkie", "wszystkich", "dowoln", "každ", "všechny", "všetky",
     "jakýkoli", "ľubovoľn", "akýkoľvek", "minden", "bármely", "bármelyik", "orice",
     "fiecare", "toate", "svak", "bilo koji", "bilo koja", "vsak", "katerikoli", "çdo",
     "всеки", "всички", "всякакъв", "каждый", "каждого", "каждом", "любой", "любого",
-    "любом", "все", "всех", "кожен", "кожного", "будь-який", "будь-якого", "усі", "всі",
+    "любом", "все", "всех", "кожен", "кожного", "будь-як", "усі", "всі",
     "сваки", "било који", "κάθε", "όλα", "όλων", "οποιοδήποτε", "όποιο", "her ", "tüm",
     "herhangi", "كل", "أي", "جميع", "هر", "همه", "تمام", "ہر", "کسی بھی", "כל", "כלשהו",
     "हर", "सभी", "किसी भी", "प्रत्येक", "যেকোনো", "প্রতিটি", "সব", "সকল", "所有", "任何", "任意",
@@ -381,7 +381,7 @@ QUANTIFIERS: Final = frozenset({
     "alinmang", "kila", "yoyote", "zote", "ყველა", "ნებისმიერ", "ամեն", "բոլոր", "ցանկացած",
     "sérhver", "allir", "öll", "edozein", "pob", "gach", "секој",
     "кожны", "барлық", "har bir", "барча", "бүх", "सबै", "ஒவ்வொரு", "ప్రతి",
-    "ਹਰ", "દરેક", "ሁሉም", "គ្រប់", "ທຸກ", "တိုင်း", "සෑම", "kowane", "gbogbo", "yonke",
+    "ਹਰ", "દરેક", "ሁሉም", "គ្រប់", "ທຸກ", "တိုင်း", "සෑම", "kowane", "gbogbo", "yonke", "எந்த",
 })  # fmt: skip
 """Every, any, all: with a tool word near, a rule for tools other than this one."""
 
@@ -401,7 +401,7 @@ DEMOTED: Final = frozenset({
     "stara nazwa", "literówk", "życzeni", "štítek", "přezdívk", "starý název", "překlep",
     "štítok", "prezývk", "starý názov", "preklep", "len vizuáln", "čisto vizuáln",
     "jen vizuáln", "címke", "becenév", "régi név", "elírás", "kívánság", "etichet",
-    "poreclă", "nume vechi", "greșeală de tipar", "dorință", "oznaka", "nadimak",
+    "poreclă", "nume vechi", "greșeală de tipar", "dorință", "oznaka", "nadimak", "надимак",
     "staro ime", "tipfeler", "etiket", "takma ad", "eski ad", "yazım hatası", "dilek",
     "ετικέτα", "ψευδώνυμο", "παλιό όνομα", "τυπογραφικό", "ευχή", "ярлык", "метка",
     "псевдоним", "прозвищ", "старое название", "старое имя", "опечатк", "пожелани",
@@ -419,6 +419,13 @@ DEMOTED: Final = frozenset({
     "julukan", "nama lama", "salah ketik", "keinginan", "palayaw", "lumang pangalan",
     "maling baybay", "lebo", "jina la zamani", "jina la utani", "kosa la kuandika",
     "matakwa", "იარლიყ", "ძველი სახელ", "შეცდომ",
+    # an accidental input: a mis-tap, a misclick
+    "mis-tap", "mistap", "misclick", "mis-click", "fat-finger", "fat finger", "salah tekan",
+    "salah klik", "salah pencet", "error de dedo", "clic erróneo", "clic por error",
+    "erreur de clic", "clic par erreur", "fehlklick", "vertippt", "vertipper", "clic errato",
+    "toque acidental", "clique acidental", "misklik", "felklick", "fejlklik", "feiltrykk",
+    "błędne kliknięcie", "omyl", "ошибочн", "случайн", "помилков", "випадков", "误触", "誤觸",
+    "誤タップ", "押し間違い", "잘못 누", "실수로", "กดผิด", "bấm nhầm", "yanlış tıklama",
 })  # fmt: skip
 """What a choice is demoted to: a label, a nickname, an old name, a typo, a wish."""
 

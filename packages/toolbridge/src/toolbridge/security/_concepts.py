@@ -133,7 +133,7 @@ _TOOL: Final = _Concept(TOOL, compounds=True)
 """A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
 _COMPOUNDING: Final = frozenset(
     {"tool", "werkzeug", "verktyg", "værktøj", "verktøy", "työkalu", "tööriist", "eszköz",
-     "gereedschap", "narzędzi", "nástroj"}
+     "gereedschap", "narzędzi", "nástroj", "tól"}
 )  # fmt: skip
 """Tool words that end compounds ("Buchungstool", "fraktverktøy")."""
 _QUANTIFIERS: Final = _Concept(QUANTIFIERS)
@@ -153,12 +153,23 @@ _SELF: Final = re.compile(
     r"|นี้|này|\bini\b|\bhii\b|\bito\b"
 )
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
+_OPERATION: Final = re.compile(
+    r"(?<![\w.$/-])(?:send|create|update|delete|remove|transfer|pay|write|add|put|upload"
+    r"|run|exec|execute|submit|move|copy|forward|invite|schedule|withdraw|deposit|refund"
+    r"|publish|push|deploy|notify|insert|save|approve|grant|dial)_[a-z0-9_]+(?![\w(/-])"
+)
+"""A tool's name as tools are named, verb first ("send_payment", "update_record"): an API's
+fields are nouns ("user_id", "email_address", "order_id"), so verbs that are nouns too
+(email, order, post, call) are left out."""
 _BESIDE: Final = 10
 """Characters between *this* and a tool word that make it the tool itself."""
 _STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
 """A stop between *this* and a tool word: then *this* is something else."""
 _NEAR: Final = 24
 """Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
+_FAR: Final = 48
+"""The same, in one sentence, beside a fixed destination: the quantifier on the tool's
+operation ("jedem Termin, den ein Kalenderwerkzeug anlegt, ... assistent@...")."""
 _EARLIER: Final = _Concept(EARLIER)
 _SEEN: Final = _Concept(SEEN)
 _TALK: Final = _Concept(TALK)
@@ -207,6 +218,7 @@ _DESTINATION: Final = re.compile(
     r"|(?<![\w.,])\+?\d(?:[ -]?\d){6,}(?![\w.,])"  # a phone or account number
     r"|(?<![\w:/.])(?:~|[a-z]:)?[/\\](?:[\w.-]+[/\\]){1,}[\w.-]*"  # an absolute path
     r"|(?<![\w/])[#@][a-z][\w-]{2,}"  # a channel, a handle
+    r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])"  # an IPv4 address
 )
 """A fixed destination, read in lowercase text."""
 _WHY_OVERRIDE: Final = (
@@ -231,16 +243,22 @@ _WHY_ASK: Final = (
 )
 
 
-def concepts(value: str, *, field: bool, described: bool = False) -> list[Hit]:
+def concepts(
+    value: str, *, field: bool, described: bool = False, known: frozenset[str] = frozenset()
+) -> list[Hit]:
     """The overrides in `value`, and its asks for the model's context when it is a `field`.
 
     `described`: `value` is a description that speaks of one of the tool's fields by
     name; then only an ask for a secret or personal datum is read as the field's.
+    `known`: the names of the server's tools and of this tool's fields, which an
+    operation named in `value` is not another tool's.
     """
     low = lower(value).replace("_", " ")  # system_prompt is a system prompt
     field = field or described
+    operation = "_" in value and _OPERATION.search(value) is not None
     if (
         "{" not in low
+        and not operation
         and _ANYWHERE.search(low) is None
         and (_FIELD_GATE if field else _TEXT_GATE).search(low) is None
     ):
@@ -262,8 +280,8 @@ def concepts(value: str, *, field: bool, described: bool = False) -> list[Hit]:
                 break
         if hits:
             break
-    if not hits and (triggered or _TOOL.search(low) is not None):
-        other = _other_tools(low)
+    if not hits and (triggered or operation or _TOOL.search(low) is not None):
+        other = _other_tools(low, value, known)
         if other is not None:
             hits.append(Hit("instruction", "high", other[0], other[1], _WHY_TOOLS))
     mapped = _mapped(low)
@@ -295,12 +313,15 @@ def concepts(value: str, *, field: bool, described: bool = False) -> list[Hit]:
     return hits
 
 
-def _other_tools(low: str) -> tuple[int, int] | None:
+def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int] | None:
     """Where lowercase `low` lays down a rule for every or any tool of a kind, or None.
 
     A quantifier near a tool word ("every payout tool", "mọi công cụ git", "yeyote
-    DNS টুলের"), in a sentence that also names the user, or a fixed value, or
-    demotes the user's choice; or the user's choice demoted in any sentence.
+    DNS টুলের"), in a sentence (or the one after it) that also names the user, or a
+    fixed value, or demotes the user's choice; another tool (`_scoped`) with a fixed
+    value; or the user's choice demoted in any sentence ("the printer the user names
+    is a nickname"), beside *only*, a fixed value or a rule for every case.
+    `value` is `low` as written, `known` the names of the tool's own world.
     """
     ends: list[int] | None = None
     demotes = _DEMOTED.search(low) is not None
@@ -308,22 +329,26 @@ def _other_tools(low: str) -> tuple[int, int] | None:
     for tool in _TOOL.finditer(low):
         if ends is None:
             ends = sentence_ends(low)
-        start, end = (0, len(low)) if short else sentence_at(ends, tool.start(), len(low))
-        near = _QUANTIFIERS.search(low, max(start, tool.start() - _NEAR), tool.start())
+        start, end = (0, len(low)) if short else _window(ends, tool.start(), len(low))
+        own, stop = sentence_at(ends, tool.start(), len(low))  # the quantifier's reach
+        near = _QUANTIFIERS.search(low, max(own, tool.start() - _FAR), tool.start())
         if near is None:  # "alat SMS mana pun", "zana yoyote": after the tool word
-            near = _AFTER_TOOL.search(low, tool.end(), min(end, tool.end() + _NEAR))
+            near = _AFTER_TOOL.search(low, tool.end(), min(stop, tool.end() + _FAR))
         if near is None or " of " in low[near.end() : tool.start()]:
             continue
         if _itself(low, tool.start(), tool.end()):
             continue  # "use this tool any time ...", "công cụ này": the tool itself
         text = low[start:end]
-        if (
-            demotes
-            or _USER.search(text) is not None
-            or _DESTINATION.search(text) is not None
-            or _OVERRIDE.search(text) is not None
+        if _DESTINATION.search(text) is not None:
+            return min(near.start(), tool.start()), max(near.end(), tool.end())
+        gap = tool.start() - near.end() if near.end() <= tool.start() else near.start() - tool.end()
+        if gap <= _NEAR and (
+            demotes or _USER.search(text) is not None or _OVERRIDE.search(text) is not None
         ):
             return min(near.start(), tool.start()), max(near.end(), tool.end())
+    other = _scoped(low, value, known, demotes)
+    if other is not None:
+        return other
     if not demotes:
         return None
     for demoted in _DEMOTED.finditer(low):
@@ -334,9 +359,57 @@ def _other_tools(low: str) -> tuple[int, int] | None:
         if (
             _USER.search(text) is not None
             and _REQUESTED.search(text) is not None
-            and (_ONLY.search(text) is not None or _DESTINATION.search(low) is not None)
+            and (
+                _ONLY.search(text) is not None
+                or _DESTINATION.search(low) is not None
+                or _QUANTIFIERS.search(low) is not None
+            )
         ):
             return demoted.start(), demoted.end()
+    return None
+
+
+def _window(ends: list[int], at: int, length: int) -> tuple[int, int]:
+    """The sentence around `at` and the one after it, ``(start, end)``.
+
+    A rule for other tools often sets the value in one clause and demotes the user's in
+    the next ("... go to bc1q...; the destination the user typed is corrected").
+    """
+    start, end = sentence_at(ends, at, length)
+    if end < length:
+        end = sentence_at(ends, end, length)[1]
+    return start, end
+
+
+def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple[int, int] | None:
+    """Where `low` sends another tool's operations to a fixed value, or None.
+
+    Another tool by kind (`OTHER_TOOL`: "un autre outil", "เครื่องมืออื่น") beside a fixed
+    destination, an override or a demoted choice; or by name, an operation's
+    identifier that is none of this server's tools or fields ("update_record:",
+    "send_payment beneficiary is ...") beside a fixed destination and the user or a
+    demoted choice. Sentence and the next, or the whole of a short text.
+    """
+    ends: list[int] | None = None
+    short = len(low) <= _SHORT
+    for other in _OTHER_TOOL.finditer(low):
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, other.start(), len(low))
+        text = low[start:end]
+        if demotes or _DESTINATION.search(text) is not None or _OVERRIDE.search(text) is not None:
+            return other.start(), other.end()
+    if "_" not in value:
+        return None
+    for named in _OPERATION.finditer(value):
+        if named.group() in known:
+            continue
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, named.start(), len(low))
+        text = low[start:end]
+        if _DESTINATION.search(text) is not None and (demotes or _USER.search(text) is not None):
+            return named.start(), named.end()
     return None
 
 

@@ -137,6 +137,7 @@ def _tool(
     siblings = frozenset((tool.name, *names))
     properties = tool.input_schema.get("properties")
     parameters = frozenset(properties) if isinstance(properties, Mapping) else frozenset()
+    known = siblings | {text.value for text in texts if text.kind == "name"}
     for text in texts:
         value, is_name = text.value, text.kind == "name"
         # The pattern rules read a string's first READ_LIMIT characters: a longer one is
@@ -160,7 +161,7 @@ def _tool(
                     *steering(value, siblings),
                     exfiltration(value, field=field),
                     beyond(value),
-                    *concepts(value, field=field, described=described),
+                    *concepts(value, field=field, described=described, known=known),
                 ]
             elif not is_name and ("://" in value or "{" in value):
                 # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
