@@ -23,6 +23,7 @@ from typing import Final
 
 __all__ = [
     "ALL",
+    "ANOTHER",
     "DEMOTED",
     "EARLIER",
     "INSTRUCTIONS",
@@ -330,6 +331,10 @@ ROUTES: Final = frozenset({
     "aadress", "kaust", "reikning", "netfang", "ანგარიშ", "მისამართ", "konts", "adrese",
     "sąskait", "račun", "naslov", "сметка", "данс", "хаяг", "ගිණුම", "ලිපිනය", "অ্যাকাউন্ট",
     "ঠিকানা", "اکاؤنٹ", "پتہ", "adreça",
+    # a printer, a card: where a job or a payment goes
+    "drucker", "imprimante", "impresora", "stampante", "impressora", "skrivare", "tulostin",
+    "drukark", "tiskárn", "принтер", "プリンタ", "打印机", "印表機", "프린터", "カード", "卡号",
+    "카드", "บัตร", "thẻ", "kartu", "karta", "карт", "بطاقة", "כרטיס", "कार्ड",
 })  # fmt: skip
 """Things an override can redirect: where data or money goes, who gets it, what serves it."""
 
@@ -359,6 +364,18 @@ OTHER_TOOL: Final = frozenset({
     "다른 도구", "다른 툴", "เครื่องมืออื่น", "công cụ khác", "alat lain", "zana nyingine",
 })  # fmt: skip
 """Another tool than this one."""
+
+ANOTHER: Final = frozenset({
+    "other", "another", "otro", "otra", "otros", "otras", "altre", "outro", "outra", "outros",
+    "outras", "autre", "autres", "andere", "anderen", "anderer", "anderes", "altro", "altra",
+    "altri", "ander", "annan", "annat", "andra", "anden", "andet", "andre", "muu",
+    "muut", "muiden", "inne", "innego", "innych", "inny", "jiný", "jiné", "jiných", "másik",
+    "más ", "alt ", "alte", "altă", "drug", "diğer", "başka", "άλλ", "друг", "інш", "الأخرى",
+    "أخرى", "آخر", "دیگر", "אחר", "אחרים", "אחרת", "अन्य", "दूसर", "他の", "別の", "其他", "其它",
+    "别的", "別的", "다른", "อื่น", "khác", "lain", "nyingine", "ibang", "iba pang",
+})  # fmt: skip
+"""Other, another: beside a tool word, tools that are not this one ("the other database
+tools", "andere Werkzeuge", "altri strumenti")."""
 
 QUANTIFIERS: Final = frozenset({
     "every", "any", "all", "each", "whichever", "todo", "toda", "todos", "todas",

@@ -28,6 +28,7 @@ from typing import Final
 
 from toolbridge.security._concept_words import (
     ALL,
+    ANOTHER,
     DEMOTED,
     EARLIER,
     INSTRUCTIONS,
@@ -137,6 +138,11 @@ _COMPOUNDING: Final = frozenset(
 )  # fmt: skip
 """Tool words that end compounds ("Buchungstool", "fraktverktøy")."""
 _QUANTIFIERS: Final = _Concept(QUANTIFIERS)
+_ANOTHER: Final = _Concept(ANOTHER)
+_QUOTED: Final = re.compile(
+    r"'[^'\s][^'\n]{0,40}'|\"[^\"\s][^\"\n]{0,40}\"|«[^»]{1,40}»|„[^“”]{1,40}[“”]|「[^」]{1,40}」"
+)
+"""A quoted literal ('dev-sandbox', «Вектор-Плат»): a fixed value."""
 _AFTER_TOOL: Final = _Concept(
     {"ใดๆ", "ใด ๆ", "ไหนก็", "ทุกตัว", "mana pun", "manapun", "apa pun", "apapun", "yoyote",
      "zote", "wote", "anumang", "kahit ano", "nào", "nào cũng", "任何"}
@@ -161,6 +167,10 @@ _OPERATION: Final = re.compile(
 """A tool's name as tools are named, verb first ("send_payment", "update_record"): an API's
 fields are nouns ("user_id", "email_address", "order_id"), so verbs that are nouns too
 (email, order, post, call) are left out."""
+_ARTICLE: Final = re.compile(
+    r"\b(?:the|das|der|die|dem|den|le|la|el|il|lo|het|de|o|a|os|as)\s+$|\bl'$"
+)
+"""A definite article just before a tool word: "the tool", "das Tool" is this one."""
 _BESIDE: Final = 10
 """Characters between *this* and a tool word that make it the tool itself."""
 _STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
@@ -275,7 +285,7 @@ def concepts(
             start, end = sentence_at(ends, match.start(), len(low))
             text = low[start:end]
             kind = "replace" if _REPLACE.holds(match.group()) else strong
-            if _overrides(text, kind):
+            if _overrides(text, kind, value[start:end]):
                 hits.append(Hit("instruction", "high", match.start(), match.end(), _WHY_OVERRIDE))
                 break
         if hits:
@@ -392,13 +402,18 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
     """
     ends: list[int] | None = None
     short = len(low) <= _SHORT
-    for other in _OTHER_TOOL.finditer(low):
+    for other in _others(low):
         if ends is None:
             ends = sentence_ends(low)
-        start, end = (0, len(low)) if short else _window(ends, other.start(), len(low))
+        start, end = (0, len(low)) if short else _window(ends, other[0], len(low))
         text = low[start:end]
-        if demotes or _DESTINATION.search(text) is not None or _OVERRIDE.search(text) is not None:
-            return other.start(), other.end()
+        if (
+            demotes
+            or _DESTINATION.search(text) is not None
+            or _OVERRIDE.search(text) is not None
+            or (_QUOTED.search(text) is not None and _USER.search(text) is not None)
+        ):
+            return other
     if "_" not in value:
         return None
     for named in _OPERATION.finditer(value):
@@ -413,6 +428,38 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
     return None
 
 
+def _a_tool(text: str, raw: str) -> bool:
+    """Whether `text` names a tool of a kind that is not this one ("決済ツールで支払うとき").
+
+    Not one named by its identifier ("use the search_pull_requests tool instead": a
+    sibling, `raw` holds its ``_``), nor "the tool" ("das Tool liefert": this one).
+    """
+    return any(
+        "_" not in raw[max(0, tool.start() - _NEAR) : tool.start()]
+        and _ARTICLE.search(text, max(0, tool.start() - _BESIDE), tool.start()) is None
+        and not _itself(text, tool.start(), tool.end())
+        for tool in _TOOL.finditer(text)
+    )
+
+
+def _others(low: str) -> Iterator[tuple[int, int]]:
+    """Where `low` names tools other than this one, ``(start, end)`` each.
+
+    "another tool", "the other database tools", "andere Werkzeuge", "เครื่องมืออื่น": *other*
+    within a few words of a tool word, no stop between.
+    """
+    for other in _OTHER_TOOL.finditer(low):
+        yield other.start(), other.end()
+    for tool in _TOOL.finditer(low):
+        near = _ANOTHER.search(low, max(0, tool.start() - _NEAR), tool.start())
+        if near is None:
+            near = _ANOTHER.search(low, tool.end(), tool.end() + _BESIDE)
+        if near is not None and not _STOPS.search(
+            low, min(near.end(), tool.end()), max(near.start(), tool.start())
+        ):
+            yield min(near.start(), tool.start()), max(near.end(), tool.end())
+
+
 def _itself(low: str, start: int, end: int) -> bool:
     """Whether the tool word at `low[start:end]` is *this* tool (no stop between)."""
     before = _SELF.search(low, max(0, start - _BESIDE), start)
@@ -422,11 +469,11 @@ def _itself(low: str, start: int, end: int) -> bool:
     return after is not None and not _STOPS.search(low, end, after.start())
 
 
-def _overrides(text: str, kind: bool | str) -> bool:
+def _overrides(text: str, kind: bool | str, raw: str = "") -> bool:
     """Whether sentence `text` (lowercase) sets a user's choice aside for a target.
 
     `kind`: True for a strong override, False for a rule ("always"), ``"replace"`` for a
-    word that puts one thing in another's place.
+    word that puts one thing in another's place. `raw`: `text` as written.
     """
     if _USER.search(text) is None:
         return False
@@ -435,7 +482,7 @@ def _overrides(text: str, kind: bool | str) -> bool:
         return fixed
     if _REQUESTED.search(text) is None:
         return False  # the user is named everywhere: "the user id", "in the user's currency"
-    if fixed or _OTHER_TOOL.search(text) is not None:
+    if fixed or _OTHER_TOOL.search(text) is not None or _a_tool(text, raw):
         return True
     return kind is True and _ROUTES.search(text) is not None
 
