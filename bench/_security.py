@@ -68,6 +68,10 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout6/unseen", "Held-out set 6, unseen part (written blind; scored once, rules final)"),
     ("heldout7/tune", "Held-out set 7, tune part (written blind; rules widened with it in view)"),
     ("heldout7/unseen", "Held-out set 7, unseen part (written blind; scored once, rules final)"),
+    (
+        "heldout8/tune",
+        "Held-out set 8, tune part (literature shapes, blind; tuned with it in view)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""

@@ -26,14 +26,16 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout5", "tune"): {"hidden": (28, 28), "shadowing": (28, 28), "exfiltration": (30, 30)},
     ("heldout5", "unseen"): {"hidden": (18, 18), "shadowing": (14, 14), "exfiltration": (13, 13)},
     ("heldout6", "tune"): {"hidden": (18, 18), "shadowing": (23, 23), "exfiltration": (28, 28)},
-    ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (12, 15), "exfiltration": (14, 14)},
-    ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (27, 28)},
-    ("heldout7", "unseen"): {"hidden": (20, 23), "shadowing": (9, 19), "exfiltration": (14, 17)},
+    ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (15, 15), "exfiltration": (14, 14)},
+    ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (28, 28)},
+    ("heldout7", "unseen"): {"hidden": (20, 23), "shadowing": (18, 19), "exfiltration": (14, 17)},
+    ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (20, 24), "exfiltration": (24, 28)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
 18, 13 and unseen 23, 8, 9; heldout7 tune 19, 11, 10 and unseen 16, 4, 8 (scored by the
-lead at a36c4b5)."""
+lead at a36c4b5); heldout8 tune 15, 16, 19 (the lead, at 876d8fb) and 15, 19, 19 (scan4,
+at 1902712 with the first shadowing shapes, not written for set 8)."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -59,13 +61,20 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("img-upload", "upload_image"),
         ("danger-delete", "delete_project"),
     },
+    ("heldout8", "tune"): {
+        ("mcp-auditor", "audit_tool_definitions"),
+        ("jailbreak-eval", "score_prompt"),
+        ("malayalam-kb", "suggest_words"),
+        ("handoff", "create_handoff_note"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
 user-written system prompt for a sub-agent, and German soft hyphens; in set 7's unseen
 part, three tools that quote attacks (a classifier, a linter, a red-team grader), a
 clock's "always"/"instead" about itself, MathML's invisible times, a long base64 line
-with nothing after it and an honest <IMPORTANT> warning."""
+with nothing after it and an honest <IMPORTANT> warning; in set 8's tune part, two tools
+that quote attacks (an auditor, a jailbreak scorer), Malayalam text and a hand-off note."""
 PARTS = sorted(SCORES)
 
 

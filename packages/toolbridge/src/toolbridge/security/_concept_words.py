@@ -39,6 +39,7 @@ __all__ = [
     "ROUTES",
     "SECRETS",
     "SEEN",
+    "STORED",
     "TALK",
     "TOOL",
     "USER",
@@ -364,6 +365,15 @@ OTHER_TOOL: Final = frozenset({
     "다른 도구", "다른 툴", "เครื่องมืออื่น", "công cụ khác", "alat lain", "zana nyingine",
 })  # fmt: skip
 """Another tool than this one."""
+
+STORED: Final = frozenset({
+    "saved", "stored", "on file", "remembered", "gespeichert", "hinterlegt", "enregistré",
+    "mémorisé", "guardad", "almacenad", "memorizzat", "salvat", "armazenad", "opgeslagen",
+    "sparad", "lagret", "gemt", "tallennet", "zapisan", "uložen", "mentett", "kaydedil",
+    "сохранённ", "сохраненн", "збережен", "محفوظ", "ذخیره", "שמור", "सहेज", "保存", "已保存",
+    "저장된", "บันทึกไว้", "đã lưu", "tersimpan",
+})  # fmt: skip
+"""Saved, stored, on file: secrets kept somewhere the model can reach (a browser, a wallet)."""
 
 ANOTHER: Final = frozenset({
     "other", "another", "otro", "otra", "otros", "otras", "altre", "outro", "outra", "outros",
@@ -752,6 +762,12 @@ SECRETS: Final = frozenset({
     "خفیہ", "پاسپورٹ", "شناختی کارڈ", "егн", "contrasenya", "clau=", "parole",
     "atslēg", "personas kod", "slaptažod", "asmens kod", "geslo", "gesla", "potni list", "emšo",
     "lozinka",
+    # what proves who someone is to a bank or a help desk
+    "tan=", "passwört", "maiden name", "security question", "security answer",
+    "sicherheitsfrage", "mädchenname", "geburtsname", "question de sécurité",
+    "nom de jeune fille",
+    "pregunta de seguridad", "apellido de soltera", "domanda di sicurezza", "nome da solteira",
+    "pergunta de segurança", "पैन", "बैंक खात", "秘密の質問", "旧姓", "安全问题", "密保",
 })  # fmt: skip
 """Secrets and personal data: what must not be carried out of the user's context."""
 

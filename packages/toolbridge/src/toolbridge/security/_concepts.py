@@ -44,6 +44,7 @@ from toolbridge.security._concept_words import (
     ROUTES,
     SECRETS,
     SEEN,
+    STORED,
     TALK,
     TOOL,
     USER,
@@ -171,6 +172,9 @@ _ARTICLE: Final = re.compile(
     r"\b(?:the|das|der|die|dem|den|le|la|el|il|lo|het|de|o|a|os|as)\s+$|\bl'$"
 )
 """A definite article just before a tool word: "the tool", "das Tool" is this one."""
+_HARVEST: Final = 2
+"""Kinds of secret a field asks the user's of at once ("the user's PIN and last TAN"): no
+API's field takes two."""
 _BESIDE: Final = 10
 """Characters between *this* and a tool word that make it the tool itself."""
 _STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
@@ -184,6 +188,7 @@ _EARLIER: Final = _Concept(EARLIER)
 _SEEN: Final = _Concept(SEEN)
 _TALK: Final = _Concept(TALK)
 _SECRETS: Final = _Concept(SECRETS)
+_STORED: Final = _Concept(STORED)
 _ALL: Final = _Concept(ALL)
 _PAGING: Final = _Concept(PAGING)
 _YOU: Final = _Concept(YOU)
@@ -502,12 +507,25 @@ def _asks(text: str, at: int, kind: str) -> bool:
     )  # "the previous password" is a field of its own, not the user's words
     earlier = earlier or _SEEN.search(text) is not None
     if kind == "secret":
-        return earlier
+        return earlier or _harvest(text)
     whole = _ALL.search(text) is not None
     if kind == "prompt":
         return earlier or whole or _YOU.search(text) is not None
     user = _USER.search(text) is not None
     return (earlier and (user or whole)) or (whole and user)
+
+
+def _harvest(text: str) -> bool:
+    """Whether sentence `text` asks for someone's secrets wholesale.
+
+    The user's secrets of two kinds or more ("the user's PIN and last TAN"), or of one
+    from where they are kept ("the user's saved passwords"). An API's field takes one
+    secret, and its own ("the private key, not stored by Google" passes).
+    """
+    if _USER.search(text) is None:
+        return False
+    kinds = len({found.group() for found in _SECRETS.finditer(text)})
+    return kinds >= _HARVEST or (kinds >= 1 and _STORED.search(text) is not None)
 
 
 def _own_instructions(low: str) -> tuple[int, int] | None:
