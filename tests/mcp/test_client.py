@@ -18,6 +18,7 @@ import pytest
 from toolbridge import (
     ArgumentValidationError,
     AudioContent,
+    ConfigError,
     ConversionError,
     EmbeddedResource,
     ImageContent,
@@ -853,6 +854,29 @@ def test_progress_reaches_the_callback_and_logs_reach_python_logging(
     assert [entry[1] for entry in seen] == [1, 2, 3]
     assert all(entry[0] == "progress" for entry in seen)
     assert any(record.name == "toolbridge.mcp.server.server" for record in caplog.records)
+
+
+def test_a_plain_progress_function_is_called_as_an_async_one_is(
+    fixture_server: Argv, caplog: pytest.LogCaptureFixture
+) -> None:
+    seen: list[float] = []
+
+    async def main() -> str:
+        def on_progress(tool: str, progress: float, total: float | None, text: str | None) -> None:
+            seen.append(progress)
+
+        async with McpClient(_server(fixture_server()), on_progress=on_progress) as client:
+            return (await client.call("progress", {"steps": 3})).text
+
+    with caplog.at_level(logging.ERROR, logger="toolbridge.mcp"):
+        assert _run(main()) == "done"
+    assert seen == [1, 2, 3]
+    assert not [record for record in caplog.records if "progress callback" in record.message]
+
+
+def test_a_progress_callback_that_is_no_function_is_refused_at_once() -> None:
+    with pytest.raises(ConfigError, match="on_progress must be a function"):
+        McpClient({"a": {"command": "x"}}, on_progress="print")  # type: ignore[arg-type]
 
 
 # -- sync code and other event loops -----------------------------------------------------

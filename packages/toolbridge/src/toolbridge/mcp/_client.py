@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import difflib
+import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
@@ -78,7 +79,7 @@ __all__ = ["McpClient", "McpInvoker", "ProtocolMode", "load_mcp_tools", "load_mc
 
 _log = logging.getLogger("toolbridge.mcp")
 
-ToolProgress = Callable[[str, float, float | None, str | None], Awaitable[None]]
+ToolProgress = Callable[[str, float, float | None, str | None], Awaitable[None] | None]
 """``(tool name, progress, total, message)``: progress of any call, from any server."""
 
 DEFAULT_TIMEOUT: Final = 60.0
@@ -153,7 +154,9 @@ class McpClient:
             listings), ``"ignore"`` scans nothing. Each flagged tool is an
             `UnsafeToolError` in `problems`; every finding is in `findings`.
         finding_severity: The least severity that acts (``"medium"`` by default).
-        on_progress: Receives every progress notification, with the tool's name.
+        on_progress: Receives every progress notification, with the tool's name:
+            ``(tool, progress, total, message)``, a plain or async function (a plain
+            one is called in the client's event loop, so it should return quickly).
         on_tools_changed: Called after a server's ``list_changed`` refreshed `tools`.
         repeatable: Says which tools may be called again after their server crashed
             mid-call; by default none is (a server's ``readOnlyHint`` is not trusted).
@@ -209,6 +212,11 @@ class McpClient:
         if protocol not in ("auto", "legacy"):
             raise ConfigError(f'protocol must be "auto" or "legacy", not {protocol!r}')
         handler = checked_handler(on_elicit)
+        if on_progress is not None and not callable(on_progress):
+            raise ConfigError(
+                "on_progress must be a function of (tool, progress, total, message), "
+                f"not {type(on_progress).__name__}"
+            )
         self._ask: ElicitRound | None = Answers(handler) if handler is not None else None
         if tasks not in ("run", "exclude"):
             raise ConfigError(f'tasks must be "run" or "exclude", not {tasks!r}')
@@ -740,7 +748,9 @@ class McpClient:
         if on_progress is not None:
 
             async def to_client(progress: float, total: float | None, message: str | None) -> None:
-                await on_progress(tool_name, progress, total, message)
+                told = on_progress(tool_name, progress, total, message)
+                if inspect.isawaitable(told):
+                    await told
 
             listeners.append(to_client)
         if context is not None and context.on_progress is not None:
