@@ -174,6 +174,20 @@ def test_a_server_gets_no_parent_secrets() -> None:
     assert environment == {"PATH": "/usr/bin", "HOME": "/home/ada", "LC_ALL": "C.UTF-8"}
 
 
+def test_a_server_gets_the_tls_trust_store_but_not_a_proxy_that_may_hold_a_password() -> None:
+    parent = {
+        "SSL_CERT_FILE": "/etc/ssl/proxy-ca.pem",
+        "SSL_CERT_DIR": "/etc/ssl/certs",
+        "NODE_EXTRA_CA_CERTS": "/etc/ssl/proxy-ca.pem",
+        "REQUESTS_CA_BUNDLE": "/etc/ssl/proxy-ca.pem",
+        "CURL_CA_BUNDLE": "/etc/ssl/proxy-ca.pem",
+        "HTTPS_PROXY": "http://ada:hunter2@proxy:3128",
+        "https_proxy": "http://ada:hunter2@proxy:3128",
+    }
+    environment = child_environment(StdioServer(command="uvx"), parent)
+    assert environment == {name: parent[name] for name in list(parent)[:5]}
+
+
 def test_named_variables_are_passed_and_the_config_wins() -> None:
     server = StdioServer(
         command="a", inherit_env=("GITHUB_TOKEN",), env={"PATH": "/opt/bin", "DEBUG": "1"}

@@ -21,8 +21,13 @@ SAFE_VARIABLES: Final = frozenset(
     | {"TMPDIR", "TEMP", "TMP", "XDG_RUNTIME_DIR", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"}
     | {"SYSTEMROOT", "SYSTEMDRIVE", "APPDATA", "LOCALAPPDATA", "USERPROFILE", "PATHEXT"}
     | {"COMSPEC", "WINDIR", "PROGRAMFILES", "HOMEDRIVE", "HOMEPATH"}
+    | {"SSL_CERT_FILE", "SSL_CERT_DIR", "NODE_EXTRA_CA_CERTS", "REQUESTS_CA_BUNDLE"}
+    | {"CURL_CA_BUNDLE"}
 )
-"""Variables a server may inherit without being named: paths, locale, terminal."""
+"""Variables a server may inherit without being named: paths, locale, terminal, and
+the TLS trust store (a file or folder name, never a secret: without it, a server that
+``uvx`` or ``npx`` downloads behind a proxy that re-signs TLS fails before it starts).
+Proxy addresses (``HTTPS_PROXY``...) are not here: they may carry a password."""
 _SAFE_PREFIXES: Final = ("LC_",)
 
 
