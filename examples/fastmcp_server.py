@@ -3,6 +3,8 @@
 Run it: ``uv run python examples/fastmcp_server.py`` (no network). The schemas are
 served exactly as toolbridge holds them, and a call with invalid arguments is an
 error result that never reached the function.
+
+Outside this repository it needs ``pip install 'toolbridge[fastmcp]'``.
 """
 
 from __future__ import annotations

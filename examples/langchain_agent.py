@@ -4,6 +4,8 @@ The model is LangChain's own fake chat model, given ``bind_tools`` and a script:
 first sends an invalid call (the temperature as text), reads the validation error
 toolbridge sent back, corrects itself, then answers. Run it:
 ``uv run python examples/langchain_agent.py`` (no network, no API key).
+
+Outside this repository it needs ``pip install 'toolbridge[langchain]' langchain``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """An OpenAI Agents SDK run calling a toolbridge tool, with the SDK's scripted model.
 
 Run it: ``uv run python examples/openai_agents_run.py`` (no network, no API key).
+
+Outside this repository it needs ``pip install 'toolbridge[openai-agents]'``.
 """
 
 from __future__ import annotations

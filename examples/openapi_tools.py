@@ -4,6 +4,8 @@ The service is a small Starlette app reached in process (httpx's ASGI transport)
 this runs offline; against a real service, leave out ``client=``.
 
 Run: uv run python examples/openapi_tools.py
+
+Outside this repository it needs ``pip install 'toolbridge[openapi]' starlette``.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Run it: ``uv run python examples/pydantic_ai_agent.py`` (no network). The scripted
 model first sends an invalid argument; toolbridge answers with a retry naming the
 problem, and the model's corrected call runs.
+
+Outside this repository it needs ``pip install 'toolbridge[pydantic-ai]'``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Quickstart: a tool from a function, validated, called sync and async.
 
 Run: uv run python examples/quickstart.py
+
+Outside this repository it needs ``pip install toolbridge``.
 """
 
 from __future__ import annotations

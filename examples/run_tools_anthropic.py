@@ -5,6 +5,8 @@
 
 The loop appends the assistant's content blocks, then one ``user`` message with every
 ``tool_result`` block; a tool's error reaches Claude as ``is_error: true``.
+
+Outside this repository it needs ``pip install toolbridge anthropic``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@
 The loop appends the assistant message, then one ``user`` message with a
 ``toolResult`` block per call (``status: error`` when the tool failed); structured
 results travel as ``json`` blocks.
+
+Outside this repository it needs ``pip install toolbridge boto3``.
 """
 
 from __future__ import annotations

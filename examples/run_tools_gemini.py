@@ -5,6 +5,8 @@
 
 The loop appends the model's content, then one ``user`` content with a
 ``functionResponse`` part per call (``output`` on success, ``error`` on failure).
+
+Outside this repository it needs ``pip install toolbridge google-genai``.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@
 toolbridge converts the tools, runs the calls the model makes (in parallel, each
 validated; mistakes go back to the model as error results) and appends the results
 in Chat Completions' shape; the SDK call stays yours.
+
+Outside this repository it needs ``pip install toolbridge openai``.
 """
 
 from __future__ import annotations

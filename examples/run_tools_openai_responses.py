@@ -5,6 +5,8 @@
 
 The conversation is the Responses API's list of input items: the loop appends the
 model's output items and one ``function_call_output`` per call.
+
+Outside this repository it needs ``pip install toolbridge openai``.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 toolset, searched, and opened to a model through the three meta-tools.
 
     uv run python examples/toolsets_policies_search.py
+
+Outside this repository it needs ``pip install 'toolbridge[mcp,search]'``.
 """
 
 from __future__ import annotations
