@@ -674,6 +674,26 @@ def test_openapi_30_yaml_is_converted_without_losing_nullable(tmp_path: Path) ->
     assert from_openapi(json.dumps(DOCUMENT)) == list(tools().values())
 
 
+def test_a_file_named_openapi_in_the_current_folder_is_read_as_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (made,) = from_openapi(YAML_30, base_url="http://host.test")
+    (tmp_path / "openapi.yaml").write_text(YAML_30)
+    (tmp_path / "openapi.json").write_text(json.dumps({**DOCUMENT, "paths": {}}))
+    monkeypatch.chdir(tmp_path)
+    assert from_openapi("openapi.yaml", base_url="http://host.test") == [made]
+    assert from_openapi("openapi.json") == []
+    with pytest.raises(ConversionError, match="cannot read the OpenAPI document 'openapi.yml'"):
+        from_openapi("openapi.yml")
+
+
+@pytest.mark.parametrize("text", ["openapi: 3.1.0", '  "openapi" : "3.1.0"', "'openapi': 3.0.3"])
+def test_one_line_text_is_read_as_the_document(text: str) -> None:
+    assert from_openapi(text, base_url="http://host.test") == []
+    with pytest.raises(ConversionError, match="no 'openapi' version field"):
+        from_openapi("{}")
+
+
 def test_the_base_url_comes_from_the_servers_or_the_caller() -> None:
     get_pet = ("getPet", {"pet_id": "1"})
     relative = {**DOCUMENT, "servers": [{"url": "/v1"}]}

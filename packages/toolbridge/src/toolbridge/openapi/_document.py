@@ -28,13 +28,16 @@ _MAX_CHAIN: Final = 32
 """The longest chain of references (a ``$ref`` to a ``$ref`` to ...) that is followed."""
 _DATA: Final = DATA_KEYWORDS | {"example"}
 """Keywords whose values are data: a ``$ref`` inside them is not a reference."""
+_TEXT: Final = re.compile(r"\s*(\{|[\"']?openapi[\"']?\s*:)")
+"""How a document's one-line text starts (JSON, or YAML's ``openapi:`` field): a file
+name such as ``openapi.yaml`` does not."""
 
 
 def load_document(source: Mapping[str, Any] | str | os.PathLike[str]) -> Document:
     """The document `source` holds, checked to be OpenAPI 3.0 or 3.1.
 
-    A string holding a newline, or starting with ``{`` or ``openapi``, is the
-    document's text; any other string, and any path, names a file.
+    A string holding a newline, or starting with ``{`` or ``openapi:``, is the
+    document's text; any other string (``openapi.yaml``), and any path, names a file.
 
     Raises:
         ConversionError: Unreadable, unparsable, not OpenAPI 3.x, or ``paths`` not an
@@ -60,7 +63,7 @@ def load_document(source: Mapping[str, Any] | str | os.PathLike[str]) -> Documen
 
 
 def _parse(source: str | os.PathLike[str]) -> Any:
-    if isinstance(source, str) and ("\n" in source or source.lstrip().startswith(("{", "openapi"))):
+    if isinstance(source, str) and ("\n" in source or _TEXT.match(source)):
         text = source
     else:
         try:
