@@ -220,6 +220,25 @@ exclude = { names = ["subscribe_to_alerts"] }
     assert json.loads(nothing.stdout) == []
 
 
+def test_search_of_a_toolset_file_ranks_what_its_identity_may_call(tmp_path: Path) -> None:
+    policy = """
+sources = [{ module = "toolbridge.examples.weather" }]
+identity = { subject = "cli", roles = [%s] }
+[policy]
+default = "deny"
+rules = [{ effect = "allow", tools = ["convert_temperature"], roles = ["ops"] }]
+"""
+    ops = write(tmp_path / "ops.toml", policy % '"ops"')
+    viewer = write(tmp_path / "viewer.toml", policy % '"viewer"')
+    query = ("search", "convert celsius to fahrenheit", "-k", "1", "--toolset")
+    found = toolbridge(*query, str(ops))
+    assert found.returncode == 0, found.stderr
+    assert [hit["name"] for hit in json.loads(found.stdout)] == ["convert_temperature"]
+    refused = toolbridge(*query, str(viewer))
+    assert refused.returncode == 1, refused.stderr
+    assert json.loads(refused.stdout) == []
+
+
 def test_search_reads_a_tools_file_or_a_live_server(tmp_path: Path) -> None:
     from toolbridge.examples import weather
     from toolbridge.formats import to_mcp

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
@@ -11,6 +11,9 @@ from toolbridge.cli import _input, _live, _output
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
 from toolbridge.formats import Source
+
+if TYPE_CHECKING:
+    from toolbridge.toolsets import Identity
 
 __all__ = ["search_command"]
 
@@ -85,9 +88,10 @@ def _search(
     startup_timeout: float | None = None,
 ) -> list[tuple[str, float, str]]:
     from toolbridge.search import ToolSearch
+    from toolbridge.toolsets import ANONYMOUS
 
-    def ranked(tools: Any) -> list[tuple[str, float, str]]:
-        found = ToolSearch(tools, mode=cast(Any, mode)).search(query, k)
+    def ranked(tools: Any, identity: Identity = ANONYMOUS) -> list[tuple[str, float, str]]:
+        found = ToolSearch(tools, mode=cast(Any, mode)).search(query, k, identity=identity)
         return [(hit.name, hit.score, hit.tool.description) for hit in found]
 
     try:
@@ -105,7 +109,7 @@ def _search(
 
         async def from_toolset() -> list[tuple[str, float, str]]:
             async with open_definition(definition) as opened:
-                return ranked(opened.toolset)
+                return ranked(opened.toolset, opened.definition.identity)
 
         import asyncio  # only here: the other commands need no event loop
 
