@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -133,6 +134,23 @@ def test_searching_adds_no_debug_lines_to_an_application_logging_at_info() -> No
     )
     assert done.stdout.strip() == "['get_forecast']"
     assert "DEBUG" not in done.stderr, done.stderr
+
+
+def test_dense_search_leaves_an_application_logging_as_it_was() -> None:
+    # wordllama calls logging.basicConfig(level=INFO) on import: a fresh process shows it.
+    code = (
+        "import logging\n"
+        "from toolbridge import Tool\n"
+        "from toolbridge.search import ToolSearch\n"
+        "ToolSearch([Tool(name='a', description='b')], mode='dense').search('b')\n"
+        "logging.getLogger('library').info('an INFO line nobody asked for')\n"
+        "print(logging.getLogger().level, logging.getLogger().handlers)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == f"{logging.WARNING} []"
+    assert "nobody asked for" not in done.stderr
 
 
 @pytest.mark.parametrize("mode", ["dense", "hybrid"])

@@ -7,8 +7,10 @@ costs about half a second to load it. Needs ``pip install 'toolbridge[embeddings
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final, final
 
@@ -32,11 +34,12 @@ def embedder() -> Any:
 
 
 def _load() -> Any:
-    wordllama = require("wordllama", "embeddings")
-    require("safetensors", "embeddings")
-    from safetensors import safe_open
-    from wordllama import WordLlama
-    from wordllama.inference import WordLlamaInference
+    with _root_logging_kept():
+        wordllama = require("wordllama", "embeddings")
+        require("safetensors", "embeddings")
+        from safetensors import safe_open
+        from wordllama import WordLlama
+        from wordllama.inference import WordLlamaInference
 
     root = Path(wordllama.__file__).parent
     weights = root / "weights" / "l2_supercat_256.safetensors"
@@ -49,6 +52,24 @@ def _load() -> Any:
     with safe_open(str(weights), framework="np", device="cpu") as tensors:
         embedding = tensors.get_tensor("embedding.weight")
     return WordLlamaInference(embedding, WordLlama.load_tokenizer(tokenizer), binary=False)
+
+
+@contextlib.contextmanager
+def _root_logging_kept() -> Iterator[None]:
+    """Undo what importing inside it does to the root logger.
+
+    wordllama calls ``logging.basicConfig(level=INFO)`` when imported: without this, a
+    program that searched once in dense mode would print every library's INFO log.
+    """
+    root = logging.getLogger()
+    level, handlers = root.level, list(root.handlers)
+    try:
+        yield
+    finally:
+        for handler in root.handlers[:]:
+            if handler not in handlers:
+                root.removeHandler(handler)
+        root.setLevel(level)
 
 
 @final
