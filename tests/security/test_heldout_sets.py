@@ -57,7 +57,6 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("mcp-lint", "lint_tool_definitions"),
         ("redteam-train", "grade_jailbreak_attempt"),
         ("clock-utc", "now_utc"),
-        ("mathml", "to_mathml"),
         ("img-upload", "upload_image"),
         ("danger-delete", "delete_project"),
     },
@@ -72,7 +71,7 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
 user-written system prompt for a sub-agent, and German soft hyphens; in set 7's unseen
 part, three tools that quote attacks (a classifier, a linter, a red-team grader), a
-clock's "always"/"instead" about itself, MathML's invisible times, a long base64 line
+clock's "always"/"instead" about itself, a long base64 line
 with nothing after it and an honest <IMPORTANT> warning; in set 8's tune part, two tools
 that quote attacks (an auditor, a jailbreak scorer), Malayalam text and a hand-off note."""
 PARTS = sorted(SCORES)

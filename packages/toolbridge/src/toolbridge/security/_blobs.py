@@ -157,6 +157,10 @@ def blob(value: str) -> Hit | None:
             why = f"{_a(kind)} run that decodes to an identifier ({text!r}): an opaque id."
             opaque = opaque or Hit("encoded-blob", "low", run.start(), run.end(), why)
             continue
+        if text is not None and kind == "base64" and _jwt(value, run.start(), run.end(), text):
+            why = "a JSON Web Token's segment (claims as JSON, between dots): an opaque token."
+            opaque = opaque or Hit("encoded-blob", "low", run.start(), run.end(), why)
+            continue
         if text is not None:
             shown = text[:60] + ("…" if len(text) > 60 else "")
             why = f"{_a(kind)} run that decodes to text ({shown!r}): hidden from a reader."
@@ -199,6 +203,12 @@ def _runs(value: str) -> list[tuple[re.Match[str], str, str | None]]:
             if text is not None:
                 return found[-1:]
     return found
+
+
+def _jwt(value: str, start: int, end: int, text: str) -> bool:
+    """Whether the run ``value[start:end]`` is a JWT's segment: JSON, with a dot beside it."""
+    dotted = value[start - 1 : start] == "." or value[end : end + 1] == "."
+    return dotted and text.lstrip().startswith('{"')
 
 
 def _base32_run(value: str) -> bool:

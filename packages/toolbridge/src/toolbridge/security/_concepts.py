@@ -161,7 +161,7 @@ _SELF: Final = re.compile(
 )
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
 _OPERATION: Final = re.compile(
-    r"(?<![\w.$/-])(?:send|create|update|delete|remove|transfer|pay|write|add|put|upload"
+    r"\b(?<![\w.$/-])(?:send|create|update|delete|remove|transfer|pay|write|add|put|upload"
     r"|run|exec|execute|submit|move|copy|forward|invite|schedule|withdraw|deposit|refund"
     r"|publish|push|deploy|notify|insert|save|approve|grant|dial)_[a-z0-9_]+(?![\w(/-])"
 )

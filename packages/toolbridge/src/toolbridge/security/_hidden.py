@@ -70,6 +70,11 @@ _CARET: Final = re.compile(r"\^\[(?:\[\??[0-9]+(?:;[0-9]*)*[A-Za-z@`~]|\][0-9]+;
 numeric parameter or an OSC one: ``^[[2K``, ``^[]0;``."""
 
 
+def _operator(value: str, at: int) -> bool:
+    """Whether the character at `at` is all of a MathML operator (U+2062 in ``<mo></mo>``)."""
+    return value[max(0, at - 4) : at] == "<mo>" and value[at + 1 : at + 6] == "</mo>"
+
+
 def hidden(value: str) -> Hit | None:
     """The invisible characters of `value`, as one hit at the first; None when clean."""
     control = _CONTROLS.search(value)
@@ -113,6 +118,8 @@ def hidden(value: str) -> Hit | None:
         elif "\ufe00" <= char <= "\ufe0f" or 0xE0100 <= ord(char) <= 0xE01EF:
             if _selectors(value, at):
                 found.append(at)
+        elif "\u2061" <= char <= "\u2064" and _operator(value, at):
+            continue  # MathML's invisible times or function application, in its <mo>
         elif unicodedata.category(char) in ("Cf", "Cc", "Co", "Cn"):
             found.append(at)
     if not found:
