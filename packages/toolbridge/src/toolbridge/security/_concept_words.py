@@ -661,6 +661,13 @@ SEEN: Final = frozenset({
     "عرضته عليك", "به تو نشان", "הראה לך", "ने आपको दिखाया", "给你看", "向你展示", "見せた",
     "보여준", "แสดงให้คุณ", "cho bạn xem", "ditunjukkan", "ipinakita sa iyo",
     "alikuonyesha", "izlazu", "outputs of", "output of",
+    # you know (of); the user wrote or typed (in this conversation)
+    "du känner till", "du kjenner", "du kender", "du kennst", "que tu connais",
+    "que vous connaissez", "que conoces", "que conheces", "che conosci", "die je kent",
+    "które znasz", "которые ты знаешь", "которые вы знаете", "які ти знаєш", "bildiğin",
+    "知っている", "你知道的", "당신이 아는", "usuario haya escrito", "usuario ha escrito",
+    "usuario escribió", "l'utilisateur a écrit", "nutzer geschrieben", "utente ha scritto",
+    "usuário escreveu", "the user wrote", "the user typed", "user has typed",
 })  # fmt: skip
 """What the model itself read or saw: its own context, not the user's request."""
 
@@ -768,6 +775,10 @@ SECRETS: Final = frozenset({
     "nom de jeune fille",
     "pregunta de seguridad", "apellido de soltera", "domanda di sicurezza", "nome da solteira",
     "pergunta de segurança", "पैन", "बैंक खात", "秘密の質問", "旧姓", "安全问题", "密保",
+    # a wallet's seed phrase, a session's cookie or bearer token, by other names
+    "frase semilla", "frase de recuperación", "phrase de récupération", "frase di recupero",
+    "frase de recuperação", "wiederherstellungsphrase", "seed-phrase", "bearer", "eväste",
+    "istuntoeväste", "助记词", "シードフレーズ", "복구 구문",
 })  # fmt: skip
 """Secrets and personal data: what must not be carried out of the user's context."""
 

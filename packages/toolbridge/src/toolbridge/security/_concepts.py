@@ -172,6 +172,8 @@ _ARTICLE: Final = re.compile(
     r"\b(?:the|das|der|die|dem|den|le|la|el|il|lo|het|de|o|a|os|as)\s+$|\bl'$"
 )
 """A definite article just before a tool word: "the tool", "das Tool" is this one."""
+_FIELD_NAME: Final = re.compile(r"\s?(?:names?|ids?|identifiers?)\b")
+"""After a word for the user: a field's name ("username", "user id"), not the person."""
 _HARVEST: Final = 2
 """Kinds of secret a field asks the user's of at once ("the user's PIN and last TAN"): no
 API's field takes two."""
@@ -498,16 +500,18 @@ def _asks(text: str, at: int, kind: str) -> bool:
     `kind`: ``secret`` (a secret or personal datum), ``talk`` (the conversation) or
     ``prompt`` (the model's own instructions).
     """
-    if _PAGING.search(text) is not None:
-        return False
     if _NEGATED.search(text, max(0, at - _NEGATION_REACH), at) is not None:
+        return False
+    if kind == "secret" and _harvest(text):
+        return True  # the user's bearer token and cookie: no API's plumbing
+    if _PAGING.search(text) is not None:
         return False
     earlier = any(
         not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
     )  # "the previous password" is a field of its own, not the user's words
     earlier = earlier or _SEEN.search(text) is not None
     if kind == "secret":
-        return earlier or _harvest(text)
+        return earlier
     whole = _ALL.search(text) is not None
     if kind == "prompt":
         return earlier or whole or _YOU.search(text) is not None
@@ -522,10 +526,16 @@ def _harvest(text: str) -> bool:
     from where they are kept ("the user's saved passwords"). An API's field takes one
     secret, and its own ("the private key, not stored by Google" passes).
     """
-    if _USER.search(text) is None:
-        return False
+    if not any(_FIELD_NAME.match(text, user.end()) is None for user in _USER.finditer(text)):
+        return False  # no user, or only a "username" or "user id"
     kinds = len({found.group() for found in _SECRETS.finditer(text)})
-    return kinds >= _HARVEST or (kinds >= 1 and _STORED.search(text) is not None)
+    return kinds >= _HARVEST or (
+        kinds >= 1
+        and any(
+            _NEGATED.search(text, max(0, kept.start() - _BESIDE), kept.start()) is None
+            for kept in _STORED.finditer(text)
+        )
+    )
 
 
 def _own_instructions(low: str) -> tuple[int, int] | None:

@@ -48,6 +48,7 @@ PHRASE_MIN: Final = 6
 """Characters a string needs for the instruction and secret rules to read it: nothing
 they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
 _BLANK: Final = re.compile(r"\s")
+_WORDS: Final = re.compile(r"\w+")
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 _SPLIT: Final = " Raised: they split words that read as instructions without them."
 _PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
@@ -155,7 +156,7 @@ def _tool(
                 *sensitive(value, name=is_name, topic=tool.name),
             ]
             field = text.path[0] == "inputSchema"
-            described = text.path == ("description",) and _names_a_parameter(value, parameters)
+            described = not field and _names_a_parameter(value, parameters, text.path)
             if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
                 read += [
                     *steering(value, siblings),
@@ -239,12 +240,21 @@ def _tool(
     ]
 
 
-def _names_a_parameter(description: str, parameters: frozenset[str]) -> bool:
-    """Whether `description` names one of the tool's parameters as code (`` `note` ``).
+def _names_a_parameter(
+    text: str, parameters: frozenset[str], path: tuple[str | int, ...] = ("description",)
+) -> bool:
+    """Whether `text`, outside the input schema, names one of the tool's parameters.
 
-    What it says is then said about what goes in that field.
+    As code (`` `note` ``), or by an identifier's name as a word (``payment_id``, in an
+    error's description too), or, in a title (the tool's or its annotations'), by any name
+    as a word ("fyll meta med ..."). What it says is then said about what goes in that
+    field.
     """
-    return "`" in description and any(f"`{name}`" in description for name in parameters)
+    if "`" in text and any(f"`{name}`" in text for name in parameters):
+        return True
+    titled = path[-1:] == ("title",) and path[0] in ("title", "annotations")
+    words = set(_WORDS.findall(text))
+    return any(name in words and ("_" in name or titled) for name in parameters)
 
 
 def _order(finding: Finding) -> tuple[str, str, tuple[tuple[int, int, str], ...], str]:
