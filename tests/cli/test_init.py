@@ -53,6 +53,23 @@ def test_init_then_the_generated_test_passes(tmp_path: Path) -> None:
     assert "2 passed" in tested.stdout
 
 
+def test_every_command_the_generated_readme_runs_is_installed_by_the_project(
+    tmp_path: Path,
+) -> None:
+    import re
+    import tomllib
+
+    assert toolbridge("init", "demo", cwd=tmp_path).returncode == 0
+    project = tmp_path / "demo"
+    metadata = tomllib.loads((project / "pyproject.toml").read_text())
+    installed = [*metadata["project"]["dependencies"], *metadata["dependency-groups"]["dev"]]
+    commands = re.findall(r"^uv run (\S+)", (project / "README.md").read_text(), re.MULTILINE)
+    assert set(commands) == {"pytest", "demo", "toolbridge"}
+    # `toolbridge` the command comes with the cli extra; `demo` is the project's own script.
+    assert any(re.fullmatch(r"toolbridge\[(.*,)?cli(,.*)?\]", item) for item in installed)
+    assert any(item.startswith("pytest") for item in installed)
+
+
 def test_a_dashed_name_gets_an_importable_package_and_path_places_it(tmp_path: Path) -> None:
     done = toolbridge("init", "my-tools", "--path", str(tmp_path / "work"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
