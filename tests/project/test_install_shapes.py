@@ -781,6 +781,14 @@ def test_the_cli_extra_alone_runs_every_command_its_page_documents(
             if output.startswith("{"):
                 assert printed == json.loads(output), command
 
+    # A toolset file serving meta-tools needs the search extra: said, with where.
+    meta = tmp_path / "meta.yaml"
+    meta.write_text("sources:\n  - module: toolbridge.examples.weather\nmeta_tools: true\n")
+    done = venv.run("toolbridge", "serve", str(meta))
+    assert done.returncode == 2, venv.explain("toolbridge serve meta.yaml", done)
+    assert "meta_tools" in done.stderr, done.stderr
+    assert "pip install 'toolbridge[search]'" in done.stderr, done.stderr
+
     # The README's first command: the bundled server checked against every target.
     done = venv.succeeds("toolbridge check", "toolbridge", "check", "--json", status=1)
     assert {"openai", "anthropic", "bedrock"} <= {

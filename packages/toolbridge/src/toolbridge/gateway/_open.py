@@ -176,7 +176,10 @@ def _build(
     if definition.meta_tools:
         from toolbridge.search import meta_toolset  # (the search extra, likewise)
 
-        toolset = meta_toolset(toolset, name=definition.name)
+        try:
+            toolset = meta_toolset(toolset, name=definition.name)
+        except ConfigError as error:  # its search's extra is not installed
+            raise ConfigError(f"meta_tools: {error}", path=("meta_tools",)) from None
     return toolset
 
 
