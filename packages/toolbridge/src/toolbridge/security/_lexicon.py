@@ -60,6 +60,7 @@ TELL: Final = (
     # Spanish, Portuguese
     r"\bdig[ao]s?\b", r"\bdecir", r"\bdizer", r"\bcuent[ea]s?\b", r"\bcontar", r"\binform[ae]",
     r"\bmencion", r"\bavis[ae]", r"\bsep[ae]n?\b", r"\bsaib[ae]",
+    r"\bcomentes\b", r"\bcomenti[sn]?\b",  # Catalan, Spanish: "no ho comentis"
     # French
     r"\bdi(?:s|tes|re)\b", r"\bsignal", r"\bprév(?:en|ien)", r"\bavert", r"\bsach[ea]",
     r"\bparle[rz]?\b", r"\bmentionn",

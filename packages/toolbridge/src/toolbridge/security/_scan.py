@@ -34,7 +34,7 @@ from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import steering
 from toolbridge.security._strings import Text, strings
-from toolbridge.security._tails import SHOWN, beyond, far, tail
+from toolbridge.security._tails import beyond, far, shown_at, tail
 
 __all__ = ["scan"]
 
@@ -168,9 +168,10 @@ def _tool(
                 # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
                 # one the model is to fill with data, and a template slot one it is to fill
                 read += [exfiltration(value, field=field), *concepts(value, field=field)]
+            cut = shown_at(value)
             found.extend(
                 far(hit)
-                if hit is not None and hit.start >= SHOWN and hit.severity == "medium"
+                if hit is not None and hit.start >= cut and hit.severity == "medium"
                 else hit
                 for hit in read
             )

@@ -248,6 +248,12 @@ SESSION: Final = (
     r"대화 중", r"대화에서", r"ในบทสนทนา", r"ในแชท", r"trong cuộc (?:trò chuyện|hội thoại)",
     r"\bdalam percakapan\b", r"\bdi percakapan\b", r"\bselama percakapan\b",
     r"\bkatika mazungumzo\b",
+    # from the conversation: what the model is to take out of it
+    r"\bfrom the (?:conversation|chat)\b", r"\baus dem gespräch\b", r"\baus der unterhaltung\b",
+    r"\bde la conversaci[oó]n\b", r"\bdalla conversazione\b", r"\bda conversa\b",
+    r"\buit het gesprek\b", r"\bur samtalet\b", r"\bfra samtalen\b", r"\bz rozmowy\b",
+    r"\bkeskustelusta\b", r"из разговора", r"из переписки", r"з розмови", r"من المحادثة",
+    r"从对话中", r"從對話中", r"会話から", r"대화에서",
 )  # fmt: skip
 """It was in this session or conversation: a locative of the model's own context."""
 
@@ -273,6 +279,7 @@ PERSONAL: Final = (
     r"\bemailadres", r"\be-mailadres", r"\btelefoonnummer", r"\bgeboortedatum",
     r"\bpersoonsgegevens",
     r"\bepostadress", r"\be-postadress", r"\bpersonnummer", r"\bpersonuppgifter",
+    r"\bfødselsnummer", r"\bcpr-nummer", r"\bhenkilötunnu", r"\bkennitala",
     r"\badres(?:u|y)? e-?mail",
     r"\bnumer(?:u|y)? telefonu", r"\bdan(?:e|ych) osobow", r"\bpesel\b",
     r"\bemailov\w* adres", r"\be-mailov\w* adres", r"\btelefonní číslo", r"\brodné číslo",

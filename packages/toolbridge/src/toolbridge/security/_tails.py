@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from typing import Final
+from unicodedata import east_asian_width
 
 from toolbridge.security._finding import Severity
 from toolbridge.security._gates import Gated
@@ -29,7 +30,7 @@ from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import CONVERSATIONS
 from toolbridge.security._shapes import sentence, unsaid
 
-__all__ = ["SHOWN", "beyond", "far", "tail"]
+__all__ = ["SHOWN", "beyond", "far", "shown_at", "tail"]
 
 SHOWN: Final = 1_000
 """Characters of a description a client can be relied on to show."""
@@ -151,17 +152,34 @@ _WHY_BEYOND: Final = (
 )
 
 
+def shown_at(value: str) -> int:
+    """Where a client stops showing `value`: after `SHOWN` columns, a wide character two.
+
+    Chinese, Japanese and Korean letters take two columns each: 500 of them fill what a
+    client shows, so what follows is as far out of view as text past 1,000 Latin ones.
+    """
+    if len(value) <= SHOWN // 2 or value.isascii():
+        return SHOWN
+    width = 0
+    for index, char in enumerate(value):
+        width += 2 if char >= "\u1100" and east_asian_width(char) in "WF" else 1
+        if width > SHOWN:
+            return index
+    return SHOWN
+
+
 def beyond(value: str) -> Hit | None:
-    """A sentence past `SHOWN` characters addressed to the model (high); None when none."""
-    if len(value) <= SHOWN:
+    """A sentence past what a client shows (`shown_at`) addressed to the model (high), or None."""
+    cut = shown_at(value)
+    if len(value) <= cut:
         return None
-    rest = value[SHOWN:]
+    rest = value[cut:]
     found = _FAR_SIGNS.search(rest)
     if found is not None:
-        at = SHOWN + found.start()
-        return Hit("instruction", "high", at, SHOWN + found.end(), _WHY_BEYOND)
+        at = cut + found.start()
+        return Hit("instruction", "high", at, cut + found.end(), _WHY_BEYOND)
     quiet = unsaid(rest)
     if quiet is not None:
-        start, text = sentence(value, SHOWN + quiet[0])
+        start, text = sentence(value, cut + quiet[0])
         return Hit("instruction", "high", start, start + len(text), _WHY_BEYOND)
     return None
