@@ -894,6 +894,12 @@ def test_a_connection_failure_is_a_typed_error_with_its_cause() -> None:
         made["broken"].invoke({})
     assert isinstance(caught.value.__cause__, httpx.ConnectError)
     assert "sk-test" not in str(caught.value)
+    assert str(caught.value).endswith(f"(GET http://127.0.0.1:{closed}/v1/broken)")
+    with_password = tools(base_url=f"http://ann:pw-secret@127.0.0.1:{closed}/v1")
+    with pytest.raises(ToolExecutionError) as caught:
+        with_password["broken"].invoke({})
+    assert f"(GET http://127.0.0.1:{closed}/v1/broken)" in str(caught.value)
+    assert "pw-secret" not in str(caught.value)
 
 
 @contextlib.contextmanager

@@ -321,13 +321,17 @@ class SyncInvocationError(InvocationError):
 class ToolExecutionError(InvocationError):
     """The tool itself raised; the original exception is ``__cause__``.
 
+    ``where`` names what the tool was doing, when the cause does not say (the method
+    and URL of an HTTP request that could not be sent, say).
+
     Attributes:
         tool_name: The tool that failed.
     """
 
-    def __init__(self, tool_name: str, cause: BaseException) -> None:
+    def __init__(self, tool_name: str, cause: BaseException, *, where: str | None = None) -> None:
         self.tool_name = tool_name
-        super().__init__(f"tool {tool_name!r} raised {type(cause).__name__}: {cause}")
+        at = f" ({where})" if where else ""
+        super().__init__(f"tool {tool_name!r} raised {type(cause).__name__}: {cause}{at}")
 
 
 class ToolTimeoutError(InvocationError, TimeoutError):

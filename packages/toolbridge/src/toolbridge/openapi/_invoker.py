@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from toolbridge._result import ToolResult
 from toolbridge.errors import ToolExecutionError, ToolTimeoutError
@@ -105,7 +105,8 @@ class HttpInvoker:
         except (httpx.TimeoutException, TimeoutError):
             raise ToolTimeoutError(self._name, limit or 0.0) from None
         except httpx.HTTPError as error:
-            raise ToolExecutionError(self._name, error) from error
+            where = f"{request['method']} {_shown(request['url'])}"
+            raise ToolExecutionError(self._name, error, where=where) from error
         return self._result(response)
 
     def build(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
@@ -167,6 +168,12 @@ class HttpInvoker:
             if value:
                 text = text.replace(value, _HIDDEN)
         return text
+
+
+def _shown(url: str) -> str:
+    """`url` fit for an error message: no user name or password (its query is apart)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def _error_text(response: httpx.Response) -> str:
