@@ -262,6 +262,18 @@ def test_a_refused_handshake_says_what_the_server_answered(
     assert str(failure) == f"MCP server 'server': answered initialize with error {code}: {ESCAPED}"
 
 
+def test_a_legacy_sse_url_given_as_streamable_http_is_named_for_what_it_is(
+    fixture_server: Argv,
+) -> None:
+    with _served(fixture_server(), "--legacy-sse") as url:
+        assert url.endswith("/sse")
+        client = _start(HttpServer(url=url))
+    failure = client.failures["server"]
+    assert isinstance(failure, ServerError)
+    assert str(failure).startswith("MCP server 'server': answered initialize with error ")
+    assert str(failure).endswith('with "type": "sse" in its configuration entry (SseServer)')
+
+
 # -- floods before the handshake --------------------------------------------------------
 
 

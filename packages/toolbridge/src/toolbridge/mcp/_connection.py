@@ -428,7 +428,8 @@ class Connection:
         if wire is not None and wire.refused is not None:
             code, message = wire.refused
             return ServerError(
-                f"answered initialize with error {code}: {sanitized(message)}",
+                f"answered initialize with error {code}: {sanitized(message)}"
+                + _sse_hint(self.server),
                 server=self.name,
                 stderr=stderr,
             )
@@ -913,6 +914,16 @@ def _announces_changes(client: Client) -> bool:
         and tools is not None
         and bool(tools.list_changed)
     )
+
+
+def _sse_hint(server: Server) -> str:
+    """What to try when streamable HTTP was refused at a URL that names the old transport."""
+    if isinstance(server, HttpServer) and server.url.rstrip("/").endswith("/sse"):
+        return (
+            "; the URL ends in /sse, as a legacy HTTP+SSE server's does: reach it with "
+            '"type": "sse" in its configuration entry (SseServer)'
+        )
+    return ""
 
 
 def _leaf(error: BaseException) -> BaseException:
