@@ -254,8 +254,8 @@ def _names_a_parameter(
     if "`" in text and any(f"`{name}`" in text for name in parameters):
         return True
     titled = path[-1:] == ("title",) and path[0] in ("title", "annotations")
-    words = set(_WORDS.findall(text))
-    return any(name in words and ("_" in name or titled) for name in parameters)
+    named = [name for name in parameters if ("_" in name or titled) and name in text]
+    return bool(named) and not set(named).isdisjoint(_WORDS.findall(text))
 
 
 def _order(finding: Finding) -> tuple[str, str, tuple[tuple[int, int, str], ...], str]:
