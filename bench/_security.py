@@ -20,7 +20,7 @@ and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and 
 long that took; it scans a tool as the peer's own scanner does (the description, then
 the rest of the tool as JSON).
 
-Held-out sets 4 to 7 (``heldout4/`` ... ``heldout7/``, issue 29) are scored by
+Held-out sets 4 to 8 (``heldout4/`` ... ``heldout8/``, issue 29) are scored by
 category (hidden tails, shadowing, exfiltration through parameters), each ``tune`` part
 apart from its ``unseen`` part (a fresh set's unseen part is added to `HELDOUTS` only
 when it is scored, once, at the end, by the lead). The clean side is
