@@ -56,7 +56,7 @@ from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["concepts"]
+__all__ = ["concepts", "named_ask"]
 
 
 def _bounded(stem: str) -> bool:
@@ -253,6 +253,10 @@ _WHY_SLOT: Final = (
 _WHY_TOOLS: Final = (
     "a rule for every or any tool of a kind, beside the user or a fixed value: an "
     "instruction about other tools than this one (shadowing)."
+)
+_WHY_NAMED: Final = (
+    "a value offered to the model that names secrets or the conversation to send: "
+    "exfiltration through a parameter's value."
 )
 _WHY_ASK: Final = (
     "a field asking for what the model holds from before this call (a secret, personal "
@@ -517,6 +521,23 @@ def _asks(text: str, at: int, kind: str) -> bool:
         return earlier or whole or _YOU.search(text) is not None
     user = _USER.search(text) is not None
     return (earlier and (user or whole)) or (whole and user)
+
+
+def named_ask(value: str) -> Hit | None:
+    """A value an input schema offers that names what to send: the model's context.
+
+    An identifier made of two kinds of secret or conversation at once
+    (``environment_variables_with_secrets``, ``full_chat_history_and_system_prompt``) or
+    of one kept somewhere (``browser_saved_passwords``). An API's own values name one
+    (``password``, ``api_key``, ``refresh_token``).
+    """
+    low = lower(value).replace("_", " ").replace("-", " ")
+    kinds = {
+        found.group() for concept in (_SECRETS, _TALK, _PROMPTS) for found in concept.finditer(low)
+    }
+    if len(kinds) >= _HARVEST or (kinds and _STORED.search(low) is not None):
+        return Hit("sensitive-reference", "high", 0, len(value), _WHY_NAMED)
+    return None
 
 
 def _harvest(text: str) -> bool:

@@ -22,7 +22,7 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.security._blobs import blob
 from toolbridge.security._changed import changed
-from toolbridge.security._concepts import concepts
+from toolbridge.security._concepts import concepts, named_ask
 from toolbridge.security._exfiltration import exfiltration
 from toolbridge.security._finding import SEVERITIES, Finding, shown
 from toolbridge.security._hidden import escapes, hidden, visible
@@ -49,6 +49,8 @@ PHRASE_MIN: Final = 6
 they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
 _BLANK: Final = re.compile(r"\s")
 _WORDS: Final = re.compile(r"\w+")
+_VALUE_SLOTS: Final = frozenset({"enum", "const", "default", "examples"})
+"""Where an input schema offers the model a value to send."""
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 _SPLIT: Final = " Raised: they split words that read as instructions without them."
 _PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
@@ -168,6 +170,9 @@ def _tool(
                 # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
                 # one the model is to fill with data, and a template slot one it is to fill
                 read += [exfiltration(value, field=field), *concepts(value, field=field)]
+            elif field and not is_name and "_" in value and _VALUE_SLOTS & set(text.path[-2:]):
+                # a value offered to the model that names what to send
+                read.append(named_ask(value))
             cut = shown_at(value)
             found.extend(
                 far(hit)
