@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (tool words in Cyrillic and Greek letters)
 """Asks and overrides by concept: words of two or three kinds in one sentence, in any order.
 
 The phrase lists of `toolbridge.security._steering` and `toolbridge.security._exfiltration`
@@ -177,6 +178,17 @@ _FIELD_NAME: Final = re.compile(r"\s?(?:names?|ids?|identifiers?)\b")
 _HARVEST: Final = 2
 """Kinds of secret a field asks the user's of at once ("the user's PIN and last TAN"): no
 API's field takes two."""
+_TOOLS: Final = re.compile(
+    r"\btools\b|\bwerkzeuge\b|\boutils\b|\bherramientas\b|\bstrumenti\b|\bferramentas\b"
+    r"|\bverktyg(?:en)?\b|\bnarzędzia\b|\bnástroje\b|\bинструменты\b|\bинструментов\b"
+    r"|\bінструменти\b|\baraçlar|\bεργαλεία\b|\balat-alat\b"
+)
+"""Tools in the plural, of a kind ("wallet tools", "tools that edit DNS"): other tools."""
+_HOST: Final = re.compile(
+    r"(?<![\w@./-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|co|info|biz|xyz|cloud|example"
+    r"|de|fr|es|it|nl|pl|ru|jp|cn|uk|br|in|no|se|fi|dk|is)\b(?![\w.-]*@)"
+)
+"""A host name ("mx.dnsrelay-mail.net"): a destination once other tools are told of it."""
 _BESIDE: Final = 10
 """Characters between *this* and a tool word that make it the tool itself."""
 _STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
@@ -425,6 +437,17 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
             or (_QUOTED.search(text) is not None and _USER.search(text) is not None)
         ):
             return other
+    for tools in _TOOLS.finditer(low):  # "tools that edit DNS", "wallet tools": of a kind
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, tools.start(), len(low))
+        text = low[start:end]
+        if (
+            not _itself(low, tools.start(), tools.end())
+            and _USER.search(text) is not None
+            and (_DESTINATION.search(text) is not None or _HOST.search(text) is not None)
+        ):
+            return tools.start(), tools.end()
     if "_" not in value:
         return None
     for named in _OPERATION.finditer(value):
