@@ -41,24 +41,41 @@ _SECRETS: Final = (
 )
 """What a secret is called, for the patterns that need a verb beside it."""
 
+_DOTFILES: Final = (
+    r"(?<![\w.])\.(?:npmrc|pypirc|netrc|pgpass|git-credentials|bash_history|zsh_history"
+    r"|s3cfg|boto)\b"
+)
+_KEPT: Final = r"\b(?:saved|stored|browser'?s?) (?:passwords|cookies|credentials|logins)\b"
 _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("ssh", r"\bssh[/\\_ ]+(?:id_|authorized_keys|known_hosts|config\b)"),
-    ("id ", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
+    ("rsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
+    ("dsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
+    ("ed25519", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
     (".aws", r"\.aws[/\\]+credentials\b"),
     ("aws credentials file", r"\baws[_ ]credentials[_ ]file\b"),
     ("/etc/", r"/etc/(?:passwd|shadow|sudoers)\b"),
     (".json", r"\b(?:mcp|claude_desktop_config)\.json\b"),
     (".cursor", r"~/\.cursor\b"),
     ("private key", r"(?-i:-----BEGIN [A-Z ]*PRIVATE KEY)(?!-----(?:\\n|\s)*[A-Za-z0-9+/]{40})"),
-    (".", r"(?<![\w.])\.(?:npmrc|pypirc|netrc|pgpass|git-credentials|bash_history|zsh_history"
-     r"|s3cfg|boto)\b"),
+    (".npmrc", _DOTFILES),
+    (".pypirc", _DOTFILES),
+    (".netrc", _DOTFILES),
+    (".pgpass", _DOTFILES),
+    (".git", _DOTFILES),
+    (".bash", _DOTFILES),
+    (".zsh", _DOTFILES),
+    (".s3cfg", _DOTFILES),
+    (".boto", _DOTFILES),
     (".kube", r"\.kube/config\b"),
     (".docker", r"\.docker/config\.json\b|\.dockercfg\b"),
     (".gnupg", r"\.gnupg\b"),
     ("wallet.dat", r"\bwallet\.dat\b"),
     ("login data", r"\bLogin Data\b"),
     ("phrase", r"\b(?:seed|mnemonic|recovery)[_ -]phrase\b"),
-    ("s ", r"\b(?:saved|stored|browser'?s?) (?:passwords|cookies|credentials|logins)\b"),
+    ("passwords", _KEPT),
+    ("cookies", _KEPT),
+    ("credentials", _KEPT),
+    ("logins", _KEPT),
     ("application default", r"\bapplication[_ ]default[_ ]credentials\b"),
     (".config/", r"\.config/(?:gcloud|gh|hub|doctl|op)\b"),
     (".azure/", r"\.azure/"),
@@ -78,7 +95,10 @@ _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("hosts.y", r"\b(?:gh|github cli|hub)\b[^.\n]{0,30}?\bhosts\.ya?ml\b"),
 )  # fmt: skip
 """Credential and sensitive files, each with a word its every mention holds (lowercase,
-``_`` and ``-`` as spaces): a file's pattern runs only on a string that holds its word."""
+``_`` and ``-`` as spaces): a file's pattern runs only on a string that holds its word.
+A pattern with several such words is listed once per word ("rsa", "dsa", "ed25519"),
+each a rarer word than one they share ("id "), so the one search for all of them
+(`_QUICK`) lets most prose go."""
 _FILE_PATTERNS: Final = tuple((word, re.compile(pattern, _FLAGS)) for word, pattern in _NAMED_FILES)
 _FILE_WHY: Final = "a credential or sensitive file a tool's definition has no reason to name."
 
