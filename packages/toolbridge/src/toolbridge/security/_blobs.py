@@ -35,6 +35,8 @@ INFLATED: Final = 64 * 1024
 """Bytes of compressed data inflated at most: a zip bomb cannot stall the scan."""
 
 _SHORTEST: Final = 16
+_RUN_MIN: Final = {"base64": 40, "base32": 16, "hex": 64}
+"""The fewest characters, none of them blank, a run of each kind has (`_BASE64`, ...)."""
 """Characters below which a string holds no run worth decoding (8 bytes of base32)."""
 _BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{40,}={0,2}(?![\w+/=-])")
 _BASE32: Final = re.compile(
@@ -181,7 +183,10 @@ def _runs(value: str) -> list[tuple[re.Match[str], str, str | None]]:
         (_BASE32, _base32, "base32"),
         (_HEX, _hex, "hex"),
     )
+    longest = max(map(len, value.split()), default=0)
     for pattern, decode, kind in patterns:
+        if longest < _RUN_MIN[kind]:
+            continue  # no run of that many characters without a blank: none of that kind
         if kind == "base32" and not _base32_run(value):
             continue
         for match in pattern.finditer(value):
