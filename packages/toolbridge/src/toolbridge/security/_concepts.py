@@ -288,13 +288,12 @@ def concepts(
     """
     low = lower(value).replace("_", " ")  # system_prompt is a system prompt
     field = field or described
-    operation = "_" in value and _OPERATION.search(value) is not None
-    if (
-        "{" not in low
-        and not operation
-        and _ANYWHERE.search(low) is None
-        and (_FIELD_GATE if field else _TEXT_GATE).search(low) is None
-    ):
+    worded = (
+        "{" in low
+        or _ANYWHERE.search(low) is not None
+        or (_FIELD_GATE if field else _TEXT_GATE).search(low) is not None
+    )
+    if not worded and not _operation(value):
         return []  # most strings hold no word any rule here starts from
     ends: list[int] | None = None
     hits: list[Hit] = []
@@ -313,7 +312,7 @@ def concepts(
                 break
         if hits:
             break
-    if not hits and (triggered or operation or _TOOL.search(low) is not None):
+    if not hits and (triggered or _TOOL.search(low) is not None or _operation(value)):
         other = _other_tools(low, value, known)
         if other is not None:
             hits.append(Hit("instruction", "high", other[0], other[1], _WHY_TOOLS))
@@ -344,6 +343,11 @@ def concepts(
     if seen is not None and (_ALL.search(low) is not None or _EARLIER.search(low) is not None):
         return [*hits, Hit("sensitive-reference", "high", seen.start(), seen.end(), _WHY_ASK)]
     return hits
+
+
+def _operation(value: str) -> bool:
+    """Whether `value` names an operation as tools are named (`_OPERATION`)."""
+    return "_" in value and _OPERATION.search(value) is not None
 
 
 def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int] | None:
