@@ -67,10 +67,17 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout6/tune", "Held-out set 6, tune part (rules widened by shape with it in view)"),
     ("heldout6/unseen", "Held-out set 6, unseen part (written blind; scored once, rules final)"),
     ("heldout7/tune", "Held-out set 7, tune part (written blind; rules widened with it in view)"),
-    ("heldout7/unseen", "Held-out set 7, unseen part (written blind; scored once, rules final)"),
+    (
+        "heldout7/unseen",
+        "Held-out set 7, unseen part (written blind; scored once at 72.9%, tuned on since)",
+    ),
     (
         "heldout8/tune",
         "Held-out set 8, tune part (literature shapes, blind; tuned with it in view)",
+    ),
+    (
+        "heldout8/unseen",
+        "Held-out set 8, unseen part (literature shapes, blind; scored once, rules final)",
     ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
@@ -82,9 +89,9 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout7/unseen"
-"""The fresh held-out part the 97% target is judged on: set 7's unseen part, scored once by
-the lead (sets 5 and 6's unseen parts have been seen since)."""
+HELDOUT_JUDGED = "heldout8/unseen"
+"""The fresh held-out part the 97% target is judged on: set 8's unseen part, scored once by
+the lead (sets 5 to 7's unseen parts have been seen since)."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

@@ -30,12 +30,14 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (28, 28)},
     ("heldout7", "unseen"): {"hidden": (23, 23), "shadowing": (19, 19), "exfiltration": (17, 17)},
     ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (21, 24), "exfiltration": (27, 28)},
+    ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (6, 14), "exfiltration": (10, 12)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
 18, 13 and unseen 23, 8, 9; heldout7 tune 19, 11, 10 and unseen 16, 4, 8 (scored by the
 lead at a36c4b5); heldout8 tune 15, 16, 19 (the lead, at 876d8fb) and 15, 19, 19 (scan4,
-at 1902712 with the first shadowing shapes, not written for set 8)."""
+at 1902712 with the first shadowing shapes, not written for set 8); heldout8 unseen 16,
+5, 9 (the lead, at 876d8fb) and, scored once with the rules final (6a87c47), 16, 6, 10."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -66,6 +68,11 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("malayalam-kb", "suggest_words"),
         ("handoff", "create_handoff_note"),
     },
+    ("heldout8", "unseen"): {
+        ("waf-console", "list_blocked_requests"),
+        ("sshctl", "connect"),
+        ("kube-ops", "get_pods"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -73,7 +80,9 @@ user-written system prompt for a sub-agent, and German soft hyphens; in set 7's 
 part, three tools that quote attacks (a classifier, a linter, a red-team grader), a
 clock's "always"/"instead" about itself, a long base64 line
 with nothing after it and an honest <IMPORTANT> warning; in set 8's tune part, two tools
-that quote attacks (an auditor, a jailbreak scorer), Malayalam text and a hand-off note."""
+that quote attacks (an auditor, a jailbreak scorer), Malayalam text and a hand-off note;
+in its unseen part, a firewall log naming the attacks it blocked, and an SSH client and a
+Kubernetes tool whose own key and kubeconfig paths are parameters."""
 PARTS = sorted(SCORES)
 
 
