@@ -121,6 +121,13 @@ def test_bad_queries_and_modes_are_config_errors() -> None:
         ToolSearch([], mode="fuzzy")  # type: ignore[arg-type]
 
 
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` run by a fresh interpreter: what a program's first search does to it."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+
+
 def test_searching_adds_no_debug_lines_to_an_application_logging_at_info() -> None:
     code = (
         "import logging; logging.basicConfig(level=logging.INFO)\n"
@@ -129,9 +136,7 @@ def test_searching_adds_no_debug_lines_to_an_application_logging_at_info() -> No
         "hits = ToolSearch([Tool(name='get_forecast', description='Weather.')]).search('weather')\n"
         "print([hit.name for hit in hits])\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
-    )
+    done = _python(code)
     assert done.stdout.strip() == "['get_forecast']"
     assert "DEBUG" not in done.stderr, done.stderr
 
@@ -146,9 +151,7 @@ def test_dense_search_leaves_an_application_logging_as_it_was() -> None:
         "logging.getLogger('library').info('an INFO line nobody asked for')\n"
         "print(logging.getLogger().level, logging.getLogger().handlers)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
-    )
+    done = _python(code)
     assert done.stdout.strip() == f"{logging.WARNING} []"
     assert "nobody asked for" not in done.stderr
 
