@@ -109,7 +109,7 @@ def _search(
 
         async def from_toolset() -> list[tuple[str, float, str]]:
             async with open_definition(definition) as opened:
-                return ranked(opened.toolset, opened.definition.identity)
+                return ranked(opened.toolset, opened.identify(None))  # as stdio serves it
 
         import asyncio  # only here: the other commands need no event loop
 
