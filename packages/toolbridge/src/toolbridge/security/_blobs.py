@@ -35,9 +35,9 @@ INFLATED: Final = 64 * 1024
 """Bytes of compressed data inflated at most: a zip bomb cannot stall the scan."""
 
 _SHORTEST: Final = 16
+"""Characters below which a string holds no run worth decoding (8 bytes of base32)."""
 _RUN_MIN: Final = {"base64": 40, "base32": 16, "hex": 64}
 """The fewest characters, none of them blank, a run of each kind has (`_BASE64`, ...)."""
-"""Characters below which a string holds no run worth decoding (8 bytes of base32)."""
 _BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{40,}={0,2}(?![\w+/=-])")
 _BASE32: Final = re.compile(
     r"(?<![A-Za-z0-9+/=])(?:[A-Z2-7]{16,}|[a-z2-7]{16,})={0,6}(?![A-Za-z0-9+/=])"

@@ -234,10 +234,10 @@ _SPEAKS: Final = re.compile(r"\w{0,12}\s?(?:[\w\u0600-\u06ff]{1,12}\s?)?[:\uff1a
 _ASSIGNED: Final = re.compile(r"[\w.]+\s?\(\s?\w+\s?=|[\w.]+\s?[:=]\s?['\"]")
 """A call with named arguments or a field given a quoted value."""
 _SHORT: Final = 240
+"""Characters of a field's description read as one thought: a short one is one sentence."""
 _NEGATION_REACH: Final = 32
 """Characters before an object a negation of it stands in ("never include passwords";
 not "Do not edit: filled by you with your full system prompt")."""
-"""Characters of a field's description read as one thought: a short one is one sentence."""
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _DESTINATION: Final = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.-]*\w"  # an email address
