@@ -52,7 +52,7 @@ from toolbridge.security._concept_words import (
     WEAK_OVERRIDE,
     YOU,
 )
-from toolbridge.security._gates import alternation, lower
+from toolbridge.security._gates import alternation, either, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
@@ -70,14 +70,6 @@ def _word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
 
-def _either(bounded: set[str], free: set[str]) -> str:
-    """A pattern for `bounded` stems at a word's start, or `free` ones anywhere."""
-    parts = [rf"\b(?:{alternation(bounded)})"] if bounded else []
-    if free:
-        parts.append(f"(?:{alternation(free)})")
-    return "|".join(parts)
-
-
 class _Concept:
     """A search for any word of a concept: stems at a word's start where words are spaced.
 
@@ -93,10 +85,10 @@ class _Concept:
         stems = {word.removesuffix("=") for word in listed}
         self._whole = frozenset(word[:-1] for word in listed if word.endswith("="))
         bounded = set() if compounds else {stem for stem in stems if _bounded(stem)}
-        self._all = re.compile(_either(bounded, stems - bounded))
+        self._all = re.compile(either(bounded, stems - bounded))
         ascii_stems = {stem for stem in stems if stem.isascii()}
         self._ascii = (
-            re.compile(_either(bounded & ascii_stems, ascii_stems - bounded))
+            re.compile(either(bounded & ascii_stems, ascii_stems - bounded))
             if ascii_stems
             else None
         )
