@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from toolbridge import formats
 from toolbridge.cli._convert import Spool, indented, items
-from toolbridge.cli._input import DECLARATIONS
+from toolbridge.cli._input import DECLARATIONS, declared
 from toolbridge.errors import ToolbridgeError
 from toolbridge.formats import Source, Target
 
@@ -62,7 +62,7 @@ def _declared(pairs: list[tuple[str, Any]]) -> _Declared | None:
             found[key] = value
     if not found:
         return None
-    listed = next((found[key] for key in DECLARATIONS if isinstance(found.get(key), list)), None)
+    listed = declared(found)
     return None if listed is None else _Declared(len(listed))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -105,6 +106,11 @@ DECLARATIONS: Final = ("functionDeclarations", "function_declarations")
 """The keys of a Gemini ``Tool``'s function declarations (`tool_count` counts them)."""
 
 
+def declared(item: Mapping[str, Any]) -> list[Any] | None:
+    """The list of function declarations of a Gemini ``Tool`` (the first key with one), or None."""
+    return next((found for key in DECLARATIONS if isinstance(found := item.get(key), list)), None)
+
+
 def tool_count(data: Any) -> int:
     """How many tools parsed INPUT holds, counted without reading them.
 
@@ -123,9 +129,8 @@ def tool_count(data: Any) -> int:
         return 1
     count = 0
     for item in items:
-        inner = [item.get(key) for key in DECLARATIONS] if isinstance(item, dict) else []
-        declared = next((found for found in inner if isinstance(found, list)), None)
-        count += 1 if declared is None else len(declared)
+        inner = declared(item) if isinstance(item, dict) else None
+        count += 1 if inner is None else len(inner)
     return count
 
 
