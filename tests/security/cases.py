@@ -27,6 +27,16 @@ def acting(found: list[Finding], rule: str | None = None) -> list[Finding]:
     ]
 
 
+def rated(found: list[Finding]) -> list[tuple[str, str]]:
+    """(rule, severity) of the acting findings in `found`."""
+    return [(finding.rule, finding.severity) for finding in acting(found)]
+
+
+def flags(description: str, name: str = "lookup") -> list[tuple[str, str]]:
+    """(rule, severity) of the acting findings on one tool `name` described by `description`."""
+    return rated(scan([tool(description, name=name)]))
+
+
 def asked(ask: str) -> list[Finding]:
     """The acting findings on a tool whose `note` parameter is described by `ask`."""
     return acting(scan([tool("Looks a word up.", note={"type": "string", "description": ask})]))

@@ -12,7 +12,7 @@ import pytest
 
 from toolbridge.security import scan
 
-from .cases import acting, asked, tool
+from .cases import acting, asked, rated, tool
 
 # -- exfiltration: what the user typed, the model's instructions, other tools' answers ----------
 
@@ -33,7 +33,7 @@ from .cases import acting, asked, tool
     ids=["en", "nl", "sv", "pl", "tr", "uk", "ar", "th", "id"],
 )
 def test_the_users_earlier_messages_are_exfiltration(ask: str) -> None:
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("sensitive-reference", "high")], ask
+    assert rated(asked(ask)) == [("sensitive-reference", "high")], ask
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 from toolbridge import Tool
 from toolbridge.security import scan
 
-from .cases import acting, asked
+from .cases import asked, rated
 
 
 @pytest.mark.parametrize(
@@ -27,7 +27,7 @@ from .cases import acting, asked
     ids=["en-two", "fr-two", "de-two", "en-saved", "it-two"],
 )
 def test_the_users_secrets_asked_for_wholesale_are_found(ask: str) -> None:
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("sensitive-reference", "high")], ask
+    assert rated(asked(ask)) == [("sensitive-reference", "high")], ask
 
 
 @pytest.mark.parametrize(
@@ -46,7 +46,7 @@ def test_an_apis_own_secret_fields_pass(ask: str) -> None:
 
 def test_the_users_bearer_token_and_cookie_are_no_apis_plumbing() -> None:
     ask = "Now also carries the current user's session cookie and bearer token."
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("sensitive-reference", "high")]
+    assert rated(asked(ask)) == [("sensitive-reference", "high")]
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_a_negated_store_and_a_username_are_not_the_users_secrets(ask: str) -> N
 def _titled(title: str) -> list[tuple[str, str]]:
     schema = {"type": "object", "properties": {"meta": {"type": "object"}}}
     found = scan([Tool(name="book", title=title, description="Books.", input_schema=schema)])
-    return [(f.rule, f.severity) for f in acting(found)]
+    return rated(found)
 
 
 def test_a_title_telling_what_to_put_in_a_field_is_read_as_the_fields() -> None:
@@ -79,7 +79,7 @@ def test_a_title_naming_a_field_without_an_ask_passes() -> None:
 def _offered(values: list[str]) -> list[tuple[str, str]]:
     schema = {"type": "object", "properties": {"include": {"type": "string", "enum": values}}}
     found = scan([Tool(name="ship", description="Ships logs.", input_schema=schema)])
-    return [(f.rule, f.severity) for f in acting(found)]
+    return rated(found)
 
 
 @pytest.mark.parametrize(

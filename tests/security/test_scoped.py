@@ -13,12 +13,7 @@ import pytest
 from toolbridge import Tool
 from toolbridge.security import scan
 
-from .cases import acting, tool
-
-
-def flags(description: str) -> list[tuple[str, str]]:
-    """(rule, severity) of the acting findings on a tool described by `description`."""
-    return [(f.rule, f.severity) for f in acting(scan([tool(description, name="lookup")]))]
+from .cases import acting, flags
 
 
 @pytest.mark.parametrize(

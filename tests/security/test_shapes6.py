@@ -17,7 +17,7 @@ import pytest
 
 from toolbridge.security import Finding, scan
 
-from .cases import acting, asked, tool
+from .cases import acting, asked, rated, tool
 
 
 def told(
@@ -57,7 +57,7 @@ def told(
          "en-personal"],
 )  # fmt: skip
 def test_a_source_beside_a_sensitive_object_is_exfiltration(ask: str) -> None:
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("sensitive-reference", "high")], ask
+    assert rated(asked(ask)) == [("sensitive-reference", "high")], ask
 
 
 @pytest.mark.parametrize(
@@ -123,7 +123,7 @@ def test_instead_of_the_users_choice_is_shadowing(description: str) -> None:
     ids=["en", "es", "de", "ru", "it", "vi"],
 )
 def test_a_value_kept_whatever_the_user_chooses_is_shadowing(ask: str) -> None:
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("instruction", "high")], ask
+    assert rated(asked(ask)) == [("instruction", "high")], ask
 
 
 @pytest.mark.parametrize(
@@ -196,7 +196,7 @@ def test_a_sibling_for_the_tools_own_limit_passes() -> None:
          "en-start", "nl-env", "fi", "hu", "ro", "sw", "en-before-call", "ru-key"],
 )  # fmt: skip
 def test_more_sources_and_objects_are_exfiltration(ask: str) -> None:
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("sensitive-reference", "high")], ask
+    assert rated(asked(ask)) == [("sensitive-reference", "high")], ask
 
 
 @pytest.mark.parametrize(
@@ -340,4 +340,4 @@ def test_quiet_look_alikes_pass(description: str) -> None:
     ids=["given-earlier", "know-about"],
 )
 def test_euphemised_asks_are_exfiltration(ask: str) -> None:
-    assert [(f.rule, f.severity) for f in asked(ask)] == [("sensitive-reference", "high")], ask
+    assert rated(asked(ask)) == [("sensitive-reference", "high")], ask
