@@ -246,9 +246,7 @@ def _tool(
     ]
 
 
-def _names_a_parameter(
-    text: str, parameters: frozenset[str], path: tuple[str | int, ...] = ("description",)
-) -> bool:
+def _names_a_parameter(text: str, parameters: frozenset[str], path: tuple[str | int, ...]) -> bool:
     """Whether `text`, outside the input schema, names one of the tool's parameters.
 
     As code (`` `note` ``), or by an identifier's name as a word (``payment_id``, in an
