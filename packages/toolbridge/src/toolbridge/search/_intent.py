@@ -127,13 +127,8 @@ def tool_object(name: str) -> tuple[str, bool] | None:
     action = tool_action(name)
     if action is not None and action not in _READS:
         return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
-    words = tokenize_for_reading(name)
-    last = ""
-    for word in words:
-        if word in _OBJECT_END:
-            break
-        if word not in _TOOL_VERBS and not word.isdigit():
-            last = word
+    nouns = [w for w in tokenize_for_reading(name) if w not in _TOOL_VERBS and not w.isdigit()]
+    last = _object(nouns)
     stems = tokenize(last) if last else []
     if not stems:
         return None
