@@ -752,3 +752,23 @@ def test_subscribe_to_alerts_is_idempotent() -> None:
 def test_search_names_what_its_options_accept(flag: str, value: str, accepted: str) -> None:
     completed = run("search", "find a file", "-", flag, value, stdin="[]")
     assert_usage_error(completed, f"Invalid value for '{flag}'", repr(value), accepted)
+
+
+def test_convert_and_check_of_a_file_with_a_lone_surrogate_write_it_escaped(
+    tmp_path: Path,
+) -> None:
+    """A lone surrogate cannot be written as UTF-8: the tool-by-tool writing gives up
+    before writing anything, and the whole file's writing escapes it (no traceback)."""
+    source = tmp_path / "tools.json"
+    source.write_text(
+        '[{"name": "a", "description": "x\\ud800y", "inputSchema": {"type": "object",'
+        ' "properties": {"\\ud800": {"type": "string", "minLength": 5, "maxLength": 1}}}}]'
+    )
+    converted = run("convert", "--from", "mcp", "--to", "openai", str(source))
+    assert converted.returncode == 0, converted.stderr
+    assert "\\ud800" in converted.stdout
+    assert json.loads(converted.stdout)[0]["function"]["description"] == "x\ud800y"
+    checked = run("check", "--target", "anthropic", "--json", str(source))
+    assert checked.returncode == 1, checked.stderr
+    paths = [problem["path"] for problem in json.loads(checked.stdout)]
+    assert "/properties/\ud800/minLength" in paths
