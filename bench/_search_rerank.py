@@ -85,7 +85,6 @@ _ID_PARAMETER = re.compile(
     r"^(?:id|key|number|slug|uuid|.*[_-](?:id|key|number|slug|uuid)|.*[a-z](?:Id|ID|Key|Number))$"
 )
 _SENTENCE = re.compile(r"[^.!?;:]*")
-_OBJECT_END = frozenset({"by", "for", "using", "with", "in", "from", "of", "to", "at", "on"})
 
 
 class Candidates(NamedTuple):
@@ -184,15 +183,11 @@ class Features:
 def _head(name: str) -> str:
     """The stem of the last word of the object `name`'s operation acts on, or ``""``."""
     from toolbridge.search._document import tokenize_for_reading
-    from toolbridge.search._intent import tool_action
+    from toolbridge.search._intent import _object, tool_action
     from toolbridge.search._tokenize import tokenize
 
-    last = ""
-    for word in tokenize_for_reading(name.rsplit("__", 1)[-1]):
-        if word in _OBJECT_END:
-            break
-        if tool_action(word) is None and not word.isdigit():
-            last = word
+    words = tokenize_for_reading(name.rsplit("__", 1)[-1])
+    last = _object([w for w in words if tool_action(w) is None and not w.isdigit()])
     stems = tokenize(last) if last else []
     return stems[-1] if stems else ""
 
