@@ -260,6 +260,13 @@ def test_a_name_that_reads_and_writes_is_read_as_writing() -> None:
     assert search.search("show me the words of the doc", 1)[0].name == "find_doc"
 
 
+def test_a_leading_clause_says_when_not_what_is_asked() -> None:
+    # "change" comes first, but "Before I ..., " only says when: the request shows.
+    tools = pairs((("create_milestone", "fetch_milestone"), "A project milestone."))
+    hits = ToolSearch(tools).search("Before I change anything, show the project milestone", 1)
+    assert hits[0].name == "fetch_milestone"
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [
