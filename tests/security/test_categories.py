@@ -99,7 +99,7 @@ def test_an_instruction_past_what_a_client_shows_is_high() -> None:
     )
     [finding] = acting(found, "instruction")
     assert finding.severity == "high"
-    assert "Past the first 1,000 characters" in finding.why
+    assert "Past the first 1,000 columns" in finding.why
     assert acting(scan([tool(manual)])) == []
 
 

@@ -27,7 +27,7 @@ _ALL: Final = (
         "property name, an enum value: 'read\\u200bfile') they are medium. Text after a "
         "long blank run (80 blanks, ten empty lines, or eight Unicode spaces, zero-width "
         "or bidi characters in a row) is flagged itself, whatever it says (medium; high "
-        "from 200 blanks); a finding of another rule past the first 1,000 characters, "
+        "from 200 blanks); a finding of another rule past the first 1,000 columns, "
         "where a client shows nothing, is raised to high, and that part is read for quieter "
         "signs (secrecy without the user, speaking to the user, the conversation, data "
         "handed to a tool, acting without asking: high, as instruction). It cannot see text made "

@@ -87,10 +87,10 @@ def tail(value: str) -> Hit | None:
 
 
 def far(hit: Hit) -> Hit:
-    """`hit`, which starts past `SHOWN` characters, raised: out of view in a client."""
+    """`hit`, which starts past `SHOWN` columns (`shown_at`), raised: out of view in a client."""
     return hit._replace(
         severity="high",
-        why=f"{hit.why} Past the first {SHOWN:,} characters, where a client shows nothing.",
+        why=f"{hit.why} Past the first {SHOWN:,} columns, where a client shows nothing.",
     )
 
 
@@ -148,7 +148,8 @@ _FAR_SIGNS: Final = Gated(
 _WHY_BEYOND: Final = (
     "text addressed to the model (it keeps something unsaid, talks to the user or of the "
     "conversation, hands data to a tool or acts without asking) past the first "
-    f"{SHOWN:,} characters, where a client shows nothing."
+    f"{SHOWN:,} columns (a Chinese, Japanese or Korean letter takes two), where a client "
+    "shows nothing."
 )
 
 
