@@ -1,6 +1,6 @@
 """A field asking for the user's secrets wholesale: several kinds, or kept ones.
 
-Cases written for `toolbridge.security._concepts` (`_harvest`), apart from the held-out
+Cases written for `toolbridge.security._concept_asks` (`_harvest`), apart from the held-out
 sets: no word of provenance ("earlier", "you saw"), but the user's secrets of two kinds
 at once, or one from where it is kept; an API's own secret field passes.
 """

@@ -1,8 +1,8 @@
 # ruff: noqa: RUF001 (Chinese punctuation)
 """Shadowing without the trigger words: another tool's operations sent to a fixed value.
 
-Cases written for `toolbridge.security._concepts` (`_scoped`, the quantifier's reach, the
-clause after a semicolon, the demoted choice beside a rule for every case), apart from
+Cases written for `toolbridge.security._concept_overrides` (`_scoped`, the quantifier's
+reach, the clause after a semicolon, the demoted choice beside a rule for every case), apart from
 the held-out sets; each group has look-alikes that pass.
 """
 

@@ -1,0 +1,193 @@
+"""Asks for the model's context by concept: a sensitive object beside a sign of its source.
+
+In a field the model fills: a secret or personal datum (a password, a token, a passport
+number, health data, the system prompt) in the same sentence as a sign that it comes
+from before this call (earlier, previously, mentioned, shared) or from what the model
+read; the user's secrets of two kinds at once, or from where they are kept; the
+conversation itself, whole or the user's, from before; instructions *you* were given;
+anything the model saw, whole or earlier; a template slot for the model's instructions
+or the conversation (``{{system_prompt}}``). An API's own plumbing (the token of the
+previous page or call) and a negated ask ("never include passwords") pass.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from toolbridge.security._concept_match import SHORT, Concept
+from toolbridge.security._concept_words import (
+    ALL,
+    EARLIER,
+    INSTRUCTIONS,
+    PAGING,
+    PROMPTS,
+    RECEIVED,
+    SECRETS,
+    SEEN,
+    STORED,
+    TALK,
+    USER,
+    YOU,
+)
+from toolbridge.security._gates import lower
+from toolbridge.security._hit import Hit
+from toolbridge.security._lexicon import NEGATIONS
+from toolbridge.security._steering import sentence_at, sentence_ends
+
+__all__ = ["field_ask", "named_ask", "slot"]
+
+_USER: Final = Concept(USER)
+_FIELD_NAME: Final = re.compile(r"\s?(?:names?|ids?|identifiers?)\b")
+"""After a word for the user: a field's name ("username", "user id"), not the person."""
+_HARVEST: Final = 2
+"""Kinds of secret a field asks the user's of at once ("the user's PIN and last TAN"): no
+API's field takes two."""
+_BESIDE: Final = 10
+"""Characters between a negation and a word for where secrets are kept ("not stored")."""
+_EARLIER: Final = Concept(EARLIER)
+_SEEN: Final = Concept(SEEN)
+_TALK: Final = Concept(TALK)
+_SECRETS: Final = Concept(SECRETS)
+_STORED: Final = Concept(STORED)
+_ALL: Final = Concept(ALL)
+_PAGING: Final = Concept(PAGING)
+_YOU: Final = Concept(YOU)
+_PROMPTS: Final = Concept(PROMPTS)
+_INSTRUCTIONS: Final = Concept(INSTRUCTIONS)
+_RECEIVED: Final = Concept(RECEIVED)
+_ASKED: Final = Concept(SECRETS | TALK | PROMPTS | INSTRUCTIONS)
+_HISTORY: Final = Concept(TALK - {"context", "session", "thread", "turns", "memory"})
+_PLACEHOLDER: Final = re.compile(
+    r"\{\{\s*([^{}]{3,60}?)\s*\}\}|\$\{([^{}]{3,60})\}|\{([^{}\s]{3,60})\}"
+)
+"""A template slot the model is to fill: ``{{system_prompt}}``, ``${history}``, ``{chat_log}``."""
+_NEGATION_REACH: Final = 32
+"""Characters before an object a negation of it stands in ("never include passwords";
+not "Do not edit: filled by you with your full system prompt")."""
+_NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
+_WHY_SLOT: Final = (
+    "a template slot for the model's instructions or the conversation ({{system_prompt}}): "
+    "the model is to fill it with what it holds (exfiltration)."
+)
+_WHY_NAMED: Final = (
+    "a value offered to the model that names secrets or the conversation to send: "
+    "exfiltration through a parameter's value."
+)
+_WHY_ASK: Final = (
+    "a field asking for what the model holds from before this call (a secret, personal "
+    "data or the conversation, beside a word for earlier or for what it read): exfiltration."
+)
+
+
+def field_ask(low: str, *, described: bool) -> Hit | None:
+    """An ask for the model's context in lowercase field text `low`, or None.
+
+    `described`: `low` is a description that speaks of one of the tool's fields by name;
+    then only an ask for a secret or personal datum is read as the field's.
+    """
+    ends: list[int] | None = None
+    if _ASKED.search(low) is not None:
+        whole = len(low) <= SHORT
+        kinds = ((_SECRETS, "secret"), (_TALK, "talk"), (_PROMPTS, "prompt"))
+        for concept, kind in kinds[:1] if described else kinds:
+            for match in concept.finditer(low):
+                if whole:
+                    start, end = 0, len(low)
+                else:
+                    if ends is None:
+                        ends = sentence_ends(low)
+                    start, end = sentence_at(ends, match.start(), len(low))
+                if _asks(low[start:end], match.start() - start, kind):
+                    return Hit("sensitive-reference", "high", match.start(), match.end(), _WHY_ASK)
+        own = None if described else _own_instructions(low)
+        if own is not None:
+            return Hit("sensitive-reference", "high", own[0], own[1], _WHY_ASK)
+    seen = None if described else _SEEN.search(low)
+    if seen is not None and (_ALL.search(low) is not None or _EARLIER.search(low) is not None):
+        return Hit("sensitive-reference", "high", seen.start(), seen.end(), _WHY_ASK)
+    return None
+
+
+def _asks(text: str, at: int, kind: str) -> bool:
+    """Whether `text` (lowercase) asks for the object at `at` from the model's context.
+
+    `kind`: ``secret`` (a secret or personal datum), ``talk`` (the conversation) or
+    ``prompt`` (the model's own instructions).
+    """
+    if _NEGATED.search(text, max(0, at - _NEGATION_REACH), at) is not None:
+        return False
+    if kind == "secret" and _harvest(text):
+        return True  # the user's bearer token and cookie: no API's plumbing
+    if _PAGING.search(text) is not None:
+        return False
+    earlier = any(
+        not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
+    )  # "the previous password" is a field of its own, not the user's words
+    earlier = earlier or _SEEN.search(text) is not None
+    if kind == "secret":
+        return earlier
+    whole = _ALL.search(text) is not None
+    if kind == "prompt":
+        return earlier or whole or _YOU.search(text) is not None
+    user = _USER.search(text) is not None
+    return (earlier and (user or whole)) or (whole and user)
+
+
+def named_ask(value: str) -> Hit | None:
+    """A value an input schema offers that names what to send: the model's context.
+
+    An identifier made of two kinds of secret or conversation at once
+    (``environment_variables_with_secrets``, ``full_chat_history_and_system_prompt``) or
+    of one kept somewhere (``browser_saved_passwords``). An API's own values name one
+    (``password``, ``api_key``, ``refresh_token``).
+    """
+    low = lower(value).replace("_", " ").replace("-", " ")
+    kinds = {
+        found.group() for concept in (_SECRETS, _TALK, _PROMPTS) for found in concept.finditer(low)
+    }
+    if len(kinds) >= _HARVEST or (kinds and _STORED.search(low) is not None):
+        return Hit("sensitive-reference", "high", 0, len(value), _WHY_NAMED)
+    return None
+
+
+def _harvest(text: str) -> bool:
+    """Whether sentence `text` asks for someone's secrets wholesale.
+
+    The user's secrets of two kinds or more ("the user's PIN and last TAN"), or of one
+    from where they are kept ("the user's saved passwords"). An API's field takes one
+    secret, and its own ("the private key, not stored by Google" passes).
+    """
+    if not any(_FIELD_NAME.match(text, user.end()) is None for user in _USER.finditer(text)):
+        return False  # no user, or only a "username" or "user id"
+    kinds = len({found.group() for found in _SECRETS.finditer(text)})
+    return kinds >= _HARVEST or (
+        kinds >= 1
+        and any(
+            _NEGATED.search(text, max(0, kept.start() - _BESIDE), kept.start()) is None
+            for kept in _STORED.finditer(text)
+        )
+    )
+
+
+def _own_instructions(low: str) -> tuple[int, int] | None:
+    """Where `low` asks for instructions *you* (the model) were given, or None."""
+    for match in _INSTRUCTIONS.finditer(low):
+        if (
+            _RECEIVED.search(low) is not None
+            and (_YOU.search(low) is not None or _ALL.search(low) is not None)
+            and _NEGATED.search(low, 0, match.start()) is None
+        ):
+            return match.start(), match.end()
+    return None
+
+
+def slot(low: str) -> Hit | None:
+    """A template slot in `low` for the model's instructions or conversation, or None."""
+    if "{" not in low:
+        return None
+    for match in _PLACEHOLDER.finditer(low):
+        inside = match.group(match.lastindex or 0)
+        if _PROMPTS.search(inside) is not None or _HISTORY.search(inside) is not None:
+            return Hit("sensitive-reference", "high", match.start(), match.end(), _WHY_SLOT)
+    return None

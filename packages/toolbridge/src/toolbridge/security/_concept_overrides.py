@@ -1,0 +1,355 @@
+# ruff: noqa: RUF001 (tool words in Cyrillic and Greek letters)
+"""Overrides by concept: words of two or three kinds in one sentence, in any order.
+
+- **an override** of someone's choice: a word that sets it aside (regardless, instead,
+  ignored, only a hint, treated as) in the same sentence as *the user* or *what was
+  asked or chosen*, and a *target*: a fixed destination (an email address, a URL, an
+  IBAN, a wallet, a phone or account number, an absolute path), a thing that routes
+  data or money (a recipient, an account, a registry, a model, an amount), or another
+  tool. A rule without a choice named ("always") counts beside a fixed destination and
+  the user only.
+- **a rule for other tools**: every or any tool of a kind, another tool, or an operation
+  named as tools are named that is none of the server's, beside the user, a fixed value,
+  an override or a demoted choice; the user's choice demoted (a nickname, a typo).
+- **a worked example** mapping what the user says to a fixed call or value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from toolbridge.security._concept_match import SHORT, Concept
+from toolbridge.security._concept_words import (
+    ANOTHER,
+    DEMOTED,
+    ONLY,
+    OTHER_TOOL,
+    OVERRIDE,
+    QUANTIFIERS,
+    REPLACE,
+    REQUESTED,
+    ROUTES,
+    TOOL,
+    USER,
+    WEAK_OVERRIDE,
+)
+from toolbridge.security._hit import Hit
+from toolbridge.security._steering import sentence_at, sentence_ends
+
+__all__ = ["ARROWS", "TOOL_WORD", "mapped", "operation", "overrides"]
+
+_OVERRIDE: Final = Concept(OVERRIDE)
+_WEAK: Final = Concept(WEAK_OVERRIDE)
+_REPLACE: Final = Concept(REPLACE)
+_USER: Final = Concept(USER)
+_REQUESTED: Final = Concept(REQUESTED)
+_ROUTES: Final = Concept(ROUTES)
+_OTHER_TOOL: Final = Concept(OTHER_TOOL)
+TOOL_WORD: Final = Concept(TOOL, compounds=True)
+"""A tool word anywhere in a word: compounds name tools too ("fraktverktøy", "Buchungstool")."""
+_QUANTIFIERS: Final = Concept(QUANTIFIERS)
+_ANOTHER: Final = Concept(ANOTHER)
+_QUOTED: Final = re.compile(
+    r"'[^'\s][^'\n]{0,40}'|\"[^\"\s][^\"\n]{0,40}\"|«[^»]{1,40}»|„[^“”]{1,40}[“”]|「[^」]{1,40}」"
+)
+"""A quoted literal ('dev-sandbox', «Вектор-Плат»): a fixed value."""
+_AFTER_TOOL: Final = Concept(
+    {"ใดๆ", "ใด ๆ", "ไหนก็", "ทุกตัว", "mana pun", "manapun", "apa pun", "apapun", "yoyote",
+     "zote", "wote", "anumang", "kahit ano", "nào", "nào cũng", "任何"}
+)  # fmt: skip
+"""Quantifiers written after the tool word (Thai, Indonesian, Swahili, Vietnamese)."""
+_DEMOTED: Final = Concept(DEMOTED)
+_TRIGGERS: Final = Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED)
+"""One search before the overrides are read: most strings hold none of these words."""
+_ONLY: Final = Concept(ONLY)
+_SELF: Final = re.compile(
+    r"\b(?:this|these|the same|este|esta|cette|ce|dieses|diese|dieser|questo|questa|deze|dit"
+    r"|detta|denna|denne|dette|tämä|tätä|ten|tento|tuto|ez|ezt|acest|acesta|bu|ez a)\b"
+    r"|αυτό|αυτή|этот|этим|этого|цей|цим|цього|هذه|هذا|این|זה|הזה|यह|इस|এই|此|本|这个|該|この|이 "
+    r"|นี้|này|\bini\b|\bhii\b|\bito\b"
+)
+"""A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
+_OPERATION: Final = re.compile(
+    r"\b(?<![\w.$/-])(?:send|create|update|delete|remove|transfer|pay|write|add|put|upload"
+    r"|run|exec|execute|submit|move|copy|forward|invite|schedule|withdraw|deposit|refund"
+    r"|publish|push|deploy|notify|insert|save|approve|grant|dial)_[a-z0-9_]+(?![\w(/-])"
+)
+"""A tool's name as tools are named, verb first ("send_payment", "update_record"): an API's
+fields are nouns ("user_id", "email_address", "order_id"), so verbs that are nouns too
+(email, order, post, call) are left out."""
+_ARTICLE: Final = re.compile(
+    r"\b(?:the|das|der|die|dem|den|le|la|el|il|lo|het|de|o|a|os|as)\s+$|\bl'$"
+)
+_TOOLS: Final = re.compile(
+    r"\btools\b|\bwerkzeuge\b|\boutils\b|\bherramientas\b|\bstrumenti\b|\bferramentas\b"
+    r"|\bverktyg(?:en)?\b|\bnarzędzia\b|\bnástroje\b|\bинструменты\b|\bинструментов\b"
+    r"|\bінструменти\b|\baraçlar|\bεργαλεία\b|\balat-alat\b"
+)
+"""Tools in the plural, of a kind ("wallet tools", "tools that edit DNS"): other tools."""
+_HOST: Final = re.compile(
+    r"(?<![\w@./-])(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|co|info|biz|xyz|cloud|example"
+    r"|de|fr|es|it|nl|pl|ru|jp|cn|uk|br|in|no|se|fi|dk|is)\b(?![\w.-]*@)"
+)
+"""A host name ("mx.dnsrelay-mail.net"): a destination once other tools are told of it."""
+_BESIDE: Final = 10
+"""Characters between *this* and a tool word that make it the tool itself."""
+_STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
+"""A stop between *this* and a tool word: then *this* is something else."""
+_NEAR: Final = 24
+"""Characters between a quantifier and its tool word ("every DNS tool", "алат SMS mana pun")."""
+_FAR: Final = 48
+"""The same, in one sentence, beside a fixed destination: the quantifier on the tool's
+operation ("jedem Termin, den ein Kalenderwerkzeug anlegt, ... assistent@...")."""
+ARROWS: Final = ("→", "←", "⇒", "⟶", "->", "=>", "➜", "➔")
+_ARROW: Final = re.compile("|".join(ARROWS))
+_SPEAKS: Final = re.compile(r"\w{0,12}\s?(?:[\w\u0600-\u06ff]{1,12}\s?)?[:\uff1a]")
+"""After a word for the user: a speaker's label ("user:", "کاربر گفت:", "kasutaja:")."""
+_ASSIGNED: Final = re.compile(r"[\w.]+\s?\(\s?\w+\s?=|[\w.]+\s?[:=]\s?['\"]")
+"""A call with named arguments or a field given a quoted value."""
+_DESTINATION: Final = re.compile(
+    r"[\w.+-]+@[\w-]+\.[\w.-]*\w"  # an email address
+    r"|\b(?:https?|s3|gs|ftp|sftp|ssh|git)://\S+|\bgit@[\w.-]+:"  # a URL
+    r"|\b[a-z]{2}\d{2}(?: ?[a-z0-9]){11,30}\b"  # an IBAN
+    r"|\b0x[0-9a-f]{24,}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b"  # a wallet
+    r"|(?<![\w.,])\+?\d(?:[ -]?\d){6,}(?![\w.,])"  # a phone or account number
+    r"|(?<![\w:/.])(?:~|[a-z]:)?[/\\](?:[\w.-]+[/\\]){1,}[\w.-]*"  # an absolute path
+    r"|(?<![\w/])[#@][a-z][\w-]{2,}"  # a channel, a handle
+    r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])"  # an IPv4 address
+)
+"""A fixed destination, read in lowercase text."""
+_WHY_OVERRIDE: Final = (
+    "an override of what the user asked (a word setting their choice aside, their "
+    "request and a destination or another tool in one sentence): shadowing."
+)
+_WHY_MAPPED: Final = (
+    "a worked example mapping what the user says to a fixed call or value: the model is "
+    "told what to do whatever the user asks."
+)
+_WHY_TOOLS: Final = (
+    "a rule for every or any tool of a kind, beside the user or a fixed value: an "
+    "instruction about other tools than this one (shadowing)."
+)
+
+
+def overrides(low: str, value: str, known: frozenset[str]) -> Hit | None:
+    """An override of the user's choice in lowercase `low`, or a rule for other tools.
+
+    `value` is `low` as written; `known` the names of the server's tools and of this
+    tool's fields, which an operation named in `value` is not another tool's.
+    """
+    ends: list[int] | None = None
+    triggered = _TRIGGERS.search(low) is not None
+    for pattern, strong in ((_OVERRIDE, True), (_WEAK, False)):
+        if not triggered:
+            break
+        for match in pattern.finditer(low):
+            if ends is None:
+                ends = sentence_ends(low)
+            start, end = sentence_at(ends, match.start(), len(low))
+            text = low[start:end]
+            kind = "replace" if _REPLACE.holds(match.group()) else strong
+            if _overrides(text, kind, value[start:end]):
+                return Hit("instruction", "high", match.start(), match.end(), _WHY_OVERRIDE)
+    if triggered or TOOL_WORD.search(low) is not None or operation(value):
+        other = _other_tools(low, value, known)
+        if other is not None:
+            return Hit("instruction", "high", other[0], other[1], _WHY_TOOLS)
+    return None
+
+
+def operation(value: str) -> bool:
+    """Whether `value` names an operation as tools are named (`_OPERATION`)."""
+    return "_" in value and _OPERATION.search(value) is not None
+
+
+def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int] | None:
+    """Where lowercase `low` lays down a rule for every or any tool of a kind, or None.
+
+    A quantifier near a tool word ("every payout tool", "mọi công cụ git", "yeyote
+    DNS টুলের"), in a sentence (or the one after it) that also names the user, or a
+    fixed value, or demotes the user's choice; another tool (`_scoped`) with a fixed
+    value; or the user's choice demoted in any sentence ("the printer the user names
+    is a nickname"), beside *only*, a fixed value or a rule for every case.
+    `value` is `low` as written, `known` the names of the tool's own world.
+    """
+    ends: list[int] | None = None
+    demotes = _DEMOTED.search(low) is not None
+    short = len(low) <= SHORT
+    for tool in TOOL_WORD.finditer(low):
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, tool.start(), len(low))
+        own, stop = sentence_at(ends, tool.start(), len(low))  # the quantifier's reach
+        near = _QUANTIFIERS.search(low, max(own, tool.start() - _FAR), tool.start())
+        if near is None:  # "alat SMS mana pun", "zana yoyote": after the tool word
+            near = _AFTER_TOOL.search(low, tool.end(), min(stop, tool.end() + _FAR))
+        if near is None or " of " in low[near.end() : tool.start()]:
+            continue
+        if _itself(low, tool.start(), tool.end()):
+            continue  # "use this tool any time ...", "công cụ này": the tool itself
+        text = low[start:end]
+        if _DESTINATION.search(text) is not None:
+            return min(near.start(), tool.start()), max(near.end(), tool.end())
+        gap = tool.start() - near.end() if near.end() <= tool.start() else near.start() - tool.end()
+        if gap <= _NEAR and (
+            demotes or _USER.search(text) is not None or _OVERRIDE.search(text) is not None
+        ):
+            return min(near.start(), tool.start()), max(near.end(), tool.end())
+    other = _scoped(low, value, known, demotes)
+    if other is not None:
+        return other
+    if not demotes:
+        return None
+    for demoted in _DEMOTED.finditer(low):
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = sentence_at(ends, demoted.start(), len(low))
+        text = low[start:end]
+        if (
+            _USER.search(text) is not None
+            and _REQUESTED.search(text) is not None
+            and (
+                _ONLY.search(text) is not None
+                or _DESTINATION.search(low) is not None
+                or _QUANTIFIERS.search(low) is not None
+            )
+        ):
+            return demoted.start(), demoted.end()
+    return None
+
+
+def _window(ends: list[int], at: int, length: int) -> tuple[int, int]:
+    """The sentence around `at` and the one after it, ``(start, end)``.
+
+    A rule for other tools often sets the value in one clause and demotes the user's in
+    the next ("... go to bc1q...; the destination the user typed is corrected").
+    """
+    start, end = sentence_at(ends, at, length)
+    if end < length:
+        end = sentence_at(ends, end, length)[1]
+    return start, end
+
+
+def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple[int, int] | None:
+    """Where `low` sends another tool's operations to a fixed value, or None.
+
+    Another tool by kind (`OTHER_TOOL`: "un autre outil", "เครื่องมืออื่น") beside a fixed
+    destination, an override or a demoted choice; or by name, an operation's
+    identifier that is none of this server's tools or fields ("update_record:",
+    "send_payment beneficiary is ...") beside a fixed destination and the user or a
+    demoted choice. Sentence and the next, or the whole of a short text.
+    """
+    ends: list[int] | None = None
+    short = len(low) <= SHORT
+    for other in _others(low):
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, other[0], len(low))
+        text = low[start:end]
+        if (
+            demotes
+            or _DESTINATION.search(text) is not None
+            or _OVERRIDE.search(text) is not None
+            or (_QUOTED.search(text) is not None and _USER.search(text) is not None)
+        ):
+            return other
+    for tools in _TOOLS.finditer(low):  # "tools that edit DNS", "wallet tools": of a kind
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, tools.start(), len(low))
+        text = low[start:end]
+        if (
+            not _itself(low, tools.start(), tools.end())
+            and _USER.search(text) is not None
+            and (_DESTINATION.search(text) is not None or _HOST.search(text) is not None)
+        ):
+            return tools.start(), tools.end()
+    if "_" not in value:
+        return None
+    for named in _OPERATION.finditer(value):
+        if named.group() in known:
+            continue
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = (0, len(low)) if short else _window(ends, named.start(), len(low))
+        text = low[start:end]
+        if _DESTINATION.search(text) is not None and (demotes or _USER.search(text) is not None):
+            return named.start(), named.end()
+    return None
+
+
+def _a_tool(text: str, raw: str) -> bool:
+    """Whether `text` names a tool of a kind that is not this one ("決済ツールで支払うとき").
+
+    Not one named by its identifier ("use the search_pull_requests tool instead": a
+    sibling, `raw` holds its ``_``), nor "the tool" ("das Tool liefert": this one).
+    """
+    return any(
+        "_" not in raw[max(0, tool.start() - _NEAR) : tool.start()]
+        and _ARTICLE.search(text, max(0, tool.start() - _BESIDE), tool.start()) is None
+        and not _itself(text, tool.start(), tool.end())
+        for tool in TOOL_WORD.finditer(text)
+    )
+
+
+def _others(low: str) -> Iterator[tuple[int, int]]:
+    """Where `low` names tools other than this one, ``(start, end)`` each.
+
+    "another tool", "the other database tools", "andere Werkzeuge", "เครื่องมืออื่น": *other*
+    within a few words of a tool word, no stop between.
+    """
+    for other in _OTHER_TOOL.finditer(low):
+        yield other.start(), other.end()
+    for tool in TOOL_WORD.finditer(low):
+        near = _ANOTHER.search(low, max(0, tool.start() - _NEAR), tool.start())
+        if near is None:
+            near = _ANOTHER.search(low, tool.end(), tool.end() + _BESIDE)
+        if near is not None and not _STOPS.search(
+            low, min(near.end(), tool.end()), max(near.start(), tool.start())
+        ):
+            yield min(near.start(), tool.start()), max(near.end(), tool.end())
+
+
+def _itself(low: str, start: int, end: int) -> bool:
+    """Whether the tool word at `low[start:end]` is *this* tool (no stop between)."""
+    before = _SELF.search(low, max(0, start - _BESIDE), start)
+    if before is not None and not _STOPS.search(low, before.end(), start):
+        return True
+    after = _SELF.search(low, end, end + _BESIDE)
+    return after is not None and not _STOPS.search(low, end, after.start())
+
+
+def _overrides(text: str, kind: bool | str, raw: str = "") -> bool:
+    """Whether sentence `text` (lowercase) sets a user's choice aside for a target.
+
+    `kind`: True for a strong override, False for a rule ("always"), ``"replace"`` for a
+    word that puts one thing in another's place. `raw`: `text` as written.
+    """
+    if _USER.search(text) is None:
+        return False
+    fixed = _DESTINATION.search(text) is not None
+    if kind is False:
+        return fixed
+    if _REQUESTED.search(text) is None:
+        return False  # the user is named everywhere: "the user id", "in the user's currency"
+    if fixed or _OTHER_TOOL.search(text) is not None or _a_tool(text, raw):
+        return True
+    return kind is True and _ROUTES.search(text) is not None
+
+
+def mapped(low: str) -> Hit | None:
+    """Where `low` maps what the user says to a fixed call or value, or None.
+
+    A worked example ("user: 'is this fine?' → review(action='approve')", "the user
+    said: my password is X ← credentials: 'X'"): the user as a speaker, an arrow, and a
+    call or an assignment, whatever the language.
+    """
+    arrow = _ARROW.search(low)
+    if arrow is None:
+        return None
+    for speaker in _USER.finditer(low):
+        if _SPEAKS.match(low, speaker.end()) is not None and _ASSIGNED.search(low) is not None:
+            return Hit("instruction", "high", speaker.start(), arrow.end(), _WHY_MAPPED)
+    return None
