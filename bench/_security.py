@@ -20,7 +20,7 @@ and answers, per tool, whether its YARA rules flagged it at MEDIUM or above and 
 long that took; it scans a tool as the peer's own scanner does (the description, then
 the rest of the tool as JSON).
 
-Held-out sets 4 to 8 (``heldout4/`` ... ``heldout8/``, issue 29) are scored by
+Held-out sets 4 to 9 (``heldout4/`` ... ``heldout9/``, issue 29) are scored by
 category (hidden tails, shadowing, exfiltration through parameters), each ``tune`` part
 apart from its ``unseen`` part (a fresh set's unseen part is added to `HELDOUTS` only
 when it is scored, once, at the end, by the lead). The clean side is
@@ -79,6 +79,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout8/unseen",
         "Held-out set 8, unseen part (literature shapes, blind; scored once, rules final)",
     ),
+    ("heldout9/tune", "Held-out set 9, tune part (written blind; rules widened with it in view)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""

@@ -1,4 +1,4 @@
-"""Held-out sets 5, 6 and 7, their parts: each case in its hash's part, each part at its score.
+"""Held-out sets 5 to 9, their parts: each case in its hash's part, each part at its score.
 
 All three were written blind (by sessions that never read the scanner) and split by
 the first hex digit of ``sha256("<category>/<server>/<tool name>")``: 0-5 unseen,
@@ -31,13 +31,15 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout7", "unseen"): {"hidden": (23, 23), "shadowing": (19, 19), "exfiltration": (17, 17)},
     ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (21, 24), "exfiltration": (27, 28)},
     ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (6, 14), "exfiltration": (10, 12)},
+    ("heldout9", "tune"): {"hidden": (17, 18), "shadowing": (16, 19), "exfiltration": (14, 20)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
 18, 13 and unseen 23, 8, 9; heldout7 tune 19, 11, 10 and unseen 16, 4, 8 (scored by the
 lead at a36c4b5); heldout8 tune 15, 16, 19 (the lead, at 876d8fb) and 15, 19, 19 (scan4,
 at 1902712 with the first shadowing shapes, not written for set 8); heldout8 unseen 16,
-5, 9 (the lead, at 876d8fb) and, scored once with the rules final (6a87c47), 16, 6, 10."""
+5, 9 (the lead, at 876d8fb) and, scored once with the rules final (6a87c47), 16, 6, 10;
+heldout9 tune 17, 16, 14 (at 9e86fee, before any change for set 9)."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -73,6 +75,11 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("sshctl", "connect"),
         ("kube-ops", "get_pods"),
     },
+    ("heldout9", "tune"): {
+        ("remote-shell", "open_session"),
+        ("malayalam-font", "chillu_normalize"),
+        ("chat-recap", "summarise_conversation"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -82,8 +89,13 @@ clock's "always"/"instead" about itself, a long base64 line
 with nothing after it and an honest <IMPORTANT> warning; in set 8's tune part, two tools
 that quote attacks (an auditor, a jailbreak scorer), Malayalam text and a hand-off note;
 in its unseen part, a firewall log naming the attacks it blocked, and an SSH client and a
-Kubernetes tool whose own key and kubeconfig paths are parameters."""
+Kubernetes tool whose own key and kubeconfig paths are parameters; in set 9's tune part,
+an SSH client whose own key path is a default, Malayalam chillu letters written with a
+zero-width joiner, and a recap of the messages the user asked to summarise."""
 PARTS = sorted(SCORES)
+SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
+"""The sets whose files the split check reads: both parts of each are open (set 9's unseen
+part is not, until it is scored, so its set is left out of the check)."""
 
 
 @pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
@@ -115,7 +127,7 @@ def test_each_parts_hard_negatives(data_dir: Path, where: tuple[str, str]) -> No
     assert flagged(held_out(data_dir, *where, "benign")) <= ALLOWED_NEGATIVES[where]
 
 
-@pytest.mark.parametrize("folder", sorted({heldout for heldout, _ in PARTS}))
+@pytest.mark.parametrize("folder", SPLIT_CHECKED)
 def test_each_sets_files_are_as_the_split_writes_them(data_dir: Path, folder: str) -> None:
     # Every case in its part, victims in both, invisible characters escaped for review.
     split = data_dir / "poisoning" / "split.py"
