@@ -18,11 +18,12 @@ import pytest
 from langchain.agents import create_agent
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.tools import tool as langchain_tool
 from langgraph.checkpoint.memory import InMemorySaver
-from langgraph.types import Command
+from langgraph.types import Command, interrupt
 
-from toolbridge import Elicitation, InvocationError, Tool, ToolResult, current_call
-from toolbridge_langchain import to_langchain
+from toolbridge import Elicitation, InvocationError, Tool, ToolResult, current_call, tool
+from toolbridge_langchain import from_langchain, to_langchain
 
 FORM = {"type": "object", "properties": {"size": {"type": "integer"}}, "required": ["size"]}
 QUESTIONS = (
@@ -171,3 +172,71 @@ def test_the_graph_key_read_is_langgraphs_own() -> None:
     from toolbridge_langchain._interrupts import _SCRATCHPAD
 
     assert _SCRATCHPAD == CONFIG_KEY_SCRATCHPAD
+
+
+# -- a tool that calls LangGraph's interrupt() itself -------------------------------------
+
+
+@tool
+def delete_file(path: str) -> str:
+    """Delete a file once the user says yes."""
+    said = interrupt({"question": f"delete {path}?"})
+    return f"deleted {path}" if said == "yes" else f"kept {path}"
+
+
+@tool
+async def delete_file_async(path: str) -> str:
+    """Delete a file once the user says yes."""
+    said = interrupt({"question": f"delete {path}?"})
+    return f"deleted {path}" if said == "yes" else f"kept {path}"
+
+
+@langchain_tool
+def archive(path: str) -> str:
+    """Archive a file once the user says yes (a LangChain tool)."""
+    said = interrupt({"question": f"archive {path}?"})
+    return f"archived {path}" if said == "yes" else f"kept {path}"
+
+
+def approving_agent(lc_tool: Any) -> Any:
+    asked = {"name": lc_tool.name, "args": {"path": "a"}, "id": "c1"}
+    turns = [
+        AIMessage(content="", tool_calls=[asked]),
+        AIMessage(content="done"),
+    ]
+    return create_agent(Model(messages=iter(turns)), tools=[lc_tool], checkpointer=InMemorySaver())
+
+
+@pytest.mark.parametrize(
+    ("lc_tool", "question", "said"),
+    [
+        (to_langchain(delete_file), "delete a?", "deleted a"),
+        (to_langchain(delete_file_async), "delete a?", "deleted a"),
+        # a LangChain tool read by toolbridge and given back (langchain.mcp's tools
+        # raise their interrupts from inside the tool the same way)
+        (to_langchain(from_langchain(archive)), "archive a?", "archived a"),
+    ],
+    ids=["sync", "async", "from_langchain"],
+)
+@pytest.mark.parametrize("run", ["invoke", "ainvoke"])
+def test_an_interrupt_the_tool_raises_pauses_the_run(
+    lc_tool: Any, question: str, said: str, run: str
+) -> None:
+    graph = approving_agent(lc_tool)
+
+    def step(value: Any) -> Any:
+        if run == "invoke":
+            return graph.invoke(value, CONFIG)
+        return asyncio.run(graph.ainvoke(value, CONFIG))
+
+    paused = step(START)
+    assert [message for message in paused["messages"] if isinstance(message, ToolMessage)] == []
+    (pause,) = paused["__interrupt__"]
+    assert pause.value == {"question": question}
+    assert tool_text(step(Command(resume="yes"))) == said
+
+
+def test_outside_a_graph_run_an_interrupt_is_the_tools_error() -> None:
+    # interrupt() needs a graph run; without one it fails, and the model is told.
+    said = to_langchain(delete_file).invoke({"path": "a"})
+    assert said.startswith("Error: tool 'delete_file' raised ")

@@ -54,7 +54,14 @@ from toolbridge import (
     thaw,
 )
 
-__all__ = ["INTERRUPT_TYPE", "answers_from", "ask_in_graph", "ask_in_graph_sync", "in_graph_run"]
+__all__ = [
+    "INTERRUPT_TYPE",
+    "answers_from",
+    "ask_in_graph",
+    "ask_in_graph_sync",
+    "graph_control",
+    "in_graph_run",
+]
 
 INTERRUPT_TYPE: Final = "mcp_elicitation"
 """The ``type`` of the interrupt payload (``langchain.mcp``'s own)."""
@@ -74,6 +81,30 @@ def in_graph_run() -> bool:
     config = var_child_runnable_config.get() or {}
     configurable = config.get("configurable") or {}
     return _SCRATCHPAD in configurable
+
+
+def graph_control(error: BaseException) -> BaseException | None:
+    """LangGraph's own control flow a tool raised, found behind toolbridge's wrapping.
+
+    A tool that calls ``interrupt()`` (a human's approval, say) raises LangGraph's
+    ``GraphInterrupt``, and a LangChain tool made by ``langchain.mcp`` raises one when
+    its server asks the user; toolbridge wraps what a tool raises in
+    `ToolExecutionError` (the original is its ``__cause__``). That is no failure of
+    the tool: it must reach LangGraph as it is, to pause the run. None when `error`
+    carries no ``GraphBubbleUp``, or outside a graph run.
+    """
+    if not in_graph_run():
+        return None
+    from langgraph.errors import GraphBubbleUp
+
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, GraphBubbleUp):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__
+    return None
 
 
 # -- the payload and the resume value ----------------------------------------------------

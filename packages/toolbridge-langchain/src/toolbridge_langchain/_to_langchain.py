@@ -23,7 +23,7 @@ interrupts (`toolbridge_langchain._interrupts`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, overload
+from typing import Annotated, Any, NoReturn, overload
 
 from langchain_core.tools import StructuredTool, ToolException
 from langchain_core.tools.base import ArgsSchema
@@ -42,7 +42,12 @@ from toolbridge import (
 )
 from toolbridge.formats import Conversion, convert, tools_given
 from toolbridge_langchain._content import Content, message_content
-from toolbridge_langchain._interrupts import ask_in_graph, ask_in_graph_sync, in_graph_run
+from toolbridge_langchain._interrupts import (
+    ask_in_graph,
+    ask_in_graph_sync,
+    graph_control,
+    in_graph_run,
+)
 from toolbridge_langchain._metadata import write_metadata
 
 __all__ = ["ToolbridgeStructuredTool", "to_langchain"]
@@ -155,13 +160,8 @@ def _structured_tool(
                 result = ask_in_graph_sync(tool, tool.name, arguments, timeout)
             else:
                 result = tool.invoke(arguments, timeout=timeout)
-        except (ToolExecutionError, ToolTimeoutError) as error:  # the model can try again
-            raise ToolException(f"Error: {error}") from error
-        except InvocationError:
-            raise  # not the model's doing: no invoker, an async tool in a running loop,
-            # an answer to the server's questions that cannot be read
         except ToolbridgeError as error:
-            raise ToolException(f"Error: {error}") from error
+            _raise_for(error)
         return _response(result)
 
     async def arun(arguments: Any) -> tuple[Content, ToolResult]:
@@ -171,12 +171,8 @@ def _structured_tool(
                 result = await ask_in_graph(tool, tool.name, arguments, timeout)
             else:
                 result = await tool.ainvoke(arguments, timeout=timeout)
-        except (ToolExecutionError, ToolTimeoutError) as error:
-            raise ToolException(f"Error: {error}") from error
-        except InvocationError:
-            raise
         except ToolbridgeError as error:
-            raise ToolException(f"Error: {error}") from error
+            _raise_for(error)
         return _response(result)
 
     return ToolbridgeStructuredTool(
@@ -194,6 +190,24 @@ def _structured_tool(
         toolbridge_tool=tool,
         toolbridge_strict=conversion,
     )
+
+
+def _raise_for(error: ToolbridgeError) -> NoReturn:
+    """Raise what LangChain is given for a failed call.
+
+    LangGraph's control flow (an ``interrupt()`` in the tool) as it was raised, so the
+    run pauses; what the model can correct or try again as a ``ToolException``, which
+    it reads; and a failure that is not the model's doing (no invoker, an async tool
+    in a running loop, an answer to a server's question that cannot be read) as it is.
+    """
+    control = graph_control(error)
+    if control is not None:
+        raise control from None
+    if isinstance(error, (ToolExecutionError, ToolTimeoutError)):
+        raise ToolException(f"Error: {error}") from error
+    if isinstance(error, InvocationError):
+        raise error
+    raise ToolException(f"Error: {error}") from error
 
 
 def _response(result: ToolResult) -> tuple[Content, ToolResult]:
