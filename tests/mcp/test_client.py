@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -854,6 +855,49 @@ def test_progress_reaches_the_callback_and_logs_reach_python_logging(
     assert [entry[1] for entry in seen] == [1, 2, 3]
     assert all(entry[0] == "progress" for entry in seen)
     assert any(record.name == "toolbridge.mcp.server.server" for record in caplog.records)
+
+
+CHATTY = '''
+from toolbridge import send_log, tool
+
+
+@tool
+async def chatty() -> str:
+    """Log at three levels."""
+    await send_log("debug", "detail")
+    await send_log("info", "routine")
+    await send_log("error", "bad")
+    return "said"
+'''
+
+
+@pytest.mark.parametrize(("protocol", "era"), [("auto", "2026-07-28"), ("legacy", "2025-11-25")])
+def test_a_servers_logs_reach_python_logging_on_either_protocol(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, protocol: str, era: str
+) -> None:
+    # On 2026-07-28 a server sends a call's logs only to a request that asks for them
+    # (_meta io.modelcontextprotocol/logLevel): the client asks for what its logger records.
+    (tmp_path / "chatty.py").write_text(CHATTY)
+    serve = StdioServer(
+        command=sys.executable,
+        args=("-m", "toolbridge", "serve", str(tmp_path / "chatty.py")),
+    )
+
+    async def main() -> tuple[str, str]:
+        async with McpClient({"chatty": serve}, protocol=protocol) as client:
+            said = (await client.call("chatty", {})).text
+            session = client._connections["chatty"]._client
+            assert session is not None
+            return said, session.protocol_version
+
+    with caplog.at_level(logging.INFO, logger="toolbridge.mcp.server.chatty"):
+        assert _run(main()) == ("said", era)
+    heard = [
+        (record.levelname, record.getMessage())
+        for record in caplog.records
+        if record.name == "toolbridge.mcp.server.chatty"
+    ]
+    assert heard == [("INFO", "routine"), ("ERROR", "bad")]
 
 
 def test_a_plain_progress_function_is_called_as_an_async_one_is(

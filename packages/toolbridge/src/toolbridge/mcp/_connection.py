@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any, Final, cast, final
 import mcp_types as types
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPError
+from mcp_types import LOG_LEVEL_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter, ValidationError
 
@@ -140,6 +141,16 @@ class ConnectionOptions:
     protocol: str = "auto"
     client_name: str = "toolbridge"
     client_version: str = "0"
+
+
+_OPT_IN: Final = (
+    ("debug", logging.DEBUG),
+    ("info", logging.INFO),
+    ("warning", logging.WARNING),
+    ("error", logging.ERROR),
+    ("critical", logging.CRITICAL),
+)
+"""The MCP log levels a call may opt in to, least severe first, with Python's own."""
 
 
 @final
@@ -774,6 +785,8 @@ class Connection:
     ) -> dict[str, Any]:
         clock = timeout if isinstance(timeout, _Clock) else None
         seconds = clock.budget if clock is not None else cast("float | None", timeout)
+        if isinstance(request, types.CallToolRequest):
+            self._ask_for_logs(client, request)
         try:
             sent = client.session.send_request(
                 request,
@@ -862,6 +875,21 @@ class Connection:
         self._listed = None
         if self._on_tools_changed:
             self._on_tools_changed(self.name)
+
+    def _ask_for_logs(self, client: Client, request: types.CallToolRequest) -> None:
+        """Ask a 2026-07-28 server for the call's log messages this logger would record.
+
+        On 2026-07-28 a server sends a request's ``notifications/message`` only when
+        the request names the least severe level wanted (``_meta``
+        ``io.modelcontextprotocol/logLevel``); without it the logs are never sent. The
+        level is the one the server's logger records at the time of the call; an
+        older server sends them all and Python logging filters them.
+        """
+        if client.session.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+            return
+        wanted = next((name for name, level in _OPT_IN if self._log.isEnabledFor(level)), None)
+        if wanted is not None:
+            request.params.meta = {**(request.params.meta or {}), LOG_LEVEL_META_KEY: wanted}
 
     async def _on_log(self, params: types.LoggingMessageNotificationParams) -> None:
         level = _LEVELS.get(str(params.level), logging.INFO)
