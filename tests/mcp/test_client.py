@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -873,7 +873,7 @@ async def chatty() -> str:
 
 @pytest.mark.parametrize(("protocol", "era"), [("auto", "2026-07-28"), ("legacy", "2025-11-25")])
 def test_a_servers_logs_reach_python_logging_on_either_protocol(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture, protocol: str, era: str
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, protocol: Literal["auto", "legacy"], era: str
 ) -> None:
     # On 2026-07-28 a server sends a call's logs only to a request that asks for them
     # (_meta io.modelcontextprotocol/logLevel): the client asks for what its logger records.

@@ -889,7 +889,8 @@ class Connection:
             return
         wanted = next((name for name, level in _OPT_IN if self._log.isEnabledFor(level)), None)
         if wanted is not None:
-            request.params.meta = {**(request.params.meta or {}), LOG_LEVEL_META_KEY: wanted}
+            meta = {**(request.params.meta or {}), LOG_LEVEL_META_KEY: wanted}
+            request.params.meta = cast("types.RequestParamsMeta", meta)
 
     async def _on_log(self, params: types.LoggingMessageNotificationParams) -> None:
         level = _LEVELS.get(str(params.level), logging.INFO)
