@@ -11,6 +11,7 @@ ends ``input_required`` and is made again with the answers).
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -320,3 +321,50 @@ def test_the_time_a_person_takes_is_not_the_tools() -> None:
     assert asyncio.run(run(0.1)).text == "{'colour': 'red'}"
     with pytest.raises(ToolTimeoutError):
         asyncio.run(run(1.0))
+
+
+@pytest.mark.parametrize(
+    ("protocol", "outcomes"),
+    [
+        ("auto", ["input_required", "input_required", "success"]),
+        ("legacy", ["success"]),
+    ],
+)
+def test_the_audit_log_records_a_round_of_questions_as_no_error(
+    tmp_path: Path, protocol: str, outcomes: list[str]
+) -> None:
+    """On 2026-07-28 each round of questions ends one request: the audit log says it
+    waited for the user, never that the tool failed; the last round succeeds."""
+    audit = tmp_path / "audit.jsonl"
+    gateway = tmp_path / "desk.yaml"
+    gateway.write_text(
+        f"name: desk\nsources:\n  - module: {str(TOOLS)!r}\naudit: {{jsonl: {str(audit)!r}}}\n",
+        encoding="utf-8",
+    )
+    with serving(gateway) as (_, url, _):
+        config = {"desk": {"url": url}}
+        result = asyncio.run(_call(config, protocol, _answerer(), "book", restaurant="Bo"))
+    assert result.text == "Bo for 4 under Ann"
+    records = [json.loads(line) for line in audit.read_text().splitlines()]
+    assert [record["outcome"] for record in records] == outcomes
+    assert [record["error"] for record in records] == [None] * len(outcomes)
+    assert {record["decision"] for record in records} == {"allowed"}
+
+
+def test_a_round_of_questions_is_no_error_in_a_trace() -> None:
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+    from opentelemetry.trace import StatusCode
+
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    toolset = StaticToolset([ask_once]).traced(provider)
+    first = asyncio.run(answer_call(toolset, {"name": "ask_once"}, ANONYMOUS, _modern()))
+    assert first["resultType"] == "input_required"
+    (span,) = exporter.get_finished_spans()
+    assert span.status.status_code is not StatusCode.ERROR
+    assert span.attributes is not None
+    assert "error.type" not in span.attributes
+    assert span.attributes["toolbridge.outcome"] == "input_required"

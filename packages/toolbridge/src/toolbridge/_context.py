@@ -33,6 +33,7 @@ __all__ = [
     "ElicitResult",
     "ElicitRound",
     "Elicitation",
+    "InputRequired",
     "LogCallback",
     "LogLevel",
     "ProgressCallback",
@@ -150,6 +151,15 @@ class ContextRaised(Exception):
     def __init__(self, error: Exception) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+class InputRequired(Exception):
+    """The call stopped to wait for the user's answers; it will be made again with them.
+
+    No failure of the tool: a server of MCP 2026-07-28 ends such a call with an
+    ``input_required`` result, and its client calls again with the answers. An audit
+    log records the round as ``input_required``, a trace without an error status.
+    """
 
 
 _CURRENT: Final[ContextVar[CallContext | None]] = ContextVar("toolbridge_call", default=None)

@@ -38,6 +38,7 @@ from toolbridge._context import (
     Elicitation,
     ElicitResult,
     ElicitRound,
+    InputRequired,
     LogCallback,
     ProgressCallback,
     call_context,
@@ -75,7 +76,7 @@ class Client:
     """The key 2026-07-28 states are signed with (`state_key` when None)."""
 
 
-class _NeedsInput(Exception):
+class _NeedsInput(InputRequired):
     """A 2026-07-28 call asked a question it has no answer for yet: the round ends here."""
 
     def __init__(self, questions: Sequence[Elicitation]) -> None:

@@ -31,11 +31,20 @@ __all__ = [
 ]
 
 Outcome = Literal[
-    "success", "tool_error", "invalid_arguments", "timeout", "refused", "error", "cancelled"
+    "success",
+    "tool_error",
+    "invalid_arguments",
+    "timeout",
+    "refused",
+    "error",
+    "cancelled",
+    "input_required",
 ]
 """How a call ended: the tool succeeded or reported an error (``isError``), the
 arguments were invalid, it timed out, it was refused before running (see the
-decision), it failed otherwise, or its caller cancelled it."""
+decision), it failed otherwise, its caller cancelled it, or (``input_required``) it
+stopped to wait for the user's answers, a round of a call an MCP 2026-07-28 client
+makes again with them."""
 
 REDACTED: Final = "[redacted]"
 _SECRET_KEY = re.compile(

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterable
 from typing import Any, final
 
+from toolbridge._context import InputRequired
 from toolbridge._result import ToolResult
 from toolbridge.errors import (
     AccessDeniedError,
@@ -37,6 +38,8 @@ def outcome_of(result: ToolResult | None, error: BaseException | None) -> Outcom
         return "timeout"
     if isinstance(error, asyncio.CancelledError):
         return "cancelled"
+    if isinstance(error, InputRequired):
+        return "input_required"
     return "error"
 
 
@@ -95,7 +98,7 @@ class AuditedToolset(Wrapper):
         identity = options.identity
         original = trace.original
         error_text = None
-        if failure is not None:
+        if failure is not None and not isinstance(failure, InputRequired):
             error_text = f"{type(failure).__name__}: {failure}"
         elif result is not None and result.is_error:
             error_text = result.text

@@ -3,7 +3,8 @@
 Each call through a traced toolset is an ``execute_tool {name}`` span (kind
 ``INTERNAL``) with ``gen_ai.operation.name``, ``gen_ai.tool.name``,
 ``gen_ai.tool.type``, ``gen_ai.tool.description`` and ``gen_ai.tool.call.id``; a call
-that fails or is refused sets ``error.type`` and the span's status to error. The span
+that fails or is refused sets ``error.type`` and the span's status to error (a round
+of questions to the user is no failure: ``toolbridge.outcome`` says it). The span
 is current while the tool runs, so spans the tool makes (an HTTP client, an MCP
 session) are its children. Arguments and results are not recorded: they may hold
 personal data. Needs only ``opentelemetry-api`` (``pip install 'toolbridge[otel]'``);
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, final
 
+from toolbridge._context import InputRequired
 from toolbridge._result import ToolResult
 from toolbridge.toolsets._audited import outcome_of
 from toolbridge.toolsets._base import CallOptions, Toolset, Wrapper
@@ -74,6 +76,10 @@ class TracedToolset(Wrapper):
         ):
             try:
                 result = await self._inner.call_tool(name, arguments, options)
+            except InputRequired:  # a round of questions, no failure: no error status
+                span.set_attribute("toolbridge.decision", call_trace.decision)
+                span.set_attribute("toolbridge.outcome", "input_required")
+                raise
             except BaseException as error:
                 span.set_attribute("error.type", type(error).__name__)
                 span.set_attribute("toolbridge.decision", call_trace.decision)
