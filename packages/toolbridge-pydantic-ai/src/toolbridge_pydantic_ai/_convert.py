@@ -21,7 +21,7 @@ canonical tool back unchanged.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from pydantic_ai import ModelRetry, RunContext
 from pydantic_ai import Tool as PydanticTool
@@ -103,6 +103,34 @@ class ToolbridgeToolset(FunctionToolset[Any]):
         super().__init__([_pydantic_tool(tool, on_elicit, media_links) for tool in listed], id=id)
 
 
+_CONTROL: Final = ("ModelRetry", "ToolFailed", "CallDeferred", "ApprovalRequired")
+"""What a tool function raises to steer a pydantic-ai run (those the installed version has)."""
+
+
+def _run_control(error: BaseException) -> BaseException | None:
+    """pydantic-ai's own control flow a tool raised, found behind toolbridge's wrapping.
+
+    A tool function raises ``ApprovalRequired`` or ``CallDeferred`` to defer its call
+    (a person's approval, work done elsewhere), ``ModelRetry`` or ``ToolFailed`` to tell
+    the model something; toolbridge wraps what a tool raises in `ToolExecutionError`
+    (the original is its ``__cause__``). The agent must get the original, as a
+    pydantic-ai tool of its own would raise it.
+    """
+    from pydantic_ai import exceptions
+
+    kinds = tuple(
+        kind for name in _CONTROL if isinstance(kind := getattr(exceptions, name, None), type)
+    )
+    seen: set[int] = set()
+    cause: BaseException | None = error.__cause__
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, kinds):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__
+    return None
+
+
 def _check_handler(on_elicit: object, where: str) -> None:
     if on_elicit is not None and not callable(on_elicit):
         raise ConfigError(
@@ -123,6 +151,9 @@ def _pydantic_tool(
             except ToolbridgeError as error:
                 if answers is not None:  # the handler failed: the run ends, no retry helps
                     answers.raise_failure()
+                control = _run_control(error)
+                if control is not None:  # pydantic-ai's own: deferral, approval, retry
+                    raise control from None
                 raise ModelRetry(str(error)) from error
         if result.is_error:
             raise ModelRetry(result.text or f"tool {tool.name!r} reported an error")
