@@ -29,9 +29,9 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (15, 15), "exfiltration": (14, 14)},
     ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (28, 28)},
     ("heldout7", "unseen"): {"hidden": (23, 23), "shadowing": (19, 19), "exfiltration": (17, 17)},
-    ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (21, 24), "exfiltration": (27, 28)},
-    ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (6, 14), "exfiltration": (10, 12)},
-    ("heldout9", "tune"): {"hidden": (17, 18), "shadowing": (16, 19), "exfiltration": (14, 20)},
+    ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (23, 24), "exfiltration": (27, 28)},
+    ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (12, 14), "exfiltration": (12, 12)},
+    ("heldout9", "tune"): {"hidden": (18, 18), "shadowing": (19, 19), "exfiltration": (20, 20)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,

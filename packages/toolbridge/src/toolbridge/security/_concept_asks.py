@@ -21,6 +21,7 @@ from toolbridge.security._concept_words import (
     EARLIER,
     INSTRUCTIONS,
     PAGING,
+    PERSONAL,
     PROMPTS,
     RECEIVED,
     SECRETS,
@@ -49,6 +50,7 @@ _EARLIER: Final = Concept(EARLIER)
 _SEEN: Final = Concept(SEEN)
 _TALK: Final = Concept(TALK)
 _SECRETS: Final = Concept(SECRETS)
+_PERSONAL: Final = Concept(PERSONAL)
 _STORED: Final = Concept(STORED)
 _ALL: Final = Concept(ALL)
 _PAGING: Final = Concept(PAGING)
@@ -80,13 +82,22 @@ _WHY_ASK: Final = (
 )
 
 
-def field_ask(low: str, *, described: bool) -> Hit | None:
+def field_ask(low: str, *, described: bool, filled: tuple[int, ...] = ()) -> Hit | None:
     """An ask for the model's context in lowercase field text `low`, or None.
 
     `described`: `low` is a description that speaks of one of the tool's fields by name;
-    then only an ask for a secret or personal datum is read as the field's.
+    then only an ask for a secret or personal datum is read as the field's. `filled`:
+    where `low` says to put something in one of them; a secret in that sentence, not
+    negated, is asked for ("Put the CI secrets in status").
     """
     ends: list[int] | None = None
+    for at in filled:
+        ends = sentence_ends(low) if ends is None else ends
+        start, end = sentence_at(ends, at, len(low))
+        for match in _SECRETS.finditer(low, start, end):
+            if _NEGATED.search(low, max(start, match.start() - _NEGATION_REACH), match.start()):
+                continue
+            return Hit("sensitive-reference", "high", match.start(), match.end(), _WHY_ASK)
     if _ASKED.search(low) is not None:
         whole = len(low) <= SHORT
         kinds = ((_SECRETS, "secret"), (_TALK, "talk"), (_PROMPTS, "prompt"))
@@ -122,8 +133,8 @@ def _asks(text: str, at: int, kind: str) -> bool:
     if _PAGING.search(text) is not None:
         return False
     earlier = any(
-        not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
-    )  # "the previous password" is a field of its own, not the user's words
+        kind != "secret" or not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
+    )  # "the previous password" is a field of its own; "the user's earlier mails" are theirs
     earlier = earlier or _SEEN.search(text) is not None
     if kind == "secret":
         return earlier
@@ -154,19 +165,25 @@ def named_ask(value: str) -> Hit | None:
 def _harvest(text: str) -> bool:
     """Whether sentence `text` asks for someone's secrets wholesale.
 
-    The user's secrets of two kinds or more ("the user's PIN and last TAN"), or of one
-    from where they are kept ("the user's saved passwords"). An API's field takes one
+    The user's secrets of two kinds or more ("the user's PIN and last TAN"), or one
+    with two kinds of who they are and where they are reached ("the user's full name,
+    home address, phone number and date of birth"), or one from where it is kept ("the
+    user's saved passwords"); or secrets of two kinds from the model's context ("passport
+    number and health data mentioned in the conversation"). An API's field takes one
     secret, and its own ("the private key, not stored by Google" passes).
     """
-    if not any(_FIELD_NAME.match(text, user.end()) is None for user in _USER.finditer(text)):
-        return False  # no user, or only a "username" or "user id"
     kinds = len({found.group() for found in _SECRETS.finditer(text)})
-    return kinds >= _HARVEST or (
-        kinds >= 1
-        and any(
-            _NEGATED.search(text, max(0, kept.start() - _BESIDE), kept.start()) is None
-            for kept in _STORED.finditer(text)
-        )
+    if kinds == 0:
+        return False
+    wholesale = kinds >= _HARVEST or (
+        len({found.group() for found in _PERSONAL.finditer(text)}) >= _HARVEST
+    )
+    if not any(_FIELD_NAME.match(text, user.end()) is None for user in _USER.finditer(text)):
+        # no user, or only a "username" or "user id": secrets of the model's context
+        return wholesale and (_TALK.search(text) is not None or _SEEN.search(text) is not None)
+    return wholesale or any(
+        _NEGATED.search(text, max(0, kept.start() - _BESIDE), kept.start()) is None
+        for kept in _STORED.finditer(text)
     )
 
 

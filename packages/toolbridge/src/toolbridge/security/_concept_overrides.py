@@ -102,6 +102,53 @@ _NEAR: Final = 24
 _FAR: Final = 48
 """The same, in one sentence, beside a fixed destination: the quantifier on the tool's
 operation ("jedem Termin, den ein Kalenderwerkzeug anlegt, ... assistent@...")."""
+_WHOLE_WORD: Final = re.compile(r"\w+")
+_NOT_A_TOOL: Final = re.compile(r"funct|tool(?:set|kit|bar|chain|box|tip|ing)")
+"""Tool words that name something else: a function (of an API), a toolset, a toolbar."""
+_IN_A_PATH: Final = re.compile(r"[./\\@:][^\s./\\@:]*$")
+"""Before a tool word in its token: it is part of a URL, a path or a host ("webtools/")."""
+_IDENTIFIER: Final = re.compile(r"_|\w+-\w+-[\w-]+\s?$")
+"""Before a tool word: a tool named by its identifier ("send_mail tool", "hubspot-list-objects
+tool"), a sibling."""
+_ATTRIBUTE: Final = re.compile(r"\w*\s(?:names?|ids?|categor(?:y|ies)|types?|install)\b")
+"""After a tool word: what it names is an attribute of a tool ("tool category"), or a
+command ("uv tool install")."""
+_QUOTE_BEFORE: Final = re.compile(r"['\"`»」”’]\s?$")
+"""A quote just before a tool word: a tool named by its name ("'query docs' tool")."""
+_DEFINITE: Final = re.compile(
+    r"\b(?:the|das|der|dem|den|le|la|les|el|los|las|il|lo|gli|het)\s+"
+    r"(?:[^\W\d]+[\s-]+){0,2}$"
+)
+"""A definite article opening the noun phrase a tool word ends ("the other DNS tools"): a
+tool the reader knows, named; a tool *of a kind* is "a", "any", "every" or a plural.
+("die", "de", "o" are as often a pronoun, a preposition or a conjunction.)"""
+_BARE: Final = re.compile(
+    r"\b(?:a|an|any|un|une|ein|eine|einem|einer|einen|uno|una|um|uma|een|en|ett)\s+$"
+)
+"""An article just before a tool word: "a tool" is any tool at all, not a kind of tool ..."""
+_KIND_AFTER: Final = re.compile(
+    r"\w*\s+(?:de|di|da|do|des|du|del|della|dello|for|für|pour|para|per|voor|för|til)\s+\w"
+)
+"""... unless its kind follows ("un outil de stockage", "a tool for payments")."""
+_CLAUSE_END: Final = re.compile("[;\uff1b]")
+_CAN: Final = re.compile(
+    r"\b(?:can|could|may|might|is able to|puede|pueden|podría|peut|peuvent|pourrait|kann"
+    r"|können|könnte|può|possono|pode|podem|kan|kunnen|może|mogą|může|mohou|можно|может"
+    r"|могут|може|можуть|bisa|dapat|boleh)\b|可以|能够|できる|できます|수 있|có thể"
+)
+"""Between a tool word and a value: what the tool *can* do, not what it is told to do."""
+_SET_TO: Final = re.compile(
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s?%|\b(?:to|=)\s?\d+\b|(?<![\w.,])\d(?:[ -]?\d){7,}(?=\.(?:\s|$))"
+)
+"""A percentage, a number something is set to ("at 12%", "set quantity to 3"), or an
+account number that ends a sentence."""
+_CODE: Final = re.compile(r"\b[A-Z][A-Z0-9]{5,}\b")
+"""A code in capitals, as written ("sender id PAYVERIFY")."""
+_EXAMPLE: Final = re.compile(
+    r"(?:such as|e\.g\.|eg\.|for example|for instance|like|z\. ?b\.|p\. ?ex\.|por ejemplo"
+    r"|par exemple|ad esempio|zum beispiel|bijvoorbeeld|например|例如|例えば|예를 들어)"
+)
+"""Between a tool word and a value: the value is an example, not a directive."""
 ARROWS: Final = ("→", "←", "⇒", "⟶", "->", "=>", "➜", "➔")
 _ARROW: Final = re.compile("|".join(ARROWS))
 _SPEAKS: Final = re.compile(r"\w{0,12}\s?(?:[\w\u0600-\u06ff]{1,12}\s?)?[:\uff1a]")
@@ -153,10 +200,81 @@ def overrides(low: str, value: str, known: frozenset[str]) -> Hit | None:
             if _overrides(text, kind, value[start:end]):
                 return Hit("instruction", "high", match.start(), match.end(), _WHY_OVERRIDE)
     if triggered or TOOL_WORD.search(low) is not None or operation(value):
-        other = _other_tools(low, value, known)
+        other = _other_tools(low, value, known) or _directed(low, value)
         if other is not None:
             return Hit("instruction", "high", other[0], other[1], _WHY_TOOLS)
     return None
+
+
+def _directed(low: str, value: str) -> tuple[int, int] | None:
+    """Where `low` sets what a tool of a kind does to a fixed value, or None.
+
+    A tool of a kind that is not this one ("a calendar tool", "ein Kalenderwerkzeug",
+    "translation tools", "инструмент платежей"), and after it, in its sentence (or the
+    whole of a short text), a fixed value: a destination, a host, a quoted literal, a
+    percentage, "to 3", a code in capitals ("... with sender id PAYVERIFY"). No trigger
+    word is needed: a tool's text has no business fixing another tool's arguments.
+    Not a tool named by its identifier or in quotes, "the tool", "this generic tool",
+    "the type of CLI tool", a toolset or toolkit, nor a value given as an example
+    ("such as 'pip'"). `value` is `low` as written.
+    """
+    ends: list[int] | None = None
+    short = len(low) <= SHORT
+    for tool in TOOL_WORD.finditer(low):
+        at = tool.start()
+        whole = _WHOLE_WORD.match(low, at)
+        if (
+            (whole is not None and _NOT_A_TOOL.match(whole.group()) is not None)
+            or _IN_A_PATH.search(low, max(0, at - _NEAR), at) is not None
+            or _IDENTIFIER.search(value, max(0, at - _NEAR), at) is not None
+            or _ATTRIBUTE.match(low, tool.end()) is not None
+            or _QUOTE_BEFORE.search(low, max(0, at - 3), at) is not None
+            or _DEFINITE.search(low, max(0, at - _NEAR), at) is not None
+            or (
+                _BARE.search(low, max(0, at - _BESIDE), at) is not None
+                and _KIND_AFTER.match(low, tool.end()) is None
+            )
+            or " of " in low[max(0, at - _NEAR) : at]
+            or _itself(low, at, tool.end())
+            or _named_self(low, at)
+        ):
+            continue
+        if ends is None:
+            ends = sentence_ends(low)
+        end = len(low) if short else sentence_at(ends, at, len(low))[1]
+        clause = _CLAUSE_END.search(low, tool.end(), end)
+        end = end if clause is None else clause.start()
+        for fixed in _values(low, value, tool.end(), end):
+            if _EXAMPLE.search(low, tool.end(), fixed) is None and (
+                _CAN.search(low, tool.end(), fixed) is None
+            ):
+                return at, tool.end()
+    return None
+
+
+def _values(low: str, value: str, start: int, end: int) -> Iterator[int]:
+    """Where fixed values start in `low[start:end]` (`value` is `low` as written)."""
+    for pattern in (_DESTINATION, _HOST, _QUOTED, _SET_TO):
+        for found in pattern.finditer(low, start, end):
+            at = found.start()
+            if not (low[at - 1].isalnum() or low[max(0, at - 2) : at] == "]("):
+                yield at  # not an apostrophe ("tool's response isn't"), nor a link
+    for found in _CODE.finditer(value, start, end):
+        yield found.start()
+
+
+def _fixed(text: str) -> bool:
+    """Whether `text` holds a fixed destination that is not a link's address ("](https://")."""
+    return any(
+        text[max(0, found.start() - 2) : found.start()] != "]("
+        for found in _DESTINATION.finditer(text)
+    )
+
+
+def _named_self(low: str, at: int) -> bool:
+    """Whether *this* opens the noun phrase the tool word ends ("this generic tool")."""
+    before = _SELF.search(low, max(0, at - _NEAR), at)
+    return before is not None and _STOPS.search(low, before.end(), at) is None
 
 
 def operation(value: str) -> bool:
@@ -190,7 +308,7 @@ def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int]
         if _itself(low, tool.start(), tool.end()):
             continue  # "use this tool any time ...", "công cụ này": the tool itself
         text = low[start:end]
-        if _DESTINATION.search(text) is not None:
+        if _fixed(text):
             return min(near.start(), tool.start()), max(near.end(), tool.end())
         gap = tool.start() - near.end() if near.end() <= tool.start() else near.start() - tool.end()
         if gap <= _NEAR and (

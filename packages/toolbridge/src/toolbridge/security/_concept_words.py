@@ -31,6 +31,7 @@ __all__ = [
     "OTHER_TOOL",
     "OVERRIDE",
     "PAGING",
+    "PERSONAL",
     "PROMPTS",
     "QUANTIFIERS",
     "RECEIVED",
@@ -634,6 +635,8 @@ TALK: Final = frozenset({
     "vestlus", "sõnum", "skilaboð", "საუბარ", "შეტყობინებ", "saruna", "ziņojum",
     "pokalb", "žinut", "pogovor", "sporočil", "мессеж", "харилцан яриа", "සංවාද", "පණිවිඩ",
     "съобщени", "missatge",
+    # the user's mails are their messages too (whole words: "email address" is a field)
+    "emails=", "e-mails=", "mails=", "correos=", "courriels=", "e-mailek=", "e-postalar",
 })  # fmt: skip
 """The conversation, the session and the messages in them."""
 
@@ -779,8 +782,46 @@ SECRETS: Final = frozenset({
     "frase semilla", "frase de recuperación", "phrase de récupération", "frase di recupero",
     "frase de recuperação", "wiederherstellungsphrase", "seed-phrase", "bearer", "eväste",
     "istuntoeväste", "助记词", "シードフレーズ", "복구 구문",
+    # a password, a one-time code and a PIN in the words the lists above lacked
+    "كلمة مرور", "كلمات مرور", "ओटीपी", "वन टाइम", "सत्यापन कोड", "ওটিপি", "পিন=",
+    "যাচাই কোড",
 })  # fmt: skip
 """Secrets and personal data: what must not be carried out of the user's context."""
+
+PERSONAL: Final = frozenset({
+    # English
+    "full name", "home address", "postal address", "street address", "phone number",
+    "mobile number", "telephone number", "cell number", "place of birth", "mother's name",
+    # Romance
+    "nombre completo", "domicilio", "dirección postal", "teléfono", "lugar de nacimiento",
+    "nom complet", "adresse postale", "adresse du domicile", "numéro de téléphone",
+    "lieu de naissance", "nome completo", "indirizzo di casa", "numero di telefono",
+    "luogo di nascita", "endereço", "morada", "telefone", "local de nascimento",
+    "numele complet", "adresa de domiciliu", "număr de telefon",
+    # Germanic, Finnish
+    "vollständiger name", "vollständigen namen", "anschrift", "wohnadresse", "wohnort",
+    "telefonnummer", "handynummer", "geburtsort", "volledige naam", "woonadres",
+    "telefoonnummer", "fullständigt namn", "hemadress", "mobilnummer",
+    "fulde navn", "bopælsadresse", "koko nimi", "kotiosoite", "puhelinnumero",
+    # Slavic, Hungarian, Turkish, Greek
+    "imię i nazwisko", "adres zamieszkania", "numer telefonu", "celé jméno",
+    "adresa bydliště", "telefonní číslo", "teljes név", "lakcím", "telefonszám",
+    "ad soyad", "ev adresi", "telefon numara", "ονοματεπώνυμο", "διεύθυνση κατοικίας",
+    "αριθμό τηλεφώνου", "αριθμός τηλεφώνου", "фио", "полное имя", "домашний адрес",
+    "адрес проживания", "номер телефона", "повне ім", "домашня адреса", "номер телефону",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "الاسم الكامل", "عنوان المنزل", "العنوان", "رقم الهاتف", "رقم الجوال", "نام کامل",
+    "آدرس منزل", "شماره تلفن", "שם מלא", "כתובת מגורים", "מספר טלפון", "पूरा नाम",
+    "घर का पता", "फ़ोन नंबर", "फोन नंबर", "मोबाइल नंबर", "পুরো নাম", "বাড়ির ঠিকানা",
+    "ফোন নম্বর", "মোবাইল নম্বর",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "全名", "住址", "家庭地址", "电话号码", "電話號碼", "手机号", "手機號", "氏名", "住所",
+    "電話番号", "携帯番号", "전체 이름", "성명", "집 주소", "전화번호", "휴대폰 번호",
+    "ชื่อเต็ม", "ที่อยู่บ้าน", "เบอร์โทร", "họ và tên", "họ tên", "địa chỉ nhà",
+    "số điện thoại", "nama lengkap", "alamat rumah", "nomor telepon", "nomor hp",
+    "jina kamili", "anwani ya nyumbani", "nambari ya simu",
+})  # fmt: skip
+"""Who someone is and where they are reached: an API's field takes one, a profile all."""
 
 ALL: Final = frozenset({
     "everything", "entire", "whole", "full", "complete", "verbatim", "word for word",

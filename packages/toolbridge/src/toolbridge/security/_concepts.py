@@ -56,17 +56,24 @@ _ANYWHERE: Final = re.compile(
 
 
 def concepts(
-    value: str, *, field: bool, described: bool = False, known: frozenset[str] = frozenset()
+    value: str,
+    *,
+    field: bool,
+    described: bool = False,
+    known: frozenset[str] = frozenset(),
+    filled: tuple[int, ...] = (),
 ) -> list[Hit]:
     """The overrides in `value`, and its asks for the model's context when it is a `field`.
 
     `described`: `value` is a description that speaks of one of the tool's fields by
     name; then only an ask for a secret or personal datum is read as the field's.
     `known`: the names of the server's tools and of this tool's fields, which an
-    operation named in `value` is not another tool's.
+    operation named in `value` is not another tool's. `filled`: where `value` says to
+    put something in one of the tool's fields by name ("... in status"): a secret in
+    that sentence is asked for.
     """
     low = lower(value).replace("_", " ")  # system_prompt is a system prompt
-    field = field or described
+    field = field or described or bool(filled)
     worded = (
         "{" in low
         or _ANYWHERE.search(low) is not None
@@ -76,5 +83,9 @@ def concepts(
         return []  # most strings hold no word any rule here starts from
     override = overrides(low, value, known)
     hits = [] if override is None else [override]
-    found = mapped(low) or slot(low) or (field_ask(low, described=described) if field else None)
+    found = (
+        mapped(low)
+        or slot(low)
+        or (field_ask(low, described=described and not filled, filled=filled) if field else None)
+    )
     return hits if found is None else [*hits, found]

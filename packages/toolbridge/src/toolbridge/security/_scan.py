@@ -22,6 +22,7 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.security._blobs import blob
 from toolbridge.security._changed import changed
+from toolbridge.security._comments import comment
 from toolbridge.security._concepts import concepts, named_ask
 from toolbridge.security._exfiltration import exfiltration
 from toolbridge.security._finding import SEVERITIES, Finding, shown
@@ -49,6 +50,15 @@ PHRASE_MIN: Final = 6
 they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
 _BLANK: Final = re.compile(r"\s")
 _WORDS: Final = re.compile(r"\w+")
+_INTO: Final = re.compile(
+    r"(?<![\w-])(?:in|into|inside|as|dans|en|como|als|nel|nella|come|em|no|na|w|do|в|во)\s+"
+    r"(?:(?:the|le|la|el|das|den|die|o|a|il)\s+)?[`'\"]?(?P<name>[a-z][a-z0-9_]*)[`'\"]?"
+    r"(?![\w'\u2019])(?!\s+(?:of|de|des|du|von|di|do|da)\b)"
+)
+"""A preposition of place before a name, not the start of a longer noun phrase: "... in
+status so the service can log in", not "in status of the job"."""
+_SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|pin|otp|cookie")
+"""A parameter named for a secret: where one belongs."""
 _VALUE_SLOTS: Final = frozenset({"enum", "const", "default", "examples"})
 """Where an input schema offers the model a value to send."""
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
@@ -149,7 +159,7 @@ def _tool(
         if is_name:
             found.append(confusable(value))
         else:
-            found.append(tail(value))
+            found += [tail(value), comment(value)]
         value = value[: min(READ_LIMIT, max(budget, 0))]
         budget -= len(value)
         if len(value) >= PHRASE_MIN:
@@ -159,12 +169,13 @@ def _tool(
             ]
             field = text.path[0] == "inputSchema"
             described = not field and _names_a_parameter(value, parameters, text.path)
+            filled = () if field else _fills(value, parameters)
             if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
                 read += [
                     *steering(value, siblings),
                     exfiltration(value, field=field),
                     beyond(value),
-                    *concepts(value, field=field, described=described, known=known),
+                    *concepts(value, field=field, described=described, known=known, filled=filled),
                 ]
             elif not is_name and ("://" in value or "{" in value):
                 # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
@@ -259,6 +270,23 @@ def _names_a_parameter(text: str, parameters: frozenset[str], path: tuple[str | 
     titled = path[-1:] == ("title",) and path[0] in ("title", "annotations")
     named = [name for name in parameters if ("_" in name or titled) and name in text]
     return bool(named) and not set(named).isdisjoint(_WORDS.findall(text))
+
+
+def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
+    """Where `text`, outside the input schema, says to put something *in* a parameter.
+
+    "... in status", "... dans message", "... als `notes`": a preposition of place
+    before one of the tool's parameters by name. A parameter named for a secret
+    (``token``, ``api_key``) is where a secret belongs, and is left out.
+    """
+    if not parameters:
+        return ()
+    low = text.lower()
+    return tuple(
+        found.start()
+        for found in _INTO.finditer(low)
+        if found.group("name") in parameters and _SECRET_NAME.search(found.group("name")) is None
+    )
 
 
 def _order(finding: Finding) -> tuple[str, str, tuple[tuple[int, int, str], ...], str]:

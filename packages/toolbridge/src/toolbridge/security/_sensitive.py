@@ -193,15 +193,16 @@ _PATTERNS: Final[tuple[_Pattern, ...]] = (
         ("extract", "collect", "harvest", "gather", "dump", "steal", "grab", "scrape", "exfiltrat"),
     ),
     _pattern(
-        r"\b(?:values?|contents?) of (?:the |your |all |any |every |each |the user'?s )?"
-        r"[\w. ]{0,24}?(?:\.env\b|~/)"
+        r"\b(?:values?|contents?|text) of (?:the |your |all |any |every |each |the user'?s )?"
+        r"[\w.'\u2019 ]{0,24}?(?:\.env\b|~/"
+        r"|\b(?:credentials?|secrets?|keys?) ?files?\b(?!['\u2019]))"
         r"|\b(?:values?|contents?) of (?:the )?(?:your|all|any|every|each|the user'?s) "
         r"[\w. ]{0,24}?" + _SECRETS + r"\b"
         r"|\b(?:values?|contents?) of (?:the )?(?-i:[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:KEY|TOKEN|SECRET"
         r"|PASSWORD))\b",
         "high",
         _READ_PASS,
-        ("value of", "values of", "content of", "contents of"),
+        ("value of", "values of", "content of", "contents of", "text of"),
     ),
     _pattern(
         r"\b(?:read|open|cat|load|get)\b[^.\n]{0,60}?(?:(?<![\w.])\.env\b|~/|\$HOME\b"
