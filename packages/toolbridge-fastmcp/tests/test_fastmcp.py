@@ -219,3 +219,40 @@ def test_the_plugin_answers_toolbridge_to() -> None:
     (info,) = [info for info in toolbridge.plugins.plugins() if info.name == "fastmcp"]
     assert info.status == "loaded"
     assert "fastmcp" in info.frameworks
+
+
+@tool
+def leaky(x: int) -> str:
+    """Fail with a detail the client must not see."""
+    raise ValueError(f"password=hunter2 on db.internal ({x})")
+
+
+@tool
+def picky(x: int) -> str:
+    """Refuse odd numbers, telling the client why."""
+    from fastmcp.exceptions import ToolError
+
+    raise ToolError(f"x must be even, got {x}")
+
+
+@pytest.mark.parametrize("masked", [True, False])
+def test_what_a_tool_raises_follows_the_servers_error_masking(masked: bool) -> None:
+    server = FastMCP("errors", mask_error_details=masked)
+    add_tools(server, [leaky, picky])
+
+    async def main() -> dict[str, tuple[bool, str]]:
+        said = {}
+        async with Client(server) as client:
+            for name in ("leaky", "picky"):
+                result = await client.call_tool(name, {"x": 3}, raise_on_error=False)
+                said[name] = (result.is_error, result.content[0].text)
+        return said
+
+    said = asyncio.run(main())
+    # A ToolError is meant for the client: its text, as FastMCP answers its own tools'.
+    assert said["picky"] == (True, "x must be even, got 3")
+    if masked:
+        assert said["leaky"] == (True, "Error calling tool 'leaky'")
+    else:
+        detail = "password=hunter2 on db.internal (3)"
+        assert said["leaky"] == (True, f"Error calling tool 'leaky': {detail}")

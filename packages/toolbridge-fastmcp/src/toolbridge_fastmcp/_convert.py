@@ -10,8 +10,9 @@ FastMCP tool's ``task_config`` stays ``forbidden``, so FastMCP runs it as a plai
 call and declares no tasks for it. A server made with
 ``dereference_schemas=False`` (`make_server`) lists them so; FastMCP's default
 inlines their ``$ref``. Its ``run`` validates the arguments with toolbridge
-before the handler runs; invalid arguments, a tool that raises and an ``isError``
-result raise FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` result.
+before the handler runs; invalid arguments and an ``isError`` result raise
+FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` result, and what the
+tool itself raises goes to FastMCP as raised, so its ``mask_error_details`` applies.
 While it runs, its progress and logs, and the questions a loaded tool's server asks,
 go to the client of the FastMCP request (`toolbridge_fastmcp._running`).
 
@@ -34,7 +35,15 @@ from fastmcp.tools.base import InputRequiredToolResult
 from fastmcp.tools.base import ToolResult as FastMCPResult
 from pydantic import PrivateAttr, TypeAdapter, ValidationError
 
-from toolbridge import ConfigError, ConversionError, Tool, ToolbridgeError, ToolResult, thaw
+from toolbridge import (
+    ConfigError,
+    ConversionError,
+    Tool,
+    ToolbridgeError,
+    ToolExecutionError,
+    ToolResult,
+    thaw,
+)
 from toolbridge.formats import from_mcp, to_mcp, tools_given
 from toolbridge.plugins import call_async, call_sync
 from toolbridge_fastmcp._running import run_for_request
@@ -73,6 +82,14 @@ class ToolbridgeTool(FastMCPTool):
             result = await run_for_request(
                 self._tool, self.name, arguments, answer_timeout=self._answer_timeout
             )
+        except ToolExecutionError as error:
+            cause = error.__cause__
+            if isinstance(cause, Exception):
+                # What the tool itself raised goes to FastMCP as raised, so that its own
+                # rules apply: a ToolError's text reaches the client, any other error's
+                # only when the server does not mask error details.
+                raise cause from None
+            raise ToolError(str(error)) from error
         except ToolbridgeError as error:
             raise ToolError(str(error)) from error
         if isinstance(result, mcp_types.InputRequiredResult):
