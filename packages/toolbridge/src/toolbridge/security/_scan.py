@@ -52,11 +52,13 @@ _BLANK: Final = re.compile(r"\s")
 _WORDS: Final = re.compile(r"\w+")
 _INTO: Final = re.compile(
     r"(?<![\w-])(?:in|into|inside|as|dans|en|como|als|nel|nella|come|em|no|na|w|do|в|во)\s+"
-    r"(?:(?:the|le|la|el|das|den|die|o|a|il)\s+)?[`'\"]?(?P<name>[a-z][a-z0-9_]*)[`'\"]?"
-    r"(?![\w'\u2019])(?!\s+(?:of|de|des|du|von|di|do|da)\b)"
+    r"(?:(?:the|le|la|el|das|den|die|o|a|il)\s+)?[`'\"]?$"
 )
-"""A preposition of place before a name, not the start of a longer noun phrase: "... in
-status so the service can log in", not "in status of the job"."""
+"""A preposition of place just before a parameter's name: "... in status"."""
+_NOT_INTO: Final = re.compile(r"[`'\"]?(?:[\w'\u2019]|\s+(?:of|de|des|du|von|di|do|da)\b)")
+"""Just after the name: it goes on (a longer word, "status of the job"), not a field."""
+_REACH: Final = 16
+"""Characters before a parameter's name its preposition and article stand in."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|pin|otp|cookie")
 """A parameter named for a secret: where one belongs."""
 _VALUE_SLOTS: Final = frozenset({"enum", "const", "default", "examples"})
@@ -279,14 +281,21 @@ def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
     before one of the tool's parameters by name. A parameter named for a secret
     (``token``, ``api_key``) is where a secret belongs, and is left out.
     """
-    if not parameters:
-        return ()
     low = text.lower()
-    return tuple(
-        found.start()
-        for found in _INTO.finditer(low)
-        if found.group("name") in parameters and _SECRET_NAME.search(found.group("name")) is None
-    )
+    places: list[int] = []
+    for name in parameters:
+        if name not in low or _SECRET_NAME.search(name) is not None:
+            continue  # most descriptions name no parameter: one substring test each
+        at = low.find(name)
+        while at >= 0:
+            after = at + len(name)
+            if (
+                _INTO.search(low, max(0, at - _REACH), at) is not None
+                and _NOT_INTO.match(low, after) is None
+            ):
+                places.append(at)
+            at = low.find(name, after)
+    return tuple(sorted(places))
 
 
 def _order(finding: Finding) -> tuple[str, str, tuple[tuple[int, int, str], ...], str]:
