@@ -586,3 +586,24 @@ def test_serve_one_attribute_and_refuse_what_is_not_a_tool() -> None:
     refused = toolbridge("serve", "toolbridge.examples.weather:Location")
     assert refused.returncode == 2
     assert "neither a tool nor a list of tools" in refused.stderr
+
+
+def test_serve_on_a_port_it_cannot_have_says_why_in_one_line() -> None:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        cases = {
+            ("--port", str(port)): f"cannot listen on 127.0.0.1:{port}: Address already in use",
+            ("--port", str(port), "--workers", "2"): f"cannot listen on 127.0.0.1:{port}",
+            ("--port", "70000"): "the port must be a whole number from 0 to 65535, got 70000",
+            ("--host", "host.invalid", "--port", "0"): "cannot listen on host.invalid:0: ",
+        }
+        for options, said in cases.items():
+            weather = ("toolbridge.examples.weather", "--transport", "http")
+            done = toolbridge("serve", *weather, *options)
+            assert done.returncode == 2, done.stderr
+            assert done.stderr.startswith(f"toolbridge: error: {said}"), done.stderr
+            assert "Traceback" not in done.stderr

@@ -127,7 +127,15 @@ def bind(
 
     With `reuse_port` (where `REUSE_PORT`), other processes may bind and listen on the
     same port with it too; a socket bound so that never listens only holds the port.
+
+    Raises:
+        ConfigError: The port is out of range, taken, or the host is not an address
+            of this machine (or cannot be resolved).
     """
+    shown = f"[{host}]" if ":" in host else host
+    given: object = port  # any value a caller's configuration gave
+    if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= 65535:
+        raise ConfigError(f"the port must be a whole number from 0 to 65535, got {port!r}")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not 0: asyncio turns Nagle off (TCP_NODELAY) only on sockets that
     # say so, and with it on, an answer written in two parts waits for a delayed ACK
@@ -136,9 +144,13 @@ def bind(
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if reuse_port:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    listener.bind((host, port))
+    try:
+        listener.bind((host, port))
+    except OSError as error:  # the port is taken, the host has no such address, ...
+        listener.close()
+        why = error.strerror or str(error)
+        raise ConfigError(f"cannot listen on {shown}:{port}: {why}") from None
     bound = listener.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
     if allowed_hosts is None:
         names = ["127.0.0.1", "localhost", "[::1]"] if host in _LOOPBACK else [shown]
         allowed_hosts = [f"{name}:{bound}" for name in names]
