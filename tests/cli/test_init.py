@@ -119,3 +119,15 @@ def test_an_existing_project_is_never_overwritten(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "already exists" in done.stderr
     assert [p.name for p in (tmp_path / "demo").iterdir()] == ["keep.txt"]
+
+
+@pytest.mark.parametrize(
+    ("where", "why"),
+    [("a-file", "File exists"), ("a-file/below", "Not a directory")],
+)
+def test_a_folder_that_cannot_be_made_is_one_line(tmp_path: Path, where: str, why: str) -> None:
+    (tmp_path / "a-file").write_text("in the way")
+    done = toolbridge("init", "demo", "--path", where, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"toolbridge: error: cannot create the project in {where!r}: {why}\n")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a-file"]

@@ -40,8 +40,9 @@ def scaffold(
     """Create the project `name` in ``destination / name``; the files written, sorted.
 
     Raises:
-        ConfigError: An unusable name, a target that exists and is not empty, or a
-            template that is not UTF-8 text.
+        ConfigError: An unusable name, a target that exists and is not empty, a
+            folder that cannot be created or written to, or a template that is not
+            UTF-8 text.
     """
     if not _NAME.match(name):
         raise ConfigError(
@@ -57,8 +58,13 @@ def scaffold(
         else resources.files("toolbridge.cli") / "_templates" / TEMPLATE
     )
     values = {"{{name}}": name, "{{package}}": package_name(name)}
-    destination.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=destination))
+    try:
+        destination.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=destination))
+    except OSError as error:  # a file in the way, a read-only or unreachable folder
+        raise ConfigError(
+            f"cannot create the project in {str(destination)!r}: {error.strerror or error}"
+        ) from None
     try:
         for relative, template in _templates(source, ()):
             text = _text(template, relative)
@@ -70,8 +76,12 @@ def scaffold(
         if target.exists():
             target.rmdir()
         staging.rename(target)
-    except BaseException:
+    except BaseException as error:
         shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(error, OSError):  # the disk is full, the folder changed meanwhile
+            raise ConfigError(
+                f"cannot write the project to {str(target)!r}: {error.strerror or error}"
+            ) from None
         raise
     return sorted(path for path in target.rglob("*") if path.is_file())
 
