@@ -106,3 +106,38 @@ def test_login_of_a_server_it_cannot_sign_in_to_says_why(
     done = toolbridge("mcp", "login", name, "--config", str(config), home=tmp_path)
     assert done.returncode == 2
     assert says in " ".join(done.stderr.split())
+
+
+def test_a_wider_scope_a_server_asks_for_is_signed_in_with_the_login_it_names(
+    tmp_path: Path,
+) -> None:
+    """A 403 insufficient_scope names the scopes; the login it suggests asks for them."""
+    home = tmp_path / "config"
+    config = tmp_path / "mcp.json"
+    with oauth_server(tmp_path / "server.log", "--step-up") as url:
+        config.write_text(json.dumps({"mcpServers": {"secured": {"url": url, "auth": "oauth"}}}))
+        where = ("--config", str(config))
+        assert toolbridge("mcp", "login", "secured", *where, home=home).returncode == 0
+
+        refused = toolbridge("mcp", "call", "admin", "{}", *where, home=home)
+        assert refused.returncode == 2
+        suggested = (
+            "sign in at a terminal with `toolbridge mcp login secured "
+            "--config <the file that configures it> --scope 'read admin'`"
+        )
+        assert refused.stderr.rstrip().endswith(suggested), refused.stderr
+
+        wider = toolbridge("mcp", "login", "secured", *where, "--scope", "read admin", home=home)
+        assert wider.returncode == 0, wider.stderr
+        assert "scope=read+admin" in wider.stderr  # the authorization URL asked for both
+        called = toolbridge("mcp", "call", "admin", "{}", *where, home=home)
+        assert called.returncode == 0, called.stderr
+        assert json.loads(called.stdout)["content"][0]["text"] == "admin done"
+
+
+def test_scopes_are_for_a_sign_in_in_the_browser(config: Path, tmp_path: Path) -> None:
+    done = toolbridge(
+        "mcp", "login", "open", "--config", str(config), "--scope", "x", home=tmp_path
+    )
+    assert done.returncode == 2
+    assert "does not sign in in the browser (OAuth)" in done.stderr

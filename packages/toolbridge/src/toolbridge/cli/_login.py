@@ -52,6 +52,16 @@ def login_command(
             help="How long to wait for the sign-in in the browser.",
         ),
     ] = 300.0,
+    scope: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--scope",
+            metavar="SCOPE",
+            help="A scope to ask for besides those the server names (repeatable; a "
+            "space-separated list too), such as one a server's 403 asked for.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Sign in to a server whose auth is OAuth, and keep its tokens for later runs.
 
@@ -74,10 +84,19 @@ def login_command(
             store.clear(keep_client=True)  # a login signs in anew
             where = f"; its tokens are kept in {store.path}"
         # A person ran login: the sign-in may open a browser even without a terminal.
+        wider = [word for given in scope or () for word in given.split()]
         auth = dataclasses.replace(
-            auth, browser=auth.browser or _open_browser, sign_in_timeout=timeout
+            auth,
+            browser=auth.browser or _open_browser,
+            sign_in_timeout=timeout,
+            scopes=tuple(dict.fromkeys((*auth.scopes, *wider))),
         )
         server = dataclasses.replace(server, auth=auth)
+    elif scope:
+        raise typer.BadParameter(
+            f"{name!r} does not sign in in the browser (OAuth): its scopes are its setting's",
+            param_hint="--scope",
+        )
     elif auth is None:
         _output.write_error(
             f"MCP server {name!r} has no 'auth' setting, so there is nothing to sign in "

@@ -7,9 +7,16 @@ connection, so the requests in flight only see it closed: `refusal` says why.
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from toolbridge.errors import ServerError
 
 __all__ = ["AuthFailure", "bounded", "record", "refusal"]
+
+_SCOPES: Final = re.compile(r"[A-Za-z0-9_.:/@+=,-]{1,100}(?: [A-Za-z0-9_.:/@+=,-]{1,100}){0,19}")
+"""Scopes a login command may repeat as they are (in single quotes): RFC 6749 scope
+tokens of the characters no shell gives a meaning to inside single quotes."""
 
 
 _REFUSED: dict[int, tuple[object, AuthFailure]] = {}
@@ -43,17 +50,22 @@ class AuthFailure(ServerError):
     `named` gives the `ServerError` that names it (and the login command to run).
     """
 
-    def __init__(self, reason: str, *, url: str, login: bool = False) -> None:
+    def __init__(
+        self, reason: str, *, url: str, login: bool = False, scopes: str | None = None
+    ) -> None:
         self.reason, self.url, self.login = reason, url, login
+        self.scopes = scopes if scopes is not None and _SCOPES.fullmatch(scopes) else None
+        """The scopes a new sign-in must ask for (a server's 403), if they are plain."""
         super().__init__(self._text("NAME"), server=url)
 
     def _text(self, name: str) -> str:
         reason = self.reason.replace("{name}", name)
         if not self.login:
             return reason
+        wider = f" --scope '{self.scopes}'" if self.scopes else ""
         return (
             f"{reason}; sign in at a terminal with `toolbridge mcp login {name} "
-            "--config <the file that configures it>`"
+            f"--config <the file that configures it>{wider}`"
         )
 
     def named(self, name: str) -> ServerError:

@@ -106,7 +106,9 @@ class _Guard(httpx2.Auth):
                     and _challenged(response)
                     and not self._can_sign_in()
                 ):
-                    raise self._failure(_not_signed_in(response), login=True)
+                    raise self._failure(
+                        _not_signed_in(response), login=True, scopes=_wanted(response)
+                    )
                 try:
                     outgoing = await flow.asend(response)
                 except StopAsyncIteration:
@@ -119,8 +121,10 @@ class _Guard(httpx2.Auth):
             await flow.aclose()
         self._check(response)
 
-    def _failure(self, reason: str, *, login: bool = False) -> AuthFailure:
-        return AuthFailure(reason, url=self._url, login=login)
+    def _failure(
+        self, reason: str, *, login: bool = False, scopes: str | None = None
+    ) -> AuthFailure:
+        return AuthFailure(reason, url=self._url, login=login, scopes=scopes)
 
     def _check(self, response: httpx2.Response) -> None:
         """Raise for a refusal that reached the request itself (after any sign-in)."""
@@ -154,6 +158,13 @@ def _challenged(response: httpx2.Response) -> bool:
 
 def _scope_challenge(response: httpx2.Response) -> bool:
     return extract_field_from_www_auth(response, "error") == "insufficient_scope"
+
+
+def _wanted(response: httpx2.Response) -> str | None:
+    """The scopes a 403 ``insufficient_scope`` asks for: a new sign-in must ask for them."""
+    if response.status_code != 403:
+        return None
+    return extract_field_from_www_auth(response, "scope")
 
 
 def _not_signed_in(response: httpx2.Response) -> str:
