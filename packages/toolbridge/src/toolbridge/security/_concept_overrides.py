@@ -138,10 +138,14 @@ _CAN: Final = re.compile(
 )
 """Between a tool word and a value: what the tool *can* do, not what it is told to do."""
 _SET_TO: Final = re.compile(
-    r"(?<![\w.])\d+(?:[.,]\d+)?\s?%|\b(?:to|=)\s?\d+\b|(?<![\w.,])\d(?:[ -]?\d){7,}(?=\.(?:\s|$))"
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s?%|\b(?:to|=|a|à|auf|op|till|på|na|до|на)\s?\d+\b"
+    r"|(?<![\w.,])\d(?:[ -]?\d){7,}(?=\.(?:\s|$))"
+    r"|\u201c[^\u201d\n]{1,40}\u201d|\u2018[^\u2019\n]{1,40}\u2019|\u300e[^\u300f]{1,40}\u300f"
+    r"|\u300a[^\u300b]{1,40}\u300b"
 )
-"""A percentage, a number something is set to ("at 12%", "set quantity to 3"), or an
-account number that ends a sentence."""
+"""A percentage, a number something is set to ("at 12%", "set quantity to 3", "la
+cantidad a 5", "die Menge auf 4"), an account number that ends a sentence, or a literal
+in curly or CJK quotes."""
 _CODE: Final = re.compile(r"\b[A-Z][A-Z0-9]{5,}\b")
 """A code in capitals, as written ("sender id PAYVERIFY")."""
 _EXAMPLE: Final = re.compile(
@@ -435,8 +439,11 @@ def _itself(low: str, start: int, end: int) -> bool:
     before = _SELF.search(low, max(0, start - _BESIDE), start)
     if before is not None and not _STOPS.search(low, before.end(), start):
         return True
-    after = _SELF.search(low, end, end + _BESIDE)
-    return after is not None and not _STOPS.search(low, end, after.start())
+    for after in _SELF.finditer(low, end, end + _BESIDE):
+        cut = after.end() < len(low) and low[after.end()].isalnum()  # "bu" of "build"
+        if not cut:
+            return not _STOPS.search(low, end, after.start())
+    return False
 
 
 def _overrides(text: str, kind: bool | str, raw: str = "") -> bool:
