@@ -363,6 +363,28 @@ def test_an_invalid_schema() -> None:
         assert "2020-12" in problems[0].detail
 
 
+def test_a_reference_to_nothing_is_a_problem_where_json_schema_is_sent() -> None:
+    # The provider cannot resolve it and refuses the request; nothing else says so.
+    dangling = {"type": "object", "properties": {"a": {"$ref": "#/$defs/gone"}}}
+    tool = Tool(name="a", input_schema=dangling)
+    for target in ("openai", "openai-responses", "anthropic", "gemini", "bedrock", "mcp"):
+        problems = [p for p in check(tool, target) if p.rule == "json-schema"]
+        assert [(p.path, p.keyword) for p in problems] == [(("properties", "a", "$ref"), "$ref")], (
+            target
+        )
+        assert "'#/$defs/gone' points at no schema" in problems[0].detail
+    resolved = {
+        "type": "object",
+        "$defs": {"A": {"type": "string"}, "anything": True},
+        "properties": {
+            "a": {"$ref": "#/$defs/A"},
+            "b": {"$ref": "#/$defs/anything"},
+            "c": {"$ref": "#"},
+        },
+    }
+    assert check(Tool(name="b", input_schema=resolved), "openai") == ()
+
+
 def test_check_with_strict_where_there_is_none_is_an_error() -> None:
     with pytest.raises(ConversionError):
         check(WEATHER, "gemini", strict=True)

@@ -146,6 +146,29 @@ def rewrite_references(
     return copy(schema, where, False)
 
 
+def dangling_reference(schema: Any) -> tuple[JsonPath, str] | None:
+    """The first local ``$ref`` (``#/...``) that points at nothing: where it is, and it.
+
+    None when every one points at a schema (an object or a boolean), or when a
+    subschema declares its own ``$id`` (``#/...`` then means another resource).
+    """
+    found = [
+        (where, reference)
+        for where, keyword, reference in references(schema)
+        if keyword == "$ref" and reference.startswith("#")
+    ]
+    if not found or _has_nested_id(schema):
+        return None
+    for where, reference in found:
+        path = parse_pointer(reference)
+        if path is None:  # "#name": a plain-name fragment, an anchor; left to the validator
+            continue
+        target = resolve(schema, path)
+        if not isinstance(target, Mapping | bool):
+            return where, reference
+    return None
+
+
 def _has_nested_id(schema: Any) -> bool:
     """True when a subschema declares its own base URI (which changes what ``#/...`` means)."""
     return any(

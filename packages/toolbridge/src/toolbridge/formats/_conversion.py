@@ -15,6 +15,7 @@ from typing import Any, Final, Literal, TypeAlias, final, get_args
 from toolbridge._call import ToolCall
 from toolbridge._json import freeze
 from toolbridge._jsonschema._meta_schema import meta_problem
+from toolbridge._jsonschema._references import dangling_reference
 from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, JsonPath, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
@@ -494,7 +495,20 @@ def _meta_schema_problems(tools: list[Tool]) -> list[Problem]:
 def _meta_schema_problem(tool: Tool) -> tuple[Problem, ...]:
     problem = meta_problem(tool.input_schema)
     if problem is None:
-        return ()
+        dangling = dangling_reference(tool.input_schema)
+        if dangling is None:
+            return ()
+        where, reference = dangling
+        detail = f"$ref {reference[:200]!r} points at no schema: the target cannot resolve it"
+        return (
+            Problem(
+                tool=tool.name,
+                path=(*where, "$ref"),
+                rule="json-schema",
+                keyword="$ref",
+                detail=detail,
+            ),
+        )
     detail = problem.detail
     if problem.keyword not in ("$schema", ""):
         detail = f"not valid JSON Schema 2020-12: {detail}"
