@@ -125,3 +125,35 @@ def test_server_everything_over_legacy_sse(everything_package: Any) -> None:
     finally:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+def test_a_page_server_everything_requires_is_asked_then_the_call_made_again(
+    everything_server: list[str],
+) -> None:
+    """-32042 (URLElicitationRequiredError, MCP 2025-11-25): the pages it names are asked
+    as URL-mode questions; accepted, the same call is sent again and goes through."""
+    from toolbridge import Elicitation, ElicitResult, RemoteError
+
+    asked: list[Elicitation] = []
+
+    def visit(question: Elicitation) -> ElicitResult:
+        asked.append(question)
+        return ElicitResult.accept()
+
+    def refuse(question: Elicitation) -> ElicitResult:
+        return ElicitResult.decline()
+
+    arguments = {"url": "https://example.test/pay", "errorPath": True}
+
+    async def main(on_elicit: Any) -> str:
+        async with McpClient(_server(everything_server), on_elicit=on_elicit) as client:
+            return (await client.call("trigger-url-elicitation", arguments, timeout=30)).text
+
+    assert '"action": "accept"' in _run(main(visit))
+    page = asked[0]
+    assert (page.mode, page.key, page.url) == ("url", "page-1", "https://modelcontextprotocol.io")
+    assert page.tool == "trigger-url-elicitation"
+    assert [question.url for question in asked[1:]] == ["https://example.test/pay"]
+    with pytest.raises(RemoteError) as raised:  # declined: the server's refusal stands
+        _run(main(refuse))
+    assert raised.value.code == -32042

@@ -70,9 +70,11 @@ from toolbridge.errors import (
 )
 from toolbridge.mcp._elicit import (
     MAX_ROUNDS,
+    URL_REQUIRED,
     answers,
     decline_all,
     declined_note,
+    pages_to_visit,
     read_question,
     read_round,
     refusal,
@@ -637,7 +639,14 @@ class Connection:
             request = types.CallToolRequest(
                 params=types.CallToolRequestParams.model_validate(params)
             )
-            client, result = await self._send_call(client, request, asked.clock, on_progress, name)
+            try:
+                client, result = await self._send_call(
+                    client, request, asked.clock, on_progress, name
+                )
+            except RemoteError as error:
+                if rounds == MAX_ROUNDS or not await self._visited(asked, error, name):
+                    raise
+                continue  # the user visited the pages: the same request again
             if result.get("resultType") != "input_required":
                 return result
             if rounds == MAX_ROUNDS:
@@ -662,6 +671,21 @@ class Connection:
             f"asked for input more than {MAX_ROUNDS} times in one call of tool {name!r}",
             server=self.name,
         )
+
+    async def _visited(self, asked: _Asked, error: RemoteError, name: str) -> bool:
+        """Whether the user visited the pages a -32042 error asks for (MCP 2025-11-25).
+
+        The server refused the call until then; each page is asked as a URL-mode
+        question, and the call is made again only when every one was accepted.
+        Nobody to ask, or a page declined: the server's error stands.
+        """
+        if error.code != URL_REQUIRED or asked.ask is decline_all:
+            return False
+        questions = pages_to_visit(error.data, server=self.name, tool=name)
+        if questions is None:
+            return False
+        given = await self._answer(asked, questions)
+        return all(answer.get("action") == "accept" for answer in given.values())
 
     async def _answer(self, asked: _Asked, questions: Sequence[Elicitation]) -> dict[str, Any]:
         """Ask a round of questions, the call's clock stopped meanwhile; the wire answers."""

@@ -21,9 +21,11 @@ from toolbridge.mcp._wire import bounded
 
 __all__ = [
     "MAX_ROUNDS",
+    "URL_REQUIRED",
     "answers",
     "decline_all",
     "declined_note",
+    "pages_to_visit",
     "read_question",
     "read_round",
     "refusal",
@@ -119,6 +121,34 @@ def read_round(requests: object, *, server: str, tool: str | None) -> list[Elici
         )
         for key, request in requests.items()
     ]
+
+
+URL_REQUIRED: Final = -32042
+"""The error a handshake-era server answers a request with until the user has visited
+a page (``URLElicitationRequiredError``, MCP 2025-11-25); its ``data.elicitations``
+are URL-mode questions, and the request may be sent again once they are done."""
+
+
+def pages_to_visit(data: object, *, server: str, tool: str | None) -> list[Elicitation] | None:
+    """The URL-mode questions of a -32042 error's ``data``; None when it holds none.
+
+    Raises:
+        ServerError: One of them is malformed.
+    """
+    elicitations = data.get("elicitations") if isinstance(data, Mapping) else None
+    if not isinstance(elicitations, list) or not elicitations:
+        return None
+    questions = [
+        read_question(
+            f"page-{index + 1}",  # the same when the call is made again (a resume)
+            params,
+            server=server,
+            tool=tool,
+            where=f"error -32042 data.elicitations[{index}]",
+        )
+        for index, params in enumerate(elicitations[:MAX_ROUNDS])
+    ]
+    return questions if all(question.mode == "url" for question in questions) else None
 
 
 def _with_defaults(question: Elicitation, content: Mapping[str, Any] | None) -> dict[str, Any]:
