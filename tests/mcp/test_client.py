@@ -918,6 +918,34 @@ def test_a_plain_progress_function_is_called_as_an_async_one_is(
     assert not [record for record in caplog.records if "progress callback" in record.message]
 
 
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"timeout": "5"}, "timeout must be a number of seconds, got '5'"),
+        ({"timeout": -1}, "timeout must be a finite number above 0, got -1"),
+        ({"tool_timeouts": {"echo": 0}}, "tool_timeouts['echo'] must be a finite number"),
+        ({"tool_timeouts": ["echo"]}, "tool_timeouts must map tool names to seconds"),
+        ({"startup_timeout": 0}, "startup_timeout must be a finite number above 0"),
+        ({"list_timeout": float("nan")}, "list_timeout must be a finite number above 0"),
+        ({"max_pages": 0}, "max_pages must be a whole number of at least 1, got 0"),
+        ({"max_tools": True}, "max_tools must be a whole number of at least 1, got True"),
+        ({"namespacing": "sometimes"}, "namespacing must be one of"),
+        ({"on_pin_mismatch": "ignore"}, "on_pin_mismatch must be one of"),
+    ],
+)
+def test_an_option_out_of_its_range_is_refused_at_once(options: dict[str, Any], said: str) -> None:
+    # Unchecked, a timeout given as text failed each call as if the tool had raised, and
+    # a limit of 0 failed every server's load; nothing is started here.
+    with pytest.raises(ConfigError) as raised:
+        McpClient({"a": {"command": "/nonexistent/server"}}, **options)
+    assert said in str(raised.value)
+
+
+def test_no_limit_is_none() -> None:
+    client = McpClient({"a": {"command": "x"}}, timeout=None, tool_timeouts={"echo": 1.5})
+    assert client.servers == ("a",)
+
+
 def test_a_progress_callback_that_is_no_function_is_refused_at_once() -> None:
     with pytest.raises(ConfigError, match="on_progress must be a function"):
         McpClient({"a": {"command": "x"}}, on_progress="print")  # type: ignore[arg-type]

@@ -56,6 +56,12 @@ from toolbridge.errors import (
     UnsafeToolError,
 )
 from toolbridge.formats import from_mcp_tool
+from toolbridge.mcp._checked import (
+    checked_choice,
+    checked_count,
+    checked_seconds,
+    checked_tool_timeouts,
+)
 from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
 from toolbridge.mcp._loaded import McpTools
@@ -235,23 +241,25 @@ class McpClient:
         """Flagged tools, by server: what `problems` adds to the listing's own."""
         self._warned: set[tuple[str, str, tuple[tuple[str, str], ...]]] = set()
         self._servers = read_servers(config)
-        self._timeout = timeout
-        self._tool_timeouts = dict(tool_timeouts or {})
-        self._namespacing = namespacing
+        self._timeout: float | None = checked_seconds(timeout, "timeout", none=True)
+        self._tool_timeouts = checked_tool_timeouts(tool_timeouts)
+        self._namespacing: Namespacing = namespacing
+        checked_choice(namespacing, "namespacing", ("on_collision", "always", "never"))
         self._pins = pins
-        self._pin_policy = on_pin_mismatch
+        self._pin_policy: PinPolicy = on_pin_mismatch
+        checked_choice(on_pin_mismatch, "on_pin_mismatch", ("block", "warn", "raise"))
         self._on_progress = on_progress
         self._on_tools_changed = on_tools_changed
         self._repeatable = repeatable
         self._task_mode = tasks
         self._options = ConnectionOptions(
-            startup_timeout=startup_timeout,
-            list_timeout=list_timeout,
-            shutdown_timeout=shutdown_timeout,
-            max_pages=max_pages,
-            max_tools=max_tools,
-            max_message_size=max_message_size,
-            stderr_limit=stderr_limit,
+            startup_timeout=checked_seconds(startup_timeout, "startup_timeout"),
+            list_timeout=checked_seconds(list_timeout, "list_timeout"),
+            shutdown_timeout=checked_seconds(shutdown_timeout, "shutdown_timeout"),
+            max_pages=checked_count(max_pages, "max_pages"),
+            max_tools=checked_count(max_tools, "max_tools"),
+            max_message_size=checked_count(max_message_size, "max_message_size"),
+            stderr_limit=checked_count(stderr_limit, "stderr_limit", least=0),
             protocol=protocol,
             client_version=__version__,
         )
