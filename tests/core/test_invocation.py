@@ -13,6 +13,7 @@ import pytest
 
 from toolbridge import (
     ArgumentValidationError,
+    ConfigError,
     NotInvocableError,
     OutputValidationError,
     SyncInvocationError,
@@ -347,3 +348,23 @@ def test_sync_tools_awaited_reuse_worker_threads_and_a_stuck_one_blocks_nothing(
     assert len(seen) == 1  # one worker, reused
     assert caller not in seen
     assert during not in seen  # the worker is stuck: another one answered meanwhile
+
+
+@pytest.mark.parametrize("timeout", ["5", -1, 0, float("nan"), float("inf"), True])
+def test_a_timeout_that_is_no_number_of_seconds_is_the_callers_error(timeout: Any) -> None:
+    # Unchecked, text failed the call as if the tool had raised a TypeError, and 0 or
+    # NaN timed an async call out at once (a sync one ran): the tool never ran either way.
+    ran: list[int] = []
+
+    @tool
+    def count(n: int) -> int:
+        """Count."""
+        ran.append(n)
+        return n
+
+    with pytest.raises(ConfigError, match="timeout must be None or a"):
+        count.invoke({"n": 1}, timeout=timeout)
+    with pytest.raises(ConfigError, match="timeout must be None or a"):
+        asyncio.run(count.ainvoke({"n": 1}, timeout=timeout))
+    assert ran == []
+    assert count.invoke({"n": 2}, timeout=1.5).structured_content == {"result": 2}

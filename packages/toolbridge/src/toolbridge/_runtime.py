@@ -42,6 +42,7 @@ from toolbridge._context import ContextRaised
 from toolbridge._result import ToolResult, to_result
 from toolbridge.errors import (
     ArgumentValidationError,
+    ConfigError,
     NotInvocableError,
     OutputValidationError,
     SyncInvocationError,
@@ -87,8 +88,27 @@ def _prepare(tool: Tool, arguments: Any) -> tuple[Invoker, dict[str, Any]]:
     return invoker, checked.value
 
 
+def checked_call_timeout(timeout: object) -> float | None:
+    """A call's `timeout`: None (no limit) or a finite number of seconds above 0.
+
+    Raises:
+        ConfigError: Anything else (text, 0, a negative number, NaN), which would
+            otherwise fail the call as if the tool had raised, or time it out at once.
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        raise ConfigError(f"timeout must be None or a number of seconds, got {timeout!r}")
+    if not 0 < timeout < float("inf"):  # (NaN fails both)
+        raise ConfigError(
+            f"timeout must be None or a finite number of seconds above 0, got {timeout!r}"
+        )
+    return timeout
+
+
 def invoke(tool: Tool, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
     """Validate `arguments`, run `tool` synchronously and return its checked result."""
+    checked_call_timeout(timeout)
     invoker, valid_arguments = _prepare(tool, arguments)
     try:
         outcome = invoker.call(valid_arguments, timeout)
@@ -103,6 +123,7 @@ def invoke(tool: Tool, arguments: Any = None, *, timeout: float | None = None) -
 
 async def ainvoke(tool: Tool, arguments: Any = None, *, timeout: float | None = None) -> ToolResult:
     """Validate `arguments`, run `tool` in the running event loop, return its checked result."""
+    checked_call_timeout(timeout)
     invoker, valid_arguments = _prepare(tool, arguments)
     try:
         outcome = await invoker.acall(valid_arguments, timeout)
