@@ -243,17 +243,28 @@ def test_workers_refuse_stateful_and_stdio(tools_file: Path) -> None:
         assert "--workers" in done.stderr
 
 
-def test_a_worker_that_cannot_open_the_toolset_stops_them_all(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_worker_that_cannot_open_the_toolset_stops_them_all(
+    tmp_path: Path, tools_file: Path, workers: str
+) -> None:
+    """One MCP server of the file cannot start: nothing serves the others' tools alone."""
     broken = tmp_path / "broken.yaml"
-    broken.write_text("sources:\n  - mcp: {command: /nonexistent/mcp-server}\n")
+    broken.write_text(
+        f"sources:\n  - module: {str(tools_file)!r}\n"
+        "  - mcp: {broken: {command: /nonexistent/mcp-server}}\n"
+    )
     done = subprocess.run(
-        [*SERVE, str(broken), "--transport", "http", "--port", "0", "--workers", "2"],
+        [*SERVE, str(broken), "--transport", "http", "--port", "0", "--workers", workers],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert done.returncode == 2, done.stderr
-    assert "toolbridge: error:" in done.stderr
+    assert (
+        "toolbridge: error: MCP server 'broken': cannot start '/nonexistent/mcp-server': "
+        "No such file or directory (at '/sources/1/mcp/broken')"
+    ) in done.stderr
+    assert "serving" not in done.stderr
     assert "Traceback" not in done.stderr
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from toolbridge._loading import load_tools
 from toolbridge.auth import AuthSettings, identity_of
-from toolbridge.errors import ConfigError, ToolbridgeError
+from toolbridge.errors import ConfigError, ToolbridgeError, format_path
 from toolbridge.formats import read_tools
 from toolbridge.toolsets import (
     ANONYMOUS,
@@ -87,7 +87,9 @@ async def open_definition(definition: ToolsetDefinition) -> AsyncIterator[OpenDe
     """Start the definition's sources (MCP servers) and build its toolset.
 
     Raises:
-        ConfigError: A source cannot be loaded.
+        ConfigError: A source cannot be loaded, or one of its MCP servers cannot be
+            started or listed: the toolset is never opened with fewer tools than the
+            definition says.
     """
     registry = Registry(name=definition.name)
     async with contextlib.AsyncExitStack() as stack:
@@ -95,10 +97,17 @@ async def open_definition(definition: ToolsetDefinition) -> AsyncIterator[OpenDe
             try:
                 await _add_source(registry, source, definition.base, stack, index)
             except ConfigError as error:
-                raise ConfigError(str(error), path=("sources", index, *error.path)) from None
+                raise ConfigError(_reason(error), path=("sources", index, *error.path)) from None
             except ToolbridgeError as error:
                 raise ConfigError(str(error), path=("sources", index)) from error
         yield OpenDefinition(_build(registry, definition, stack), definition)
+
+
+def _reason(error: ConfigError) -> str:
+    """What `error` says, without the place its message ends with (it is given again)."""
+    text = str(error)
+    where = f" (at {format_path(error.path)!r})" if error.path else ""
+    return text.removesuffix(where)
 
 
 async def _add_source(
@@ -127,6 +136,9 @@ async def _add_source(
             key: source[key] for key in ("timeout", "namespacing", "protocol") if key in source
         }
         client = await stack.enter_async_context(McpClient(config, **options))
+        for server, failure in client.failures.items():
+            # Fail closed: never serve fewer tools than the file says.
+            raise ConfigError(str(failure), path=("mcp", server))
         registry.add_mcp(client, source=name)
     elif "openapi" in source:
         options = {
