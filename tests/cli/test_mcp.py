@@ -484,7 +484,18 @@ def test_startup_timeout_bounds_a_listing_too(fixture_server: Callable[..., list
 def test_startup_timeout_must_be_above_zero() -> None:
     done = toolbridge("mcp", "list", "--startup-timeout", "0", "--", *BUNDLED)
     assert done.returncode == 2
-    assert "must be a number of seconds above 0, got 0" in done.stderr
+    assert "must be a finite number of seconds above 0, got 0" in done.stderr
+
+
+@pytest.mark.parametrize("seconds", ["0", "nan", "inf", "-3"])
+def test_a_call_timeout_must_be_a_finite_number_above_zero(seconds: str) -> None:
+    arguments = ("get_forecast", '{"city": "Oslo"}', f"--timeout={seconds}")
+    done = toolbridge("mcp", "call", *arguments, "--", *BUNDLED)
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "toolbridge: error: Invalid value for '--timeout': must be a finite number of "
+        f"seconds above 0, got {seconds}"
+    ), done.stderr
 
 
 def test_a_server_writing_what_is_not_json_rpc_is_quoted(

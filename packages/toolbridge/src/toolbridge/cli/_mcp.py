@@ -43,8 +43,8 @@ ConfigOption = Annotated[
 
 
 def _positive(value: float | None) -> float | None:
-    if value is not None and not value > 0:
-        raise typer.BadParameter(f"must be a number of seconds above 0, got {value:g}")
+    if value is not None and not 0 < value < math.inf:
+        raise typer.BadParameter(f"must be a finite number of seconds above 0, got {value:g}")
     return value
 
 
@@ -133,7 +133,12 @@ def call_command(
     config: ConfigOption = None,
     timeout: Annotated[
         float | None,
-        typer.Option("--timeout", metavar="SECONDS", help="How long the call may take."),
+        typer.Option(
+            "--timeout",
+            metavar="SECONDS",
+            callback=_positive,
+            help="How long the call may take.",
+        ),
     ] = None,
     startup_timeout: StartupTimeoutOption = None,
     answer: Annotated[
