@@ -239,7 +239,19 @@ def test_mcp_list_at_a_terminal_says_which_server_each_tool_is_from(tmp_path: Pa
 def test_mcp_list_exits_2_when_every_server_fails() -> None:
     done = toolbridge("mcp", "list", "--", "/nonexistent/server")
     assert done.returncode == 2
-    assert "cannot start" in done.stderr
+    # The command cannot go on: an error, as every error that ends a command is.
+    assert done.stderr == (
+        "toolbridge: error: MCP server 'server': cannot start '/nonexistent/server': "
+        "No such file or directory\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["scan", "check", "search"])
+def test_every_command_says_error_when_its_only_server_fails(command: str) -> None:
+    argv = {"search": ("search", "weather"), "check": ("check",), "scan": ("scan",)}[command]
+    done = toolbridge(*argv, "--", "/nonexistent/server")
+    assert done.returncode == 2
+    assert done.stderr.startswith("toolbridge: error: MCP server 'server': cannot start")
 
 
 def test_mcp_list_leaves_out_different_tools_of_one_name_and_says_so(
@@ -416,7 +428,7 @@ def test_a_server_that_breaks_the_protocol_fails_at_once(
     done = toolbridge("mcp", "list", "--", *fixture_server("--bad-reply", "tools/list=array"))
     assert done.returncode == 2
     assert done.stderr == (
-        "toolbridge: warning: MCP server 'server': answered tools/list (id 3) with a result "
+        "toolbridge: error: MCP server 'server': answered tools/list (id 3) with a result "
         "that is an array, where MCP requires an object; the connection was closed\n"
     )
     assert time.monotonic() - started < 10  # 60 s (the tools/list timeout) before
@@ -442,7 +454,7 @@ def test_startup_timeout_bounds_a_server_that_never_finishes_the_handshake(
     done = toolbridge(*LIVE_COMMANDS[command], "--startup-timeout", "0.5", "--", *argv)
     assert done.returncode == 2, done.stderr
     assert done.stderr == (
-        "toolbridge: warning: MCP server 'server': did not finish the MCP handshake within "
+        "toolbridge: error: MCP server 'server': did not finish the MCP handshake within "
         "0.5 s (startup_timeout)\n"
     )
     assert time.monotonic() - started < 10  # 30 s (the default) before
@@ -476,7 +488,7 @@ def test_startup_timeout_bounds_a_listing_too(fixture_server: Callable[..., list
     done = toolbridge("mcp", "list", "--startup-timeout", "0.5", "--", *argv)
     assert done.returncode == 2
     assert done.stderr == (
-        "toolbridge: warning: MCP server 'server': did not answer tools/list within 0.5 s "
+        "toolbridge: error: MCP server 'server': did not answer tools/list within 0.5 s "
         "(list_timeout)\n"
     )
 
@@ -505,7 +517,7 @@ def test_a_server_writing_what_is_not_json_rpc_is_quoted(
     done = toolbridge("mcp", "list", "--startup-timeout", "0.5", "--", *argv)
     assert done.returncode == 2
     assert done.stderr == (
-        "toolbridge: warning: MCP server 'server': did not finish the MCP handshake within "
+        "toolbridge: error: MCP server 'server': did not finish the MCP handshake within "
         "0.5 s (startup_timeout); its stdout began with a line that is not JSON-RPC: "
         "'Usage: thing [OPTIONS] FILE'\n"
     )

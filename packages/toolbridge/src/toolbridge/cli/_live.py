@@ -134,8 +134,10 @@ def client_for(
     else:
         client.__enter__()
     try:
+        # Every server failed: the command cannot go on (status 2), so each is an error.
+        every = len(client.failures) == len(client.servers)
         for failure in client.failures.values():
-            _output.write_warning(str(failure))
+            (_output.write_error if every else _output.write_warning)(str(failure))
         for problem in client.problems:
             _output.write_warning(_output.with_notes(problem))
         try:
