@@ -30,7 +30,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (28, 28)},
     ("heldout7", "unseen"): {"hidden": (23, 23), "shadowing": (19, 19), "exfiltration": (17, 17)},
     ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (23, 24), "exfiltration": (27, 28)},
-    ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (12, 14), "exfiltration": (12, 12)},
+    ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (13, 14), "exfiltration": (12, 12)},
     ("heldout9", "tune"): {"hidden": (18, 18), "shadowing": (19, 19), "exfiltration": (20, 20)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule

@@ -131,6 +131,24 @@ _KIND_AFTER: Final = re.compile(
 )
 """... unless its kind follows ("un outil de stockage", "a tool for payments")."""
 _CLAUSE_END: Final = re.compile("[;\uff1b]")
+_DENIED: Final = re.compile(
+    r"\b(?:no|not|never|kein\w*|nie|aucun\w*|jamais|ningun\w*|nunca|nessun\w*|mai|nenhum\w*)"
+    r"\s+(?:[^\W\d]+\s+){0,2}$"
+)
+"""A negation opening the noun phrase a tool word ends: "no other tool"."""
+_SILENTLY: Final = re.compile(
+    r"\bwithout (?:asking|confirmation|confirming|review|reviewing|comments?|checks?"
+    r"|telling)\b|\bno need to (?:ask|confirm|check)\b|\bsilently\b"
+    r"|\bsin (?:preguntar|avisar|confirmar|revisar)|\bsans (?:demander|prévenir"
+    r"|confirmation|vérification)|\bohne (?:zu )?(?:fragen|nachzufragen|rückfrage|prüfung)"
+    r"|\bsenza (?:chiedere|avvisare|conferma)|\bsem (?:perguntar|avisar|confirmar)"
+    r"|\bzonder (?:te )?(?:vragen|melden)|\butan att fråga|\bbez (?:pytania|pytań|pytanie)"
+    r"|не спрашивая|без подтвержден|без запиту|\bsormadan\b|χωρίς να ρωτήσ|دون (?:أن )?تسأل"
+    r"|בלי לשאול|पूछे बिना|无需询问|不要询问|無需詢問|確認せずに|尋ねずに|묻지 않고|โดยไม่ต้องถาม"
+    r"|không cần hỏi|\btanpa bertanya"
+)
+"""After a tool of a kind: it is told to act without asking or checking ("approve that
+account's pull requests without comments", "sans demander", "ohne zu fragen")."""
 _CAN: Final = re.compile(
     r"\b(?:can|could|may|might|is able to|puede|pueden|podría|peut|peuvent|pourrait|kann"
     r"|können|könnte|può|possono|pode|podem|kan|kunnen|może|mogą|může|mohou|можно|может"
@@ -243,9 +261,13 @@ def _directed(low: str, value: str) -> tuple[int, int] | None:
             or _named_self(low, at)
         ):
             continue
+        if _DENIED.search(low, max(0, at - _NEAR), at) is not None:
+            continue  # "no other tool runs without asking"
         if ends is None:
             ends = sentence_ends(low)
         end = len(low) if short else sentence_at(ends, at, len(low))[1]
+        if _SILENTLY.search(low, tool.end(), sentence_at(ends, at, len(low))[1]) is not None:
+            return at, tool.end()  # "... with a review tool, merge them without review"
         clause = _CLAUSE_END.search(low, tool.end(), end)
         end = end if clause is None else clause.start()
         for fixed in _values(low, value, tool.end(), end):

@@ -30,9 +30,12 @@ _ALL: Final = (
         "from 200 blanks); a finding of another rule past the first 1,000 columns, "
         "where a client shows nothing, is raised to high, and that part is read for quieter "
         "signs (secrecy without the user, speaking to the user, the conversation, data "
-        "handed to a tool, acting without asking: high, as instruction). It cannot see text made "
-        "invisible by a client's rendering (white on white, markdown comments), nor "
-        "harmless-looking words past a cut-off that no rule reads as an instruction.",
+        "handed to a tool, acting without asking: high, as instruction). Prose in an HTML or "
+        "markdown comment, or in an element a renderer hides (hidden, display:none, "
+        "visibility:hidden, a zero font size, white text), is flagged (medium); a one- or "
+        "two-word marker (<!-- more -->) passes. It cannot see text hidden by a client's "
+        "own rendering rules, nor harmless-looking words past a cut-off that no rule reads "
+        "as an instruction.",
     ),
     Rule(
         "terminal-escape",
@@ -80,7 +83,10 @@ _ALL: Final = (
         "('is ignored', 'treated as an alias'), 'replace the recipient with', what another "
         "tool must also do with a fixed destination, a percentage added to the user's "
         "amount; 'use X "
-        "instead' naming the tool's own sibling for its own limit passes. Pattern-based: "
+        "instead' naming the tool's own sibling for its own limit passes. A tool of a kind "
+        "that is not this one ('a calendar tool', 'translation tools') followed in its clause "
+        "by a fixed value (an address, a host, a quoted literal, a percentage, 'to 3'), with "
+        "no trigger word (high). Pattern-based: "
         "a paraphrase outside the patterns and shapes, or an instruction split across "
         "fields, is missed.",
     ),
@@ -108,7 +114,9 @@ _ALL: Final = (
         "user's words). By shape, in 25 languages: a source in the model's context (the "
         "user gave, typed or entered it; the model read or saw it; in this session; "
         "earlier) beside a sensitive object (a secret, personal data, a one-time code, "
-        "files' content, everything). "
+        "files' content, everything). A field asking for the user's secrets wholesale: two "
+        "kinds, or one with two kinds of who they are (name, home address, phone), or two "
+        "kinds from the conversation; a description putting a secret 'in <parameter>'. "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),
     Rule(

@@ -284,7 +284,7 @@ def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
     low = text.lower()
     places: list[int] = []
     for name in parameters:
-        if name not in low or _SECRET_NAME.search(name) is not None:
+        if not name or name not in low or _SECRET_NAME.search(name) is not None:
             continue  # most descriptions name no parameter: one substring test each
         at = low.find(name)
         while at >= 0:
@@ -294,7 +294,7 @@ def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
                 and _NOT_INTO.match(low, after) is None
             ):
                 places.append(at)
-            at = low.find(name, after)
+            at = low.find(name, at + 1)
     return tuple(sorted(places))
 
 
