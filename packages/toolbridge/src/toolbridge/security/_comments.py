@@ -40,6 +40,8 @@ _WHY: Final = (
 
 def comment(value: str) -> Hit | None:
     """The first comment or hidden element in `value` that holds a sentence, or None."""
+    if "<" not in value and "[" not in value:
+        return None  # no tag, no comment: most strings
     low = value.lower()
     if not any(mark in low for mark in _GATE):
         return None

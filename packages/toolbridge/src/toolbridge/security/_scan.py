@@ -281,6 +281,8 @@ def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
     before one of the tool's parameters by name. A parameter named for a secret
     (``token``, ``api_key``) is where a secret belongs, and is left out.
     """
+    if not parameters:
+        return ()
     low = text.lower()
     places: list[int] = []
     for name in parameters:
