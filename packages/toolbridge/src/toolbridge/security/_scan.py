@@ -57,6 +57,15 @@ _INTO: Final = re.compile(
 """A preposition of place just before a parameter's name: "... in status"."""
 _NOT_INTO: Final = re.compile(r"[`'\"]?(?:[\w'\u2019]|\s+(?:of|de|des|du|von|di|do|da)\b)")
 """Just after the name: it goes on (a longer word, "status of the job"), not a field."""
+_INTO_CJK_AFTER: Final = re.compile(
+    r"[`'\"]?\s?(?:に入|にい|へ|에 |에다|에는|中|里|内|字段|欄|フィールド|필드)"
+)
+"""Just after a parameter's name, where Japanese, Chinese and Korean put the place ("status
+に入れて", "status 字段", "status 에 넣으세요")."""
+_INTO_CJK_BEFORE: Final = re.compile(
+    r"(?:填入|放入|写入|寫入|放到|填到|填写到|加入|放進|填進)\s?[`'\"]?$"
+)
+"""Just before it: "填入 status", "放入 status"."""
 _REACH: Final = 16
 """Characters before a parameter's name its preposition and article stand in."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|pin|otp|cookie")
@@ -294,6 +303,9 @@ def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
             if (
                 _INTO.search(low, max(0, at - _REACH), at) is not None
                 and _NOT_INTO.match(low, after) is None
+            ) or (
+                _INTO_CJK_AFTER.match(low, after) is not None
+                or _INTO_CJK_BEFORE.search(low, max(0, at - _REACH), at) is not None
             ):
                 places.append(at)
             at = low.find(name, at + 1)
