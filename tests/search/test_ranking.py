@@ -289,3 +289,40 @@ def test_a_plural_in_a_writing_tools_path_is_not_many() -> None:
     tools = pairs((("post_roles", "post_role"), "A role of a person."))
     first, second = ToolSearch(tools).search("add a role to this person", 2)
     assert first.score == pytest.approx(second.score)
+
+
+def test_a_word_inside_a_compound_token_is_never_read_as_a_typo() -> None:
+    # "cart" is one edit from "card"; in a key ("cart:991"), a path or an id it is a name.
+    tools = [
+        Tool(name="create_card", description="Create a card on a board."),
+        Tool(name="set_ttl", description="Set the time to live of a cache key."),
+    ]
+    search = ToolSearch(tools)
+    assert [hit.name for hit in search.search("extend the ttl on cart:991", 5)] == ["set_ttl"]
+    assert "create_card" in [hit.name for hit in search.search("extend the ttl of my cart", 5)]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Add a label to the repository", "label_settings"),
+        ("Add a repository to the label", "repository_settings"),
+        ("Rename the label in the repository", "label_settings"),
+    ],
+)
+def test_what_the_operation_acts_on_outweighs_its_arguments(query: str, expected: str) -> None:
+    # One word each: without the request's object, the first tool would win the tie.
+    tools = [
+        Tool(name="repository_settings", description="Settings of a repository."),
+        Tool(name="label_settings", description="Settings of a label."),
+    ]
+    assert ToolSearch(tools).search(query, 1)[0].name == expected
+
+
+def test_a_request_naming_no_operation_weighs_its_words_alike() -> None:
+    tools = [
+        Tool(name="repository_settings", description="Settings of a repository."),
+        Tool(name="label_settings", description="Settings of a label."),
+    ]
+    first, second = ToolSearch(tools).search("a label for the repository", 2)
+    assert first.score == pytest.approx(second.score)

@@ -18,6 +18,9 @@ Siblings differ in number too: ``get_incident`` and ``list_incidents``,
 ``getEvent`` and ``getEvents``. `tool_object` gives what a tool acts on and whether
 many, `query_numbers` the number in which a request names each thing ("recent
 incidents", "the audit event").
+
+And a request says what its operation acts on right after it: `ask_object` gives those
+words ("add a label to the repository": a label).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from toolbridge.search._tokenize import tokenize
 
 __all__ = [
     "Action",
+    "ask_object",
     "disagreement",
     "query_action",
     "query_numbers",
@@ -182,6 +186,32 @@ def query_action(text: str) -> Action | None:
     if match is None or match.lastgroup is None:
         return None
     return _QUERY_CUES[int(match.lastgroup.removeprefix("cue"))][0]
+
+
+_OBJECT_STOP: Final = re.compile(
+    r"\b(?:in|on|at|for|from|to|with|by|into|onto|inside|within|about|through|via|using|as|"
+    r"than|so|that|which|who|where|whose|and|or|but|because|since|if|when|after|before|"
+    r"until)\b|[,;:!?()]|\.(?:\s|$)|\s-\s",
+    re.IGNORECASE,
+)
+"""Where the thing a request acts on ends: a preposition, a conjunction, a clause's end."""
+
+
+def ask_object(text: str) -> str | None:
+    """What `text` asks its operation to act on: the words after its operation word.
+
+    They run up to the first preposition, conjunction or punctuation that ends a
+    clause: "Spin up a serverless EMR environment for our Spark jobs" acts on "a
+    serverless EMR environment", and the jobs say what for. None when `text` has no
+    operation word (`query_action`'s), ``""`` when nothing follows it.
+    """
+    ask = _LEADING_CLAUSE.sub("", text)
+    match = _CUE.search(ask)
+    if match is None:
+        return None
+    rest = ask[match.end() :]
+    end = _OBJECT_STOP.search(rest)
+    return rest[: end.start()] if end else rest
 
 
 _KIND_SPLIT: Final = 0.5
