@@ -326,3 +326,18 @@ def test_a_request_naming_no_operation_weighs_its_words_alike() -> None:
     ]
     first, second = ToolSearch(tools).search("a label for the repository", 2)
     assert first.score == pytest.approx(second.score)
+
+
+def test_hybrid_puts_the_tool_doing_what_is_asked_ahead_of_a_near_tie() -> None:
+    # The same words for BM25; the embedding alone puts milestone_board a little ahead.
+    pytest.importorskip("wordllama")
+    tools = [
+        *TOOLS,
+        Tool(name="milestone_board", description="The milestone of a project."),
+        Tool(name="fetch_milestone", description="The milestone of a project."),
+    ]
+    query = "show the milestone of the project"
+    first, second = ToolSearch(tools).search(query, 2)
+    assert first.score == pytest.approx(second.score)
+    hits = ToolSearch(tools, mode="hybrid").search(query, 2)
+    assert [hit.name for hit in hits] == ["fetch_milestone", "milestone_board"]

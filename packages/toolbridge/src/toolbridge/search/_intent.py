@@ -33,6 +33,7 @@ from toolbridge.search._document import tokenize_for_reading
 from toolbridge.search._tokenize import tokenize
 
 __all__ = [
+    "READS",
     "Action",
     "ask_object",
     "disagreement",
@@ -59,7 +60,8 @@ class Action(Enum):
     DELETE = "delete"
 
 
-_READS: Final = frozenset({Action.READ, Action.READ_ONE, Action.READ_MANY})
+READS: Final = frozenset({Action.READ, Action.READ_ONE, Action.READ_MANY})
+"""The actions that read."""
 
 _NAME_VERBS: Final = {
     Action.READ_ONE: "get fetch retrieve read describe show view lookup head peek info details",
@@ -114,7 +116,7 @@ def tool_action(name: str) -> Action | None:
         return None
     if len(found) > 1 and words[found[0][0]] in _HTTP_METHODS:
         found = found[1:]
-    writes = [(at, action) for at, action in found if action not in _READS]
+    writes = [(at, action) for at, action in found if action not in READS]
     at, action = writes[0] if writes else found[0]
     if action is Action.READ_ONE and _plural(_object(words[at + 1 :])):
         return Action.READ_MANY
@@ -129,7 +131,7 @@ def tool_object(name: str) -> tuple[str, bool] | None:
     disease (one), ``monitor_list`` on monitors (many: a list).
     """
     action = tool_action(name)
-    if action is not None and action not in _READS:
+    if action is not None and action not in READS:
         return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
     nouns = [w for w in tokenize_for_reading(name) if w not in _TOOL_VERBS and not w.isdigit()]
     last = _object(nouns)
@@ -227,7 +229,7 @@ def disagreement(asked: Action | None, done: Action | None) -> float:
     """
     if asked is None or done is None or asked is done:
         return 0.0
-    if (asked in _READS) != (done in _READS):
+    if (asked in READS) != (done in READS):
         return 1.0
     if Action.READ in (asked, done) or Action.WRITE in (asked, done):
         return 0.0

@@ -72,3 +72,7 @@ class LexicalIndex:
         )
         self._siblings.apply(query, scores)
         return scores
+
+    def agreeing(self, query: str) -> Any | None:
+        """Which tools' names do the operation `query` asks for (numpy bools), or None."""
+        return self._siblings.agreeing(query)
