@@ -328,6 +328,14 @@ def test_a_request_naming_no_operation_weighs_its_words_alike() -> None:
     assert first.score == pytest.approx(second.score)
 
 
+def test_a_generated_methods_suffix_is_no_operation() -> None:
+    # Spring's ids end in the HTTP method: deleteGroupUsingPOST deletes, it does not create.
+    tools = pairs((("createGroupUsingPOST", "deleteGroupUsingPOST"), "A group of authors."))
+    assert ToolSearch(tools).search("destroy the authors group", 1)[0].name == (
+        "deleteGroupUsingPOST"
+    )
+
+
 def test_hybrid_puts_the_tool_doing_what_is_asked_ahead_of_a_near_tie() -> None:
     # The same words for BM25; the embedding alone puts milestone_board a little ahead.
     pytest.importorskip("wordllama")

@@ -9,7 +9,8 @@ reading one thing, reading many, creating, updating or deleting, or only reading
 writing when the words say no more.
 
 A tool's action comes from the first operation word of its name (an HTTP method
-counts: ``post_attributes``); a ``get`` of a plural noun (``getEvents``) reads many.
+counts: ``post_attributes``, but not the one a generator appends: ``deleteGroupUsingPOST``
+deletes); a ``get`` of a plural noun (``getEvents``) reads many.
 A request's action comes from its first operation word ("show", "which", "get rid
 of", "set up", "rewrite"...), past a leading "Before I ..., " that says when.
 `disagreement` says how far apart two actions are.
@@ -110,7 +111,7 @@ def tool_action(name: str) -> Action | None:
     to an operation word after it (``post-search`` searches), and a name that both
     reads and writes writes (``find_and_replace``, ``get_or_create``).
     """
-    words = tokenize_for_reading(name)
+    words = _name_words(name)
     found = [(at, _TOOL_VERBS[word]) for at, word in enumerate(words) if word in _TOOL_VERBS]
     if not found:
         return None
@@ -133,12 +134,28 @@ def tool_object(name: str) -> tuple[str, bool] | None:
     action = tool_action(name)
     if action is not None and action not in READS:
         return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
-    nouns = [w for w in tokenize_for_reading(name) if w not in _TOOL_VERBS and not w.isdigit()]
+    nouns = [w for w in _name_words(name) if w not in _TOOL_VERBS and not w.isdigit()]
     last = _object(nouns)
     stems = tokenize(last) if last else []
     if not stems:
         return None
     return stems[-1], _plural(last) or action is Action.READ_MANY
+
+
+def _name_words(name: str) -> list[str]:
+    """A name's words, without the HTTP method a generator appended (``UsingPOST``).
+
+    Spring's generated operation ids end in "Using" and the method, after a numeral
+    when ids repeat: ``deleteGroupUsingPOST`` deletes a group, ``getCountriesUsingGET_1``
+    lists countries. Read as a word, the method became the operation.
+    """
+    words = tokenize_for_reading(name)
+    end = len(words)
+    while end and words[end - 1].isdigit():
+        end -= 1
+    if end > 2 and words[end - 2] == "using" and words[end - 1] in _HTTP_METHODS:
+        return words[: end - 2]
+    return words
 
 
 def query_numbers(text: str) -> dict[str, bool]:
