@@ -261,6 +261,8 @@ def collect(mode: str, limit: int, splits: Sequence[str]) -> list[Query]:
                     fused = _fused(parts.score, meaning)
                     _favour(fused, lexical.agreeing(text))  # as ToolSearch's hybrid does
                     parts = parts._replace(score=fused, dense=z)
+                else:  # BM25 mode weighs a long request's objects, as ToolSearch does
+                    parts = parts._replace(score=lexical.scores(text, objects=True))
                 first, rows = features.rows(text, words, parts, limit)
                 right = numpy.array([names[p] in right_names for p in first.tolist()], bool)
                 beyond = None if right.any() else _rank(parts, names, right_names)

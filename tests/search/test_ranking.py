@@ -349,3 +349,17 @@ def test_hybrid_puts_the_tool_doing_what_is_asked_ahead_of_a_near_tie() -> None:
     assert first.score == pytest.approx(second.score)
     hits = ToolSearch(tools, mode="hybrid").search(query, 2)
     assert [hit.name for hit in hits] == ["fetch_milestone", "milestone_board"]
+
+
+def test_a_long_request_prefers_the_tool_acting_on_what_it_names() -> None:
+    # The same words in both; the name's last part says what each acts on. The first
+    # tool in the toolset would win the tie.
+    tools = pairs((("widgets__list_gadgets", "gadgets__list_widgets"), "Widgets and gadgets."))
+    search = ToolSearch(tools)
+    long = (
+        "For the team dashboard, show me all the widgets we have right now, "
+        "sorted by their display name, on page two of the results"
+    )
+    assert search.search(long, 1)[0].name == "gadgets__list_widgets"
+    first, second = search.search("show all the widgets", 2)  # short: left as it is
+    assert first.score == pytest.approx(second.score)

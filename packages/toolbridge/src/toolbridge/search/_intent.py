@@ -42,6 +42,7 @@ __all__ = [
     "query_numbers",
     "tool_action",
     "tool_object",
+    "verb_stems",
 ]
 
 
@@ -102,6 +103,11 @@ _CUE: Final = re.compile(
     re.IGNORECASE,
 )
 """A request's operation words and phrases, most specific first."""
+
+
+def verb_stems() -> frozenset[str]:
+    """The search words (stems) of the operation words a tool's name may have."""
+    return frozenset(stem for word in _TOOL_VERBS for stem in tokenize(word))
 
 
 def tool_action(name: str) -> Action | None:

@@ -144,7 +144,8 @@ class ToolSearch:
 
         if self.mode == "bm25":
             assert index.bm25 is not None
-            scores = index.bm25.scores(query)
+            # In BM25 alone, a long request's tools are weighed by the objects it names.
+            scores = index.bm25.scores(query, objects=True)
             matched = numpy.flatnonzero(scores > 0.0)  # only these can be returned
             best = numpy.lexsort((matched, -numpy.asarray(scores[matched], dtype=numpy.float64)))
             return matched[best], scores
