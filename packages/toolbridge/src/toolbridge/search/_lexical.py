@@ -25,10 +25,9 @@ from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._concepts import everyday_words
 from toolbridge.search._document import tool_words
 from toolbridge.search._objects import ObjectWords
-from toolbridge.search._query import weighted_words
+from toolbridge.search._query import weigh, weighted_words
 from toolbridge.search._siblings import SiblingOrder
 from toolbridge.search._spelling import Speller
-from toolbridge.search._tokenize import query_words
 
 __all__ = ["LexicalIndex"]
 
@@ -70,7 +69,7 @@ class LexicalIndex:
         request the first tools also lose a share for what they act on and the
         request does not name (`ObjectWords`).
         """
-        words = self.words(query)
+        words, length = weigh(query, self._speller)
         scores = (
             self._all.scores(words)
             + _NAME_WEIGHT * self._names.scores(words)
@@ -78,7 +77,7 @@ class LexicalIndex:
         )
         self._siblings.apply(query, scores)
         if objects:
-            self._objects.apply(words, len(query_words(query)), scores)
+            self._objects.apply(words, length, scores)
         return scores
 
     def agreeing(self, query: str) -> Any | None:

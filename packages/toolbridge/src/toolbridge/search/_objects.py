@@ -37,35 +37,46 @@ class ObjectWords:
     """Each tool's object words and their rarity, to weigh a long request against."""
 
     def __init__(self, names: Sequence[str], frequencies: Mapping[str, int]) -> None:
+        numpy = require("numpy", "search")
         size = len(names)
         verbs = verb_stems()
-        self._objects: list[tuple[tuple[str, float], ...]] = []
-        for name in names:
-            words = dict.fromkeys(tokenize(_LAST_PART.split(name)[-1]))
-            self._objects.append(
-                tuple(
-                    (word, math.log1p((size - count + 0.5) / (count + 0.5)))
-                    for word in words
-                    if word not in verbs
-                    for count in (frequencies.get(word, 0),)
-                )
-            )
+        owners: dict[str, list[int]] = {}
+        rarities: dict[str, float] = {}
+        totals = numpy.zeros(size, dtype=numpy.float64)
+        for position, name in enumerate(names):
+            for word in dict.fromkeys(tokenize(_LAST_PART.split(name)[-1])):
+                if word in verbs:
+                    continue
+                rarity = rarities.get(word)
+                if rarity is None:
+                    count = frequencies.get(word, 0)
+                    rarity = rarities[word] = math.log1p((size - count + 0.5) / (count + 0.5))
+                owners.setdefault(word, []).append(position)
+                totals[position] += rarity
+        # Per word, the tools whose objects have it and its rarity: a search adds a few.
+        self._owners = {
+            word: (numpy.array(positions, dtype=numpy.int64), rarities[word])
+            for word, positions in owners.items()
+        }
+        self._totals = totals
 
     def apply(self, said: Collection[str], length: int, scores: Any) -> None:
         """Lower, in place, the first tools' `scores` by their object words not `said`.
 
-        `length` is the request's number of words: a short one is left as it is.
+        `length` is the request's number of words: a short request names few of a
+        name's words, and is left as it is.
         """
         numpy = require("numpy", "search")
         if length <= _LONG or not len(scores):
             return
         depth = min(_DEPTH, len(scores))
         first = numpy.argpartition(-scores, depth - 1)[:depth]
-        for position in first.tolist():
-            if scores[position] <= 0.0:
-                continue
-            words = self._objects[position]
-            total = sum(rarity for _, rarity in words)
-            if total > 0.0:
-                missing = sum(rarity for word, rarity in words if word not in said)
-                scores[position] *= 1.0 - _WEIGHT * missing / total
+        named = numpy.zeros(len(scores), dtype=numpy.float64)
+        for word in said:
+            found = self._owners.get(word)
+            if found is not None:
+                named[found[0]] += found[1]
+        totals = self._totals[first]
+        missing = numpy.zeros(depth, dtype=numpy.float64)
+        numpy.divide(totals - named[first], totals, out=missing, where=totals > 0.0)
+        scores[first] = scores[first] * (1.0 - _WEIGHT * missing)

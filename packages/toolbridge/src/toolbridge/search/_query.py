@@ -30,7 +30,7 @@ from toolbridge.search._intent import ask_object
 from toolbridge.search._spelling import Speller
 from toolbridge.search._tokenize import query_words, tokenize
 
-__all__ = ["weighted_words"]
+__all__ = ["weigh", "weighted_words"]
 
 _ASIDE: Final = re.compile(r"\b(?:so|because|since|in order to)\b[^.;!?]*", re.IGNORECASE)
 """A clause that says why (up to the end of its sentence), not what."""
@@ -54,11 +54,18 @@ def weighted_words(text: str, speller: Speller) -> dict[str, float]:
     names an operation, the words outside what it acts on (and what those bring) count
     `_BESIDE_OBJECT` of that.
     """
+    return weigh(text, speller)[0]
+
+
+def weigh(text: str, speller: Speller) -> tuple[dict[str, float], int]:
+    """`weighted_words`, and how many words `text` has (values left out, repeats counted)."""
     names = frozenset(tokenize(" ".join(_NAME.findall(text))))
     asides = [match.group() for match in _ASIDE.finditer(text)]
     ask = _ASIDE.sub(" ", text) if asides else text
-    own: dict[str, float] = dict.fromkeys(speller.correct(query_words(ask), names), 1.0)
-    for word in speller.correct(query_words(" ".join(asides)), names):
+    asked, aside = query_words(ask), query_words(" ".join(asides))
+    length = len(asked) + len(aside)
+    own: dict[str, float] = dict.fromkeys(speller.correct(asked, names), 1.0)
+    for word in speller.correct(aside, names):
         own.setdefault(word, _ASIDE_WEIGHT)
     scale = _LONG_MEANING_WEIGHT if len(own) > _LONG else 1.0
     weights = dict(own)
@@ -68,9 +75,9 @@ def weighted_words(text: str, speller: Speller) -> dict[str, float]:
                 weights[meaning] = max(weights.get(meaning, 0.0), weight * scale)
     acted_on = ask_object(text)
     if acted_on is None:
-        return weights
+        return weights, length
     said = frozenset(speller.correct(query_words(acted_on), names))
     if not said:
-        return weights
+        return weights, length
     kept = said.union(*(meanings(word) for word in said))
-    return {word: w if word in kept else w * _BESIDE_OBJECT for word, w in weights.items()}
+    return {word: w if word in kept else w * _BESIDE_OBJECT for word, w in weights.items()}, length
