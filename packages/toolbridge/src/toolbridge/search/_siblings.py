@@ -6,7 +6,8 @@ name's operation disagrees with the request's ("list the statements": a read, no
 create) keeps `_ACTION_WEIGHT` less of its score; one whose object is in the other
 number than the request names it ("recent incidents": many, not one) keeps
 `_NUMBER_WEIGHT` less. Both are shares of the tool's own score, so a tool far ahead
-on words stays ahead, and a tool no word matched stays at zero.
+on words stays ahead, and a tool no word matched stays at zero. `agreeing` says which
+tools' names do just what a request asks, for hybrid search to favour them.
 """
 
 from __future__ import annotations
