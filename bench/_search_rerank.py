@@ -231,7 +231,7 @@ def collect(mode: str, limit: int, splits: Sequence[str]) -> list[Query]:
     """Every query's candidates and their features, for each set, on `splits`."""
     from toolbridge.search._document import tool_text
     from toolbridge.search._lexical import LexicalIndex
-    from toolbridge.search._search import _fused
+    from toolbridge.search._search import _favour, _fused
     from toolbridge.search._tokenize import without_values
 
     found: list[Query] = []
@@ -258,7 +258,11 @@ def collect(mode: str, limit: int, splits: Sequence[str]) -> list[Query]:
                     meaning = numpy.asarray(dense.scores(without_values(text)), numpy.float64)
                     spread = float(meaning.std())
                     z = (meaning - meaning.mean()) / spread if spread > 0 else meaning * 0.0
-                    parts = parts._replace(score=_fused(parts.score, meaning), dense=z)
+                    fused = _fused(parts.score, meaning)
+                    _favour(fused, lexical.agreeing(text))  # as ToolSearch's hybrid does
+                    parts = parts._replace(score=fused, dense=z)
+                else:  # BM25 mode weighs a long request's objects, as ToolSearch does
+                    parts = parts._replace(score=lexical.scores(text, objects=True))
                 first, rows = features.rows(text, words, parts, limit)
                 right = numpy.array([names[p] in right_names for p in first.tolist()], bool)
                 beyond = None if right.any() else _rank(parts, names, right_names)

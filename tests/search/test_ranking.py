@@ -289,3 +289,77 @@ def test_a_plural_in_a_writing_tools_path_is_not_many() -> None:
     tools = pairs((("post_roles", "post_role"), "A role of a person."))
     first, second = ToolSearch(tools).search("add a role to this person", 2)
     assert first.score == pytest.approx(second.score)
+
+
+def test_a_word_inside_a_compound_token_is_never_read_as_a_typo() -> None:
+    # "cart" is one edit from "card"; in a key ("cart:991"), a path or an id it is a name.
+    tools = [
+        Tool(name="create_card", description="Create a card on a board."),
+        Tool(name="set_ttl", description="Set the time to live of a cache key."),
+    ]
+    search = ToolSearch(tools)
+    assert [hit.name for hit in search.search("extend the ttl on cart:991", 5)] == ["set_ttl"]
+    assert "create_card" in [hit.name for hit in search.search("extend the ttl of my cart", 5)]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Add a label to the repository", "label_settings"),
+        ("Add a repository to the label", "repository_settings"),
+        ("Rename the label in the repository", "label_settings"),
+    ],
+)
+def test_what_the_operation_acts_on_outweighs_its_arguments(query: str, expected: str) -> None:
+    # One word each: without the request's object, the first tool would win the tie.
+    tools = [
+        Tool(name="repository_settings", description="Settings of a repository."),
+        Tool(name="label_settings", description="Settings of a label."),
+    ]
+    assert ToolSearch(tools).search(query, 1)[0].name == expected
+
+
+def test_a_request_naming_no_operation_weighs_its_words_alike() -> None:
+    tools = [
+        Tool(name="repository_settings", description="Settings of a repository."),
+        Tool(name="label_settings", description="Settings of a label."),
+    ]
+    first, second = ToolSearch(tools).search("a label for the repository", 2)
+    assert first.score == pytest.approx(second.score)
+
+
+def test_a_generated_methods_suffix_is_no_operation() -> None:
+    # Spring's ids end in the HTTP method: deleteGroupUsingPOST deletes, it does not create.
+    tools = pairs((("createGroupUsingPOST", "deleteGroupUsingPOST"), "A group of authors."))
+    assert ToolSearch(tools).search("destroy the authors group", 1)[0].name == (
+        "deleteGroupUsingPOST"
+    )
+
+
+def test_hybrid_puts_the_tool_doing_what_is_asked_ahead_of_a_near_tie() -> None:
+    # The same words for BM25; the embedding alone puts milestone_board a little ahead.
+    pytest.importorskip("wordllama")
+    tools = [
+        *TOOLS,
+        Tool(name="milestone_board", description="The milestone of a project."),
+        Tool(name="fetch_milestone", description="The milestone of a project."),
+    ]
+    query = "show the milestone of the project"
+    first, second = ToolSearch(tools).search(query, 2)
+    assert first.score == pytest.approx(second.score)
+    hits = ToolSearch(tools, mode="hybrid").search(query, 2)
+    assert [hit.name for hit in hits] == ["fetch_milestone", "milestone_board"]
+
+
+def test_a_long_request_prefers_the_tool_acting_on_what_it_names() -> None:
+    # The same words in both; the name's last part says what each acts on. The first
+    # tool in the toolset would win the tie.
+    tools = pairs((("widgets__list_gadgets", "gadgets__list_widgets"), "Widgets and gadgets."))
+    search = ToolSearch(tools)
+    long = (
+        "For the team dashboard, show me all the widgets we have right now, "
+        "sorted by their display name, on page two of the results"
+    )
+    assert search.search(long, 1)[0].name == "gadgets__list_widgets"
+    first, second = search.search("show all the widgets", 2)  # short: left as it is
+    assert first.score == pytest.approx(second.score)

@@ -9,7 +9,8 @@ reading one thing, reading many, creating, updating or deleting, or only reading
 writing when the words say no more.
 
 A tool's action comes from the first operation word of its name (an HTTP method
-counts: ``post_attributes``); a ``get`` of a plural noun (``getEvents``) reads many.
+counts: ``post_attributes``, but not the one a generator appends: ``deleteGroupUsingPOST``
+deletes); a ``get`` of a plural noun (``getEvents``) reads many.
 A request's action comes from its first operation word ("show", "which", "get rid
 of", "set up", "rewrite"...), past a leading "Before I ..., " that says when.
 `disagreement` says how far apart two actions are.
@@ -18,6 +19,9 @@ Siblings differ in number too: ``get_incident`` and ``list_incidents``,
 ``getEvent`` and ``getEvents``. `tool_object` gives what a tool acts on and whether
 many, `query_numbers` the number in which a request names each thing ("recent
 incidents", "the audit event").
+
+And a request says what its operation acts on right after it: `ask_object` gives those
+words ("add a label to the repository": a label).
 """
 
 from __future__ import annotations
@@ -30,12 +34,15 @@ from toolbridge.search._document import tokenize_for_reading
 from toolbridge.search._tokenize import tokenize
 
 __all__ = [
+    "READS",
     "Action",
+    "ask_object",
     "disagreement",
     "query_action",
     "query_numbers",
     "tool_action",
     "tool_object",
+    "verb_stems",
 ]
 
 
@@ -55,7 +62,8 @@ class Action(Enum):
     DELETE = "delete"
 
 
-_READS: Final = frozenset({Action.READ, Action.READ_ONE, Action.READ_MANY})
+READS: Final = frozenset({Action.READ, Action.READ_ONE, Action.READ_MANY})
+"""The actions that read."""
 
 _NAME_VERBS: Final = {
     Action.READ_ONE: "get fetch retrieve read describe show view lookup head peek info details",
@@ -97,6 +105,11 @@ _CUE: Final = re.compile(
 """A request's operation words and phrases, most specific first."""
 
 
+def verb_stems() -> frozenset[str]:
+    """The search words (stems) of the operation words a tool's name may have."""
+    return frozenset(stem for word in _TOOL_VERBS for stem in tokenize(word))
+
+
 def tool_action(name: str) -> Action | None:
     """The action `name` says its tool does, or none.
 
@@ -104,13 +117,13 @@ def tool_action(name: str) -> Action | None:
     to an operation word after it (``post-search`` searches), and a name that both
     reads and writes writes (``find_and_replace``, ``get_or_create``).
     """
-    words = tokenize_for_reading(name)
+    words = _name_words(name)
     found = [(at, _TOOL_VERBS[word]) for at, word in enumerate(words) if word in _TOOL_VERBS]
     if not found:
         return None
     if len(found) > 1 and words[found[0][0]] in _HTTP_METHODS:
         found = found[1:]
-    writes = [(at, action) for at, action in found if action not in _READS]
+    writes = [(at, action) for at, action in found if action not in READS]
     at, action = writes[0] if writes else found[0]
     if action is Action.READ_ONE and _plural(_object(words[at + 1 :])):
         return Action.READ_MANY
@@ -125,14 +138,30 @@ def tool_object(name: str) -> tuple[str, bool] | None:
     disease (one), ``monitor_list`` on monitors (many: a list).
     """
     action = tool_action(name)
-    if action is not None and action not in _READS:
+    if action is not None and action not in READS:
         return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
-    nouns = [w for w in tokenize_for_reading(name) if w not in _TOOL_VERBS and not w.isdigit()]
+    nouns = [w for w in _name_words(name) if w not in _TOOL_VERBS and not w.isdigit()]
     last = _object(nouns)
     stems = tokenize(last) if last else []
     if not stems:
         return None
     return stems[-1], _plural(last) or action is Action.READ_MANY
+
+
+def _name_words(name: str) -> list[str]:
+    """A name's words, without the HTTP method a generator appended (``UsingPOST``).
+
+    Spring's generated operation ids end in "Using" and the method, after a numeral
+    when ids repeat: ``deleteGroupUsingPOST`` deletes a group, ``getCountriesUsingGET_1``
+    lists countries. Read as a word, the method became the operation.
+    """
+    words = tokenize_for_reading(name)
+    end = len(words)
+    while end and words[end - 1].isdigit():
+        end -= 1
+    if end > 2 and words[end - 2] == "using" and words[end - 1] in _HTTP_METHODS:
+        return words[: end - 2]
+    return words
 
 
 def query_numbers(text: str) -> dict[str, bool]:
@@ -184,6 +213,32 @@ def query_action(text: str) -> Action | None:
     return _QUERY_CUES[int(match.lastgroup.removeprefix("cue"))][0]
 
 
+_OBJECT_STOP: Final = re.compile(
+    r"\b(?:in|on|at|for|from|to|with|by|into|onto|inside|within|about|through|via|using|as|"
+    r"than|so|that|which|who|where|whose|and|or|but|because|since|if|when|after|before|"
+    r"until)\b|[,;:!?()]|\.(?:\s|$)|\s-\s",
+    re.IGNORECASE,
+)
+"""Where the thing a request acts on ends: a preposition, a conjunction, a clause's end."""
+
+
+def ask_object(text: str) -> str | None:
+    """What `text` asks its operation to act on: the words after its operation word.
+
+    They run up to the first preposition, conjunction or punctuation that ends a
+    clause: "Spin up a serverless EMR environment for our Spark jobs" acts on "a
+    serverless EMR environment", and the jobs say what for. None when `text` has no
+    operation word (`query_action`'s), ``""`` when nothing follows it.
+    """
+    ask = _LEADING_CLAUSE.sub("", text)
+    match = _CUE.search(ask)
+    if match is None:
+        return None
+    rest = ask[match.end() :]
+    end = _OBJECT_STOP.search(rest)
+    return rest[: end.start()] if end else rest
+
+
 _KIND_SPLIT: Final = 0.5
 """Two kinds of reading (one, many) or of writing (create, update, delete), against
 reading and writing (1). 0.25 holds the ranking rule but loses first places; 1 breaks
@@ -197,7 +252,7 @@ def disagreement(asked: Action | None, done: Action | None) -> float:
     """
     if asked is None or done is None or asked is done:
         return 0.0
-    if (asked in _READS) != (done in _READS):
+    if (asked in READS) != (done in READS):
         return 1.0
     if Action.READ in (asked, done) or Action.WRITE in (asked, done):
         return 0.0

@@ -11,7 +11,8 @@ word in a short name counts more than the same word somewhere in fifty parameter
 descriptions: BM25 normalises each field by its own length, where one document of
 everything lets long parameter lists drown the name. Last, `SiblingOrder` lowers the
 scores of tools whose names do other than the request asks: siblings share their
-words (``getStatements`` and ``createStatements``), not their operation.
+words (``getStatements`` and ``createStatements``), not their operation; and in BM25
+mode, `ObjectWords` lowers the first tools whose objects a long request does not name.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from toolbridge._tool import Tool
 from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._concepts import everyday_words
 from toolbridge.search._document import tool_words
-from toolbridge.search._query import weighted_words
+from toolbridge.search._objects import ObjectWords
+from toolbridge.search._query import weigh, weighted_words
 from toolbridge.search._siblings import SiblingOrder
 from toolbridge.search._spelling import Speller
 
@@ -47,6 +49,7 @@ class LexicalIndex:
         self._descriptions = Bm25Index([words.description for words in documents])
         self._speller = Speller(self._all.document_frequencies(), everyday_words())
         self._siblings = SiblingOrder([tool.name for tool in tools])
+        self._objects = ObjectWords([tool.name for tool in tools], self._all.document_frequencies())
 
     def words(self, query: str) -> dict[str, float]:
         """The words `query` is searched with, spelled the tools' way, and their weights.
@@ -57,18 +60,26 @@ class LexicalIndex:
         """
         return weighted_words(query, self._speller)
 
-    def scores(self, query: str) -> Any:
+    def scores(self, query: str, *, objects: bool = False) -> Any:
         """A numpy array of one score per tool (zeros where no word matches).
 
         A tool whose name's operation disagrees with the request's loses a share of
         its score: "list the statements" finds ``getStatements`` before
-        ``createStatements``, which has the same words.
+        ``createStatements``, which has the same words. With `objects`, in a long
+        request the first tools also lose a share for what they act on and the
+        request does not name (`ObjectWords`).
         """
-        words = self.words(query)
+        words, length = weigh(query, self._speller)
         scores = (
             self._all.scores(words)
             + _NAME_WEIGHT * self._names.scores(words)
             + _DESCRIPTION_WEIGHT * self._descriptions.scores(words)
         )
         self._siblings.apply(query, scores)
+        if objects:
+            self._objects.apply(words, length, scores)
         return scores
+
+    def agreeing(self, query: str) -> Any | None:
+        """Which tools' names do the operation `query` asks for (numpy bools), or None."""
+        return self._siblings.agreeing(query)

@@ -6,7 +6,8 @@ name's operation disagrees with the request's ("list the statements": a read, no
 create) keeps `_ACTION_WEIGHT` less of its score; one whose object is in the other
 number than the request names it ("recent incidents": many, not one) keeps
 `_NUMBER_WEIGHT` less. Both are shares of the tool's own score, so a tool far ahead
-on words stays ahead, and a tool no word matched stays at zero.
+on words stays ahead, and a tool no word matched stays at zero. `agreeing` says which
+tools' names do just what a request asks, for hybrid search to favour them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Final, final
 
 from toolbridge.search._intent import (
+    READS,
     Action,
     disagreement,
     query_action,
@@ -61,6 +63,22 @@ class SiblingOrder:
         self._by_object = {
             key: numpy.array(positions, dtype=numpy.int64) for key, positions in by_object.items()
         }
+        # Per action asked, which tools' names do just that (a read, for a request to read).
+        self._agrees = {
+            asked: numpy.array(
+                [
+                    done is not None and (done is asked or (asked is Action.READ and done in READS))
+                    for done in _ACTIONS
+                ],
+                dtype=numpy.bool_,
+            )[actions]
+            for asked in Action
+        }
+
+    def agreeing(self, query: str) -> Any | None:
+        """Which tools' names do what `query` asks (numpy bools), or None if it asks nothing."""
+        asked = query_action(query)
+        return None if asked is None else self._agrees[asked]
 
     def apply(self, query: str, scores: Any) -> None:
         """Lower, in place, the `scores` of the tools that do other than `query` asks."""
