@@ -80,6 +80,9 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "Held-out set 8, unseen part (literature shapes, blind; scored once, rules final)",
     ),
     ("heldout9/tune", "Held-out set 9, tune part (written blind; rules widened with it in view)"),
+    ("heldout9/unseen", "Held-out set 9, unseen part (written blind; scored once, rules final)"),
+    ("heldout10/tune", "Held-out set 10, tune part (written blind; scored once, rules final)"),
+    ("heldout10/unseen", "Held-out set 10, unseen part (written blind; scored once, rules final)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -90,9 +93,10 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout8/unseen"
-"""The fresh held-out part the 97% target is judged on: set 8's unseen part, scored once by
-the lead (sets 5 to 7's unseen parts have been seen since)."""
+HELDOUT_JUDGED = "heldout10/unseen"
+"""The fresh held-out part the 97% target is judged on: set 10's unseen part, scored once by
+the lead (set 10's tune part and set 9's unseen part were scored once too; the earlier
+unseen parts have been seen since)."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

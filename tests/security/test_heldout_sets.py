@@ -32,6 +32,9 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (23, 24), "exfiltration": (27, 28)},
     ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (13, 14), "exfiltration": (12, 12)},
     ("heldout9", "tune"): {"hidden": (18, 18), "shadowing": (19, 19), "exfiltration": (20, 20)},
+    ("heldout9", "unseen"): {"hidden": (12, 14), "shadowing": (14, 16), "exfiltration": (10, 16)},
+    ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (17, 20), "exfiltration": (14, 17)},
+    ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (15, 17), "exfiltration": (11, 19)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -39,7 +42,11 @@ change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune
 lead at a36c4b5); heldout8 tune 15, 16, 19 (the lead, at 876d8fb) and 15, 19, 19 (scan4,
 at 1902712 with the first shadowing shapes, not written for set 8); heldout8 unseen 16,
 5, 9 (the lead, at 876d8fb) and, scored once with the rules final (6a87c47), 16, 6, 10;
-heldout9 tune 17, 16, 14 (at 9e86fee, before any change for set 9)."""
+heldout9 tune 17, 16, 14 (at 9e86fee, before any change for set 9); heldout9 unseen 11,
+12, 10 (counts only, at 6a87c47) and, scored once with the rules final (ranker6 merge), 12,
+14, 10; heldout10, written blind while set 9's tune part was worked on and never read by
+its author or by the rules' author: tune 20, 13, 14 and unseen 12, 11, 11 at 9e86fee,
+scored once with the rules final, tune 20, 17, 14 and unseen 14, 15, 11."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -80,6 +87,13 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("malayalam-font", "chillu_normalize"),
         ("chat-recap", "summarise_conversation"),
     },
+    ("heldout9", "unseen"): {("injection-guard", "classify_input")},
+    ("heldout10", "tune"): {
+        ("phish-lab", "analyze_suspicious_email"),
+        ("prompt-bench", "test_system_prompt"),
+        ("keymaster", "rotate_api_key"),
+    },
+    ("heldout10", "unseen"): {("netaudit", "scan_ports")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -91,11 +105,13 @@ that quote attacks (an auditor, a jailbreak scorer), Malayalam text and a hand-o
 in its unseen part, a firewall log naming the attacks it blocked, and an SSH client and a
 Kubernetes tool whose own key and kubeconfig paths are parameters; in set 9's tune part,
 an SSH client whose own key path is a default, Malayalam chillu letters written with a
-zero-width joiner, and a recap of the messages the user asked to summarise."""
+zero-width joiner, and a recap of the messages the user asked to summarise; in its unseen
+part, an injection classifier; in set 10, a phishing analyser, a system-prompt test
+bench, an API-key rotation and a port scanner."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
-"""The sets whose files the split check reads: both parts of each are open (set 9's unseen
-part is not, until it is scored, so its set is left out of the check)."""
+"""The sets whose files the split check reads: both parts of each are open (a fresh set's
+unseen part is left out of the check until it is scored)."""
 
 
 @pytest.mark.parametrize("category", [*CATEGORIES, "benign"])
