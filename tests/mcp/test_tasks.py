@@ -134,7 +134,9 @@ def test_a_timeout_shorter_than_the_task_cancels_it(
             return took, echoed.text
 
     took, echoed = _run(main())
-    assert 1.5 <= took < 2.5  # on time: tasks/cancel is not waited for
+    # On time, tasks/cancel not waited for: the task itself runs four one-second stages, so
+    # a call that waited for it would take 4 s; the margin is for a loaded machine.
+    assert 1.5 <= took < 3.5
     assert "still here" in echoed
     cancelled = _cancelled(caplog)
     assert len(cancelled) == 2
