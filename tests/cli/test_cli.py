@@ -754,6 +754,12 @@ def test_search_names_what_its_options_accept(flag: str, value: str, accepted: s
     assert_usage_error(completed, f"Invalid value for '{flag}'", repr(value), accepted)
 
 
+@pytest.mark.parametrize("query", ["", "  \t"])
+def test_search_of_an_empty_query_is_a_usage_error(query: str) -> None:
+    completed = run("search", query, "-", stdin="[]")
+    assert_usage_error(completed, "QUERY", "is empty")
+
+
 def test_convert_and_check_of_a_file_with_a_lone_surrogate_write_it_escaped(
     tmp_path: Path,
 ) -> None:

@@ -21,8 +21,18 @@ MODES = ("bm25", "dense", "hybrid")
 """What ``--mode`` takes: `toolbridge.search.ToolSearch`'s modes."""
 
 
+def _said(query: str) -> str:
+    """Refuse an empty QUERY as a usage error: it ranks nothing, which "no match" would hide."""
+    if not query.strip():
+        raise typer.BadParameter("is empty; say in words what you want to do")
+    return query
+
+
 def search_command(
-    query: Annotated[str, typer.Argument(metavar="QUERY", help="What you want to do, in words.")],
+    query: Annotated[
+        str,
+        typer.Argument(metavar="QUERY", callback=_said, help="What you want to do, in words."),
+    ],
     input_path: LiveInputArgument = None,
     source: SourceOption = "mcp",
     url: UrlOption = None,
