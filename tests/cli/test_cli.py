@@ -760,6 +760,33 @@ def test_search_of_an_empty_query_is_a_usage_error(query: str) -> None:
     assert_usage_error(completed, "QUERY", "is empty")
 
 
+@pytest.mark.parametrize("existing", [False, True])
+def test_convert_report_naming_a_folder_is_a_usage_error(tmp_path: Path, existing: bool) -> None:
+    """`--report out/` refuses before converting; it used to write a file named `out`."""
+    folder = tmp_path / "out"
+    if existing:
+        folder.mkdir()
+    tools = '[{"name": "a", "description": "x", "inputSchema": {"type": "object"}}]'
+    completed = run(
+        "convert", "--from", "mcp", "--to", "openai", "--report", f"{folder}/", stdin=tools
+    )
+    assert_usage_error(completed, "'--report'", "is a folder", "report.json")
+    assert folder.is_dir() is existing
+    written = run(
+        "convert",
+        "--from",
+        "mcp",
+        "--to",
+        "openai",
+        "--report",
+        str(folder / "r.json"),
+        stdin=tools,
+    )
+    assert written.returncode == (0 if existing else 2), written.stderr
+    if existing:
+        assert isinstance(json.loads((folder / "r.json").read_text()), list)
+
+
 def test_convert_and_check_of_a_file_with_a_lone_surrogate_write_it_escaped(
     tmp_path: Path,
 ) -> None:

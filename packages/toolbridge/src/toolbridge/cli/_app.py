@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -238,8 +239,8 @@ def convert_command(
     ],
     input_path: InputArgument = None,
     strict: StrictOption = False,
-    report: Annotated[
-        Path | None,
+    report_name: Annotated[
+        str | None,
         typer.Option(
             "--report",
             metavar="REPORT.json",
@@ -249,6 +250,7 @@ def convert_command(
     ] = None,
 ) -> None:
     """Convert tools from one format to another; stdout is always a JSON list of tools."""
+    report = _report_path(report_name)
     text = _input.read_text(input_path)
     done = _convert.streamed(
         text,
@@ -277,6 +279,24 @@ def convert_command(
         _output.write_json(conversion.output)
     if sys.stderr.isatty():
         sys.stderr.write(_output.report_summary(conversion, source, report) + "\n")
+
+
+def _report_path(name: str | None) -> Path | None:
+    """The --report file, refused before converting when it names a folder.
+
+    ``Path("out/")`` drops the slash, so without this check ``--report out/`` would write
+    a file called ``out`` rather than fail.
+    """
+    if name is None:
+        return None
+    path = Path(name).expanduser()
+    if name.endswith(("/", os.sep)) or path.is_dir():
+        raise typer.BadParameter(
+            f"{name!r} is a folder; give the report's file name, such as "
+            f"{str(path / 'report.json')!r}",
+            param_hint="'--report'",
+        )
+    return path
 
 
 def _write_report(path: Path, entries: list[dict[str, object]]) -> None:
