@@ -256,3 +256,19 @@ def test_every_hook_is_described_in_the_docs() -> None:
 def test_tool_is_exported_for_plugins() -> None:
     assert toolbridge.hookimpl is _hookspecs.hookimpl
     assert isinstance(toolbridge.from_(get_forecast)[0], Tool)
+
+
+def test_raised_within_finds_a_control_exception_behind_the_wrapping() -> None:
+    """What a tool raised is found behind ToolExecutionError; a cycle ends the walk."""
+    from toolbridge import ToolExecutionError
+    from toolbridge.plugins import raised_within
+
+    original = KeyboardInterrupt("pause")
+    wrapped = ToolExecutionError("t", original)
+    wrapped.__cause__ = original  # as `raise ToolExecutionError(...) from original` sets it
+    assert raised_within(wrapped, KeyboardInterrupt) is original
+    assert raised_within(wrapped, (ValueError, ToolExecutionError)) is wrapped
+    looped = ValueError("a")
+    looped.__cause__ = TypeError("b")
+    looped.__cause__.__cause__ = looped
+    assert raised_within(looped, KeyError) is None

@@ -53,6 +53,7 @@ from toolbridge import (
     current_call,
     thaw,
 )
+from toolbridge.plugins import raised_within
 
 __all__ = [
     "INTERRUPT_TYPE",
@@ -97,14 +98,7 @@ def graph_control(error: BaseException) -> BaseException | None:
         return None
     from langgraph.errors import GraphBubbleUp
 
-    seen: set[int] = set()
-    cause: BaseException | None = error
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, GraphBubbleUp):
-            return cause
-        seen.add(id(cause))
-        cause = cause.__cause__
-    return None
+    return raised_within(error, GraphBubbleUp)
 
 
 # -- the payload and the resume value ----------------------------------------------------

@@ -38,7 +38,13 @@ from toolbridge import (
     thaw,
 )
 from toolbridge.formats import tools_given
-from toolbridge.plugins import await_blocking, call_async, call_blocking, call_sync
+from toolbridge.plugins import (
+    await_blocking,
+    call_async,
+    call_blocking,
+    call_sync,
+    raised_within,
+)
 from toolbridge_pydantic_ai._content import model_content, wraps_output
 
 __all__ = ["ToolbridgeToolset", "from_pydantic_ai", "from_toolset", "to_pydantic_ai"]
@@ -121,14 +127,7 @@ def _run_control(error: BaseException) -> BaseException | None:
     kinds = tuple(
         kind for name in _CONTROL if isinstance(kind := getattr(exceptions, name, None), type)
     )
-    seen: set[int] = set()
-    cause: BaseException | None = error.__cause__
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, kinds):
-            return cause
-        seen.add(id(cause))
-        cause = cause.__cause__
-    return None
+    return raised_within(error, kinds)
 
 
 def _check_handler(on_elicit: object, where: str) -> None:

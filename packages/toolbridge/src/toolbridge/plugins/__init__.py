@@ -17,6 +17,7 @@ from toolbridge.plugins._helpers import (
     call_blocking,
     call_sync,
     installed_versions,
+    raised_within,
 )
 from toolbridge.plugins._manager import PluginInfo, plugins, reset_plugins
 
@@ -28,5 +29,6 @@ __all__ = [
     "call_sync",
     "installed_versions",
     "plugins",
+    "raised_within",
     "reset_plugins",
 ]

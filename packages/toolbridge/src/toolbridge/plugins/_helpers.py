@@ -81,3 +81,22 @@ async def await_blocking(
     the loop's shutdown or the interpreter's exit.
     """
     return await _runtime.await_in_thread(function, timeout=timeout, tool_name=tool_name)
+
+
+def raised_within(
+    error: BaseException, kinds: type[BaseException] | tuple[type[BaseException], ...]
+) -> BaseException | None:
+    """The first of `error` and its ``__cause__`` chain that is one of `kinds`, or None.
+
+    toolbridge wraps what a tool raises (`toolbridge.ToolExecutionError`, the original as
+    ``__cause__``); a framework's own control flow raised inside a tool (an interrupt, a
+    deferral) has to reach the framework as raised, so a plugin looks for it here.
+    """
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, kinds):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__
+    return None
