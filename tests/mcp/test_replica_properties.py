@@ -59,7 +59,7 @@ pytestmark = pytest.mark.property
 EXAMPLES = int(os.environ.get("TOOLBRIDGE_REPLICA_EXAMPLES", "5"))
 """Specs served (each by its own two workers)."""
 CALLERS = 6
-"""Generated callers per spec, each with a token; two anonymous ones come on top."""
+"""Generated callers per spec, each with a token; an anonymous one comes on top."""
 LIMIT = 1_000_000
 """The rate limit's calls per hour: never reached, but every call is counted in Redis."""
 WRONG_TOKEN = "a-token-this-gateway-never-issued"
@@ -120,7 +120,7 @@ def examples(count: int) -> list[Example]:
     @derandomized(max(200, 20 * count))
     @given(spec=policy_specs, callers=st.lists(identities, min_size=CALLERS, max_size=CALLERS))
     def collect(spec: PolicySpec, callers: list[Identity]) -> None:
-        tokens: dict[str | None, Identity] = {None: ANONYMOUS, WRONG_TOKEN: ANONYMOUS}
+        tokens: dict[str | None, Identity] = {None: ANONYMOUS}
         tokens |= {f"caller-{n}-of-{len(pool)}-token": who for n, who in enumerate(callers)}
         pool.append(Example(spec, tokens))
 
@@ -245,7 +245,7 @@ def write_definition(folder: Path, name: str, example: Example, storage: str) ->
     document["tokens"] = {
         token: identity_entry(identity)
         for token, identity in example.callers.items()
-        if token is not None and token != WRONG_TOKEN
+        if token is not None
     }
     path = folder / "gateway.yaml"
     path.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False), "utf-8")
@@ -386,6 +386,8 @@ def serve_example(example: Example, workers: Sequence[Worker], log: Path, tally:
     turns = alternate(workers)
     log.touch()
     visible = 0
+    for worker in workers:  # a token the file does not hold is refused, never anonymous
+        assert_refused(worker.connection, WRONG_TOKEN)
     with open(log, encoding="utf-8") as ran_log:
         for token, caller in example.callers.items():
             listed, callable_ = expected(spec, caller)
@@ -412,6 +414,18 @@ def serve_example(example: Example, workers: Sequence[Worker], log: Path, tally:
                 tally.outcomes[outcome] += 1
                 visible += name in listed
     return visible
+
+
+def assert_refused(connection: http.client.HTTPConnection, token: str) -> None:
+    """A call with `token` gets 401 ``invalid_token`` (the connection stays usable)."""
+    headers = {"Content-Type": "application/json", "Accept": ACCEPT}
+    headers |= {"MCP-Protocol-Version": "2025-06-18", "Authorization": f"Bearer {token}"}
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    connection.request("POST", "/mcp", body=json.dumps(body), headers=headers)
+    answer = connection.getresponse()
+    answer.read()
+    assert answer.status == 401, answer.status
+    assert 'error="invalid_token"' in answer.getheader("www-authenticate", "")
 
 
 def alternate(workers: Sequence[Worker]) -> Iterator[Worker]:

@@ -99,13 +99,22 @@ def serve_reference(reference: str, *, on_ready: Ready, **options: Any) -> None:
 
 
 def _auth(reference: str, *, stdio: bool) -> Any:
-    """The OAuth settings of a toolset file's ``auth`` section, when served over HTTP."""
+    """How a toolset file's HTTP callers are checked, when served over HTTP.
+
+    Its ``auth`` section's OAuth settings, or its ``tokens`` (`StaticTokens`: a wrong
+    token is refused with 401, no token is anonymous); None when it has neither.
+    """
     if stdio or not is_toolset_file(reference):
         return None
     from toolbridge.gateway import auth_settings
     from toolbridge.toolsets import read_definition
 
-    return auth_settings(read_definition(reference))
+    definition = read_definition(reference)
+    if definition.tokens:
+        from toolbridge.auth import StaticTokens
+
+        return StaticTokens(definition.tokens)
+    return auth_settings(definition)
 
 
 @contextlib.asynccontextmanager

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from toolbridge._loading import load_tools
-from toolbridge.auth import AuthSettings, identity_of
+from toolbridge.auth import IDENTITY_KEY, AuthSettings, identity_of
 from toolbridge.errors import ConfigError, ToolbridgeError, format_path
 from toolbridge.formats import read_tools
 from toolbridge.toolsets import (
@@ -68,10 +68,17 @@ class OpenDefinition:
 
         With an ``auth`` section, the caller the verified access token names (the
         server's `toolbridge.auth.ResourceServer` refused the request otherwise).
+        With ``tokens``, the caller `toolbridge.auth.StaticTokenGuard` found for the
+        request's token (it refused a token not in the file; no token is
+        anonymous); in an app without that guard, the token looked up here, and a
+        request whose token is not in the file is anonymous.
         """
         if request is not None and self.definition.auth is not None:
             return identity_of(request)
         if request is not None and self.definition.tokens:
+            scope = getattr(request, "scope", None)
+            if isinstance(scope, dict) and IDENTITY_KEY in scope:
+                return identity_of(request)
             header = str(request.headers.get("authorization", ""))
             scheme, _, token = header.partition(" ")
             if scheme.lower() == "bearer":

@@ -94,7 +94,7 @@ from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, iden
 if TYPE_CHECKING:
     from starlette.types import Receive, Scope, Send
 
-    from toolbridge.auth import AuthSettings
+    from toolbridge.auth import AuthSettings, StaticTokens
 
 __all__ = ["OpenToolset", "build_http_app", "build_server", "serve", "serve_async"]
 
@@ -315,7 +315,7 @@ def build_http_app(
     tools: Iterable[Tool] | Toolset | OpenToolset,
     *,
     identity: Identity | Identify | None = None,
-    auth: AuthSettings | None = None,
+    auth: AuthSettings | StaticTokens | None = None,
     path: str = "/mcp",
     stateless: bool = False,
     json_response: bool = False,
@@ -342,7 +342,10 @@ def build_http_app(
             (`toolbridge.auth.AuthSettings`): RFC 9728 metadata at
             ``/.well-known/oauth-protected-resource``, 401 with a
             ``WWW-Authenticate`` challenge without a valid token, 403 without the
-            required scopes. ``/healthz`` stays open.
+            required scopes. ``/healthz`` stays open. Or accept the bearer tokens
+            of a fixed table (`toolbridge.auth.StaticTokens`): a request without
+            one is anonymous, one with a token not in the table gets 401
+            ``WWW-Authenticate: Bearer error="invalid_token"``.
         path: The MCP endpoint's path.
         stateless: Serve each request on its own, with no session (no
             ``Mcp-Session-Id``): any replica answers any request, no affinity
@@ -426,23 +429,29 @@ def build_http_app(
     return app
 
 
-def _verified_caller(auth: AuthSettings, identity: Identity | Identify | None) -> Identify:
+def _verified_caller(
+    auth: AuthSettings | StaticTokens, identity: Identity | Identify | None
+) -> Identify:
     """The identity function of a server behind `auth`: the token's caller by default."""
-    from toolbridge.auth import AuthSettings, identity_of
+    from toolbridge.auth import AuthSettings, StaticTokens, identity_of
 
-    if not isinstance(auth, AuthSettings):
-        raise ConfigError(f"auth must be toolbridge.auth.AuthSettings, not {type(auth).__name__}")
+    if not isinstance(auth, AuthSettings | StaticTokens):
+        raise ConfigError(
+            f"auth must be toolbridge.auth.AuthSettings or StaticTokens, not {type(auth).__name__}"
+        )
     if isinstance(identity, Identity):
         raise ConfigError("with auth, identity is a function of the request (or left out)")
     return identity or identity_of
 
 
-def _guarded(app: Any, auth: AuthSettings | None) -> Any:
-    """`app` behind the OAuth resource server (before its body is read), if `auth`."""
+def _guarded(app: Any, auth: AuthSettings | StaticTokens | None) -> Any:
+    """`app` behind the token check of `auth` (before its body is read), if any."""
     if auth is None:
         return app
-    from toolbridge.auth import ResourceServer
+    from toolbridge.auth import ResourceServer, StaticTokenGuard, StaticTokens
 
+    if isinstance(auth, StaticTokens):
+        return StaticTokenGuard(app, auth, open_paths=(HEALTH_PATH,))
     return ResourceServer(app, auth, open_paths=(HEALTH_PATH,))
 
 
@@ -585,7 +594,7 @@ async def serve_async(
     tools: Iterable[Tool] | Toolset | OpenToolset,
     *,
     identity: Identity | Identify | None = None,
-    auth: AuthSettings | None = None,
+    auth: AuthSettings | StaticTokens | None = None,
     transport: Literal["stdio", "http"] = "stdio",
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -618,8 +627,8 @@ async def serve_async(
         tools: The tools or a toolset (see `build_server`), or a function opening
             one over HTTP (see `build_http_app`).
         identity: Who the client is; see `build_server`.
-        auth: Over HTTP, accept only OAuth access tokens for this server; see
-            `build_http_app`.
+        auth: Over HTTP, accept only OAuth access tokens for this server, or the
+            bearer tokens of a fixed table; see `build_http_app`.
         transport: ``"stdio"`` (stdin and stdout) or ``"http"`` (streamable HTTP).
         host: The address to bind over HTTP; loopback by default.
         port: The port; 0 picks a free one.
