@@ -17,7 +17,10 @@ server the tool calls) reach the client the way its protocol era wants:
   answers; the tool runs again from the start, and each question it asks again is
   answered from the state, in order, until it asks a new one or finishes. A tool
   that asks must therefore do the same things up to its questions on every run
-  (no side effects before it has its answers).
+  (no side effects before it has its answers). The state also names the guards
+  (policies) that admitted the call and a ticket: a later round is not counted
+  against their rate limits or approved again, once per state (see
+  `toolbridge.toolsets.Continuation`).
 
 A question nobody can answer is declined, as MCP clients without an answerer do.
 """
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -47,7 +51,7 @@ from toolbridge._result import ToolResult
 from toolbridge.errors import InvocationError, ToolbridgeError, ToolNotFoundError
 from toolbridge.mcp._elicit import MAX_ROUNDS
 from toolbridge.mcp._sealed import StateError, seal, state_key, unseal
-from toolbridge.toolsets import Identity, Toolset
+from toolbridge.toolsets import Continuation, Identity, Toolset, continuing
 
 __all__ = ["Ask", "Client", "answer_call"]
 
@@ -95,22 +99,25 @@ async def answer_call(
     """
     name = str(params.get("name", ""))
     arguments = params.get("arguments") or {}
-    key, binding, answered = b"", {}, []
+    key, binding = b"", {}
+    answered: list[Any] = []
     on_elicit: ElicitRound = _Asking(client).round
+    continuation = Continuation()
     if client.modern:  # only a 2026-07-28 call may end with a state to sign and bind
         key = client.key or state_key()
         binding = _binding(name, arguments, caller)
-        answered = _answered(params, binding, key)
+        answered, continuation = _answered(params, binding, key)
         on_elicit = _Replay(answered, client.modes).round
     context = CallContext(on_progress=client.on_progress, on_log=client.on_log, on_elicit=on_elicit)
     try:
-        with call_context(context):
+        with call_context(context), continuing(continuation):
             result = await toolset.call(name, arguments, identity=caller)
     except _NeedsInput as needed:
         if len(answered) >= MAX_ROUNDS:
             message = f"tool {name!r} asked more than {MAX_ROUNDS} rounds of questions"
             return ToolResult.from_error(message).to_dict()
-        return _input_required(needed.questions, answered, binding, key)
+        admitted = {"ticket": secrets.token_urlsafe(16), "admitted": continuation.admitted}
+        return _input_required(needed.questions, answered, {**binding, **admitted}, key)
     except ToolNotFoundError:
         # The same answer for a tool that does not exist and one the caller may not see.
         raise MCPError(code=_INVALID_PARAMS, message=f"Unknown tool: {name}") from None
@@ -129,11 +136,17 @@ def _binding(name: str, arguments: Any, caller: Identity) -> dict[str, Any]:
     }
 
 
-def _answered(params: Mapping[str, Any], binding: dict[str, Any], key: bytes) -> list[Any]:
-    """The answers of every earlier round, from the echoed state and this request's answers."""
+def _answered(
+    params: Mapping[str, Any], binding: dict[str, Any], key: bytes
+) -> tuple[list[Any], Continuation]:
+    """The answers of every earlier round, from the echoed state and this request's answers.
+
+    And what the state says of the guards that admitted the call (its ticket, and
+    their names), for them to let this round through without counting it again.
+    """
     token = params.get("requestState")
     if token is None:
-        return []
+        return [], Continuation()
     try:
         state = unseal(token, key)
     except StateError:
@@ -155,7 +168,10 @@ def _answered(params: Mapping[str, Any], binding: dict[str, Any], key: bytes) ->
         )
     rounds: list[Any] = list(state.get("rounds") or [])
     rounds.append([responses[key] for key in pending])
-    return rounds
+    ticket, admitted = state.get("ticket"), state.get("admitted") or []
+    if not isinstance(ticket, str) or not all(isinstance(item, str) for item in admitted):
+        return rounds, Continuation()  # a state of an older version: checked again
+    return rounds, Continuation(ticket=ticket, before=tuple(admitted))
 
 
 def _input_required(

@@ -20,6 +20,7 @@ from toolbridge.toolsets._audit import (
 from toolbridge.toolsets._audited import AuditedToolset
 from toolbridge.toolsets._base import CallOptions, Collision, Toolset, Wrapper
 from toolbridge.toolsets._combined import CombinedToolset, NameCollision, combine
+from toolbridge.toolsets._continuation import Continuation, continuing, current_continuation
 from toolbridge.toolsets._definition import ToolsetDefinition, read_definition
 from toolbridge.toolsets._filtered import FilteredToolset
 from toolbridge.toolsets._guarded import GuardedToolset
@@ -52,6 +53,7 @@ __all__ = [
     "CallOptions",
     "Collision",
     "CombinedToolset",
+    "Continuation",
     "Decision",
     "Effect",
     "FilteredToolset",
@@ -81,6 +83,8 @@ __all__ = [
     "Window",
     "Wrapper",
     "combine",
+    "continuing",
+    "current_continuation",
     "current_identity",
     "identifier",
     "identity_context",

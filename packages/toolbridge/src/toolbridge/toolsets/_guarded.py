@@ -7,7 +7,8 @@ exactly like an unknown one); every rate limit must let it through (an unreachab
 store of the limits refuses it, unless the policy fails open); for an ``"approve"``
 tool the arguments are validated and the approval hook must say yes. Only then does
 the call go on, with the policy's timeout. A call refused at any step never reaches
-the tool.
+the tool. A later round of a call this guard admitted (MCP 2026-07-28 questions to
+the user, see `toolbridge.toolsets.Continuation`) is neither counted nor asked again.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from toolbridge.errors import (
     RateLimitError,
 )
 from toolbridge.toolsets._base import CallOptions, Toolset, unknown
+from toolbridge.toolsets._continuation import Continuation, current_continuation
 from toolbridge.toolsets._identity import ANONYMOUS, Identity
 from toolbridge.toolsets._policy import ApprovalRequest, Policy
 from toolbridge.toolsets._ratelimit import RateLimiter
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 __all__ = ["GuardedToolset"]
 
 _log = logging.getLogger("toolbridge.toolsets")
+_TICKET_SECONDS = 3600.0
+"""How long a spent continuation ticket is remembered: as long as a round's state lives."""
 
 
 @final
@@ -161,6 +165,42 @@ class GuardedToolset(Toolset):
             if trace is not None:
                 trace.refuse("denied")
             raise unknown(name)
+        continuation = current_continuation()
+        if await self._admitted_before(continuation, effect):
+            if effect == "approve":  # approved in an earlier round: checked, not asked
+                arguments = _validated(tool, arguments)
+        else:
+            await self._count(name, identity)
+            if effect == "approve":
+                arguments = await self._approve(tool, arguments, identity)
+        if effect == "approve" and trace is not None and trace.decision == "allowed":
+            trace.decision = "approved"
+        if continuation is not None:
+            continuation.admitted.append(self.name or "")
+        timeout = self.policy.timeout
+        if timeout is not None and (options.timeout is None or timeout < options.timeout):
+            options = replace(options, timeout=timeout)
+        return await self._inner.call_tool(name, arguments, options)
+
+    async def _admitted_before(self, continuation: Continuation | None, effect: str) -> bool:
+        """Whether this request continues a call this guard admitted in an earlier round.
+
+        Only at the same place on the call's way (see `toolbridge.toolsets.Continuation`),
+        and only the first time its ticket is spent: a replayed state is a new call.
+        """
+        if continuation is None or continuation.ticket is None:
+            return False
+        if not self.policy.rate_limits and effect != "approve":
+            return False  # nothing to count or ask: nothing to spend the ticket on
+        place = len(continuation.admitted)
+        before = continuation.before
+        if place >= len(before) or before[place] != (self.name or ""):
+            return False
+        return await self._limiter.first_use(f"{continuation.ticket}:{place}", _TICKET_SECONDS)
+
+    async def _count(self, name: str, identity: Identity) -> None:
+        """Count the call against the rate limits; raise when one refuses it."""
+        trace = current_trace()
         try:
             wait = await self._limiter.acquire_async(identity, name)
         except RateLimitError:  # the store is unreachable: refused, never unlimited
@@ -171,24 +211,14 @@ class GuardedToolset(Toolset):
             if trace is not None:
                 trace.refuse("rate_limited")
             raise RateLimitError(name, "the rate limit is reached", retry_after=wait)
-        if effect == "approve":
-            arguments = await self._approve(tool, arguments, identity)
-            if trace is not None and trace.decision == "allowed":
-                trace.decision = "approved"
-        timeout = self.policy.timeout
-        if timeout is not None and (options.timeout is None or timeout < options.timeout):
-            options = replace(options, timeout=timeout)
-        return await self._inner.call_tool(name, arguments, options)
 
     async def _approve(self, tool: Tool, arguments: Any, identity: Identity) -> dict[str, Any]:
-        checked = tool.validate(arguments)
-        if not checked.ok:
-            raise ArgumentValidationError(tool.name, checked.issues)
+        checked = _validated(tool, arguments)
         approved = False
         hook = self.policy.approve
         if hook is not None:
             request = ApprovalRequest(
-                tool=tool, arguments=dict(checked.value), identity=identity, toolset=self.name
+                tool=tool, arguments=dict(checked), identity=identity, toolset=self.name
             )
             try:
                 answer = hook(request)
@@ -202,5 +232,13 @@ class GuardedToolset(Toolset):
             if trace is not None:
                 trace.refuse("not_approved")
             raise AccessDeniedError(tool.name, "the call was not approved")
-        valid: dict[str, Any] = checked.value
-        return valid
+        return checked
+
+
+def _validated(tool: Tool, arguments: Any) -> dict[str, Any]:
+    """The arguments as `tool` validates them (what an approved call runs with)."""
+    checked = tool.validate(arguments)
+    if not checked.ok:
+        raise ArgumentValidationError(tool.name, checked.issues)
+    valid: dict[str, Any] = checked.value
+    return valid

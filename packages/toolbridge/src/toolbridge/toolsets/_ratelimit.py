@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import time
 import urllib.parse
 from dataclasses import dataclass
@@ -270,6 +271,41 @@ class RateLimiter:
             return await self._acquire_async(strategies, identity, tool_name)
         except StorageError as error:
             return self._unreachable(error, tool_name)
+
+    async def first_use(self, key: str, seconds: float) -> bool:
+        """True the first time `key` is marked in this limiter's store within `seconds`.
+
+        The store is the one the limits count in, so replicas sharing it agree; a
+        limiter without limits marks in this process. A store that cannot be reached
+        answers False: never a first use it cannot vouch for.
+        """
+        from limits.errors import StorageError
+
+        marker = json.dumps([self._namespace, "first_use", key])
+        expiry = max(1, math.ceil(seconds))
+        try:
+            if self._remote and self._limits:
+                from toolbridge.toolsets._loop_stores import loop_strategies
+
+                by_window = await loop_strategies(self._uri, timeout=_TIMEOUT)
+                store = next(iter(by_window.values())).storage
+                return bool(await store.incr(marker, expiry) == 1)
+            return bool(self._marks().incr(marker, expiry) == 1)
+        except StorageError as error:
+            _log.warning(
+                "rate-limit store unreachable or failing (%s): a continuation is checked "
+                "again as a new call",
+                error.storage_error,
+            )
+            return False
+
+    def _marks(self) -> Storage:
+        """The store `first_use` marks in: the limits' own, or one in this process."""
+        if self._storage is None:
+            from limits.storage import MemoryStorage
+
+            self._storage = MemoryStorage(wrap_exceptions=True)
+        return self._storage
 
     async def _leased(self, strategy: AsyncStrategy, identity: Identity, tool_name: str) -> bool:
         """True when the call is let through on a batch counted ahead (see `_leases`).
