@@ -139,6 +139,10 @@ class CallContext:
     on_elicit: ElicitRound | None = None
     """Answers the questions a tool's server asks the user; without it, the client's
     own ``on_elicit`` answers, or the question is declined."""
+    log_level: LogLevel | None = None
+    """The least severe level `on_log` wants (a client's ``logging/setLevel`` or its
+    request's ``logLevel``); None when its caller did not say. A tool of an MCP
+    server asks that server for its log messages from this level up."""
 
 
 class ContextRaised(Exception):

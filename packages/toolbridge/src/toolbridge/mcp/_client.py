@@ -718,6 +718,9 @@ class McpClient:
             ask = _named(_in_loop(context.on_elicit, caller), invoker.tool_name)
         elif ask is not None:
             ask = _named(ask, invoker.tool_name)
+        on_log = None
+        if context is not None and context.on_log is not None:
+            on_log = _in_loop(context.on_log, caller)
         try:
             raw = await connection.call(
                 invoker.remote_name,
@@ -726,6 +729,8 @@ class McpClient:
                 on_progress=on_progress,
                 as_task=invoker.as_task,
                 ask=ask,
+                on_log=on_log,
+                log_level=context.log_level if context is not None else None,
             )
         except ServerError as crash:
             if not self._may_repeat(invoker):

@@ -60,7 +60,14 @@ from mcp_types import LOG_LEVEL_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from pydantic import TypeAdapter, ValidationError
 
-from toolbridge._context import ContextRaised, Elicitation, ElicitRound
+from toolbridge._context import (
+    LOG_LEVELS,
+    ContextRaised,
+    Elicitation,
+    ElicitRound,
+    LogCallback,
+    LogLevel,
+)
 from toolbridge.errors import (
     InvocationError,
     RemoteError,
@@ -217,6 +224,10 @@ class _Asked:
     """What answering raised in the middle of the call: the call ends with it."""
     asked: int = 0
     """How many handshake-era questions the call was asked: the next one's key."""
+    on_log: LogCallback | None = None
+    """Where the server's log messages go while this call is its only one in flight."""
+    log_level: LogLevel | None = None
+    """The least severe level `on_log` wants."""
 
 
 @final
@@ -583,18 +594,28 @@ class Connection:
         on_progress: ProgressFn | None,
         as_task: bool = False,
         ask: ElicitRound | None = None,
+        on_log: LogCallback | None = None,
+        log_level: LogLevel | None = None,
     ) -> dict[str, Any]:
         """Send ``tools/call`` and return the raw result.
 
         With `as_task` (the tool runs only as a task) it runs as an MCP task when the
         server takes task-augmented calls; without them it is called plainly, as the
         protocol says. The server's questions to the user go to `ask`; without it
-        they are declined, and a text block in the result tells the model so.
+        they are declined, and a text block in the result tells the model so. Its
+        log messages from `log_level` up go to `on_log` too, labelled with the
+        server's name, while this is the only call in flight (see `_on_log`).
         """
         client = await self.start()
         capabilities = client.session.server_capabilities
         if not (as_task and runs_tasks(capabilities)):
-            asked = _Asked(tool=name, ask=ask or decline_all, clock=_Clock(timeout))
+            asked = _Asked(
+                tool=name,
+                ask=ask or decline_all,
+                clock=_Clock(timeout),
+                on_log=on_log,
+                log_level=log_level if on_log is not None else None,
+            )
             self._asked.append(asked)
             try:
                 result = await self._call_answering(client, name, arguments, asked, on_progress)
@@ -639,6 +660,9 @@ class Connection:
             request = types.CallToolRequest(
                 params=types.CallToolRequestParams.model_validate(params)
             )
+            if asked.log_level is not None:  # the caller's own level (see _ask_for_logs)
+                meta = {**(request.params.meta or {}), LOG_LEVEL_META_KEY: asked.log_level}
+                request.params.meta = cast("types.RequestParamsMeta", meta)
             try:
                 client, result = await self._send_call(
                     client, request, asked.clock, on_progress, name
@@ -911,14 +935,41 @@ class Connection:
         """
         if client.session.protocol_version not in MODERN_PROTOCOL_VERSIONS:
             return
+        names = [name for name, _ in _OPT_IN]
         wanted = next((name for name, level in _OPT_IN if self._log.isEnabledFor(level)), None)
+        given = (request.params.meta or {}).get(LOG_LEVEL_META_KEY)
+        if given in names and (wanted is None or names.index(given) < names.index(wanted)):
+            wanted = given  # the call's caller wants more than this logger records
         if wanted is not None:
             meta = {**(request.params.meta or {}), LOG_LEVEL_META_KEY: wanted}
             request.params.meta = cast("types.RequestParamsMeta", meta)
 
     async def _on_log(self, params: types.LoggingMessageNotificationParams) -> None:
+        """A log message of the server: to Python logging, and to the call it belongs to.
+
+        The SDK does not say which request a message came with, so it goes to a
+        call's caller (its `CallContext.on_log`) only while that call is the only one
+        in flight on this connection, as a handshake-era question does; the logger is
+        the server's name (``<server>`` or ``<server>.<logger>``), so the caller
+        knows where it came from. Otherwise which call it belongs to cannot be told,
+        and it is only logged here.
+        """
         level = _LEVELS.get(str(params.level), logging.INFO)
         self._log.log(level, "%s", params.data, extra={"mcp_logger": params.logger})
+        asked = self._asked[0] if len(self._asked) == 1 else None
+        if asked is None or asked.on_log is None:
+            return
+        name = str(params.level)
+        if name not in LOG_LEVELS:
+            return
+        wanted = asked.log_level
+        if wanted is not None and LOG_LEVELS.index(name) < LOG_LEVELS.index(wanted):
+            return
+        logger = self.name if params.logger is None else f"{self.name}.{params.logger}"
+        try:
+            await asked.on_log(name, params.data, logger)
+        except Exception as error:  # the caller's channel failed: the message is dropped
+            self._log.debug("a log message of %r could not be passed on: %s", self.name, error)
 
     async def _on_message(self, message: Any) -> None:
         if isinstance(message, Exception):

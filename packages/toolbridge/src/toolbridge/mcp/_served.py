@@ -44,6 +44,7 @@ from toolbridge._context import (
     ElicitRound,
     InputRequired,
     LogCallback,
+    LogLevel,
     ProgressCallback,
     call_context,
 )
@@ -76,6 +77,8 @@ class Client:
     """Sends a handshake-era question while the call runs; None where none can be sent."""
     on_progress: ProgressCallback | None = None
     on_log: LogCallback | None = None
+    log_level: LogLevel | None = None
+    """The least severe level the client wants log messages at (None: not said)."""
     key: bytes | None = None
     """The key 2026-07-28 states are signed with (`state_key` when None)."""
 
@@ -108,7 +111,12 @@ async def answer_call(
         binding = _binding(name, arguments, caller)
         answered, continuation = _answered(params, binding, key)
         on_elicit = _Replay(answered, client.modes).round
-    context = CallContext(on_progress=client.on_progress, on_log=client.on_log, on_elicit=on_elicit)
+    context = CallContext(
+        on_progress=client.on_progress,
+        on_log=client.on_log,
+        on_elicit=on_elicit,
+        log_level=client.log_level,
+    )
     try:
         with call_context(context), continuing(continuation):
             result = await toolset.call(name, arguments, identity=caller)

@@ -62,12 +62,13 @@ import warnings
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeAlias, cast
 
 import mcp_types as types
 from mcp.server.lowlevel.server import Server as SdkServer
 from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.shared.message import ServerMessageMetadata
+from mcp_types import LOG_LEVEL_META_KEY
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from toolbridge._context import LOG_LEVELS, LogLevel
@@ -270,12 +271,17 @@ def _client(context: Any, threshold: int) -> Client:
 
     modern = str(getattr(context, "protocol_version", "")) in MODERN_PROTOCOL_VERSIONS
     can_send = modern or getattr(session, "can_send_request", True)
+    wanted: LogLevel | None = LOG_LEVELS[threshold]
+    if modern:  # 2026-07-28: the request's own opt-in, or no log messages at all
+        asked = meta.get(LOG_LEVEL_META_KEY)
+        wanted = cast("LogLevel", asked) if asked in LOG_LEVELS else None
     return Client(
         modern=modern,
         modes=_elicitation_modes(session),
         ask=ask if can_send else None,
         on_progress=on_progress,
         on_log=on_log,
+        log_level=wanted,
     )
 
 

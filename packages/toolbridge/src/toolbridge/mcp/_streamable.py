@@ -343,6 +343,7 @@ class Streamable:
             ask=ask if can_ask else None,
             on_progress=on_progress,
             on_log=on_log,
+            log_level=LOG_LEVELS[threshold],
         )
 
     # -- messages that are not requests -------------------------------------------------------
