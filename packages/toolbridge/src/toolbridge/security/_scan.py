@@ -30,6 +30,7 @@ from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
 from toolbridge.security._instructions import instruction
 from toolbridge.security._names import confusable
+from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
@@ -218,6 +219,8 @@ def _tool(
                     for hit in found
                     if hit is not None and hit.rule == "hidden-characters" and hit.rule not in off
                 )
+    if "sensitive-reference" not in off:
+        hits.extend(offtopic(tool, texts))
     worst: dict[str, int] = {}
     for _, hit in hits:
         worst[hit.rule] = max(worst.get(hit.rule, 0), _RANK[hit.severity])

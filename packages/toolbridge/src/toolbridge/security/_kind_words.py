@@ -1,0 +1,656 @@
+# ruff: noqa: RUF001 (words in Greek, Cyrillic and other scripts)
+"""Kinds of sensitive data a field may ask for, and the words of tools whose job they are.
+
+Each kind (`KINDS`) has two vocabularies of lowercase stems, matched as
+`toolbridge.security._concept_match.Concept` matches them (at a word's start where words
+are spaced, a stem ending in ``=`` as a whole word): what names the data (a password,
+a one-time code, a card number, a passport number, a diagnosis, the conversation), and
+what a tool whose subject is that data is called or says it does (signing in,
+payments, identity checks, health care, chats). A field of a tool asking for a kind its
+tool has no word of is the shape `toolbridge.security._offtopic` reports: a password on
+a stock quote, a bank code on a weather forecast, a passport number on a holiday
+calendar. An API key or a token is left out: every hosted API's own fields take one.
+
+Languages: English, Spanish, Catalan, French, German, Italian, Portuguese, Dutch, the
+Nordic languages, Polish, Czech, Hungarian, Romanian, Turkish, Greek, Russian,
+Ukrainian, Arabic, Persian, Hebrew, Hindi, Bengali, Chinese, Japanese, Korean, Thai,
+Vietnamese, Indonesian and Malay, Swahili.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from toolbridge.security._concept_words import (
+    ALL,
+    EARLIER,
+    INSTRUCTIONS,
+    PERSONAL,
+    RECEIVED,
+    SEEN,
+    TALK,
+    YOU,
+)
+
+__all__ = ["KINDS", "UPPER", "Kind"]
+
+
+class Kind(NamedTuple):
+    """One kind of sensitive data: the words that name it, and its tools' words."""
+
+    name: str
+    """What it is, for the finding's explanation."""
+    asked: frozenset[str]
+    """Words naming the data, in a field."""
+    domain: frozenset[str]
+    """Words of a tool whose subject the data is (its name, title or description)."""
+    named: frozenset[str] = frozenset()
+    """Words of such a tool in its name or its fields' names only: a description speaks
+    of the user whatever the tool does, a ``create_user`` tool is about users."""
+    qualified: frozenset[str] = frozenset()
+    """When not empty, words of which the field must hold one too: "messages" are the
+    conversation only beside "earlier", "all" or "the user"."""
+    distinct: int = 1
+    """Distinct words of `asked` the field must hold: a phone number is a contact
+    field's, a phone number and a home address are someone's profile."""
+    purpose: frozenset[str] = frozenset()
+    """Words by which the field itself says what the data is for, within the kind's
+    subject: a password "used to sign in", "for the shared link", "when rotating it"."""
+
+
+_CREDENTIALS: Final = frozenset({
+    # English
+    "password", "passphrase", "passcode", "pin=", "pins=", "pin code", "pin number", "otp",
+    "one-time code", "one time code", "one-time password", "one-time pin", "2fa code",
+    "mfa code", "verification code", "security code", "sms code", "auth code",
+    "authentication code", "login code", "tan=",
+    "recovery code", "backup code",
+    "security answer", "maiden name", "login details", "login credentials",
+    "sign-in details", "user's credentials", "credentials of the user",
+    # Romance
+    "contraseña", "código de verificación", "código sms", "clave de acceso", "credenciales",
+    "mot de passe", "mots de passe", "code de vérification", "code sms",
+    "code à usage unique", "identifiants de connexion",
+    "contrasenya", "senha", "código de verificação", "código de acesso", "credenciais",
+    "password monouso", "codice di verifica", "codice otp", "credenziali", "parola d'ordine",
+    "parolă", "parola contului", "cod de verificare",
+    # Germanic, Nordic, Finnish
+    "passwort", "kennwort", "zugangsdaten", "anmeldedaten", "bestätigungscode",
+    "einmalcode", "einmalpasswort", "passwört", "wachtwoord",
+    "inloggegevens", "verificatiecode", "sms-code", "eenmalige code", "lösenord",
+    "engångskod", "adgangskode", "engangskode", "passord", "kodeord", "salasana",
+    "tunnusluku", "vahvistuskoodi", "kertakäyttökoodi",
+    # Slavic, Hungarian, Turkish, Greek
+    "hasło", "hasła", "haseł", "hasłem", "kod weryfikacyjny", "kod sms", "dane logowania",
+    "heslo", "hesla", "ověřovací kód", "přihlašovací údaje", "jelszó", "jelszav",
+    "ellenőrző kód", "şifre", "doğrulama kodu", "tek kullanımlık", "κωδικό πρόσβασης",
+    "κωδικός πρόσβασης", "κωδικού πρόσβασης", "συνθηματικ", "κωδικό επαλήθευσης",
+    "пароль", "пароли", "паролі", "паролем", "парола", "лозинк", "код подтверждения",
+    "одноразов", "код із смс", "код из смс", "смс-код", "код підтвердження",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "كلمة المرور", "كلمات المرور", "كلمة السر", "كلمة مرور", "رمز التحقق", "رمز التحقّق",
+    "رمز لمرة واحدة", "الرقم السري", "رمز عبور", "گذرواژه", "کد تایید", "کد تأیید",
+    "رمز یکبار", "סיסמ", "קוד אימות", "קוד חד פעמי", "पासवर्ड", "ओटीपी", "सत्यापन कोड",
+    "पिन=", "পাসওয়ার্ড", "ওটিপি", "যাচাই কোড", "পিন=",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "密码", "密碼", "口令", "验证码", "驗證碼", "パスワード", "暗証番号",
+    "認証コード", "確認コード", "ワンタイム", "秘密鍵", "비밀번호", "인증 코드", "인증번호",
+    "인증코드", "รหัสผ่าน", "รหัส otp", "mật khẩu", "mã otp", "mã xác", "kata sandi",
+    "kata laluan", "kode verifikasi", "kode otp", "nywila", "nenosiri",
+})  # fmt: skip
+"""What proves who someone is when they sign in: a password, a one-time code, a PIN."""
+
+_CREDENTIAL_TOOLS: Final = frozenset({
+    # English
+    "login", "log in", "logon", "log on", "sign in", "signin", "sign-in", "sign on", "sso",
+    "signup", "sign up", "register", "auth", "password", "passphrase", "passcode", "credential",
+    "otp", "totp", "hotp", "2fa", "mfa", "one-time", "verification code", "admin",
+    "session", "connect", "conference", "meeting", "webinar", "zoom", "phone number",
+    "ported", "porting", "shared link", "database", "db", "sql", "postgres", "mysql",
+    "mongo", "redis", "ldap", "smtp", "imap", "pop3", "ftp", "sftp", "ssh", "vpn", "wifi",
+    "wi-fi", "router", "vault", "secret", "keychain", "keyring", "decrypt", "encrypt", "unlock",
+    "protect", "zip", "archive", "pdf", "hash",
+    "bcrypt", "argon", "strength", "rotate", "reset", "recover", "pin=", "bank",
+    "identity", "identit", "kyc", "certificate", "security", "git", "registry", "tls", "ssl",
+    "x509", "cert", "keypair", "key pair", "signing", "signature", "jwt", "gpg", "pgp",
+    "proxy", "remote", "mailbox", "inbox",
+    # Romance
+    "iniciar sesión", "inicio de sesión", "contraseña", "usuario", "connexion",
+    "se connecter", "mot de passe", "utilisateur", "accesso", "accedi",
+    "utente", "entrar", "usuário", "senha", "acesso", "cont=",
+    "autentific", "autentica", "autenti", "authentifi",
+    # Germanic, Nordic, Finnish
+    "anmeld", "einlogg", "passwort", "kennwort", "benutzer", "nutzer", "zugang",
+    "inlog", "aanmeld", "wachtwoord", "gebruiker", "logga in", "inloggning",
+    "lösenord", "bruker", "bruger", "kirjaudu", "kirjautu", "salasana",
+    "tunnist", "pankki", "digid", "bankid", "mitid",
+    # Slavic, Hungarian, Turkish, Greek
+    "logowan", "zaloguj", "hasło", "przihláš", "přihláš", "heslo",
+    "bejelentkez", "jelszó", "giriş", "oturum", "şifre", "e-devlet",
+    "σύνδεσ", "вход", "войти", "авториз", "аутентиф", "пароль", "учётн",
+    "учетн", "вхід", "увійти", "обліков",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "تسجيل الدخول", "الدخول", "مصادقة", "كلمة المرور", "ورود", "حساب کاربری",
+    "رمز عبور", "התחבר", "התחברות", "כניסה", "סיסמ", "लॉगिन", "लॉग इन",
+    "पासवर्ड", "লগইন", "অ্যাকাউন্ট",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "登录", "登錄", "登入", "密码", "密碼", "认证", "認證",
+    "ログイン", "サインイン", "認証", "パスワード", "로그인", "인증",
+    "비밀번호", "เข้าสู่ระบบ", "đăng nhập", "xác thực", "masuk",
+    "autentikasi", "ingia",
+})  # fmt: skip
+"""What a tool that takes a password or a code is about: signing in, an account, a
+connection, a protected file, a key store."""
+
+_PAYMENT: Final = frozenset({
+    # English
+    "card number", "credit card", "debit card", "bank card", "cvv", "cvc", "cvv2",
+    "card verification", "security code on the card", "expiry date of the card",
+    "iban", "bank account", "account number", "routing number", "sort code",
+    "bank details", "banking details",
+    # Romance
+    "tarjeta de crédito", "tarjeta de débito", "número de tarjeta", "cuenta bancaria",
+    "datos bancarios", "carte bancaire", "carte de crédit", "numéro de carte",
+    "compte bancaire", "coordonnées bancaires", "rib=", "carta di credito", "numero della carta",
+    "conto corrente", "conto bancario", "cartão de crédito", "número do cartão",
+    "conta bancária", "dados bancários", "card de credit",
+    # Germanic, Nordic, Finnish
+    "kreditkarte", "kartennummer", "bankkonto", "kontonummer", "bankverbindung",
+    "bankdaten", "creditcard", "kaartnummer", "bankrekening", "rekeningnummer",
+    "bankgegevens", "kortnummer", "kreditkort", "bankkort", "luottokortti",
+    "kortin numero", "pankkitili", "tilinumero",
+    # Slavic, Hungarian, Turkish, Greek
+    "karta kredytowa", "karty kredytowej", "numer karty", "konto bankowe",
+    "numer konta", "platební karta", "číslo karty", "bankovní účet", "číslo účtu",
+    "bankkártya", "kártyaszám", "bankszámla", "kredi kartı", "kart numara", "banka hesab",
+    "πιστωτικ", "αριθμό κάρτας", "τραπεζικό λογαριασμ", "номер карты", "банковской карты",
+    "кредитной карты", "банковский счёт", "банковский счет", "номер счёта", "номер счета",
+    "номер картки", "банківськ", "рахунок",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "بطاقة الائتمان", "بطاقة ائتمان", "رقم البطاقة", "حساب بنكي", "حساب مصرفي",
+    "الحساب البنكي", "کارت بانکی", "شماره کارت", "حساب بانکی", "شماره حساب",
+    "כרטיס אשראי", "כרטיס האשראי", "מספר כרטיס", "חשבון בנק", "חשבון הבנק",
+    "क्रेडिट कार्ड", "कार्ड नंबर", "बैंक खात", "ক্রেডিট কার্ড", "ব্যাংক অ্যাকাউন্ট",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "信用卡", "银行卡", "銀行卡", "卡号", "卡號", "银行账户", "銀行帳戶", "クレジットカード",
+    "カード番号", "銀行口座", "口座番号", "신용카드", "카드 번호", "카드번호", "은행 계좌",
+    "계좌번호", "บัตรเครดิต", "เลขบัตร", "บัญชีธนาคาร", "thẻ tín dụng", "số thẻ",
+    "tài khoản ngân hàng", "kartu kredit", "nomor kartu", "rekening bank", "nomor rekening",
+    "kad kredit", "akaunti ya benki",
+})  # fmt: skip
+"""What pays: a card's number and code, a bank account."""
+
+_PAYMENT_TOOLS: Final = frozenset({
+    # English
+    "pay", "checkout", "check out", "purchase", "buy", "order", "billing", "bill", "invoice",
+    "bank", "transfer", "iban", "card", "wallet", "subscri", "donat", "refund", "charge",
+    "financ", "payroll", "salary", "salaries", "tax", "merchant", "stripe", "paypal", "sepa",
+    "direct debit", "mandate", "loan", "credit", "account", "customer", "booking", "book",
+    "reserv", "ticket", "shop", "cart", "kyc", "fraud", "bin=", "swift", "bic=", "remit",
+    "settle", "expense", "accounting", "ledger", "vendor", "supplier", "employee", "hr=",
+    "payee", "payer", "fund", "pension", "bsb", "routing", "sort code", "statement", "company",
+    "business",
+    # Romance
+    "pago", "pagar", "factura", "compra", "banco", "cuenta", "tarjeta", "transferencia",
+    "paiement", "facture", "achat", "banque", "compte", "carte", "virement",
+    "pagamento", "pagare", "fattura", "acquisto", "banca", "conto", "bonifico",
+    "fatura", "conta", "cartão", "boleto", "pix",
+    # Germanic, Nordic, Finnish
+    "zahlung", "bezahl", "rechnung", "kauf", "konto", "karte", "überweis",
+    "lastschrift", "betaling", "betalen", "factuur", "aankoop", "rekening", "overboek",
+    "betalning", "faktura", "köp", "betal", "maksu", "lasku", "osto", "pankki", "tili",
+    # Slavic, Hungarian, Turkish, Greek
+    "płatnoś", "zapłat", "faktur", "zakup", "przelew", "platb", "zaplat", "nákup",
+    "fizet", "számla", "vásárl", "ödeme", "satın", "banka", "havale",
+    "πληρωμ", "τιμολόγ", "τράπεζ", "оплат", "плат", "счёт", "счет", "покуп", "банк",
+    "перевод", "рахун", "переказ",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "دفع", "فاتورة", "شراء", "بنك", "مصرف", "تحويل", "پرداخت", "فاکتور", "خرید", "بانک",
+    "תשלום", "חשבונית", "רכישה", "בנק", "העברה", "भुगतान", "बिल", "बैंक", "খরচ", "পেমেন্ট",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "支付", "付款", "发票", "發票", "购买", "購買", "银行", "銀行", "转账", "轉帳", "決済",
+    "支払", "請求", "購入", "振込", "결제", "지불", "청구", "구매", "은행", "송금", "ชำระ",
+    "จ่าย", "ธนาคาร", "โอน", "thanh toán", "hóa đơn", "mua", "ngân hàng", "chuyển khoản",
+    "bayar", "pembayaran", "tagihan", "beli", "malipo", "lipa", "benki",
+})  # fmt: skip
+"""What a tool that takes a card or an account is about: paying, billing, a bank."""
+
+_IDENTITY: Final = frozenset({
+    # English
+    "ssn", "social security", "national id", "national identity", "national insurance number",
+    "id number", "identity number", "id card", "identity card", "identity document",
+    "passport", "tax id", "tax number", "taxpayer", "driver's licen", "driving licen",
+    "drivers licen", "date of birth", "birth date", "birthdate", "citizen number",
+    "citizen service number", "personal number", "aadhaar", "pan card", "pan number",
+    "social insurance number", "residence permit",
+    # Romance
+    "documento de identidad", "número de identificación", "dni=", "nif=", "curp",
+    "pasaporte", "fecha de nacimiento", "seguridad social", "carte d'identité",
+    "pièce d'identité", "numéro de sécurité sociale", "sécurité sociale", "passeport",
+    "date de naissance", "carta d'identità", "codice fiscale", "passaporto",
+    "data di nascita", "cpf", "passaporte", "data de nascimento", "identidade",
+    "buletin",
+    # Germanic, Nordic, Finnish
+    "personalausweis", "ausweisnummer", "ausweis", "reisepass", "steuer-id",
+    "steueridentifikationsnummer", "sozialversicherungsnummer", "geburtsdatum",
+    "burgerservicenummer", "bsn", "paspoort", "identiteitskaart", "geboortedatum",
+    "personnummer", "fødselsnummer", "cpr-nummer", "henkilötunnus", "syntymäaika",
+    "kennitala",
+    # Slavic, Hungarian, Turkish, Greek
+    "pesel", "dowód osobist", "paszport", "data urodzenia", "rodné číslo",
+    "občanský průkaz", "cestovní pas", "személyi igazolvány", "adóazonosító", "taj szám",
+    "útlevél", "kimlik numara", "t.c. kimlik", "tc kimlik", "nüfus cüzdan", "pasaport",
+    "doğum tarihi", "αριθμό ταυτότητας", "ταυτότητ", "αμκα", "αφμ", "διαβατήρι",
+    "паспорт", "снилс", "дата рождения", "ідентифікаційн", "рнокпп",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "رقم الهوية", "بطاقة الهوية", "الرقم الوطني", "الهوية الوطنية", "جواز السفر",
+    "تاريخ الميلاد", "کد ملی", "شماره ملی", "کارت ملی", "گذرنامه", "پاسپورت",
+    "تاریخ تولد", "תעודת זהות", "תעודת הזהות", "מספר זהות", "דרכון", "תאריך לידה", "आधार",
+    "पैन कार्ड", "पासपोर्ट", "जन्म तिथि", "জাতীয় পরিচয়", "পাসপোর্ট",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "身份证", "身分證", "护照", "護照", "出生日期", "マイナンバー", "パスポート",
+    "運転免許証", "生年月日", "주민등록", "여권", "생년월일", "운전면허", "เลขบัตรประชาชน",
+    "บัตรประชาชน", "หนังสือเดินทาง", "căn cước", "cccd", "cmnd", "hộ chiếu",
+    "ngày sinh", "ktp", "paspor", "tanggal lahir", "kad pengenalan", "mykad",
+    "kitambulisho", "pasipoti",
+})  # fmt: skip
+"""Who someone is to a state: a national id, a passport, a tax number, a date of birth."""
+
+_IDENTITY_TOOLS: Final = frozenset({
+    # English
+    "kyc", "identity", "identit", "identify", "passport", "visa", "check-in", "checkin",
+    "check in", "boarding", "rental", "tax", "payroll", "hr=", "employ", "staff", "onboard",
+    "hire", "recruit", "candidate", "account", "register", "registration", "enrol", "enroll",
+    "patient", "health", "medical", "clinic", "insur", "government", "citizen", "immigra",
+    "customs", "border", "voter", "age verification", "age check", "birth", "bank", "loan",
+    "mortgage", "lease", "tenant", "background check", "notary", "customer", "profile",
+    "student", "license", "licence", "permit", "pension", "benefit", "astrolog",
+    "horoscope", "zodiac", "certificate", "municipal", "city hall", "town hall", "authorit",
+    "civil regist", "public service",
+    "πιστοποιητικ", "δήμ", "αίτησ", "bescheinigung", "behörde", "bürgeramt", "gemeente",
+    "mairie", "préfecture", "attestation", "certificat", "ayuntamiento", "certificado",
+    "trámite", "comune", "certificato", "anagrafe", "prefeitura", "certidão", "zaświadcz",
+    "urząd", "potvrzení", "úřad", "igazolás", "hivatal", "belediye", "nüfus", "госуслуг",
+    "справк", "муніципал", "довідк", "بلدية", "شهادة", "شهرداری", "گواهی", "עירייה",
+    "אישור", "प्रमाण पत्र", "नगर निगम", "证明", "證明", "政务", "市役所", "区役所", "証明書",
+    "민원", "증명서", "주민센터", "เทศบาล", "หนังสือรับรอง", "giấy chứng nhận", "kelurahan",
+    "surat keterangan", "cheti",
+    # Romance
+    "identidad", "impuesto", "empleado",
+    "paciente", "salud", "cuenta", "registro", "identité",
+    "impôt", "employé", "santé", "assurance",
+    "compte", "inscription", "identità", "tasse",
+    "dipendent", "paziente", "salute", "assicura", "identidade",
+    "imposto", "funcionário", "saúde", "conta", "cadastro", "nota fiscal", "fiscal",
+    "rembours", "mutuelle",
+    # Germanic, Nordic, Finnish
+    "identität", "ausweis", "steuer", "mitarbeit",
+    "gesundheit", "versicher", "konto", "registrier", "identiteit",
+    "belasting", "werknemer", "zorg", "verzeker", "registratie",
+    "skatt", "anställd", "försäkring",
+    "työntekijä", "potilas", "vakuutus",
+    "rekisteröi",
+    # Slavic, Hungarian, Turkish, Greek
+    "tożsamoś", "podat", "pracown", "pacjent", "ubezpiecz",
+    "totožnost", "daň", "zaměstnan", "pojišt", "azonosít",
+    "adó", "munkavállal", "biztosít", "kimlik",
+    "vergi", "çalışan", "sigorta", "e-devlet",
+    "ταυτοποίησ", "φόρ", "ασφάλισ", "идентиф", "верифик",
+    "налог", "сотрудник", "пациент", "страхов",
+    "податк", "працівник",
+    # Arabic, Persian, Hebrew, Hindi, Bengali
+    "هوية", "ضريبة", "موظف", "مريض", "تأمين",
+    "احراز هویت", "هویت", "مالیات", "کارمند", "بیمار", "بیمه", "זהות",
+    "מס=", "עובד", "מטופל", "ביטוח", "पहचान",
+    "कर=", "कर्मचारी", "मरीज", "बीमा", "পরিচয়", "যাচাই",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "身份", "身分", "实名", "實名", "认证", "認證",
+    "税", "稅", "员工", "員工", "患者", "保险", "保險", "本人確認",
+    "従業員", "保険", "본인 확인", "본인인증", "신원", "세금",
+    "직원", "환자", "보험", "ยืนยันตัวตน", "ภาษี", "พนักงาน",
+    "ประกัน", "danh tính", "thuế", "nhân viên",
+    "bảo hiểm", "identitas", "pajak",
+    "karyawan", "asuransi", "utambulisho", "bima", "kodi",
+})  # fmt: skip
+"""What a tool that takes an identity number is about: checking identity, travel, tax,
+employment, insurance, health care, an account."""
+
+_HEALTH: Final = frozenset({
+    # English
+    "diagnos", "medical record", "medical history", "health record", "health data",
+    "health information", "health condition", "health insurance number", "medications",
+    "prescriptions", "mental health", "hiv status", "blood test",
+    # Romance, Germanic
+    "diagnóstic", "historial médico", "historia clínica", "historial clínico",
+    "dossier médical", "antécédents médicaux", "cartella clinica", "storia clinica",
+    "prontuário", "histórico médico", "diagnose", "krankengeschichte", "krankenakte",
+    "krankenversichertennummer", "versichertennummer", "gesundheitsdaten",
+    "medisch dossier", "medische gegevens", "diagnoos", "journalanteckning",
+    # Other scripts
+    "تشخیص", "پرونده پزشکی", "سابقه پزشکی", "التاريخ الطبي", "السجل الطبي", "تشخيص",
+    "רפואי", "אבחנ", "निदान", "मेडिकल रिकॉर्ड", "病历", "病歷", "诊断", "診断", "病歴",
+    "병력", "진단", "의료 기록", "ประวัติการรักษา", "bệnh án", "chẩn đoán",
+    "riwayat penyakit", "rekam medis", "диагноз", "история болезни", "медицинск",
+    "медичн", "діагноз",
+})  # fmt: skip
+"""What is said of someone's health: a diagnosis, a medical record."""
+
+_HEALTH_TOOLS: Final = frozenset({
+    "health", "medic", "patient", "clinic", "doctor", "hospital", "pharma", "drug", "symptom",
+    "care", "nurse", "therap", "dental", "dentist", "insur", "fitness", "workout", "diet",
+    "nutrition", "wellness", "ehr", "fhir", "hl7", "lab", "appointment", "prescri", "diagnos",
+    "salud", "médic", "paciente", "santé", "mutuelle", "salute", "saúde",
+    "gesundheit", "arzt", "ärzt", "kranken", "praxis", "gezondheid", "zorg", "arts=",
+    "hälsa", "helse", "terveys", "lääkär", "zdrow", "lekar", "lékař", "egészség", "orvos",
+    "sağlık", "doktor", "υγεί", "ιατρ", "здоров", "врач", "лікар", "صحة", "طبي", "سلامت",
+    "پزشک", "בריאות", "רופא", "स्वास्थ्य", "डॉक्टर", "健康", "医疗", "醫療", "医院", "病院",
+    "医療", "건강", "의료", "병원", "สุขภาพ", "โรงพยาบาล", "sức khỏe", "bệnh viện",
+    "kesehatan", "dokter", "afya", "daktari",
+})  # fmt: skip
+"""What a tool that takes health data is about."""
+
+_TALK: Final = frozenset({
+    "conversation history", "chat history", "chat log", "chat transcript", "transcript of",
+    "whole conversation", "entire conversation", "full conversation", "the conversation so far",
+    "previous messages", "earlier messages", "prior messages", "every message", "all messages",
+    "last messages", "messages so far",
+    "historial de la conversación", "historial del chat", "conversación completa",
+    "historique de la conversation", "historique du chat", "conversation complète",
+    "cronologia della conversazione", "conversazione completa", "histórico da conversa",
+    "conversa completa", "chatverlauf", "gesprächsverlauf", "gesamte unterhaltung",
+    "gespreksgeschiedenis", "chatgeschiedenis", "chatthistorik", "samtalshistorik",
+    "keskusteluhistoria", "historia rozmowy", "historii rozmowy", "historie konverzace",
+    "beszélgetés előzmény", "sohbet geçmiş", "konuşma geçmiş", "ιστορικό συνομιλ",
+    "историю переписки", "история переписки", "историю чата", "история чата",
+    "историю диалога", "історію чату", "історія чату", "історію розмови", "سجل المحادثة",
+    "سجل الدردشة", "تاريخ المحادثة", "تاریخچه گفتگو", "تاریخچهٔ گفتگو", "تاریخچه چت",
+    "היסטוריית השיחה", "היסטוריית הצ'אט", "बातचीत का इतिहास", "चैट इतिहास",
+    "对话记录", "对话历史", "聊天记录", "對話紀錄", "聊天紀錄", "会話履歴", "チャット履歴",
+    "대화 기록", "대화 내역", "채팅 기록", "ประวัติการสนทนา", "ประวัติแชท",
+    "lịch sử trò chuyện", "lịch sử hội thoại", "riwayat percakapan", "riwayat obrolan",
+    "historia ya mazungumzo",
+})  # fmt: skip
+"""The conversation itself, whole or before this call."""
+
+_TALK_TOOLS: Final = frozenset({
+    "chat", "conversation", "message", "transcript", "dialog", "thread", "memory", "recap",
+    "summar", "handoff", "hand off", "hand-off", "escalat", "journal", "archive", "export",
+    "history", "assistant", "agent", "llm", "gpt", "model", "completion", "translate",
+    "conversa", "gespräch", "unterhaltung", "gesprek", "keskustel", "rozmow", "beszélget",
+    "sohbet", "συνομιλ", "переписк", "чат", "діалог", "محادث", "دردش", "گفتگو", "שיחה",
+    "बातचीत", "对话", "對話", "聊天", "会話", "チャット", "대화", "채팅", "สนทนา",
+    "trò chuyện", "percakapan", "mazungumzo",
+})  # fmt: skip
+"""What a tool that takes the conversation is about: chats, summaries, hand-offs."""
+
+_PROMPT: Final = frozenset({
+    "system prompt", "system message", "system instruction", "developer message",
+    "developer instruction", "hidden instruction", "initial instruction",
+    "instrucciones del sistema", "prompt del sistema", "instructions système",
+    "prompt système", "istruzioni di sistema", "prompt di sistema", "instruções do sistema",
+    "prompt do sistema", "systemanweisung", "systemprompt", "system-prompt",
+    "systeeminstructie", "systeemprompt", "systeminstruktion", "instrukcje systemowe",
+    "prompt systemowy", "systémové instrukce", "rendszerutasítás", "sistem talimat",
+    "sistem istemi", "οδηγίες συστήματος", "системный промпт", "системные инструкции",
+    "системное сообщение", "системні інструкції", "системний промпт", "تعليمات النظام",
+    "موجه النظام", "دستورالعمل سیستم", "دستورهای سیستم", "دستورات سیستم", "پرامپت سیستم",
+    "הנחיות המערכת", "הוראות המערכת", "פרומפט המערכת", "सिस्टम प्रॉम्प्ट", "सिस्टम निर्देश",
+    "系统提示", "系統提示", "系统指令", "系統指令", "システムプロンプト", "システム指示",
+    "시스템 프롬프트", "시스템 지침", "พรอมต์ระบบ", "lời nhắc hệ thống", "prompt sistem",
+    "instruksi sistem",
+})  # fmt: skip
+"""The model's own instructions."""
+
+_PROMPT_TOOLS: Final = frozenset({
+    "prompt", "assistant", "agent", "persona", "llm", "gpt", "model", "bot", "jailbreak",
+    "injection", "red team", "redteam", "guard", "eval", "completion",
+})  # fmt: skip
+"""What a tool that takes a system prompt is about: building or testing an assistant."""
+
+_OUTPUTS: Final = frozenset({
+    "other tool", "other tools", "another tool", "other function", "other functions",
+    "previous tool", "earlier tool", "prior tool", "tool calls", "tool results",
+    "tool outputs", "tool responses", "outras ferramentas", "otras herramientas",
+    "autres outils", "altri strumenti", "anderen tools", "andere tools", "anderen werkzeug",
+    "andra verktyg", "muiden työkalujen", "innych narzędzi", "jiných nástrojů",
+    "más eszközök", "diğer araç", "άλλων εργαλείων", "других инструментов", "інших інструментів",
+    "الأدوات الأخرى", "ابزارهای دیگر", "כלים אחרים", "अन्य टूल", "其他工具", "其它工具",
+    "他のツール", "다른 도구", "เครื่องมืออื่น", "công cụ khác", "alat lain", "zana nyingine",
+})  # fmt: skip
+"""What other tools returned in this session."""
+
+_RESULTS: Final = frozenset({
+    "output", "result", "return", "response", "produced", "sent back", "salida", "resultado",
+    "devuelt", "sortie", "résultat", "renvoy", "ausgabe", "ergebnis", "zurückgegeben",
+    "risultat", "restituit", "saída", "retornad", "uitvoer", "resultat",
+    "wynik", "výstup", "výsled", "kimenet", "eredmény", "çıktı", "sonuç", "έξοδ",
+    "αποτέλεσμ", "вывод", "результат", "вернул", "повернул", "مخرجات", "نتائج", "خروجی",
+    "نتیجه", "פלט", "תוצא", "आउटपुट", "परिणाम", "输出", "輸出", "结果", "結果", "返回",
+    "出力", "返した", "출력", "결과", "반환", "ผลลัพธ์", "kết quả", "đầu ra", "keluaran",
+    "hasil", "matokeo",
+})  # fmt: skip
+"""What a tool gives back: its output, its result."""
+
+_OUTPUTS_TOOLS: Final = frozenset({
+    "pipeline", "workflow", "orchestrat", "chain", "agent", "router", "trace", "debug",
+    "observab", "log",
+})  # fmt: skip
+"""What a tool that takes other tools' outputs is about: chaining or tracing them."""
+
+_RECOVERY: Final = frozenset({
+    "seed phrase", "recovery phrase", "secret recovery phrase", "mnemonic phrase",
+    "mnemonic words", "mnemonic seed", "12 words",
+    "24 words", "12-word", "24-word", "12 or 24", "frase semilla", "frase de recuperación",
+    "phrase de récupération", "phrase secrète", "frase di recupero", "frase de recuperação",
+    "wiederherstellungsphrase", "seed-phrase", "herstelzin", "återställningsfras",
+    "fraza odzyskiwania", "сид-фраз", "seed-фраз", "мнемоническ", "عبارة الاسترداد",
+    "عبارت بازیابی", "助记词", "助記詞", "シードフレーズ", "リカバリーフレーズ", "복구 구문",
+    "시드 구문", "cụm từ khôi phục", "frasa pemulihan",
+})  # fmt: skip
+"""A wallet's recovery words: whoever has them has the wallet."""
+
+_RECOVERY_TOOLS: Final = frozenset({
+    "restore", "recover", "import", "backup", "back up", "derive", "bip39", "bip-39",
+    "mnemonic", "seed", "wallet setup", "new wallet", "create wallet",
+})  # fmt: skip
+"""What a tool that takes recovery words is about: restoring or setting up a wallet."""
+
+_ENVIRONMENT: Final = frozenset({
+    "environment variable", "env var", "env vars", "printenv", ".env", "dotenv",
+    "connection string", "cookie", "bearer", "authorization header", "auth header",
+    "private key", "ssh key", "id rsa",
+    "id ed25519", "kubeconfig", "kube/config", "aws credentials", "secret access key",
+    "variables de entorno", "variable de entorno", "cadena de conexión",
+    "variables d'environnement", "variable d'environnement", "chaîne de connexion",
+    "umgebungsvariabl", "verbindungszeichenfolge", "variabili d'ambiente",
+    "variabile d'ambiente", "stringa di connessione", "variáveis de ambiente",
+    "variável de ambiente", "string de conexão", "omgevingsvariabel", "connectiestring",
+    "miljövariabl", "anslutningssträng", "miljøvariabl", "ympäristömuuttuj",
+    "zmienne środowiskowe", "zmiennych środowiskowych", "proměnné prostředí",
+    "környezeti változ", "ortam değişken", "μεταβλητές περιβάλλοντος",
+    "переменные окружения", "переменных окружения", "змінні середовища",
+    "змінних середовища", "متغيرات البيئة", "متغیرهای محیطی", "משתני סביבה",
+    "एनवायरनमेंट वेरिएबल", "环境变量", "環境變數", "環境変数", "환경 변수", "환경변수",
+    "ตัวแปรสภาพแวดล้อม", "biến môi trường", "variabel lingkungan", "kolačić", "piškot",
+    "galleta", "témoin de connexion", "eväste", "küpsis", "çerez", "куки", "кукі",
+    "ملفات تعريف الارتباط", "کوکی", "עוגיות", "कुकी", "クッキー", "쿠키", "คุกกี้",
+})  # fmt: skip
+"""Secrets of the machine and the browser: its environment, a session's cookie or
+bearer token, a private key."""
+
+_ENVIRONMENT_TOOLS: Final = frozenset({
+    "env", "environment", "config", "deploy", "container", "docker", "kubernetes", "k8s",
+    "kube", "cluster", "run", "exec", "shell", "terminal", "command", "script", "sandbox",
+    "ci", "build", "pipeline", "server", "database", "db", "sql", "postgres", "mysql", "redis",
+    "mongo", "connect", "http", "request", "proxy", "fetch", "curl", "scrape", "crawl",
+    "cookie", "session", "auth", "login", "sign in", "token", "oauth", "jwt", "secret",
+    "vault", "key", "ssh", "sftp", "git", "cloud", "aws", "gcp", "azure", "debug", "diagnos",
+    "api", "webhook", "header", "tls", "ssl", "x509", "cert", "keypair", "key pair",
+    "signing", "signature", "gpg", "pgp", "browser automation", "playwright", "puppeteer",
+    "selenium",
+    "entorno", "environnement", "umgebung", "ambiente", "omgeving", "miljö", "miljø",
+    "despleg", "déploi", "bereitstell", "implant", "distribu", "conexión", "connexion",
+    "verbindung", "connessione", "conexão", "verbinding", "anslutning", "połącz",
+    "připoj", "kapcsol", "bağlant", "σύνδεσ", "подключ", "підключ", "اتصال", "חיבור",
+    "连接", "連接", "接続", "연결", "เชื่อมต่อ", "kết nối", "koneksi", "環境", "环境", "환경",
+})  # fmt: skip
+"""What a tool that takes such secrets is about: running, deploying, connecting,
+signing requests."""
+
+_TALK_ASKED: Final = frozenset(
+    {"chat=", "chats=", "transcript=", "transcripts="}
+    | TALK
+    - {"chat", "transcript",
+        "session", "context", "memory", "thread", "history", "turns", "emails=", "e-mails=",
+        "mails=", "correos=", "courriels=", "e-mailek=", "e-postalar", "sesión", "sessão",
+        "sessione", "sitzung", "sessie", "istunno", "sesj", "relac", "munkamenet", "sesiun",
+        "oturum", "συνεδρί", "сесси", "сесі", "جلسة", "الجلسة", "جلسه", "सत्र", "セッション",
+        "세션", "เซสชัน", "phiên", "sesi", "kikao", "contexto", "contexte", "contesto",
+        "kontext", "bağlam", "контекст", "سياق", "הקשר", "上下文", "文脈", "コンテキスト",
+        "맥락", "컨텍스트", "ngữ cảnh", "konteks", "historial", "historique", "cronologia",
+        "verlauf", "historik", "előzmény", "istoric", "geçmiş", "ιστορικ", "تاریخچه",
+        "היסטוריה", "履歴", "riwayat", "histórico",
+    }
+)  # fmt: skip
+"""The conversation and its messages (not a session, a context or a history: an API's)."""
+
+_TALK_QUALIFIED: Final = ALL | EARLIER | SEEN | frozenset({
+    "last", "latest", "recent", "verbatim", "exchanged", "with you", "so far",
+})  # fmt: skip
+"""Beside a word for messages, what makes them the conversation's: all of them, earlier,
+the user's, the last ones."""
+
+_FILES: Final = frozenset({
+    "file", "files", "document", "documents", "datei", "fichier", "archivo", "arquivo",
+    "bestand", "fil=", "filer", "filen=", "tiedosto", "plik", "soubor", "súbor", "fájl",
+    "fişier", "dosya", "αρχεί", "έγγραφ", "файл", "документ", "ملف", "ملفات", "فایل",
+    "קובץ", "קבצ", "फ़ाइल", "फाइल", "文件", "檔案", "ファイル", "파일", "ไฟล์", "tệp",
+    "tài liệu", "berkas", "faili", "dokumen",
+})  # fmt: skip
+"""Files and documents, which the model may have read for the user."""
+
+_FILES_QUALIFIED: Final = SEEN | frozenset({
+    "you read", "you opened", "you've read", "you have read", "you have opened",
+    "in this session", "in this conversation", "in this chat", "during this session",
+})  # fmt: skip
+"""Beside a word for files, what makes them the model's reading: it read or opened them."""
+
+_FILES_TOOLS: Final = frozenset({
+    "file", "folder", "directory", "document", "fs", "index", "upload", "storage", "drive",
+    "backup", "archive", "zip", "sync", "share", "attach",
+})  # fmt: skip
+"""What a tool that takes files is about."""
+
+_PERSONAL_ASKED: Final = PERSONAL | frozenset({
+    "email address", "e-mail address", "ip address", "precise location", "gps",
+    "current location", "home address", "date of birth", "clipboard", "religion",
+    "sexual orientation", "employer",
+})  # fmt: skip
+"""Who someone is and where they are reached."""
+
+_PERSONAL_TOOLS: Final = frozenset({
+    "contact", "customer", "client", "user", "profile", "account", "order", "ship", "deliver",
+    "book", "reserv", "crm", "lead", "invoice", "sms", "call", "mail", "address", "person",
+    "people", "member", "employee", "patient", "register", "sign up", "signup", "form",
+    "kyc", "identity", "directory", "hr=", "recruit", "candidate", "applicant", "guest",
+    "traveller", "traveler", "passenger", "subscriber", "lookup", "enrich", "verify",
+})  # fmt: skip
+"""What a tool that takes several of someone's details is about: the people it keeps."""
+
+_OWN_INSTRUCTIONS: Final = frozenset(
+    (INSTRUCTIONS - {"rules", "guidelines", "directives"}) | {"hidden rules", "system rules"}
+)
+"""Instructions: the model's own beside *you* or *received*."""
+
+
+_KEPT_SAFE: Final = frozenset({
+    "redact", "masked", "hashed", "never stored", "never logged", "not stored", "not logged",
+})  # fmt: skip
+"""A field that says the data is hidden or dropped: it documents, it does not ask."""
+
+_SIGN_IN: Final = _KEPT_SAFE | frozenset({
+    "sign in", "signing in", "sign-in", "log in", "logging in", "login", "authenticat",
+    "rotat", "new account", "service account", "for the account", "new password",
+    "change the password", "reset", "shared link", "protect", "encrypt", "decrypt", "unlock",
+    "to connect", "meeting", "conference", "client id", "client secret", "basic auth",
+    "sent to", "sent by sms", "we sent", "anmeld", "einlogg", "se connecter", "connexion",
+    "iniciar sesión", "acceder", "accedere", "inloggen", "logga in", "kirjautu", "zaloguj",
+    "přihlás", "bejelentkez", "giriş yap", "войти", "для входа", "увійти", "تسجيل الدخول",
+    "ورود به", "להתחבר", "लॉगिन", "登录", "登錄", "ログイン", "로그인", "đăng nhập",
+    "发送", "發送", "送信", "전송", "enviado", "envoyé", "gesendet", "inviato", "verzonden",
+})  # fmt: skip
+"""A password or code the field says is for signing in, rotating, a link or a meeting."""
+
+_PAYING: Final = _KEPT_SAFE | frozenset({
+    "payment", "to pay", "checkout", "charge", "refund", "payout", "payee", "invoice",
+    "billing", "subscription", "direct debit", "pago", "paiement", "zahlung", "betaling",
+    "pagamento", "płatnoś", "platb", "ödeme", "оплат", "支付", "付款", "決済", "결제",
+})  # fmt: skip
+"""A card or account the field says is for paying or being paid."""
+
+_OWN_IDENTITY: Final = _KEPT_SAFE | frozenset({
+    "age limit", "age check", "minimum age", "kyc", "check-in", "boarding", "visa",
+    "tax return", "payroll", "employment", "onboarding", "as printed", "on the document",
+})  # fmt: skip
+"""An identity datum the field says is for an age check, a check-in, a tax return."""
+
+_MODEL_INPUT: Final = _KEPT_SAFE | frozenset({
+    "completion", "sub-agent", "subagent", "channel", "thread", "mailbox", "inbox",
+    "the caller", "to summar",
+})  # fmt: skip
+"""The conversation or a prompt the field says is for a completion, an agent, a channel."""
+
+_RUNNING: Final = _KEPT_SAFE | frozenset({
+    "to set", "container", "deploy", "to connect",
+})  # fmt: skip
+"""Environment values the field says are to be set where something runs."""
+
+UPPER: Final = frozenset({"pin", "pins", "tan", "rib"})
+"""Words that name a secret only in capitals: "the PIN", not "pin the rows"; "the TAN",
+not "tan(x)"."""
+
+_USERS: Final = frozenset({
+    "user", "users", "member", "profile", "person", "people", "customer", "contact",
+    "employee", "staff", "patient", "account", "login",
+})  # fmt: skip
+"""In a tool's or a field's name: the people whose records it keeps."""
+
+KINDS: Final[tuple[Kind, ...]] = (
+    Kind("a password or one-time code", _CREDENTIALS, _CREDENTIAL_TOOLS, _USERS, purpose=_SIGN_IN),
+    Kind("a card or bank account", _PAYMENT, _PAYMENT_TOOLS, _USERS, purpose=_PAYING),
+    Kind(
+        "an identity number",
+        _IDENTITY,
+        _IDENTITY_TOOLS | _PAYMENT_TOOLS,
+        _USERS,
+        purpose=_OWN_IDENTITY,
+    ),
+    Kind("health data", _HEALTH, _HEALTH_TOOLS, _USERS, purpose=_KEPT_SAFE),
+    Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS),
+    Kind(
+        "secrets of the environment or the browser",
+        _ENVIRONMENT,
+        _ENVIRONMENT_TOOLS,
+        purpose=_RUNNING,
+    ),
+    Kind("the conversation", _TALK, _TALK_TOOLS, purpose=_MODEL_INPUT),
+    Kind(
+        "the conversation",
+        _TALK_ASKED,
+        _TALK_TOOLS,
+        qualified=_TALK_QUALIFIED,
+        purpose=_MODEL_INPUT,
+    ),
+    Kind("files the model read", _FILES, _FILES_TOOLS, qualified=_FILES_QUALIFIED),
+    Kind("someone's personal details", _PERSONAL_ASKED, _PERSONAL_TOOLS, _USERS, distinct=2),
+    Kind(
+        "the model's instructions",
+        _OWN_INSTRUCTIONS,
+        _PROMPT_TOOLS,
+        qualified=YOU | RECEIVED,
+        purpose=_MODEL_INPUT,
+    ),
+    Kind("the model's instructions", _PROMPT, _PROMPT_TOOLS, purpose=_MODEL_INPUT),
+    Kind("other tools' results", _OUTPUTS, _OUTPUTS_TOOLS, qualified=_RESULTS),
+)
+"""Every kind, in the order a field's words are tried."""

@@ -1,0 +1,176 @@
+"""A field asking for a kind of sensitive data its tool has no use for.
+
+Exfiltration through a parameter needs no words about where the data comes from: a
+stock quote that takes "the user's brokerage username and password, so quotes can be
+real-time", a holiday calendar that takes an identity number and a card's CVV, a
+translator that takes "the results of every other tool called in this session". What
+stays the same is the shape: a field of the input schema that can carry text (its
+name, description, title, default or examples, however nested) names a kind of
+sensitive data (`toolbridge.security._kind_words.KINDS`: a password or one-time code,
+a card or bank account, an identity number, health data, the conversation, the model's
+instructions, other tools' results), and nothing the tool says it is (its name, titles,
+description, its other fields' names) is about that kind. A login tool taking a
+password, a KYC check taking a passport number, a chat exporter taking the messages:
+each is its tool's subject, and passes. So do a negated mention ("do not include
+passwords"), a quoted value (``'password'`` as an input mode) and a field that cannot
+carry the data (a boolean, a number, a choice among fixed values).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
+
+from toolbridge._tool import Tool
+from toolbridge.security._concept_match import Concept
+from toolbridge.security._gates import lower
+from toolbridge.security._hit import Hit
+from toolbridge.security._kind_words import KINDS, UPPER
+from toolbridge.security._lexicon import NEGATIONS
+from toolbridge.security._steering import sentence_at, sentence_ends
+from toolbridge.security._strings import Text
+
+__all__ = ["offtopic"]
+
+_ASKED: Final = tuple(Concept(kind.asked) for kind in KINDS)
+_DOMAIN: Final = tuple(Concept(kind.domain | kind.asked) for kind in KINDS)
+_NAMED: Final = tuple(Concept(kind.named) for kind in KINDS)
+_QUALIFIED: Final = tuple(Concept(kind.qualified) if kind.qualified else None for kind in KINDS)
+_PURPOSE: Final = tuple(Concept(kind.purpose) if kind.purpose else None for kind in KINDS)
+_ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
+"""Every kind's words in one search: most fields name none."""
+_READ: Final = frozenset({"description", "title", "default", "examples", "properties"})
+"""Where a field says what it takes: its prose, its offered values, its name."""
+_NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
+_QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d")
+_CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_TEXT: Final = frozenset({"boolean", "integer", "number", "null"})
+"""Types of a field that cannot carry a password or a transcript."""
+_WHY: Final = (
+    "a field asking for {}, which nothing this tool says it does needs: exfiltration "
+    "through a parameter."
+)
+
+
+def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+    """The fields of `tool` (its strings `texts`) asking for data its subject is not."""
+    fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
+    if (
+        not fields
+        or _ANY.search(lower("\n".join(text.value for text in fields)).replace("_", " ")) is None
+    ):
+        return []  # one search for the tool: most name no kind at all
+    hits: list[tuple[Text, Hit]] = []
+    names: list[str] | None = None
+    for text in fields:
+        path = text.path
+        low = lower(text.value).replace("_", " ")
+        if _ANY.search(low) is None or not _carries(tool.input_schema, path):
+            continue
+        for index, match in _asks(text.value, low):
+            if names is None:
+                names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
+            if _about(tool, names, _owner(path), index):
+                continue
+            hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
+            hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
+            break
+    return hits
+
+
+def _asks(value: str, low: str) -> Iterator[tuple[int, re.Match[str]]]:
+    """Each kind `low` (`value` lowercased) names, not negated nor quoted: its first word."""
+    ends: list[int] | None = None
+    for index, asked in enumerate(_ASKED):
+        qualified = _QUALIFIED[index]
+        if qualified is not None and qualified.search(low) is None:
+            continue
+        needed = KINDS[index].distinct
+        if needed > 1 and len({found.group() for found in asked.finditer(low)}) < needed:
+            continue
+        for match in asked.finditer(low):
+            start, end = match.span()
+            word = match.group()
+            if word.strip() in UPPER and not value[start:end].isupper():
+                continue  # "pin the header rows", "tan(x)": not a PIN, not a TAN
+            if start > 0 and end < len(low) and low[start - 1] in _QUOTES and low[end] in _QUOTES:
+                continue  # a value quoted: "'text'/'password' for input_text"
+            ends = sentence_ends(low) if ends is None else ends
+            begin, stop = sentence_at(ends, start, len(low))
+            if _NEGATED.search(low, begin, start) is not None:
+                continue
+            if qualified is not None and qualified.search(low, begin, stop) is None:
+                continue  # "messages" and "all" in different sentences
+            purpose = _PURPOSE[index]
+            if purpose is not None and purpose.search(low) is not None:
+                break  # the field says what it is for: "the password, used to sign in"
+            yield index, match
+            break
+
+
+def _about(tool: Tool, names: list[str], field: str, index: int) -> bool:
+    """Whether `tool` says it is about kind `index`, by what it is and its other fields."""
+    said = " ".join(
+        value
+        for value in (_CAMEL.sub(" ", tool.name), tool.title, tool.annotations.title)
+        if isinstance(value, str)
+    )
+    others = " ".join(name for name in names if name != field)
+    named = lower(f"{said} {others}").replace("_", " ").replace("-", " ")
+    if _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None:
+        return True
+    return _DOMAIN[index].search(lower(tool.description).replace("_", " ")) is not None
+
+
+def _owner(path: tuple[str | int, ...]) -> str:
+    """The name of the innermost property `path` is in or names, or ``""``."""
+    for at in range(len(path) - 2, 0, -1):
+        if path[at] == "properties":
+            return str(path[at + 1])
+    return ""
+
+
+def _names(schema: Mapping[str, Any], depth: int = 0) -> Iterator[str]:
+    """Every property name of `schema`, however nested (to a fixed depth)."""
+    if depth > 8:
+        return
+    for key, value in schema.items():
+        if key == "properties" and isinstance(value, Mapping):
+            for name, sub in value.items():
+                yield str(name)
+                if isinstance(sub, Mapping):
+                    yield from _names(sub, depth + 1)
+        elif isinstance(value, Mapping):
+            yield from _names(value, depth + 1)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, Mapping):
+                    yield from _names(item, depth + 1)
+
+
+def _carries(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
+    """Whether the subschema `path` is in can carry text the model writes.
+
+    Not a boolean, a number or null, nor a choice among fixed values (``enum``,
+    ``const``): those cannot hold a password or a transcript.
+    """
+    if path[-2:-1] == ("properties",):
+        keys = path[1:]
+    else:
+        keys = path[1 : max(at for at, key in enumerate(path) if key in _READ)]
+    node: Any = schema
+    for key in keys:
+        if isinstance(node, Mapping) and isinstance(key, str):
+            node = node.get(key)
+        elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+            node = node[key]
+        else:
+            return True
+    if not isinstance(node, Mapping):
+        return True
+    if "enum" in node or "const" in node:
+        return False
+    kind = node.get("type")
+    types = {kind} if isinstance(kind, str) else set(kind) if isinstance(kind, list) else set()
+    return not types or not types <= _NOT_TEXT
