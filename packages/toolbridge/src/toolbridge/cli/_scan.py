@@ -1,7 +1,8 @@
 """``toolbridge scan``: look for poisoned tool definitions before a model sees them.
 
-The tools come from INPUT, a live server or every server of a ``--config`` file
-(scanned together, so that the cross-server rules see them all); the findings are
+The tools come from INPUT (one server's, or a JSON object of server names to
+tools), a live server or every server of a ``--config`` file (scanned together, so
+that the cross-server rules see them all); the findings are
 `toolbridge.security.scan`'s, printed as a table at a terminal, JSON when piped, or
 SARIF 2.1.0 (`_sarif`). Nothing a definition holds reaches the terminal raw: every
 character that is not printable is written as its escape, in tables and JSON alike.
@@ -20,6 +21,7 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
+from toolbridge.errors import ConversionError, format_path
 from toolbridge.formats import Source
 
 if TYPE_CHECKING:
@@ -93,8 +95,9 @@ def scan_command(
 ) -> None:
     """Look for poisoned tool definitions: hidden text, instructions, look-alike names.
 
-    The tools come from INPUT, or a live server (-- COMMAND ARGS..., --url URL, or
-    --config FILE: every server of it, scanned together). Exit status: 0 nothing at or
+    The tools come from INPUT (one server's, or {"server": [tools], ...}: each server
+    its own), or a live server (-- COMMAND ARGS..., --url URL, or --config FILE:
+    every server of it, scanned together). Exit status: 0 nothing at or
     above --fail-on, 1 something, 2 usage, input or server error.
     """
     from toolbridge.security import RULES, at_least, scan
@@ -186,9 +189,17 @@ def _tools(
             listed = by_server(client.tools)
         grouped |= listed if isinstance(listed, dict) else {}
         return grouped, _live.label(url=url, config=config), config
-    tools = _input.read_input(input_path, cast(Source, source))
+    tools = _read_tools(input_path, cast(Source, source))
     stdin = input_path in (None, _input.STDIN)
     origin = "stdin" if stdin else str(input_path)
+    artifact = None if stdin else input_path
+    if isinstance(tools, dict):
+        if server is not None:
+            raise typer.BadParameter(
+                "is for INPUT of one server: this INPUT names its servers",
+                param_hint="'--server'",
+            )
+        return tools, origin, artifact
     if server is None and pins:
         if len(pins) != 1:
             raise typer.BadParameter(
@@ -196,8 +207,53 @@ def _tools(
                 param_hint="'--server'",
             )
         (server,) = pins
-    artifact = None if stdin else input_path
     return ({server: tools} if server is not None else tools), origin, artifact
+
+
+def _read_tools(input_path: str | None, source: Source) -> list[Tool] | dict[str, list[Tool]]:
+    """INPUT's tools: by server when it is a JSON object of server names to tools.
+
+    ``{"billing": [...], "notes": {"tools": [...]}}``: each value is what INPUT may
+    be for one server (one tool, a list, an envelope) in the `source` format. An
+    object that is a tool or an envelope of that format is read as one.
+
+    Raises:
+        InputError: Unreadable, or not JSON.
+        ConversionError: Not tools, nor servers' tools; the message names the JSON path
+            (under the server's name for a server's tools).
+    """
+    data = _input.read_json(input_path)
+    try:
+        return _input.tools_in(data, source)
+    except ConversionError as error:
+        if not _names_servers(data):
+            raise
+        first = error
+    grouped: dict[str, list[Tool]] = {}
+    for name, tools in data.items():
+        try:
+            grouped[name] = _input.tools_in(tools, source)
+        except ConversionError as error:
+            raise ConversionError(
+                f"server {name!r}: {_without_place(error)}", path=(name, *error.path)
+            ) from first
+    return grouped
+
+
+def _names_servers(data: object) -> bool:
+    """Whether `data` has the shape of ``{server: tools}``: an object of lists and objects."""
+    return (
+        isinstance(data, Mapping)
+        and bool(data)
+        and all(isinstance(value, Mapping | list) for value in data.values())
+    )
+
+
+def _without_place(error: ConversionError) -> str:
+    """What `error` says, without the place its message may end with (it is given again)."""
+    text = str(error)
+    where = f" (at {format_path(error.path)!r})" if error.path else ""
+    return text.removesuffix(where)
 
 
 def by_server(tools: Sequence[Tool]) -> dict[str, list[Tool]] | list[Tool]:
