@@ -7,6 +7,7 @@ tools are listed through FastMCP at the repository's root
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 import time
@@ -96,6 +97,64 @@ def test_a_call_is_validated_before_the_function_runs() -> None:
     assert ran == [{"a": 6, "b": 7}]
 
 
+def test_invalid_arguments_are_the_caller_s_mistake_not_a_server_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """FastMCP logs the refused call at WARNING; the tool's own failure stays ERROR."""
+
+    @tool
+    def broken() -> str:
+        """Fail."""
+        raise RuntimeError("the tool broke")
+
+    server = make_server("calc", [multiply, broken])
+
+    async def main() -> tuple[Any, Any]:
+        async with Client(server) as client:
+            bad = await client.call_tool("multiply", {"a": "six"}, raise_on_error=False)
+            failed = await client.call_tool("broken", {}, raise_on_error=False)
+            return bad, failed
+
+    with caplog.at_level(logging.DEBUG, logger="fastmcp"):
+        bad, failed = asyncio.run(main())
+    assert bad.is_error
+    assert failed.is_error
+    assert "invalid arguments for tool 'multiply'" in bad.content[0].text
+    levels = {
+        name: {r.levelno for r in caplog.records if f"{name!r}" in r.getMessage()}
+        for name in ("multiply", "broken")
+    }
+    assert levels == {"multiply": {logging.WARNING}, "broken": {logging.ERROR}}
+
+
+def test_one_tool_gives_one_fastmcp_tool_and_tools_a_list() -> None:
+    one = to_fastmcp(multiply)
+    assert isinstance(one, ToolbridgeTool)
+    assert one.toolbridge_tool is multiply
+    listed = to_fastmcp([multiply, get_forecast])
+    assert [item.name for item in listed] == ["multiply", "get_forecast"]
+    assert [item.name for item in to_fastmcp(iter([multiply]))] == ["multiply"]
+    server: FastMCP[Any] = FastMCP("one")
+    server.add_tool(one)  # (no deprecated list use on FastMCP's side: warnings are errors)
+
+    async def listed_names() -> list[str]:
+        async with Client(server) as client:
+            return [item.name for item in await client.list_tools()]
+
+    assert asyncio.run(listed_names()) == ["multiply"]
+
+
+def test_one_tool_still_unpacks_as_the_list_it_was_with_a_warning() -> None:
+    one = to_fastmcp(multiply)
+    old: Any = one  # (as code written for the list sees it; a type checker now says no)
+    with pytest.warns(DeprecationWarning, match=r"pass \[tool\] for a list"):
+        (unpacked,) = old
+    with pytest.warns(DeprecationWarning, match="to_fastmcp"):
+        indexed = old[0]
+    assert unpacked is one
+    assert indexed is one
+
+
 @pytest.mark.usefixtures("no_process_left_behind")
 def test_a_tool_loaded_from_another_mcp_server_is_served_by_fastmcp() -> None:
     """The proxy case: the handler takes whatever arguments the schema says, and the
@@ -155,7 +214,7 @@ def test_execution_survives_to_fastmcp_and_back() -> None:
     """FastMCP lists an MCP tool's ``execution`` as given (to MCP 2025-11-25 clients;
     2026-07-28 has no such field), and a FastMCP tool's reads back."""
     research = _research("optional")
-    (made,) = to_fastmcp(research)
+    made = to_fastmcp(research)
     assert made.execution == mcp_types.ToolExecution(task_support="optional")
 
     async def listed() -> list[Any]:

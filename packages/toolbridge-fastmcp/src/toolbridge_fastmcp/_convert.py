@@ -11,7 +11,8 @@ call and declares no tasks for it. A server made with
 ``dereference_schemas=False`` (`make_server`) lists them so; FastMCP's default
 inlines their ``$ref``. Its ``run`` validates the arguments with toolbridge
 before the handler runs; invalid arguments and an ``isError`` result raise
-FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` result, and what the
+FastMCP's ``ToolError``, which FastMCP answers as an ``isError`` result (invalid
+arguments are the caller's mistake: FastMCP logs them at WARNING, not ERROR), and what the
 tool itself raises goes to FastMCP as raised, so its ``mask_error_details`` applies.
 While it runs, its progress and logs, and the questions a loaded tool's server asks,
 go to the client of the FastMCP request (`toolbridge_fastmcp._running`).
@@ -23,9 +24,11 @@ invoker calls ``server.call_tool``; their ``execution`` is kept (``meta["mcp"]``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import logging
+import warnings
+from collections.abc import Iterable, Iterator
 from math import inf
-from typing import Any
+from typing import Any, overload
 
 import mcp_types
 from fastmcp import FastMCP
@@ -36,6 +39,7 @@ from fastmcp.tools.base import ToolResult as FastMCPResult
 from pydantic import PrivateAttr, TypeAdapter, ValidationError
 
 from toolbridge import (
+    ArgumentValidationError,
     ConfigError,
     ConversionError,
     Tool,
@@ -78,6 +82,11 @@ class ToolbridgeTool(FastMCPTool):
         While it runs, its progress, logs and its server's questions go to the client
         of the request (`toolbridge_fastmcp._running`).
         """
+        checked = self._tool.validate(arguments)
+        if not checked.ok:
+            # The caller's mistake, said to the caller: no server error in FastMCP's log.
+            error = ArgumentValidationError(self._tool.name, checked.issues)
+            raise ToolError(str(error), log_level=logging.WARNING)
         try:
             result = await run_for_request(
                 self._tool, self.name, arguments, answer_timeout=self._answer_timeout
@@ -104,13 +113,49 @@ class ToolbridgeTool(FastMCPTool):
         )
 
 
+class _OneTool(ToolbridgeTool):
+    """What `to_fastmcp` returns for one tool: the FastMCP tool itself.
+
+    It is still usable as the one-item list it returned before (deprecated: each such
+    use warns).
+    """
+
+    def __iter__(self) -> Iterator[ToolbridgeTool]:  # type: ignore[override]
+        _warn_listed()
+        return iter((self,))
+
+    def __getitem__(self, index: int) -> ToolbridgeTool:
+        _warn_listed()
+        return [self][index]
+
+
+def _warn_listed() -> None:
+    warnings.warn(
+        "to_fastmcp(tool) returns the one FastMCP tool, not a list of it; using it as "
+        "a list is deprecated and will stop working in a later release: pass [tool] "
+        "for a list",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+
+
+@overload
+def to_fastmcp(tools: Tool, *, answer_timeout: float = ANSWER_TIMEOUT) -> ToolbridgeTool: ...
+@overload
+def to_fastmcp(
+    tools: Iterable[Tool], *, answer_timeout: float = ANSWER_TIMEOUT
+) -> list[ToolbridgeTool]: ...
 def to_fastmcp(
     tools: Tool | Iterable[Tool], *, answer_timeout: float = ANSWER_TIMEOUT
-) -> list[ToolbridgeTool]:
+) -> ToolbridgeTool | list[ToolbridgeTool]:
     """Canonical tools as FastMCP tools with their schemas exactly as given.
 
+    One tool gives one FastMCP tool, tools a list, as every plugin's ``to_*`` does.
+    (One tool used to give a one-item list: the tool it gives now still unpacks and
+    indexes as that list, with a `DeprecationWarning`.)
+
     Args:
-        tools: The canonical tools.
+        tools: A canonical tool, or several.
         answer_timeout: Seconds a call whose server asked the user waits for the
             client to call again with the answers (MCP 2026-07-28); then it is
             cancelled.
@@ -120,12 +165,21 @@ def to_fastmcp(
             MCP's (``{"taskSupport": "optional"}``).
         ConfigError: `answer_timeout` is not a positive number of seconds.
     """
+    listed, single = tools_given(tools, "to_fastmcp")
+    made = _made(listed, answer_timeout, kind=_OneTool if single else ToolbridgeTool)
+    return made[0] if single else made
+
+
+def _made(
+    tools: list[Tool], answer_timeout: float, *, kind: type[ToolbridgeTool] = ToolbridgeTool
+) -> list[ToolbridgeTool]:
+    """FastMCP tools of `tools` (see `to_fastmcp`), always a list."""
     timeout: object = answer_timeout
     if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout < inf:
         raise ConfigError(
             f"answer_timeout must be a positive number of seconds, not {answer_timeout!r}"
         )
-    made = [_fastmcp_tool(tool) for tool in tools_given(tools, "to_fastmcp")[0]]
+    made = [_fastmcp_tool(tool, kind) for tool in tools]
     for item in made:
         item._answer_timeout = float(answer_timeout)
     return made
@@ -140,7 +194,7 @@ def add_tools(
     ``dereference_schemas=False`` (as `make_server` does): only then are the schemas
     listed exactly as given. `answer_timeout` is `to_fastmcp`'s.
     """
-    made = to_fastmcp(tools, answer_timeout=answer_timeout)
+    made = _made(tools_given(tools, "add_tools")[0], answer_timeout)
     for item in made:
         server.add_tool(item)
     return made
@@ -167,7 +221,7 @@ def make_server(
     return server
 
 
-def _fastmcp_tool(tool: Tool) -> ToolbridgeTool:
+def _fastmcp_tool(tool: Tool, kind: type[ToolbridgeTool] = ToolbridgeTool) -> ToolbridgeTool:
     wire = to_mcp(tool)
     annotations = wire.get("annotations")
     execution = wire.get("execution")
@@ -181,7 +235,7 @@ def _fastmcp_tool(tool: Tool) -> ToolbridgeTool:
             f"ToolExecution: {error.errors()[0]['msg']}",
             path=("execution",),
         ) from None
-    made = ToolbridgeTool(
+    made = kind(
         name=tool.name,
         title=tool.title,
         description=tool.description or None,
