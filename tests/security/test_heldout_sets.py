@@ -29,11 +29,11 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout6", "unseen"): {"hidden": (23, 23), "shadowing": (15, 15), "exfiltration": (14, 14)},
     ("heldout7", "tune"): {"hidden": (24, 24), "shadowing": (28, 28), "exfiltration": (28, 28)},
     ("heldout7", "unseen"): {"hidden": (23, 23), "shadowing": (19, 19), "exfiltration": (17, 17)},
-    ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (23, 24), "exfiltration": (28, 28)},
+    ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (24, 24), "exfiltration": (28, 28)},
     ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (13, 14), "exfiltration": (12, 12)},
     ("heldout9", "tune"): {"hidden": (18, 18), "shadowing": (19, 19), "exfiltration": (20, 20)},
-    ("heldout9", "unseen"): {"hidden": (12, 14), "shadowing": (14, 16), "exfiltration": (16, 16)},
-    ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (17, 20), "exfiltration": (17, 17)},
+    ("heldout9", "unseen"): {"hidden": (12, 14), "shadowing": (16, 16), "exfiltration": (16, 16)},
+    ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (20, 20), "exfiltration": (17, 17)},
     ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (15, 17), "exfiltration": (11, 19)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
@@ -48,7 +48,9 @@ heldout9 tune 17, 16, 14 (at 9e86fee, before any change for set 9); heldout9 uns
 its author or by the rules' author: tune 20, 13, 14 and unseen 12, 11, 11 at 9e86fee,
 scored once with the rules final, tune 20, 17, 14 and unseen 14, 15, 11. Then (scan6) the
 exfiltration kinds of `toolbridge.security._offtopic`, with set 9's unseen part and set 10's
-tune part in view: their exfiltration 16 of 16 and 17 of 17, set 8's tune part 28 of 28."""
+tune part in view: their exfiltration 16 of 16 and 17 of 17, set 8's tune part 28 of 28;
+then the rules for a kind of tool widened (`tests/security/test_kinds10.py`): shadowing 16
+of 16, 20 of 20 and 24 of 24."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),

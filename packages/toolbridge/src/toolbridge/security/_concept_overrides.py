@@ -71,10 +71,25 @@ _SELF: Final = re.compile(
     r"|นี้|này|\bini\b|\bhii\b|\bito\b"
 )
 """A word for *this*: the tool speaking of itself ("use this tool any time ...")."""
+_SELF_AFTER: Final = re.compile(
+    r"αυτό|αυτή|هذه|هذا|זה|הזה|นี้|này|\bini\b|\bhii\b|\bito\b|\beste\b|\besta\b|\bquesto\b"
+    r"|\bquesta\b|\bcette\b|\bdieses\b|\bdiese\b"
+)
+"""*This* where it follows its noun ("công cụ này", "الأداة هذه", "la herramienta esta"):
+after a tool word. A word that precedes its noun ("bu", "this", "ten") after a tool
+word is the next noun's ("araçlar bu mağazada", "tools in this tenant")."""
+_OURS_AFTER: Final = re.compile(
+    r"\w*\s(?:of|from|de|d'|di|del|della|von|van|do|da|dos|das)\s?(?:this|these|ce|cet|cette"
+    r"|ces|este|esta|estos|estas|questo|questa|questi|dieses|diese|dieser|deze|dit|deste|desta)\b"
+    r"|\w*\s(?:on|in)\s(?:this|the same|our)\s(?:mcp\s)?(?:server|service|app|plugin|extension"
+    r"|integration|package)\b"
+)
+"""After a tool word: the tools of this server ("other cache tools of this server"), its
+siblings."""
 _OPERATION: Final = re.compile(
     r"\b(?<![\w.$/-])(?:send|create|update|delete|remove|transfer|pay|write|add|put|upload"
     r"|run|exec|execute|submit|move|copy|forward|invite|schedule|withdraw|deposit|refund"
-    r"|publish|push|deploy|notify|insert|save|approve|grant|dial)_[a-z0-9_]+(?![\w(/-])"
+    r"|publish|push|deploy|notify|insert|save|approve|grant|dial)_[a-z0-9_]+(?![0-9A-Za-z_(/-])"
 )
 """A tool's name as tools are named, verb first ("send_payment", "update_record"): an API's
 fields are nouns ("user_id", "email_address", "order_id"), so verbs that are nouns too
@@ -156,7 +171,8 @@ _CAN: Final = re.compile(
 )
 """Between a tool word and a value: what the tool *can* do, not what it is told to do."""
 _SET_TO: Final = re.compile(
-    r"(?<![\w.])\d+(?:[.,]\d+)?\s?%|\b(?:to|=|a|à|auf|op|till|på|na|до|на)\s?\d+\b"
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s?%|(?<![\w.])%\s?\d+|\byüzde \d+"
+    r"|\b(?:to|=|a|à|auf|op|till|på|na|до|на)\s?\d+\b"
     r"|(?<![\w.,])\d(?:[ -]?\d){7,}(?=\.(?:\s|$))"
     r"|\u201c[^\u201d\n]{1,40}\u201d|\u2018[^\u2019\n]{1,40}\u2019|\u300e[^\u300f]{1,40}\u300f"
     r"|\u300a[^\u300b]{1,40}\u300b"
@@ -164,6 +180,15 @@ _SET_TO: Final = re.compile(
 """A percentage, a number something is set to ("at 12%", "set quantity to 3", "la
 cantidad a 5", "die Menge auf 4"), an account number that ends a sentence, or a literal
 in curly or CJK quotes."""
+_SETTING: Final = re.compile(
+    r"\b(?:option|flag|mode|setting|parameter|opción|opcion|modo|parámetro|paramètre"
+    r"|réglage|einstellung|parameter|modus|opzione|impostazione|parametro|opção|optie"
+    r"|instelling|inställning|alternativ|opcja|ustawieni|možnost|nastavení|beállítás"
+    r"|opțiun|seçenek|ayar|επιλογή|ρύθμισ|опци|параметр|режим|налаштуван)\w*"
+    r"|خيار|إعداد|گزینه|تنظیم|אפשרות|הגדר|विकल्प|选项|選項|设置|設定|オプション|옵션|설정"
+    r"|ตัวเลือก|tùy chọn|opsi|pengaturan"
+)
+"""A setting another tool is told to use always ("si usasse sempre l'opzione force")."""
 _CODE: Final = re.compile(r"\b[A-Z][A-Z0-9]{5,}\b")
 """A code in capitals, as written ("sender id PAYVERIFY")."""
 _EXAMPLE: Final = re.compile(
@@ -182,7 +207,7 @@ _DESTINATION: Final = re.compile(
     r"|\b(?:https?|s3|gs|ftp|sftp|ssh|git)://\S+|\bgit@[\w.-]+:"  # a URL
     r"|\b[a-z]{2}\d{2}(?: ?[a-z0-9]){11,30}\b"  # an IBAN
     r"|\b0x[0-9a-f]{24,}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b"  # a wallet
-    r"|(?<![\w.,])\+?\d(?:[ -]?\d){6,}(?![\w.,])"  # a phone or account number
+    r"|(?<![\w.,])\+?\d(?:[ -]?\d){6,}(?![0-9a-z_.,])"  # a phone or account number
     r"|(?<![\w:/.])(?:~|[a-z]:)?[/\\](?:[\w.-]+[/\\]){1,}[\w.-]*"  # an absolute path
     r"|(?<![\w/])[#@][a-z][\w-]{2,}"  # a channel, a handle
     r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])"  # an IPv4 address
@@ -251,7 +276,7 @@ def _directed(low: str, value: str) -> tuple[int, int] | None:
             or _IDENTIFIER.search(value, max(0, at - _NEAR), at) is not None
             or _ATTRIBUTE.match(low, tool.end()) is not None
             or _QUOTE_BEFORE.search(low, max(0, at - 3), at) is not None
-            or _DEFINITE.search(low, max(0, at - _NEAR), at) is not None
+            or (_DEFINITE.search(low, max(0, at - _NEAR), at) is not None and not _generic(low, at))
             or (
                 _BARE.search(low, max(0, at - _BESIDE), at) is not None
                 and _KIND_AFTER.match(low, tool.end()) is None
@@ -276,6 +301,16 @@ def _directed(low: str, value: str) -> tuple[int, int] | None:
             ):
                 return at, tool.end()
     return None
+
+
+def _generic(low: str, at: int) -> bool:
+    """Whether the tool word at `at` is plural with its kind after it.
+
+    "les outils de commande", "gli strumenti di pagamento": the generic plural, whatever
+    its article.
+    """
+    plural = _TOOLS.match(low, at)
+    return plural is not None and _KIND_AFTER.match(low, plural.end() - 1) is not None
 
 
 def _values(low: str, value: str, start: int, end: int) -> Iterator[int]:
@@ -334,7 +369,7 @@ def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int]
         if _itself(low, tool.start(), tool.end()):
             continue  # "use this tool any time ...", "công cụ này": the tool itself
         text = low[start:end]
-        if _fixed(text):
+        if _fixed(text) or _HOST.search(text) is not None:
             return min(near.start(), tool.start()), max(near.end(), tool.end())
         gap = tool.start() - near.end() if near.end() <= tool.start() else near.start() - tool.end()
         if gap <= _NEAR and (
@@ -397,6 +432,7 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
             or _DESTINATION.search(text) is not None
             or _OVERRIDE.search(text) is not None
             or (_QUOTED.search(text) is not None and _USER.search(text) is not None)
+            or (_WEAK.search(text) is not None and _SETTING.search(text) is not None)
         ):
             return other
     for tools in _TOOLS.finditer(low):  # "tools that edit DNS", "wallet tools": of a kind
@@ -419,7 +455,9 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
             ends = sentence_ends(low)
         start, end = (0, len(low)) if short else _window(ends, named.start(), len(low))
         text = low[start:end]
-        if _DESTINATION.search(text) is not None and (demotes or _USER.search(text) is not None):
+        if _DESTINATION.search(text) is not None and (
+            demotes or _USER.search(text) is not None or _SET_TO.search(text) is not None
+        ):
             return named.start(), named.end()
     return None
 
@@ -461,7 +499,9 @@ def _itself(low: str, start: int, end: int) -> bool:
     before = _SELF.search(low, max(0, start - _BESIDE), start)
     if before is not None and not _STOPS.search(low, before.end(), start):
         return True
-    for after in _SELF.finditer(low, end, end + _BESIDE):
+    if _OURS_AFTER.match(low, end) is not None:
+        return True
+    for after in _SELF_AFTER.finditer(low, end, end + _BESIDE):
         cut = after.end() < len(low) and low[after.end()].isalnum()  # "bu" of "build"
         if not cut:
             return not _STOPS.search(low, end, after.start())

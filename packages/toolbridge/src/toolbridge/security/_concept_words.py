@@ -342,7 +342,7 @@ ROUTES: Final = frozenset({
 
 TOOL: Final = frozenset({
     "tool", "function", "herramienta", "eina", "ferramenta", "outil", "werkzeug",
-    "strumento", "gereedschap", "verktyg", "værktøj", "verktøy", "työkalu", "tööriist",
+    "strument", "gereedschap", "verktyg", "værktøj", "verktøy", "työkalu", "tööriist",
     "rīk", "įranki", "orodj", "mjet", "narzędzi", "nástroj", "eszköz", "instrument", "alat",
     "araç", "aracı", "εργαλεί", "инструмент", "інструмент", "алат", "أداة", "الأداة",
     "أدوات", "ابزار", "آلہ", "ٹول", "כלי", "टूल", "उपकरण", "টুল", "工具", "ツール", "도구", "툴",
