@@ -130,6 +130,7 @@ def test_invalid_arguments_are_the_caller_s_mistake_not_a_server_error(
 def test_one_tool_gives_one_fastmcp_tool_and_tools_a_list() -> None:
     one = to_fastmcp(multiply)
     assert isinstance(one, ToolbridgeTool)
+    assert repr(one).startswith("ToolbridgeTool(")
     assert one.toolbridge_tool is multiply
     listed = to_fastmcp([multiply, get_forecast])
     assert [item.name for item in listed] == ["multiply", "get_forecast"]

@@ -120,6 +120,9 @@ class _OneTool(ToolbridgeTool):
     use warns).
     """
 
+    def __repr__(self) -> str:  # what it is to its user; the subclass is a bridge
+        return "ToolbridgeTool" + super().__repr__().removeprefix(type(self).__name__)
+
     def __iter__(self) -> Iterator[ToolbridgeTool]:  # type: ignore[override]
         _warn_listed()
         return iter((self,))
