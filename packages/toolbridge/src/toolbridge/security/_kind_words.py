@@ -61,6 +61,7 @@ class Kind(NamedTuple):
 _CREDENTIALS: Final = frozenset({
     # English
     "password", "passphrase", "passcode", "pin=", "pins=", "pin code", "pin number", "otp",
+    "pincode", "pin-code", "pinkod", "pinkoodi",
     "one-time code", "one time code", "one-time password", "one-time pin", "2fa code",
     "mfa code", "verification code", "security code", "sms code", "auth code",
     "authentication code", "login code", "tan=",
@@ -103,27 +104,26 @@ _CREDENTIALS: Final = frozenset({
 _CREDENTIAL_TOOLS: Final = frozenset({
     # English
     "login", "log in", "logon", "log on", "sign in", "signin", "sign-in", "sign on", "sso",
-    "signup", "sign up", "register", "auth", "password", "passphrase", "passcode", "credential",
+    "signup", "sign up", "register", "password", "passphrase", "passcode", "credential",
     "otp", "totp", "hotp", "2fa", "mfa", "one-time", "verification code", "admin",
-    "session", "connect", "conference", "meeting", "webinar", "zoom", "phone number",
-    "ported", "porting", "shared link", "database", "db", "sql", "postgres", "mysql",
+    "connect", "conference", "meeting", "webinar", "ported", "porting", "shared link",
+    "database", "sql", "postgres", "mysql",
     "mongo", "redis", "ldap", "smtp", "imap", "pop3", "ftp", "sftp", "ssh", "vpn", "wifi",
     "wi-fi", "router", "vault", "secret", "keychain", "keyring", "decrypt", "encrypt", "unlock",
-    "protect", "zip", "archive", "pdf", "hash",
-    "bcrypt", "argon", "strength", "rotate", "reset", "recover", "pin=", "bank",
-    "identity", "identit", "kyc", "certificate", "security", "git", "registry", "tls", "ssl",
-    "x509", "cert", "keypair", "key pair", "signing", "signature", "jwt", "gpg", "pgp",
-    "proxy", "remote", "mailbox", "inbox",
+    "protect", "pdf", "bcrypt", "argon", "reset", "recover", "pin=", "identity",
+    "identit", "kyc", "certificate", "security", "registry", "tls", "ssl",
+    "x509", "keypair", "key pair", "signing", "signature", "jwt", "gpg", "pgp",
+    "proxy", "mailbox", "inbox",
     # Romance
-    "iniciar sesión", "inicio de sesión", "contraseña", "usuario", "connexion",
-    "se connecter", "mot de passe", "utilisateur", "accesso", "accedi",
-    "utente", "entrar", "usuário", "senha", "acesso", "cont=",
+    "iniciar sesión", "inicio de sesión", "contraseña", "connexion",
+    "se connecter", "mot de passe",
+    "senha", "cont=",
     "autentific", "autentica", "autenti", "authentifi",
     # Germanic, Nordic, Finnish
-    "anmeld", "einlogg", "passwort", "kennwort", "benutzer", "nutzer", "zugang",
-    "inlog", "aanmeld", "wachtwoord", "gebruiker", "logga in", "inloggning",
-    "lösenord", "bruker", "bruger", "kirjaudu", "kirjautu", "salasana",
-    "tunnist", "pankki", "digid", "bankid", "mitid",
+    "anmeld", "einlogg", "passwort", "kennwort",
+    "inlog", "aanmeld", "wachtwoord", "logga in", "inloggning",
+    "lösenord", "kirjaudu", "kirjautu", "salasana",
+    "tunnist", "digid", "bankid", "mitid",
     # Slavic, Hungarian, Turkish, Greek
     "logowan", "zaloguj", "hasło", "przihláš", "přihláš", "heslo",
     "bejelentkez", "jelszó", "giriş", "oturum", "şifre", "e-devlet",
@@ -136,8 +136,13 @@ _CREDENTIAL_TOOLS: Final = frozenset({
     # CJK, Thai, Vietnamese, Indonesian, Swahili
     "登录", "登錄", "登入", "密码", "密碼", "认证", "認證",
     "ログイン", "サインイン", "認証", "パスワード", "로그인", "인증",
-    "비밀번호", "เข้าสู่ระบบ", "đăng nhập", "xác thực", "masuk",
-    "autentikasi", "ingia",
+    "비밀번호", "เข้าสู่ระบบ", "đăng nhập", "xác thực",
+    "autentikasi",
+    "session token", "zoom meeting", "zoom call", "hash=", "hashes=", "hashing", "zip file",
+    "unzip", "7z", "rar=", "rotate key", "rotate secret", "rotate credential",
+    "rotate password", "rotation", "cert=", "certs=",
+    "auth=", "authentication", "authoriz", "oauth", "db=", "git=", "github", "gitlab",
+    "password strength",
 })  # fmt: skip
 """What a tool that takes a password or a code is about: signing in, an account, a
 connection, a protected file, a key store."""
@@ -182,28 +187,27 @@ _PAYMENT: Final = frozenset({
 
 _PAYMENT_TOOLS: Final = frozenset({
     # English
-    "pay", "checkout", "check out", "purchase", "buy", "order", "billing", "bill", "invoice",
-    "bank", "transfer", "iban", "card", "wallet", "subscri", "donat", "refund", "charge",
+    "pay", "checkout", "check out", "purchase", "buy", "billing", "invoice",
+    "bank", "transfer", "iban", "wallet", "subscri", "donat", "refund", "charge",
     "financ", "payroll", "salary", "salaries", "tax", "merchant", "stripe", "paypal", "sepa",
-    "direct debit", "mandate", "loan", "credit", "account", "customer", "booking", "book",
-    "reserv", "ticket", "shop", "cart", "kyc", "fraud", "bin=", "swift", "bic=", "remit",
+    "direct debit", "mandate", "loan", "account", "customer", "reserv", "shop", "kyc", "fraud",
+    "bin=", "swift", "bic=", "remit",
     "settle", "expense", "accounting", "ledger", "vendor", "supplier", "employee", "hr=",
-    "payee", "payer", "fund", "pension", "bsb", "routing", "sort code", "statement", "company",
-    "business",
+    "payee", "payer", "fund", "pension", "bsb", "routing", "sort code",
     # Romance
-    "pago", "pagar", "factura", "compra", "banco", "cuenta", "tarjeta", "transferencia",
-    "paiement", "facture", "achat", "banque", "compte", "carte", "virement",
-    "pagamento", "pagare", "fattura", "acquisto", "banca", "conto", "bonifico",
-    "fatura", "conta", "cartão", "boleto", "pix",
+    "pago", "pagar", "factura", "compra", "banco", "tarjeta", "transferencia",
+    "paiement", "facture", "achat", "banque", "virement",
+    "pagamento", "pagare", "fattura", "acquisto", "banca", "bonifico",
+    "fatura", "cartão", "boleto", "pix",
     # Germanic, Nordic, Finnish
-    "zahlung", "bezahl", "rechnung", "kauf", "konto", "karte", "überweis",
+    "zahlung", "bezahl", "rechnung", "konto", "karte", "überweis",
     "lastschrift", "betaling", "betalen", "factuur", "aankoop", "rekening", "overboek",
-    "betalning", "faktura", "köp", "betal", "maksu", "lasku", "osto", "pankki", "tili",
+    "betalning", "faktura", "köp", "betal", "maksu", "osto", "pankki", "tili",
     # Slavic, Hungarian, Turkish, Greek
     "płatnoś", "zapłat", "faktur", "zakup", "przelew", "platb", "zaplat", "nákup",
     "fizet", "számla", "vásárl", "ödeme", "satın", "banka", "havale",
-    "πληρωμ", "τιμολόγ", "τράπεζ", "оплат", "плат", "счёт", "счет", "покуп", "банк",
-    "перевод", "рахун", "переказ",
+    "πληρωμ", "τιμολόγ", "τράπεζ", "оплат", "покуп", "банк",
+    "перевод", "переказ",
     # Arabic, Persian, Hebrew, Hindi, Bengali
     "دفع", "فاتورة", "شراء", "بنك", "مصرف", "تحويل", "پرداخت", "فاکتور", "خرید", "بانک",
     "תשלום", "חשבונית", "רכישה", "בנק", "העברה", "भुगतान", "बिल", "बैंक", "খরচ", "পেমেন্ট",
@@ -212,6 +216,14 @@ _PAYMENT_TOOLS: Final = frozenset({
     "支払", "請求", "購入", "振込", "결제", "지불", "청구", "구매", "은행", "송금", "ชำระ",
     "จ่าย", "ธนาคาร", "โอน", "thanh toán", "hóa đơn", "mua", "ngân hàng", "chuyển khoản",
     "bayar", "pembayaran", "tagihan", "beli", "malipo", "lipa", "benki",
+    "place an order", "place order", "create order", "new order", "submit order", "booking",
+    "book a", "book the", "buy ticket", "ticket purchase", "cart=", "carts=", "gift card",
+    "card payment", "payment card", "credit card", "credit line", "credit score",
+    "credit check", "bank statement", "account statement", "bill=", "bills=",
+    "carte=", "cartes=", "carte bancaire", "conto corrente", "conta bancária",
+    "cuenta bancaria", "compte bancaire", "lasku=", "laskun", "laskut", "платёж", "платеж",
+    "счёт=", "счет=", "рахунок", "kaufen", "einkauf",
+    "платіж",
 })  # fmt: skip
 """What a tool that takes a card or an account is about: paying, billing, a bank."""
 
@@ -263,8 +275,8 @@ _IDENTITY_TOOLS: Final = frozenset({
     "hire", "recruit", "candidate", "account", "register", "registration", "enrol", "enroll",
     "patient", "health", "medical", "clinic", "insur", "government", "citizen", "immigra",
     "customs", "border", "voter", "age verification", "age check", "birth", "bank", "loan",
-    "mortgage", "lease", "tenant", "background check", "notary", "customer", "profile",
-    "student", "license", "licence", "permit", "pension", "benefit", "astrolog",
+    "mortgage", "lease", "tenant", "background check", "notary", "customer", "student",
+    "pension", "astrolog",
     "horoscope", "zodiac", "certificate", "municipal", "city hall", "town hall", "authorit",
     "civil regist", "public service",
     "πιστοποιητικ", "δήμ", "αίτησ", "bescheinigung", "behörde", "bürgeramt", "gemeente",
@@ -277,21 +289,21 @@ _IDENTITY_TOOLS: Final = frozenset({
     "surat keterangan", "cheti",
     # Romance
     "identidad", "impuesto", "empleado",
-    "paciente", "salud", "cuenta", "registro", "identité",
+    "paciente", "salud", "registro", "identité",
     "impôt", "employé", "santé", "assurance",
-    "compte", "inscription", "identità", "tasse",
+    "inscription", "identità",
     "dipendent", "paziente", "salute", "assicura", "identidade",
-    "imposto", "funcionário", "saúde", "conta", "cadastro", "nota fiscal", "fiscal",
+    "imposto", "funcionário", "saúde", "cadastro", "nota fiscal", "fiscal",
     "rembours", "mutuelle",
     # Germanic, Nordic, Finnish
-    "identität", "ausweis", "steuer", "mitarbeit",
+    "identität", "ausweis", "mitarbeit",
     "gesundheit", "versicher", "konto", "registrier", "identiteit",
-    "belasting", "werknemer", "zorg", "verzeker", "registratie",
+    "belasting", "werknemer", "verzeker", "registratie",
     "skatt", "anställd", "försäkring",
     "työntekijä", "potilas", "vakuutus",
     "rekisteröi",
     # Slavic, Hungarian, Turkish, Greek
-    "tożsamoś", "podat", "pracown", "pacjent", "ubezpiecz",
+    "tożsamoś", "pracown", "pacjent", "ubezpiecz",
     "totožnost", "daň", "zaměstnan", "pojišt", "azonosít",
     "adó", "munkavállal", "biztosít", "kimlik",
     "vergi", "çalışan", "sigorta", "e-devlet",
@@ -311,6 +323,10 @@ _IDENTITY_TOOLS: Final = frozenset({
     "ประกัน", "danh tính", "thuế", "nhân viên",
     "bảo hiểm", "identitas", "pajak",
     "karyawan", "asuransi", "utambulisho", "bima", "kodi",
+    "company", "business", "vendor", "supplier", "payee", "driver's licen", "driving licen",
+    "residence permit", "work permit", "social benefit",
+    "steuer=", "steuern", "steuererklärung", "steuernummer", "podatek", "podatku", "podatki",
+    "zorgverzeker", "zorgverlen",
 })  # fmt: skip
 """What a tool that takes an identity number is about: checking identity, travel, tax,
 employment, insurance, health care, an account."""
@@ -337,15 +353,17 @@ _HEALTH: Final = frozenset({
 
 _HEALTH_TOOLS: Final = frozenset({
     "health", "medic", "patient", "clinic", "doctor", "hospital", "pharma", "drug", "symptom",
-    "care", "nurse", "therap", "dental", "dentist", "insur", "fitness", "workout", "diet",
-    "nutrition", "wellness", "ehr", "fhir", "hl7", "lab", "appointment", "prescri", "diagnos",
+    "nurse", "therap", "dental", "dentist", "insur", "fitness", "workout", "diet",
+    "nutrition", "wellness", "ehr", "fhir", "hl7", "prescri", "diagnos",
     "salud", "médic", "paciente", "santé", "mutuelle", "salute", "saúde",
-    "gesundheit", "arzt", "ärzt", "kranken", "praxis", "gezondheid", "zorg", "arts=",
+    "gesundheit", "arzt", "ärzt", "kranken", "gezondheid", "arts=",
     "hälsa", "helse", "terveys", "lääkär", "zdrow", "lekar", "lékař", "egészség", "orvos",
     "sağlık", "doktor", "υγεί", "ιατρ", "здоров", "врач", "лікар", "صحة", "طبي", "سلامت",
     "پزشک", "בריאות", "רופא", "स्वास्थ्य", "डॉक्टर", "健康", "医疗", "醫療", "医院", "病院",
     "医療", "건강", "의료", "병원", "สุขภาพ", "โรงพยาบาล", "sức khỏe", "bệnh viện",
     "kesehatan", "dokter", "afya", "daktari",
+    "healthcare", "health care", "care plan", "caregiver", "lab result", "laboratory",
+    "zorgverzeker", "zorgverlen", "huisarts", "arztpraxis",
 })  # fmt: skip
 """What a tool that takes health data is about."""
 
@@ -373,18 +391,18 @@ _TALK: Final = frozenset({
 """The conversation itself, whole or before this call."""
 
 _TALK_TOOLS: Final = frozenset({
-    "chat", "conversation", "message", "transcript", "dialog", "thread", "memory", "recap",
-    "summar", "handoff", "hand off", "hand-off", "escalat", "journal", "archive", "export",
-    "history", "assistant", "agent", "llm", "gpt", "model", "completion", "translate",
-    "conversa", "gespräch", "unterhaltung", "gesprek", "keskustel", "rozmow", "beszélget",
+    "chat", "conversation", "message", "transcript", "dialog", "handoff", "hand off",
+    "hand-off", "escalat", "journal", "llm", "gpt", "completion", "conversa", "gespräch",
+    "unterhaltung", "gesprek", "keskustel", "rozmow", "beszélget",
     "sohbet", "συνομιλ", "переписк", "чат", "діалог", "محادث", "دردش", "گفتگو", "שיחה",
     "बातचीत", "对话", "對話", "聊天", "会話", "チャット", "대화", "채팅", "สนทนา",
     "trò chuyện", "percakapan", "mazungumzo",
+    "language model", "chat model", "ai agent", "chatbot",
 })  # fmt: skip
 """What a tool that takes the conversation is about: chats, summaries, hand-offs."""
 
 _PROMPT: Final = frozenset({
-    "system prompt", "system message", "system instruction", "developer message",
+    "system prompt", "system instruction", "developer message",
     "developer instruction", "hidden instruction", "initial instruction",
     "instrucciones del sistema", "prompt del sistema", "instructions système",
     "prompt système", "istruzioni di sistema", "prompt di sistema", "instruções do sistema",
@@ -392,7 +410,7 @@ _PROMPT: Final = frozenset({
     "systeeminstructie", "systeemprompt", "systeminstruktion", "instrukcje systemowe",
     "prompt systemowy", "systémové instrukce", "rendszerutasítás", "sistem talimat",
     "sistem istemi", "οδηγίες συστήματος", "системный промпт", "системные инструкции",
-    "системное сообщение", "системні інструкції", "системний промпт", "تعليمات النظام",
+    "системні інструкції", "системний промпт", "تعليمات النظام",
     "موجه النظام", "دستورالعمل سیستم", "دستورهای سیستم", "دستورات سیستم", "پرامپت سیستم",
     "הנחיות המערכת", "הוראות המערכת", "פרומפט המערכת", "सिस्टम प्रॉम्प्ट", "सिस्टम निर्देश",
     "系统提示", "系統提示", "系统指令", "系統指令", "システムプロンプト", "システム指示",
@@ -402,8 +420,11 @@ _PROMPT: Final = frozenset({
 """The model's own instructions."""
 
 _PROMPT_TOOLS: Final = frozenset({
-    "prompt", "assistant", "agent", "persona", "llm", "gpt", "model", "bot", "jailbreak",
-    "injection", "red team", "redteam", "guard", "eval", "completion",
+    "prompt", "llm", "gpt", "jailbreak",
+    "injection", "red team", "redteam", "guard", "completion",
+    "language model", "ai model", "chatbot", "bots=", "evals=", "ai agent", "sub-agent",
+    "subagent", "persona=", "personas=", "assistants=", "custom assistant", "ai assistant",
+    "assistant builder",
 })  # fmt: skip
 """What a tool that takes a system prompt is about: building or testing an assistant."""
 
@@ -427,13 +448,17 @@ _RESULTS: Final = frozenset({
     "αποτέλεσμ", "вывод", "результат", "вернул", "повернул", "مخرجات", "نتائج", "خروجی",
     "نتیجه", "פלט", "תוצא", "आउटपुट", "परिणाम", "输出", "輸出", "结果", "結果", "返回",
     "出力", "返した", "출력", "결과", "반환", "ผลลัพธ์", "kết quả", "đầu ra", "keluaran",
-    "hasil", "matokeo",
+    "hasil", "matokeo", "answer", "antwort", "respuesta", "réponse", "risposta", "resposta",
+    "antwoord", "svar", "odpowied", "odpověď", "válasz", "yanıt", "απάντησ", "ответ",
+    "відповід", "پاسخ", "תשוב", "जवाब", "回答", "回复", "応答", "응답", "คำตอบ", "phản hồi",
+    "jawaban", "jibu",
 })  # fmt: skip
 """What a tool gives back: its output, its result."""
 
 _OUTPUTS_TOOLS: Final = frozenset({
-    "pipeline", "workflow", "orchestrat", "chain", "agent", "router", "trace", "debug",
-    "observab", "log",
+    "pipeline", "workflow", "orchestrat", "router", "debug",
+    "observab",
+    "ai agent", "tool chain", "chaining", "logs=", "logging", "log file", "tracing",
 })  # fmt: skip
 """What a tool that takes other tools' outputs is about: chaining or tracing them."""
 
@@ -480,12 +505,12 @@ bearer token, a private key."""
 
 _ENVIRONMENT_TOOLS: Final = frozenset({
     "env", "environment", "config", "deploy", "container", "docker", "kubernetes", "k8s",
-    "kube", "cluster", "run", "exec", "shell", "terminal", "command", "script", "sandbox",
-    "ci", "build", "pipeline", "server", "database", "db", "sql", "postgres", "mysql", "redis",
-    "mongo", "connect", "http", "request", "proxy", "fetch", "curl", "scrape", "crawl",
-    "cookie", "session", "auth", "login", "sign in", "token", "oauth", "jwt", "secret",
-    "vault", "key", "ssh", "sftp", "git", "cloud", "aws", "gcp", "azure", "debug", "diagnos",
-    "api", "webhook", "header", "tls", "ssl", "x509", "cert", "keypair", "key pair",
+    "kube", "cluster", "exec", "shell", "terminal", "command", "script", "sandbox",
+    "ci", "pipeline", "server", "database", "db", "sql", "postgres", "mysql", "redis",
+    "mongo", "connect", "http", "proxy", "curl", "scrape", "crawl",
+    "cookie", "session", "auth", "login", "sign in", "oauth", "jwt", "secret",
+    "vault", "ssh", "sftp", "git", "aws", "gcp", "azure", "debug", "diagnos",
+    "webhook", "header", "tls", "ssl", "x509", "cert", "keypair", "key pair",
     "signing", "signature", "gpg", "pgp", "browser automation", "playwright", "puppeteer",
     "selenium",
     "entorno", "environnement", "umgebung", "ambiente", "omgeving", "miljö", "miljø",
@@ -493,6 +518,9 @@ _ENVIRONMENT_TOOLS: Final = frozenset({
     "verbindung", "connessione", "conexão", "verbinding", "anslutning", "połącz",
     "připoj", "kapcsol", "bağlant", "σύνδεσ", "подключ", "підключ", "اتصال", "חיבור",
     "连接", "連接", "接続", "연결", "เชื่อมต่อ", "kết nối", "koneksi", "環境", "环境", "환경",
+    "run a command", "run code", "run a script", "runs code", "http request", "api request",
+    "request header", "build job", "build log", "cloud provider", "cloud account",
+    "access token", "auth token", "api key",
 })  # fmt: skip
 """What a tool that takes such secrets is about: running, deploying, connecting,
 signing requests."""
@@ -544,16 +572,18 @@ _FILES_TOOLS: Final = frozenset({
 _PERSONAL_ASKED: Final = PERSONAL | frozenset({
     "email address", "e-mail address", "ip address", "precise location", "gps",
     "current location", "home address", "date of birth", "clipboard", "religion",
-    "sexual orientation", "employer",
+    "sexual orientation", "employer", "browsing history", "browser history",
+    "location history",
 })  # fmt: skip
 """Who someone is and where they are reached."""
 
 _PERSONAL_TOOLS: Final = frozenset({
     "contact", "customer", "client", "user", "profile", "account", "order", "ship", "deliver",
-    "book", "reserv", "crm", "lead", "invoice", "sms", "call", "mail", "address", "person",
-    "people", "member", "employee", "patient", "register", "sign up", "signup", "form",
-    "kyc", "identity", "directory", "hr=", "recruit", "candidate", "applicant", "guest",
-    "traveller", "traveler", "passenger", "subscriber", "lookup", "enrich", "verify",
+    "book", "reserv", "crm", "lead", "invoice", "sms", "mail", "address", "person",
+    "people", "member", "employee", "patient", "register", "sign up", "signup", "kyc",
+    "identity", "directory", "hr=", "recruit", "candidate", "applicant", "guest",
+    "traveller", "traveler", "passenger", "subscriber", "enrich",
+    "form=", "forms=", "phone call", "calls=",
 })  # fmt: skip
 """What a tool that takes several of someone's details is about: the people it keeps."""
 
@@ -562,6 +592,24 @@ _OWN_INSTRUCTIONS: Final = frozenset(
 )
 """Instructions: the model's own beside *you* or *received*."""
 
+
+_CODES: Final = frozenset({
+    "code", "codes", "código", "códigos", "codice", "codici", "kod=", "kodu", "kodlar",
+    "kode", "koden", "koodi", "kód", "cod=", "codul", "κωδικ", "код", "رمز", "کد", "קוד",
+    "कोड", "কোড", "码", "碼", "コード", "코드", "รหัส", "mã", "nambari",
+})  # fmt: skip
+"""A code: a one-time code once its delivery is named beside it."""
+
+_DELIVERED: Final = frozenset({
+    "sms", "text message", "texted", "authenticator", "2fa", "two-factor", "bank", "banco",
+    "banque", "banca", "banka", "банк", "بنك", "بانک", "בנק", "बैंक", "银行", "銀行", "은행",
+    "ngân hàng", "短信", "簡訊", "ショートメッセージ", "문자", "tin nhắn", "смс", "эсэмэс",
+    "رسالة نصية", "پیامک", "מסרון", "एसएमएस", "ข้อความ sms", "received on", "arrived",
+    "just received", "llegó", "recibido", "reçu", "erhalten", "ricevuto", "recebido",
+    "ontvangen", "otrzyman", "получен", "وصل", "رسید", "שהתקבל", "收到", "届いた", "받은",
+})  # fmt: skip
+"""What makes a code a one-time code the user received: the SMS, the bank, an
+authenticator app, "just received"."""
 
 _KEPT_SAFE: Final = frozenset({
     "redact", "masked", "hashed", "never stored", "never logged", "not stored", "not logged",
@@ -601,9 +649,27 @@ _MODEL_INPUT: Final = _KEPT_SAFE | frozenset({
 """The conversation or a prompt the field says is for a completion, an agent, a channel."""
 
 _RUNNING: Final = _KEPT_SAFE | frozenset({
-    "to set", "container", "deploy", "to connect",
+    "to set", "container", "deploy", "to connect", "request header", "headers",
 })  # fmt: skip
 """Environment values the field says are to be set where something runs."""
+
+_ADDRESSED: Final = _KEPT_SAFE | frozenset({
+    "recipient", "printed on", "label", "shipping", "delivery", "receipt", "invoice",
+    "sender", "addressee", "destinatario", "destinataire", "empfänger", "destinatário",
+    "ontvanger", "mottagare", "odbiorc", "příjemce", "alıcı", "получател", "одержувач",
+    "المستلم", "گیرنده", "נמען", "प्राप्तकर्ता", "收件人", "受取人", "수령인", "người nhận",
+    "penerima",
+})  # fmt: skip
+"""Someone's details the field says are for a label, a delivery, a receipt."""
+
+_NAMED_CODE: Final = _SIGN_IN | frozenset({
+    "sort code", "swift code", "bic code", "branch code", "routing code", "bank code",
+    "postal code", "post code", "zip code", "country code", "currency code", "language code",
+    "area code", "iso code", "promo code", "discount code", "coupon code", "source code",
+    "status code", "error code", "qr code", "bar code", "barcode", "code postal",
+    "código postal", "codice postale", "postleitzahl", "bankleitzahl", "código swift",
+})  # fmt: skip
+"""A code the field names as a kind of identifier, not a one-time code."""
 
 UPPER: Final = frozenset({"pin", "pins", "tan", "rib"})
 """Words that name a secret only in capitals: "the PIN", not "pin the rows"; "the TAN",
@@ -617,6 +683,14 @@ _USERS: Final = frozenset({
 
 KINDS: Final[tuple[Kind, ...]] = (
     Kind("a password or one-time code", _CREDENTIALS, _CREDENTIAL_TOOLS, _USERS, purpose=_SIGN_IN),
+    Kind(
+        "a one-time code",
+        _CODES,
+        _CREDENTIAL_TOOLS | _PAYMENT_TOOLS,
+        _USERS,
+        qualified=_DELIVERED,
+        purpose=_NAMED_CODE,
+    ),
     Kind("a card or bank account", _PAYMENT, _PAYMENT_TOOLS, _USERS, purpose=_PAYING),
     Kind(
         "an identity number",
@@ -642,7 +716,14 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_MODEL_INPUT,
     ),
     Kind("files the model read", _FILES, _FILES_TOOLS, qualified=_FILES_QUALIFIED),
-    Kind("someone's personal details", _PERSONAL_ASKED, _PERSONAL_TOOLS, _USERS, distinct=2),
+    Kind(
+        "someone's personal details",
+        _PERSONAL_ASKED,
+        _PERSONAL_TOOLS,
+        _USERS,
+        distinct=2,
+        purpose=_ADDRESSED,
+    ),
     Kind(
         "the model's instructions",
         _OWN_INSTRUCTIONS,

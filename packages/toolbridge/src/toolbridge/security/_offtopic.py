@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 from toolbridge._tool import Tool
@@ -66,9 +67,10 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     for text in fields:
         path = text.path
         low = lower(text.value).replace("_", " ")
-        if _ANY.search(low) is None or not _carries(tool.input_schema, path):
+        named = sorted({index for word in _ANY.finditer(low) for index in _kinds(word.group())})
+        if not named or not _carries(tool.input_schema, path):
             continue
-        for index, match in _asks(text.value, low):
+        for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
             if _about(tool, names, _owner(path), index):
@@ -79,10 +81,23 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     return hits
 
 
-def _asks(value: str, low: str) -> Iterator[tuple[int, re.Match[str]]]:
-    """Each kind `low` (`value` lowercased) names, not negated nor quoted: its first word."""
+@cache
+def _kinds(word: str) -> tuple[int, ...]:
+    """The kinds `word` (a match of `_ANY`) names, itself or by a word in it.
+
+    "previous messages" names the conversation whole, and messages beside "previous".
+    """
+    return tuple(index for index, asked in enumerate(_ASKED) if asked.search(word) is not None)
+
+
+def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Match[str]]]:
+    """Each kind of `named` that `low` names, not negated nor quoted: its first word.
+
+    `value` is `low` as written.
+    """
     ends: list[int] | None = None
-    for index, asked in enumerate(_ASKED):
+    for index in named:
+        asked = _ASKED[index]
         qualified = _QUALIFIED[index]
         if qualified is not None and qualified.search(low) is None:
             continue
