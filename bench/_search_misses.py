@@ -61,16 +61,19 @@ def _classes(query: str) -> list[tuple[str, frozenset[str]]]:
     ]
 
 
-def _contributions(lexical: Any, words: dict[str, float], position: int) -> dict[str, float]:
+def _contributions(lexical: Any, query: str, position: int) -> dict[str, float]:
     """Each word's part of one tool's BM25 score before the sibling and object steps."""
     from toolbridge.search import _lexical
+    from toolbridge.search._query import beside_object, weigh
 
+    weighed = weigh(query, lexical._speller)
+    in_name = beside_object(weighed, _lexical._NAME_BESIDE_OBJECT)  # as in BM25 mode
     parts = {}
-    for word, weight in words.items():
+    for word, weight in weighed.words.items():
         one = {word: weight}
         parts[word] = float(
             lexical._all.scores(one)[position]
-            + _lexical._NAME_WEIGHT * lexical._names.scores(one)[position]
+            + _lexical._NAME_WEIGHT * lexical._names.scores({word: in_name[word]})[position]
             + _lexical._DESCRIPTION_WEIGHT * lexical._descriptions.scores(one)[position]
         )
     return parts
@@ -104,7 +107,7 @@ def misses(set_names: Sequence[str], split: str) -> list[tuple[Any, ...]]:
             best = max(right, key=lambda name: scores[at[name]])
             first = ranked[0] if ranked else best
             words = lexical.words(query)
-            ours, theirs = (_contributions(lexical, words, at[n]) for n in (first, best))
+            ours, theirs = (_contributions(lexical, query, at[n]) for n in (first, best))
             kept = [
                 scores[at[n]] / total if (total := sum(c.values())) > 0 else 0.0
                 for n, c in ((first, ours), (best, theirs))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from toolbridge import Tool
-from toolbridge.search import ToolSearch
+from toolbridge.search import ToolSearch, _lexical
+from toolbridge.search._lexical import LexicalIndex
 
 TOOLS = [
     Tool(name="send_email", description="Send an email message to a recipient."),
@@ -363,3 +364,60 @@ def test_a_long_request_prefers_the_tool_acting_on_what_it_names() -> None:
     assert search.search(long, 1)[0].name == "gadgets__list_widgets"
     first, second = search.search("show all the widgets", 2)  # short: left as it is
     assert first.score == pytest.approx(second.score)
+
+
+def test_a_word_beside_what_is_acted_on_counts_less_in_a_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "repository" says where the label is: it counts less in a tool's name than in its
+    # description, the more so in BM25 mode (`objects`) than in hybrid's BM25 part.
+    # get_repository loses ground; get_label keeps its score.
+    description = "The details of a label and of its repository."
+    tools = [
+        Tool(name="get_repository", description=description),
+        Tool(name="get_label", description=description),
+    ]
+    lexical = LexicalIndex(tools)
+    query = "Show the label in the repository"
+    alone, fused = lexical.scores(query, objects=True), lexical.scores(query)
+    monkeypatch.setattr(_lexical, "_FUSED_NAME_BESIDE_OBJECT", 1.0)
+    alike = lexical.scores(query)  # every word of the name at its own weight
+    assert alone[0] < fused[0] < alike[0]
+    assert alone[1] == pytest.approx(fused[1]) == pytest.approx(alike[1])
+    # With no operation word, no word is beside the object: the name weighs all alike.
+    assert lexical.scores("label repository", objects=True)[0] == pytest.approx(
+        lexical.scores("label repository")[0]
+    )
+
+
+SERVER_TOOLS = [
+    Tool(name="gitlab__push_files", description="Push files to a branch in one commit."),
+    Tool(name="github__push_files", description="Push files to a branch in one commit."),
+    Tool(name="brave-search__web_search", description="Search the web."),
+    Tool(name="files__search_files", description="Search files by name."),
+    Tool(name="notes__search_notes", description="Search notes by title."),
+    Tool(name="push", namespace="pushover", description="Send a push notification."),
+]
+
+
+def test_a_request_names_a_server_by_a_word_mostly_its_tools_say() -> None:
+    lexical = LexicalIndex(SERVER_TOOLS)
+    named = lexical.of_servers_named("Push the docs to the main branch of GitLab project 7781")
+    # "GitLab" as written is the server's word, though the search reads "git" and "lab".
+    assert named is not None
+    assert named.tolist() == [True, False, False, False, False, False]
+    namespace = lexical.of_servers_named("a Pushover alert to my phone")
+    assert namespace is not None
+    assert namespace.tolist() == [False, False, False, False, False, True]
+    # Most tools that say "search" are not brave-search's: the word names no server.
+    assert lexical.of_servers_named("type into the search box") is None
+    assert lexical.of_servers_named("push the files") is None
+
+
+def test_hybrid_puts_the_named_servers_tool_first_of_two_alike() -> None:
+    pytest.importorskip("wordllama")
+    query = "Push docs/api.md to the docs-refresh branch of GitLab project 7781 as one commit"
+    first, second = ToolSearch(SERVER_TOOLS).search(query, 2)
+    assert first.score == pytest.approx(second.score)  # BM25 reads "git" and "lab"
+    hits = ToolSearch(SERVER_TOOLS, mode="hybrid").search(query, 2)
+    assert [hit.name for hit in hits] == ["gitlab__push_files", "github__push_files"]

@@ -23,14 +23,14 @@ many things besides the one it acts on, and one of them, in another tool's name
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, NamedTuple
 
 from toolbridge.search._concepts import meanings
 from toolbridge.search._intent import ask_object
 from toolbridge.search._spelling import Speller
 from toolbridge.search._tokenize import query_words, tokenize
 
-__all__ = ["weigh", "weighted_words"]
+__all__ = ["Weighed", "beside_object", "weigh", "weighted_words"]
 
 _ASIDE: Final = re.compile(r"\b(?:so|because|since|in order to)\b[^.;!?]*", re.IGNORECASE)
 """A clause that says why (up to the end of its sentence), not what."""
@@ -54,11 +54,23 @@ def weighted_words(text: str, speller: Speller) -> dict[str, float]:
     names an operation, the words outside what it acts on (and what those bring) count
     `_BESIDE_OBJECT` of that.
     """
-    return weigh(text, speller)[0]
+    return weigh(text, speller).words
 
 
-def weigh(text: str, speller: Speller) -> tuple[dict[str, float], int]:
-    """`weighted_words`, and how many words `text` has (values left out, repeats counted)."""
+class Weighed(NamedTuple):
+    """A request's search words and their weights, its length, and what it acts on."""
+
+    words: dict[str, float]
+    """Each search word and how much it counts (`weighted_words`)."""
+    length: int
+    """How many words the request has, values left out, repeats counted."""
+    acted_on: frozenset[str] | None
+    """The words of what its operation acts on and the tools' words they bring; None
+    when it names no operation, or nothing after it."""
+
+
+def weigh(text: str, speller: Speller) -> Weighed:
+    """`weighted_words`, how many words `text` has, and the words of what it acts on."""
     names = frozenset(tokenize(" ".join(_NAME.findall(text))))
     asides = [match.group() for match in _ASIDE.finditer(text)]
     ask = _ASIDE.sub(" ", text) if asides else text
@@ -75,9 +87,24 @@ def weigh(text: str, speller: Speller) -> tuple[dict[str, float], int]:
                 weights[meaning] = max(weights.get(meaning, 0.0), weight * scale)
     acted_on = ask_object(text)
     if acted_on is None:
-        return weights, length
+        return Weighed(weights, length, None)
     said = frozenset(speller.correct(query_words(acted_on), names))
     if not said:
-        return weights, length
+        return Weighed(weights, length, None)
     kept = said.union(*(meanings(word) for word in said))
-    return {word: w if word in kept else w * _BESIDE_OBJECT for word, w in weights.items()}, length
+    return Weighed(
+        {word: w if word in kept else w * _BESIDE_OBJECT for word, w in weights.items()},
+        length,
+        kept,
+    )
+
+
+def beside_object(weighed: Weighed, share: float) -> dict[str, float]:
+    """`weighed`'s words, those outside what its operation acts on at `share` of their weight.
+
+    The words of a request with no operation word (or none after it) keep theirs.
+    """
+    kept = weighed.acted_on
+    if kept is None:
+        return weighed.words
+    return {word: w if word in kept else w * share for word, w in weighed.words.items()}

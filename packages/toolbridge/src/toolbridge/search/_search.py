@@ -38,7 +38,9 @@ _AGREEMENT: Final = 0.03
 share of the first one's score, when its name's operation is the request's. BM25 lowers
 the tools that disagree (`SiblingOrder`); the cosines, which read no operation, then
 reorder near ties regardless of it. Chosen under the ranking rule (docs/search.md): 0.02
-to 0.04 hold it, 0.05 breaks it; in BM25 mode it gains nothing on the tuning splits."""
+to 0.04 hold it, 0.05 breaks it; in BM25 mode it gains nothing on the tuning splits.
+A tool of a server the request names ("in GitLab") gains as much, after that: BM25
+reads the server in the tool's name, the cosines one word of many (docs/search.md)."""
 _AGREEMENT_DEPTH: Final = 30
 _MAX_K: Final = 1_000
 
@@ -157,6 +159,7 @@ class ToolSearch:
             assert index.bm25 is not None
             scores = _fused(index.bm25.scores(query), meaning)
             _favour(scores, index.bm25.agreeing(query))
+            _favour(scores, index.bm25.of_servers_named(query))
         positions = numpy.arange(len(scores))
         # lexsort: the last key is the primary one. Highest score first, then position.
         order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))
@@ -164,7 +167,7 @@ class ToolSearch:
 
 
 def _favour(scores: Any, agreeing: Any | None) -> None:
-    """Raise, in place, the first tools whose names do what the request asks."""
+    """Raise, in place, the first tools `agreeing` marks (doing what the request asks)."""
     import numpy
 
     if agreeing is None or not len(scores):
