@@ -1,7 +1,7 @@
 """Text a rendered description hides: a comment, or an element styled out of sight.
 
 A client renders a tool's description as Markdown (with HTML); ``<!-- ... -->``,
-``[//]: # (...)``, ``[comment]: <> (...)``, an element with ``hidden``,
+``[//]: # (...)``, ``[note]: <> (...)`` (a link to nowhere, any label), an element with ``hidden``,
 ``display:none``, ``visibility:hidden``, a zero font size or white text show nothing,
 while the model reads every word. Markup uses comments as markers (``<!-- more -->``,
 ``<!-- toc -->``, ``<!-- prettier-ignore -->``: a word or two); hidden prose is text
@@ -18,16 +18,20 @@ from toolbridge.security._hit import Hit
 __all__ = ["comment"]
 
 _COMMENT: Final = re.compile(
-    r"<!--(.*?)(?:-->|\Z)|\[(?://|comment)\]: ?(?:#|<>) ?\((.*?)\)",
+    r"<!--(.*?)(?:-->|\Z)|\[[^\]\n]{1,40}\]: ?(?:#|<>) ?(?:\((.*?)\)|\"([^\"\n]*)\")",
     re.DOTALL | re.IGNORECASE,
 )
+"""An HTML comment, or a Markdown link definition to nowhere (``#``, ``<>``) whose title
+no renderer shows, whatever its label: ``[//]: # (...)``, ``[komentarz]: <> (...)``."""
 _HIDDEN: Final = re.compile(
     r"<(\w+)\b[^<>]*?(?:\shidden\b(?!-)|display\s*:\s*none|visibility\s*:\s*hidden"
     r"|font-size\s*:\s*0(?![.\d]*[1-9])|color\s*[:=]\s*[\"']?\s*(?:white\b|#f{3}\b|#f{6}\b"
     r"|rgb\(\s*255\s*,\s*255\s*,\s*255\s*\)))[^<>]*>(.*?)</\1\s*>",
     re.DOTALL | re.IGNORECASE,
 )
-_GATE: Final = ("<!--", "[//]:", "[comment]:", "hidden", "none", "font-size", "white", "#fff")
+_GATE: Final = (
+    "<!--", "]: #", "]:#", "]: <>", "]:<>", "hidden", "none", "font-size", "white", "#fff",
+)  # fmt: skip
 _WORDS: Final = 4
 """Words (between blanks) that make hidden text a sentence rather than a marker."""
 _LETTERS: Final = 10
