@@ -481,7 +481,8 @@ _RECOVERY_TOOLS: Final = frozenset({
 """What a tool that takes recovery words is about: restoring or setting up a wallet."""
 
 _ENVIRONMENT: Final = frozenset({
-    "environment variable", "env var", "env vars", "printenv", ".env", "dotenv",
+    "environment variable", "env var", "env vars", "printenv", "dotenv", "env file",
+    "env values", "env variables", "env contents",
     "connection string", "cookie", "bearer", "authorization header", "auth header",
     "private key", "ssh key", "id rsa",
     "id ed25519", "kubeconfig", "kube/config", "aws credentials", "secret access key",
@@ -617,7 +618,10 @@ _KEPT_SAFE: Final = frozenset({
 """A field that says the data is hidden or dropped: it documents, it does not ask."""
 
 _SIGN_IN: Final = _KEPT_SAFE | frozenset({
-    "sign in", "signing in", "sign-in", "log in", "logging in", "login", "authenticat",
+    "to sign in", "to log in", "for sign-in", "for signing in", "for login", "for logging in",
+    "to authenticate", "for authentication", "used to sign", "used to log", "used for login",
+    "used for authentication", "used to authenticate", "when signing in", "when logging in",
+    "at login", "at sign-in",
     "rotat", "new account", "service account", "for the account", "new password",
     "change the password", "reset", "shared link", "protect", "encrypt", "decrypt", "unlock",
     "to connect", "meeting", "conference", "client id", "client secret", "basic auth",
