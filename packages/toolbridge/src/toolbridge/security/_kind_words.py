@@ -653,7 +653,8 @@ _MODEL_INPUT: Final = _KEPT_SAFE | frozenset({
 """The conversation or a prompt the field says is for a completion, an agent, a channel."""
 
 _RUNNING: Final = _KEPT_SAFE | frozenset({
-    "to set", "container", "deploy", "to connect", "request header", "headers",
+    "to set", "container", "deploy", "to connect", "request header", "headers", "name of the",
+    "path to the", "path of the", "file name", "filename", "relative to",
 })  # fmt: skip
 """Environment values the field says are to be set where something runs."""
 
