@@ -32,7 +32,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout8", "tune"): {"hidden": (15, 15), "shadowing": (24, 24), "exfiltration": (28, 28)},
     ("heldout8", "unseen"): {"hidden": (16, 16), "shadowing": (13, 14), "exfiltration": (12, 12)},
     ("heldout9", "tune"): {"hidden": (18, 18), "shadowing": (19, 19), "exfiltration": (20, 20)},
-    ("heldout9", "unseen"): {"hidden": (13, 14), "shadowing": (16, 16), "exfiltration": (16, 16)},
+    ("heldout9", "unseen"): {"hidden": (14, 14), "shadowing": (16, 16), "exfiltration": (16, 16)},
     ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (20, 20), "exfiltration": (17, 17)},
     ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (15, 17), "exfiltration": (11, 19)},
 }
@@ -51,7 +51,7 @@ exfiltration kinds of `toolbridge.security._offtopic`, with set 9's unseen part 
 tune part in view: their exfiltration 16 of 16 and 17 of 17, set 8's tune part 28 of 28;
 then the rules for a kind of tool widened (`tests/security/test_kinds10.py`): shadowing 16
 of 16, 20 of 20 and 24 of 24; a Markdown link definition to nowhere under any label, set 9
-unseen hidden 13 of 14."""
+unseen hidden 13 of 14, and a note to the assistant in Vietnamese ("Ghi chú"), 14 of 14."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),

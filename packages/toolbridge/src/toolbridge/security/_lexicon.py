@@ -215,6 +215,9 @@ NOTES: Final = (
     r"メモ", r"참고", r"주의", r"중요", r"lưu ý", r"chú ý", r"quan trọng", r"หมายเหตุ",
     r"สำคัญ", r"\bcatatan\b", r"\bpenting\b", r"\bpaalala\b", r"\bmahalaga\b",
     r"\bmuhimu\b", r"\btanbihi\b", r"\bdikkat\b", r"\bönemli\b",
+    r"ghi chú", r"\bnotatka\b", r"\bnotitie\b", r"\banmerkung\b", r"\bremarque\b",
+    r"\bavviso\b", r"\baviso\b", r"\bobservação\b", r"примітка", r"یادداشت", r"टिप्पणी",
+    r"提示", r"ข้อสังเกต",
 )  # fmt: skip
 """A heading that introduces a message: *note*, *important*, *attention*."""
 
