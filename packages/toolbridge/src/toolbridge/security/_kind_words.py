@@ -335,7 +335,8 @@ _HEALTH: Final = frozenset({
     # English
     "diagnos", "medical record", "medical history", "health record", "health data",
     "health information", "health condition", "health insurance number", "medications",
-    "prescriptions", "mental health", "hiv status", "blood test",
+    "prescriptions", "mental health", "hiv status", "blood test", "blood type", "blood group",
+    "medical condition", "chronic condition", "chronic illness",
     # Romance, Germanic
     "diagnóstic", "historial médico", "historia clínica", "historial clínico",
     "dossier médical", "antécédents médicaux", "cartella clinica", "storia clinica",
@@ -573,7 +574,8 @@ _FILES_TOOLS: Final = frozenset({
 _PERSONAL_ASKED: Final = PERSONAL | frozenset({
     "email address", "e-mail address", "ip address", "precise location", "gps",
     "current location", "home address", "date of birth", "clipboard", "religion",
-    "sexual orientation", "employer", "browsing history", "browser history",
+    "sexual orientation", "employer", "browsing history", "browser history", "political",
+    "ethnicity", "ethnic origin", "trade union",
     "location history",
 })  # fmt: skip
 """Who someone is and where they are reached."""
