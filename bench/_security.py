@@ -82,7 +82,12 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout9/tune", "Held-out set 9, tune part (written blind; rules widened with it in view)"),
     ("heldout9/unseen", "Held-out set 9, unseen part (written blind; scored once, rules final)"),
     ("heldout10/tune", "Held-out set 10, tune part (written blind; scored once, rules final)"),
-    ("heldout10/unseen", "Held-out set 10, unseen part (written blind; scored once, rules final)"),
+    (
+        "heldout10/unseen",
+        "Held-out set 10, unseen part (blind; judged once at 80.0%, its misses named since)",
+    ),
+    ("heldout11/tune", "Held-out set 11, tune part (written blind; scored once before tuning)"),
+    ("heldout11/unseen", "Held-out set 11, unseen part (written blind; scored before, then once)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -93,10 +98,10 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout10/unseen"
-"""The fresh held-out part the 97% target is judged on: set 10's unseen part, scored once by
-the lead (set 10's tune part and set 9's unseen part were scored once too; the earlier
-unseen parts have been seen since)."""
+HELDOUT_JUDGED = "heldout11/unseen"
+"""The fresh held-out part the 97% target is judged on: set 11's unseen part, scored by the
+lead only (set 10's unseen part was judged before, but the bench printed its misses' names,
+so it is not fresh any more). The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
@@ -666,8 +671,7 @@ def render(result: Result) -> str:
                 for scanner, counts in by.items()
             ]
             out += _table(["  by category", *names], lines)
-        if held[0].missed:
-            out.append(f"    toolbridge missed: {', '.join(held[0].missed)}")
+        # No case names of a held-out part: a name seen here is a case seen (issue 29).
     out += [f"    {note}" for note in result.notes]
     out.append("    targets: " + ", ".join(f"{k} {v}" for k, v in verdicts(result).items()))
     if base.missed:
@@ -710,8 +714,6 @@ def to_json(result: Result) -> dict[str, Any]:
                     "recall": o.recall,
                     "negatives": o.negatives,
                     "negatives_flagged": o.negatives_flagged,
-                    "missed": list(o.missed),
-                    "flagged_clean": list(o.flagged_clean),
                 }
                 for o in held
             ]
