@@ -28,11 +28,37 @@ def http_server(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[s
         thread.join()
 
 
+_FIRST_PORT = 20000
+"""Ports handed out by `free_port` start here: below Linux's ephemeral range (32768 up),
+which the kernel gives to every ``bind(0)`` and outgoing connection of the machine."""
+_PORTS_EACH = 1500
+"""How many ports each pytest-xdist worker has to itself."""
+_handed: list[int] = []
+
+
 def free_port() -> int:
-    """A loopback port nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A loopback port nobody listens on now, that no other test process is given.
+
+    A port the kernel picks (``bind(0)``) and the probe then closes can be picked again
+    by another xdist worker's probe, or any server's ``bind(0)``, before our server
+    binds it: the test then talks to a stranger (a 404 where ``initialize`` was
+    expected). So each worker takes ports from a range of its own, outside the
+    kernel's ephemeral range, each once per process, and checks it is free.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw-1").removeprefix("gw")
+    index = int(worker) + 1 if worker.lstrip("-").isdigit() else 0
+    first = _FIRST_PORT + (index % 8) * _PORTS_EACH
+    start = _handed[-1] + 1 if _handed else first + (os.getpid() % 500)
+    for offset in range(_PORTS_EACH):
+        port = first + (start - first + offset) % _PORTS_EACH
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed.append(port)
+        return port
+    raise RuntimeError(f"no free loopback port in {first}..{first + _PORTS_EACH - 1}")
 
 
 @contextlib.contextmanager

@@ -26,6 +26,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from ..loopback import free_port
 from .served import ACCEPT, INITIALIZE, TOOLS, serving, stop
 
 RawHttp = Callable[..., tuple[int, bytes, float]]
@@ -348,9 +349,7 @@ def test_the_app_factory_takes_its_body_timeout_from_the_environment(
     """Under an ASGI server of the user's, the guard and the body timeout are the app's."""
     tools = tmp_path / "tools.py"
     tools.write_text(TOOLS)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     command = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
     process = subprocess.Popen(
         [*command, "--port", str(port), "--timeout-graceful-shutdown", "5"],

@@ -16,7 +16,6 @@ import http.client
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -29,6 +28,7 @@ import pytest
 from toolbridge import tool
 from toolbridge.mcp import HttpServer, McpClient, build_http_app
 
+from ..loopback import free_port
 from .served import ACCEPT, INITIALIZE, SERVE, TOOLS, messages, serving, worker_pids
 
 UVICORN = [sys.executable, "-m", "uvicorn", "--factory", "toolbridge.cli:app_from_definition"]
@@ -462,9 +462,7 @@ def test_the_documented_uvicorn_factory_command_serves_from_two_workers(
     tools_file: Path,
 ) -> None:
     """docs/deploying.md: ``uvicorn --factory toolbridge.cli:app_from_definition``."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     process = subprocess.Popen(
         [*UVICORN, "--workers", "2", "--port", str(port), "--timeout-graceful-shutdown", "5"],
         stdout=subprocess.DEVNULL,

@@ -14,6 +14,8 @@ from toolbridge import ArgumentValidationError, Tool, ToolTimeoutError
 from toolbridge.formats import to_openai
 from toolbridge.mcp import HttpServer, McpClient, StdioServer, load_mcp_tools
 
+from ..loopback import free_port
+
 
 def _server(argv: list[str]) -> StdioServer:
     return StdioServer(command=argv[0], args=tuple(argv[1:]))
@@ -95,9 +97,7 @@ def test_server_everything_over_legacy_sse(everything_package: Any) -> None:
 
     node = shutil.which("node")
     assert node is not None
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     process = subprocess.Popen(
         [node, str(everything_package / "dist" / "index.js"), "sse"],
         env={**os.environ, "PORT": str(port)},

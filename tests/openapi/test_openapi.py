@@ -37,6 +37,8 @@ from toolbridge.formats import to_mcp
 from toolbridge.openapi import from_openapi
 from toolbridge.toolsets import Registry
 
+from ..loopback import free_port
+
 SECRET = "Bearer sk-test-4c1f9e2b7d"
 REQUESTS: list[dict[str, Any]] = []
 """Every request the pet store received, in order."""
@@ -886,9 +888,7 @@ def test_timeouts_raise_tool_timeout_errors() -> None:
 
 
 def test_a_connection_failure_is_a_typed_error_with_its_cause() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        closed = probe.getsockname()[1]
+    closed = free_port()
     made = tools(base_url=f"http://127.0.0.1:{closed}/v1", headers={"Authorization": SECRET})
     with pytest.raises(ToolExecutionError) as caught:
         made["broken"].invoke({})
