@@ -96,6 +96,22 @@ def worker_pids(process: subprocess.Popen[str]) -> set[int]:
     return workers
 
 
+def gateway_of(folder: Path, source: str, script: Path, protocol: str) -> Path:
+    """A gateway file in `folder` whose one MCP source, `source`, is the Python `script`.
+
+    `protocol` is the source's era (``auto``, ``legacy``...).
+    """
+    gateway = folder / "gateway.yaml"
+    gateway.write_text(
+        "name: front\n"
+        "sources:\n"
+        f"  - mcp: {{{source}: {{command: {sys.executable!r}, args: [{str(script)!r}]}}}}\n"
+        f"    protocol: {protocol}\n",
+        encoding="utf-8",
+    )
+    return gateway
+
+
 @contextlib.contextmanager
 def serving(
     tools: Path,

@@ -11,7 +11,6 @@ the client's level never reach it.
 from __future__ import annotations
 
 import asyncio
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ import pytest
 from mcp.client.client import Client
 from mcp.shared.exceptions import MCPDeprecationWarning
 
-from tests.mcp.served import serving
+from tests.mcp.served import gateway_of, serving
 
 LOGGING = Path(__file__).resolve().parents[1] / "servers" / "logging_server.py"
 
@@ -31,14 +30,7 @@ def gateway_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
     """A gateway whose MCP source ``logs`` is the logging server, on one era."""
-    gateway = tmp_path_factory.mktemp("logs") / "gateway.yaml"
-    gateway.write_text(
-        "name: front\n"
-        "sources:\n"
-        f"  - mcp: {{logs: {{command: {sys.executable!r}, args: [{str(LOGGING)!r}]}}}}\n"
-        f"    protocol: {request.param}\n",
-        encoding="utf-8",
-    )
+    gateway = gateway_of(tmp_path_factory.mktemp("logs"), "logs", LOGGING, request.param)
     with serving(gateway) as (_, url, _):
         yield url
 

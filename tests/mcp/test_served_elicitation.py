@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from mcp.shared.exceptions import MCPError
 
-from tests.mcp.served import serving
+from tests.mcp.served import gateway_of, serving
 from toolbridge import Elicitation, ElicitResult, ToolContext, elicit, tool
 from toolbridge.errors import ElicitationError, ToolDefinitionError
 from toolbridge.mcp import McpClient
@@ -158,14 +158,7 @@ def gateway_url(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[str]:
     """A gateway file served over HTTP whose MCP source (FastMCP) asks, on one era."""
-    gateway = tmp_path_factory.mktemp("gateway") / "gateway.yaml"
-    gateway.write_text(
-        "name: front\n"
-        "sources:\n"
-        f"  - mcp: {{eliciting: {{command: {sys.executable!r}, args: [{str(ELICITING)!r}]}}}}\n"
-        f"    protocol: {request.param}\n",
-        encoding="utf-8",
-    )
+    gateway = gateway_of(tmp_path_factory.mktemp("gateway"), "eliciting", ELICITING, request.param)
     with serving(gateway) as (_, url, _):
         yield url
 
