@@ -27,6 +27,7 @@ import dataclasses
 import difflib
 import inspect
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, Literal, ParamSpec, TypeVar, final
@@ -578,10 +579,12 @@ class McpClient:
             return {}
         from toolbridge.security import SEVERITIES, at_least, pointer, scan
 
+        shared = self._shared_names()
         found = tuple(
             finding
             for finding in scan(self._definitions)
             if at_least(finding.severity, self._finding_severity)
+            and not (finding.rule == "name-collision" and finding.tool in shared)
         )
         by_tool: dict[tuple[str, str], list[Finding]] = {}
         for finding in found:
@@ -601,6 +604,22 @@ class McpClient:
                 _log.warning("%s", error)
         self._findings, self._unsafe = found, unsafe
         return left_out
+
+    def _shared_names(self) -> frozenset[str]:
+        """Names two servers offer alike, that this client exposes apart.
+
+        Under ``on_collision`` and ``always`` namespacing each such tool is given its
+        server's name in front, so the model never sees one name for two tools: the
+        scan's exact `name-collision` would only block both (github's and gitlab's
+        ``create_branch``). Look-alike names are not namespaced and are still found;
+        under ``never`` the first server keeps the bare name, so the finding stands.
+        """
+        if self._namespacing == "never":
+            return frozenset()
+        counts = Counter(
+            name for tools in self._definitions.values() for name in {t.name for t in tools}
+        )
+        return frozenset(name for name, count in counts.items() if count > 1)
 
     def _rebuild(self) -> None:
         unsafe = self._screen()
