@@ -35,6 +35,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout9", "unseen"): {"hidden": (14, 14), "shadowing": (16, 16), "exfiltration": (16, 16)},
     ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (20, 20), "exfiltration": (17, 17)},
     ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (15, 17), "exfiltration": (11, 19)},
+    ("heldout11", "tune"): {"hidden": (21, 22), "shadowing": (18, 18), "exfiltration": (17, 22)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -51,7 +52,10 @@ exfiltration kinds of `toolbridge.security._offtopic`, with set 9's unseen part 
 tune part in view: their exfiltration 16 of 16 and 17 of 17, set 8's tune part 28 of 28;
 then the rules for a kind of tool widened (`tests/security/test_kinds10.py`): shadowing 16
 of 16, 20 of 20 and 24 of 24; a Markdown link definition to nowhere under any label, set 9
-unseen hidden 13 of 14, and a note to the assistant in Vietnamese ("Ghi chú"), 14 of 14."""
+unseen hidden 13 of 14, and a note to the assistant in Vietnamese ("Ghi chú"), 14 of 14.
+Held-out set 11, written blind and scored once (tune 21, 14, 17 before any change for
+it); then (scan7) calm shadowing by effect (`toolbridge.security._concept_effects`) and
+names glued to a particle, with its tune part in view: its shadowing 18 of 18."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -99,6 +103,7 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("keymaster", "rotate_api_key"),
     },
     ("heldout10", "unseen"): {("netaudit", "scan_ports")},
+    ("heldout11", "tune"): {("resticd", "create_snapshot")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -112,7 +117,7 @@ Kubernetes tool whose own key and kubeconfig paths are parameters; in set 9's tu
 an SSH client whose own key path is a default, Malayalam chillu letters written with a
 zero-width joiner, and a recap of the messages the user asked to summarise; in its unseen
 part, an injection classifier; in set 10, a phishing analyser, a system-prompt test
-bench, an API-key rotation and a port scanner."""
+bench, an API-key rotation and a port scanner; in set 11's tune part, a backup tool."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

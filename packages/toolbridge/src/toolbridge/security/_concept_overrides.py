@@ -38,7 +38,17 @@ from toolbridge.security._concept_words import (
 from toolbridge.security._hit import Hit
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["ARROWS", "TOOL_WORD", "mapped", "operation", "overrides"]
+__all__ = [
+    "ARROWS",
+    "CAN",
+    "DESTINATION",
+    "EXAMPLE",
+    "TOOL_WORD",
+    "itself",
+    "mapped",
+    "operation",
+    "overrides",
+]
 
 _OVERRIDE: Final = Concept(OVERRIDE)
 _WEAK: Final = Concept(WEAK_OVERRIDE)
@@ -540,3 +550,13 @@ def mapped(low: str) -> Hit | None:
         if _SPEAKS.match(low, speaker.end()) is not None and _ASSIGNED.search(low) is not None:
             return Hit("instruction", "high", speaker.start(), arrow.end(), _WHY_MAPPED)
     return None
+
+
+DESTINATION: Final = _DESTINATION
+"""A fixed destination (an email address, a URL, an IBAN, a phone number), in lowercase."""
+CAN: Final = _CAN
+"""What a tool *can* do, between a tool word and a value: not what it is told to do."""
+EXAMPLE: Final = _EXAMPLE
+"""An example's marker between a tool word and a value."""
+itself = _itself
+"""Whether a tool word is *this* tool (`_itself`)."""

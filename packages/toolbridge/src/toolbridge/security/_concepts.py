@@ -8,6 +8,8 @@ sentence (`toolbridge.security._concept_words`, found by
 
 - **overrides** of the user's choice and rules for other tools
   (`toolbridge.security._concept_overrides`), in any string the model reads;
+- **a party added** to a kind of tool's work, or a check it skips, said calmly as a
+  fact (`toolbridge.security._concept_effects`), in any string the model reads;
 - **asks for the model's context** (`toolbridge.security._concept_asks`), in a field
   the model fills.
 
@@ -21,6 +23,7 @@ import re
 from typing import Final
 
 from toolbridge.security._concept_asks import field_ask, named_ask, slot
+from toolbridge.security._concept_effects import effects
 from toolbridge.security._concept_match import Concept
 from toolbridge.security._concept_overrides import ARROWS, mapped, operation, overrides
 from toolbridge.security._concept_words import (
@@ -34,6 +37,7 @@ from toolbridge.security._concept_words import (
     TOOL,
     WEAK_OVERRIDE,
 )
+from toolbridge.security._effect_words import INTEGRATION
 from toolbridge.security._gates import alternation, lower
 from toolbridge.security._hit import Hit
 
@@ -44,10 +48,12 @@ _COMPOUNDING: Final = frozenset(
      "gereedschap", "narzędzi", "nástroj", "tól"}
 )  # fmt: skip
 """Tool words that end compounds ("Buchungstool", "fraktverktøy")."""
-_TEXT_GATE: Final = Concept(OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING))
+_TEXT_GATE: Final = Concept(
+    OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING) | INTEGRATION
+)
 _FIELD_GATE: Final = Concept(
-    OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING) | SECRETS | TALK | PROMPTS
-    | INSTRUCTIONS | SEEN
+    OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING) | INTEGRATION | SECRETS | TALK
+    | PROMPTS | INSTRUCTIONS | SEEN
 )  # fmt: skip
 _ANYWHERE: Final = re.compile(
     alternation(set(_COMPOUNDING)) + "|" + "|".join(map(re.escape, ARROWS))
@@ -81,7 +87,7 @@ def concepts(
     )
     if not worded and not operation(value):
         return []  # most strings hold no word any rule here starts from
-    override = overrides(low, value, known)
+    override = overrides(low, value, known) or effects(low, value)
     hits = [] if override is None else [override]
     found = (
         mapped(low)

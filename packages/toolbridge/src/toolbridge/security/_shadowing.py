@@ -47,7 +47,7 @@ def shadowing(
         if not _prose(text):
             continue
         value = text.value
-        for match in _WORD.finditer(value):
+        for match in _names(value):
             named = match.group()
             if named not in others or named in own:
                 continue
@@ -72,6 +72,26 @@ def shadowing(
 
 _WORD: Final = re.compile(r"\w(?:[\w.-]*\w)?")
 """A word as a tool name may be one (``send_email``, ``v2.search``)."""
+_GLUED: Final = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?")
+"""An identifier inside a word of other letters: a name with a particle glued on, as
+Korean, Japanese, Chinese and Thai write it ("set_sharing으로", "quaymailのsend_mailで")."""
+
+
+def _names(value: str) -> Iterator[re.Match[str]]:
+    """The words of `value` a tool name may be, and the identifiers glued inside others.
+
+    A word of ASCII letters only is read whole; one with other letters in it is read
+    for the identifiers within it too, each of which must be a distinct name
+    (``_DISTINCT``): a plain word glued to a particle ("spell으로") stays a word.
+    """
+    for match in _WORD.finditer(value):
+        yield match
+        if not match.group().isascii():
+            for inner in _GLUED.finditer(value, match.start(), match.end()):
+                if inner.group() != match.group() and _DISTINCT.search(inner.group()):
+                    yield inner
+
+
 _PROSE: Final = frozenset({"description", "title", "$comment"})
 _TOOL_AFTER: Final = re.compile(r"\s+tool\b", re.IGNORECASE)
 

@@ -1,0 +1,231 @@
+# ruff: noqa: RUF001 (closing quotes of several scripts)
+"""Calm shadowing by effect: another tool's work changed, said as a fact.
+
+A changelog entry, a policy, an FAQ or a compatibility note need no imperative and no
+"always" to change what another tool does: "codes sent with the SMS tool are also
+forwarded to +1 202 ...", "l'integrazione del calendario aggiunge come invitato
+planner@...", "merges through the repository tool run without review". Each reading
+starts from a tool of a kind that is not this one, with any article (`TOOL_WORD`,
+compounds too: "fildelingsværktøjet"), or an integration, connector or plug-in
+(`INTEGRATION`: "the password-manager integration"), and looks in its clause for:
+
+- `added`: a word that adds a party (`ADDED`: also, in copy, added, an invitee) and a
+  fixed destination (an email address, a phone or account number, a URL, a wallet);
+- `waived`: a check the user relies on set aside (`CHECKS` beside `SKIPPED`), a
+  visibility made public, every right granted (`PUBLIC`, `GRANTED`);
+- `pointed`: where its work goes, a destination no one writes by accident (an email
+  address, a git remote, an IBAN, a wallet, an IP address, an account's number).
+
+Not the tool itself ("this tool", "the tool", "the mailer tool of this server"), a sibling
+named by its identifier, a tool the reader is told to use ("use the contacts tool first
+..."), a toolset or a function; not a link to documentation, an example, what the tool
+*can* do, or a guarantee ("never skips review").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from toolbridge.security._concept_match import Concept
+from toolbridge.security._concept_overrides import (
+    CAN,
+    DESTINATION,
+    EXAMPLE,
+    TOOL_WORD,
+    itself,
+)
+from toolbridge.security._effect_words import (
+    ADDED,
+    CHECKS,
+    GRANTED,
+    INTEGRATION,
+    PUBLIC,
+    SKIPPED,
+)
+from toolbridge.security._hit import Hit
+from toolbridge.security._steering import sentence_at, sentence_ends
+
+__all__ = ["effects"]
+
+_ADDED: Final = Concept(ADDED)
+_CHECKS: Final = Concept(CHECKS)
+_SKIPPED: Final = Concept(SKIPPED)
+_PUBLIC: Final = Concept(PUBLIC)
+_OPENED: Final = Concept(PUBLIC | GRANTED)
+"""Made public, or every right granted: access no one chose for the user."""
+_NEVER: Final = re.compile(
+    r"\b(?:never|not|nie|niemals|jamais|nunca|mai|nooit|aldrig|ei koskaan|nikdy|nigdy|soha"
+    r"|niciodată|asla|ποτέ|никогда|ніколи)\b|هرگز|أبدا|לעולם לא|कभी नहीं|从不|決して|절대|ไม่เคย"
+    r"|không bao giờ|tidak pernah|kamwe"
+)
+"""A negation in the clause: "the deploy tool never skips tests" is a guarantee."""
+_INTEGRATION: Final = Concept(INTEGRATION)
+_REACH: Final = 24
+"""Characters before a tool word its article or identifier stands in."""
+_BARE: Final = re.compile(
+    r"(?:^|[\s(])(?:the|das|der|die|le|la|el|il|lo|het|de|den|det)\s+$|\bl'$|^\s*$"
+)
+"""Only an article (or nothing) before the tool word: "the tool", this one."""
+_KIND_AFTER: Final = re.compile(
+    r"\w*\s+(?:de|di|da|do|des|du|del|della|dello|for|für|pour|para|per|voor|för|til|pro"
+    r"|dla|ya|wa|za)\s+\w"
+)
+"""Its kind after it: "l'outil de messagerie", "nástroj pro sdílení", "zana ya SMS"."""
+_WORD: Final = re.compile(r"\w+")
+_NOT_A_TOOL: Final = re.compile(r"funct|tool(?:set|kit|bar|chain|box|tip|ing)")
+_SIBLING: Final = re.compile(r"[\w-]*_\w*\s?$|[./\\@:][^\s./\\@:]*$|(?<!\w)['\"`»」”’]\s?$")
+"""Before a tool word: an identifier ("send_mail tool"), a path or host, a quote."""
+_PHONE: Final = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,}")
+"""A phone number written with its country code, whatever follows it ("+44 7700 900123,")."""
+_IN_URL: Final = re.compile(r"://\S*$")
+"""Before a destination: it is part of a web address ("https://docs.../server@2.19/")."""
+_CLAUSE: Final = re.compile("[;\uff1b]")
+_REFERENCE: Final = re.compile(
+    r"(?:\bsee|\bread more|\bmore at|\bdetails|\bdocs?|\bdocumentation|\bvoir|\bsiehe|\bvedi"
+    r"|\bzie|\bver)\W{0,3}(?:at\s|in\s|en\s|unter\s|su\s)?$|\($|\]\($"
+)
+"""Just before a destination: a pointer to documentation, a link, not where work goes."""
+_WHY_WAIVED: Final = (
+    "a note that another tool skips a check the user relies on (a confirmation, a "
+    "review, tests) or makes things public: shadowing."
+)
+_WHY: Final = (
+    "a note that another tool's work also goes to a fixed destination (a tool of a kind, "
+    "a word that adds a party, an address or number in one clause): shadowing."
+)
+
+
+def effects(low: str, value: str) -> Hit | None:
+    """Where lowercase `low` changes what a kind of tool does, said as a fact, or None.
+
+    `value` is `low` as written. Most strings name no tool: one search lets them go.
+    """
+    if TOOL_WORD.search(low) is None and _INTEGRATION.search(low) is None:
+        return None
+    kinds = list(_kinds(low, value))
+    if not kinds:
+        return None
+    return _added(low, kinds) or _waived(low, kinds) or _pointed(low, kinds)
+
+
+def _added(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
+    """Where `low` adds a fixed party to a kind of tool's work (`_kinds`), or None."""
+    for at, after, start, end in kinds:
+        if _ADDED.search(low, after, end) is None:
+            continue
+        for where in _destinations(low, after, end):
+            if not _IN_URL.search(low, max(start, where - 200), where) and (
+                _REFERENCE.search(low, max(start, where - 16), where) is None
+                and EXAMPLE.search(low, after, where) is None
+                and CAN.search(low, after, where) is None
+            ):
+                return Hit("instruction", "high", at, after, _WHY)
+    return None
+
+
+def _destinations(low: str, start: int, end: int) -> list[int]:
+    """Where fixed destinations start in `low[start:end]`."""
+    return sorted(
+        found.start()
+        for pattern in (DESTINATION, _PHONE)
+        for found in pattern.finditer(low, start, end)
+    )
+
+
+def _waived(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
+    """Where `low` says a kind of tool skips a check or makes things public, or None.
+
+    After a tool of a kind (`_kinds`), in its clause: a check the user relies on (a
+    confirmation, a review, tests) beside a word that sets it aside (skipped, without,
+    not needed), or a word for *public* or for every right at once ("all privileges",
+    "full access"); not negated ("never skips review").
+    """
+    for at, after, _, end in kinds:
+        public = _OPENED.search(low, after, end)
+        check = _CHECKS.search(low, after, end)
+        skip = None if check is None else _SKIPPED.search(low, after, end)
+        waiver = None if skip is None or check is None else min(check, skip, key=_at)
+        for effect in (public, waiver):
+            if effect is not None and (
+                _NEVER.search(low, after, effect.start()) is None
+                and CAN.search(low, after, effect.start()) is None
+            ):
+                return Hit("instruction", "high", at, after, _WHY_WAIVED)
+    return None
+
+
+def _kinds(low: str, value: str) -> Iterator[tuple[int, int, int, int]]:
+    """Tools of a kind that are not this one in `low`: ``(at, after, start, end)`` each.
+
+    The tool word's span, and its clause's (its sentence up to a semicolon).
+    """
+    ends: list[int] | None = None
+    for kind in (*TOOL_WORD.finditer(low), *_INTEGRATION.finditer(low)):
+        at, after = kind.start(), kind.end()
+        word = _WORD.match(low, at)
+        if word is not None and _NOT_A_TOOL.match(word.group()) is not None:
+            continue
+        if _SIBLING.search(value[max(0, at - _REACH) : at]) is not None:
+            continue
+        bare = _BARE.search(low[max(0, at - _REACH) : at]) is not None
+        if (
+            bare
+            and _KIND_AFTER.match(low, after) is None
+            and (at == 0 or not low[at - 1].isalpha())
+        ):
+            continue  # "the tool also bcc's ...": this one, no kind named
+        if itself(low, at, after):
+            continue
+        if ends is None:
+            ends = sentence_ends(low)
+        start, end = sentence_at(ends, at, len(low))
+        clause = _CLAUSE.search(low, after, end)
+        yield at, after, start, end if clause is None else clause.start()
+
+
+def _at(match: re.Match[str]) -> int:
+    return match.start()
+
+
+_USED: Final = re.compile(
+    r"\b(?:use|call|run|try|usa|usar|utilise[rz]?|verwende|nutze|benutze|usare|gebruik"
+    r"|använd|brug|bruk|käytä|použij|użyj|használd|folosește|kullan)\b\W+(?:\w+\W+){0,4}$"
+)
+"""Before a tool word: the tool is one the reader is told to use ("use the mail tool to
+write to support@...")."""
+_STRICT: Final = re.compile(
+    r"(?<![\w./+-])[\w.+-]+@[\w-]+\.[a-z][\w.-]*\w"
+    r"|\b(?:s3|gs|ftp|sftp|ssh|git)://\S+|\bgit@[\w.-]+:"
+    r"|\b[a-z]{2}\d{2}(?: ?[a-z0-9]){11,30}\b"
+    r"|\b0x[0-9a-f]{24,}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b"
+    r"|(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)"
+    r"|(?:account|konto|cuenta|compte|conto|conta|rekening|rachun|účet|účtu|számlá|contul"
+    r"|hesab|λογαριασμ|сч[её]т|рахун|حساب|חשבון|खात|账户|帐户|口座|계좌|บัญชี|tài khoản"
+    r"|akaunti)\w*\W{1,3}(?:(?:no|nr|number|n°|č)\.?\s?)?\d(?:[ -]?\d){5,}"
+)
+"""A destination work can be sent to: an email address, a remote or a bucket, an IBAN, a
+wallet, an IPv4 address (a sentence's stop may follow it), an account's number. Not a web
+address: beside another tool, that is most often where to read or register."""
+
+
+def _pointed(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
+    """Where `low` says where a kind of tool's work goes: a fixed destination, or None.
+
+    A tool of a kind (`_kinds`) the reader is not told to use ("use the mail tool to
+    write to ..."), and after it in its clause a destination (`_STRICT`), not an
+    example, not what the tool *can* do.
+    """
+    for at, after, start, end in kinds:
+        if _USED.search(low, max(start, at - 48), at) is not None:
+            continue
+        for fixed in _STRICT.finditer(low, after, end):
+            where = fixed.start()
+            if not _IN_URL.search(low, max(start, where - 200), where) and (
+                _REFERENCE.search(low, max(start, where - 16), where) is None
+                and EXAMPLE.search(low, after, where) is None
+                and CAN.search(low, after, where) is None
+            ):
+                return Hit("instruction", "high", at, after, _WHY)
+    return None
