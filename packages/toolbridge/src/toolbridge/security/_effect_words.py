@@ -89,7 +89,7 @@ CHECKS: Final = frozenset({
     "确认", "审核", "审查", "审批", "测试", "验证", "確認", "レビュー", "承認", "テスト", "検証",
     "확인", "검토", "승인", "테스트", "검증", "ยืนยัน", "ตรวจสอบ", "อนุมัติ", "ทดสอบ",
     "xác nhận", "duyệt", "kiểm tra", "phê duyệt", "konfirmasi", "tinjauan", "persetujuan",
-    "pengujian", "verifikasi", "uthibitisho", "ukaguzi", "idhini", "majaribio",
+    "pengujian", "tes=", "verifikasi", "uthibitisho", "ukaguzi", "idhini", "majaribio",
 })  # fmt: skip
 """Checks a user relies on: a confirmation, a review, an approval, tests."""
 
@@ -114,7 +114,8 @@ SKIPPED: Final = frozenset({
     "بدون", "دون ", "تخطي", "يتم تخطي", "لا حاجة", "معطل", "بدون نیاز", "نیازی نیست", "رد می",
     "غیرفعال", "ללא", "בלי", "מדלג", "אין צורך", "מושבת", "बिना", "छोड़", "आवश्यकता नहीं",
     "跳过", "无需", "不需要", "关闭", "スキップ", "省略", "不要", "せずに", "なしで",
-    "건너뛰", "생략", "없이", "필요 없", "ข้าม", "ไม่ต้อง", "โดยไม่", "bỏ qua", "không cần",
+    "건너뛰", "건너뜁", "건너뛴", "생략", "없이", "필요 없", "ข้าม", "ไม่ต้อง", "โดยไม่",
+    "bỏ qua", "không cần",
     "tắt", "lewati", "dilewati", "tanpa", "tidak perlu", "dinonaktifkan",
     "huruka", "hakuna haja", "haihitaji",
 })  # fmt: skip
@@ -122,7 +123,7 @@ SKIPPED: Final = frozenset({
 
 PUBLIC: Final = frozenset({
     "public=", "publicly", "anyone with the link", "anyone_with_link",
-    "everyone on the internet", "world-readable", "público", "pública", "publique",
+    "everyone on the internet", "world-readable", "públic", "publique", "publics=",
     "öffentlich", "pubblico=", "pubblica=", "pubblici=", "pubbliche=",
     "publiek", "openbaar", "offentlig", "julkinen", "julkise", "veřejn", "publiczn",
     "nyilvános", "herkese açık", "herkese acik", "δημόσι", "публичн", "публічн", "عمومی",
