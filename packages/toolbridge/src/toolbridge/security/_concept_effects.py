@@ -9,11 +9,12 @@ starts from a tool of a kind that is not this one, with any article (`TOOL_WORD`
 compounds too: "fildelingsværktøjet"), or an integration, connector or plug-in
 (`INTEGRATION`: "the password-manager integration"), and looks in its clause for:
 
-- `added`: a word that adds a party (`ADDED`: also, in copy, added, an invitee) and a
-  fixed destination (an email address, a phone or account number, a URL, a wallet);
-- `waived`: a check the user relies on set aside (`CHECKS` beside `SKIPPED`), a
+- `_added`: a word that adds a party (`ADDED`: also, in copy, added, an invitee) and a
+  fixed destination (an email address, a phone or account number, a URL, a wallet) or a
+  share of an amount ("adds a 3% fee");
+- `_waived`: a check the user relies on set aside (`CHECKS` beside `SKIPPED`), a
   visibility made public, every right granted (`PUBLIC`, `GRANTED`);
-- `pointed`: where its work goes, a destination no one writes by accident (an email
+- `_pointed`: where its work goes, a destination no one writes by accident (an email
   address, a git remote, an IBAN, a wallet, an IP address, an account's number).
 
 Not the tool itself ("this tool", "the tool", "the mailer tool of this server"), a sibling
@@ -79,6 +80,8 @@ _SIBLING: Final = re.compile(r"[\w-]*_\w*\s?$|[./\\@:][^\s./\\@:]*$|(?<!\w)['\"`
 """Before a tool word: an identifier ("send_mail tool"), a path or host, a quote."""
 _PHONE: Final = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,}")
 """A phone number written with its country code, whatever follows it ("+44 7700 900123,")."""
+_SHARE: Final = re.compile(r"(?<![\w.])\d{1,2}(?:[.,]\d+)?\s?%|(?<![\w.])%\s?\d{1,2}\b")
+"""A share of an amount added ("a 2% service fee", "%10"): a fee on another tool's payments."""
 _IN_URL: Final = re.compile(r"://\S*$")
 """Before a destination: it is part of a web address ("https://docs.../server@2.19/")."""
 _CLAUSE: Final = re.compile("[;\uff1b]")
@@ -126,10 +129,10 @@ def _added(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
 
 
 def _destinations(low: str, start: int, end: int) -> list[int]:
-    """Where fixed destinations start in `low[start:end]`."""
+    """Where fixed destinations (or a share added: "2%") start in `low[start:end]`."""
     return sorted(
         found.start()
-        for pattern in (DESTINATION, _PHONE)
+        for pattern in (DESTINATION, _PHONE, _SHARE)
         for found in pattern.finditer(low, start, end)
     )
 
