@@ -47,14 +47,14 @@ def shadowing(
         if not _prose(text):
             continue
         value = text.value
-        for match in _names(value):
-            named = match.group()
+        for start, end in _names(value):
+            named = value[start:end]
             if named not in others or named in own:
                 continue
-            if not _named(value, match.start(), match.end(), named):
+            if not _named(value, start, end, named):
                 continue
             if _family(tool.name, named) and routing(
-                value[slice(*sentence_at(sentence_ends(value), match.start(), len(value)))]
+                value[slice(*sentence_at(sentence_ends(value), start, len(value)))]
             ):
                 continue  # "for files under 10 MB use read_file instead": its own limit
             yield Finding(
@@ -63,7 +63,7 @@ def shadowing(
                 tool=tool.name,
                 server=server,
                 path=text.path,
-                text=shown(value, match.start(), match.end()),
+                text=shown(value, start, end),
                 why=f"it names {named!r}, a tool of server {others[named]!r}: "
                 "one server's text steering another's tool.",
             )
@@ -77,19 +77,38 @@ _GLUED: Final = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Z
 Korean, Japanese, Chinese and Thai write it ("set_sharing으로", "quaymailのsend_mailで")."""
 
 
-def _names(value: str) -> Iterator[re.Match[str]]:
-    """The words of `value` a tool name may be, and the identifiers glued inside others.
+def _names(value: str) -> Iterator[tuple[int, int]]:
+    """Where the words of `value` a tool name may be stand, and the names inside them.
 
-    A word of ASCII letters only is read whole; one with other letters in it is read
-    for the identifiers within it too, each of which must be a distinct name
+    A word is read whole, and in parts: an identifier glued to a particle in another
+    script ("set_sharing으로", read as Korean, Japanese, Chinese and Thai write it), a name
+    qualified by its server ("quaymail.send_mail", "mcp__quaymail__send_mail"), a name
+    ending a compound ("send_mail-Aufrufe"). A part must be a distinct name
     (``_DISTINCT``): a plain word glued to a particle ("spell으로") stays a word.
     """
     for match in _WORD.finditer(value):
-        yield match
-        if not match.group().isascii():
-            for inner in _GLUED.finditer(value, match.start(), match.end()):
-                if inner.group() != match.group() and _DISTINCT.search(inner.group()):
-                    yield inner
+        start, end = match.span()
+        yield start, end
+        word = match.group()
+        inner = (
+            _GLUED.finditer(value, start, end)
+            if not word.isascii()
+            else _PARTS.finditer(value, start, end)
+            if _QUALIFIED.search(word)
+            else ()
+        )
+        for part in inner:
+            if part.group() != word and _DISTINCT.search(part.group()):
+                yield part.span()
+
+
+_QUALIFIED: Final = re.compile(r"\.|__|-")
+_PARTS: Final = re.compile(
+    r"(?<=\.)[\w-]+(?=$|\W)|(?<=__)(?:(?!__)[\w-])+$|(?<=__)(?:(?!__)\w)+(?!\w)"
+    r"|(?<![\w-])\w+(?=-)"
+)
+"""Parts of a qualified word: after its server ("quaymail.send_mail", "mcp__x__send_mail"),
+before a compound's hyphen ("send_mail-Aufrufe")."""
 
 
 _PROSE: Final = frozenset({"description", "title", "$comment"})
