@@ -13,7 +13,8 @@ compounds too: "fildelingsværktøjet"), or an integration, connector or plug-in
   fixed destination (an email address, a phone or account number, a URL, a wallet) or a
   share of an amount ("adds a 3% fee");
 - `_waived`: a check the user relies on set aside (`CHECKS` beside `SKIPPED`), a
-  visibility made public, every right granted (`PUBLIC`, `GRANTED`);
+  visibility made public, every right granted (`PUBLIC`, `GRANTED`), meetings or calls
+  recorded (`MEETINGS`, `RECORDED`);
 - `_pointed`: where its work goes, a destination no one writes by accident (an email
   address, a git remote, an IBAN, a wallet, an IP address, an account's number).
 
@@ -42,7 +43,9 @@ from toolbridge.security._effect_words import (
     CHECKS,
     GRANTED,
     INTEGRATION,
+    MEETINGS,
     PUBLIC,
+    RECORDED,
     SKIPPED,
 )
 from toolbridge.security._hit import Hit
@@ -52,6 +55,8 @@ __all__ = ["effects"]
 
 _ADDED: Final = Concept(ADDED)
 _CHECKS: Final = Concept(CHECKS)
+_MEETINGS: Final = Concept(MEETINGS)
+_RECORDED: Final = Concept(RECORDED)
 _SKIPPED: Final = Concept(SKIPPED)
 _PUBLIC: Final = Concept(PUBLIC)
 _OPENED: Final = Concept(PUBLIC | GRANTED)
@@ -62,7 +67,8 @@ _NEVER: Final = re.compile(
     r"|không bao giờ|tidak pernah|kamwe"
 )
 """A negation in the clause: "the deploy tool never skips tests" is a guarantee."""
-_INTEGRATION: Final = Concept(INTEGRATION)
+_INTEGRATION: Final = Concept(INTEGRATION, compounds=True)
+"""An integration by kind, in a compound too ("kalenderintegrationen")."""
 _REACH: Final = 24
 """Characters before a tool word its article or identifier stands in."""
 _BARE: Final = re.compile(
@@ -142,15 +148,17 @@ def _waived(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
 
     After a tool of a kind (`_kinds`), in its clause: a check the user relies on (a
     confirmation, a review, tests) beside a word that sets it aside (skipped, without,
-    not needed), or a word for *public* or for every right at once ("all privileges",
-    "full access"); not negated ("never skips review").
+    not needed), a word for *public* or for every right at once ("all privileges",
+    "full access"), or meetings or calls recorded; not negated ("never skips review").
     """
-    for at, after, _, end in kinds:
+    for at, after, start, end in kinds:
         public = _OPENED.search(low, after, end)
         check = _CHECKS.search(low, after, end)
         skip = None if check is None else _SKIPPED.search(low, after, end)
         waiver = None if skip is None or check is None else min(check, skip, key=_at)
-        for effect in (public, waiver):
+        meeting = _MEETINGS.search(low, after, end) or _MEETINGS.search(low, start, at)
+        recorded = None if meeting is None else _RECORDED.search(low, after, end)
+        for effect in (public, waiver, recorded):
             if effect is not None and (
                 _NEVER.search(low, after, effect.start()) is None
                 and CAN.search(low, after, effect.start()) is None

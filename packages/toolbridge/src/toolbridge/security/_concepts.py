@@ -56,9 +56,12 @@ _FIELD_GATE: Final = Concept(
     | PROMPTS | INSTRUCTIONS | SEEN
 )  # fmt: skip
 _ANYWHERE: Final = re.compile(
-    alternation(set(_COMPOUNDING)) + "|" + "|".join(map(re.escape, ARROWS))
+    alternation(set(_COMPOUNDING) | {"integration", "integratie", "integrasjon", "integraati"})
+    + "|"
+    + "|".join(map(re.escape, ARROWS))
 )
-"""With a ``{``: the other places a rule here starts (a compound tool word, an arrow)."""
+"""With a ``{``: the other places a rule here starts (a compound tool or integration word,
+an arrow)."""
 
 
 def concepts(

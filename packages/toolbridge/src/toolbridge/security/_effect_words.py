@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ADDED", "CHECKS", "GRANTED", "INTEGRATION", "PUBLIC", "SKIPPED"]
+__all__ = [
+    "ADDED",
+    "CHECKS",
+    "GRANTED",
+    "INTEGRATION",
+    "MEETINGS",
+    "PUBLIC",
+    "RECORDED",
+    "SKIPPED",
+]
 
 ADDED: Final = frozenset({
     # also, as well, in addition, in copy; adds, added; an invitee, an attendee
@@ -150,3 +159,28 @@ GRANTED: Final = frozenset({
     "haki zote", "ufikiaji kamili",
 })  # fmt: skip
 """Every right at once: all privileges, full access, admin rights."""
+
+MEETINGS: Final = frozenset({
+    "meeting", "call=", "calls=", "video call", "reunión", "reuniones", "llamada", "réunion",
+    "appel", "besprechung", "anruf", "riunion", "chiamat", "reunião", "reuniões",
+    "chamada", "vergadering", "gesprek", "möte", "möten", "samtal", "møde", "opkald",
+    "kokous", "puhelu", "schůzk", "hovor", "spotkani", "rozmow", "megbeszél", "hívás",
+    "întâlnir", "ședinț", "apel", "toplantı", "görüşme", "σύσκεψ", "συνάντησ", "κλήσ",
+    "встреч", "совещани", "звонк", "зустріч", "нарад", "дзвінк", "اجتماع", "مكالم", "جلسه",
+    "تماس", "פגיש", "שיחה", "שיחות", "बैठक", "कॉल", "会议", "通话", "会議", "通話", "ミーティング",
+    "회의", "미팅", "통화", "การประชุม", "การโทร", "cuộc họp", "cuộc gọi", "rapat",
+    "pertemuan", "panggilan", "mkutano", "mikutano", "simu",
+})  # fmt: skip
+"""Meetings and calls: what a calendar or phone tool may be told to record."""
+
+RECORDED: Final = frozenset({
+    "recorded", "recording", "grabad", "grabación", "graban", "grabar", "se graba",
+    "enregistré", "registrat", "gravad",
+    "gravaç", "aufgezeichnet", "aufzeichn", "opgenomen", "spelas in", "inspelad", "optages",
+    "optaget", "optagelse", "tallennetaan", "nauhoit", "nahráv", "nagryw", "rögzít",
+    "înregistr", "kaydedil", "καταγράφ", "ηχογραφ", "записыва", "записуют", "записуєть",
+    "записан", "تسجيل", "يسجل", "تُسجل", "ضبط", "מוקלט", "מוקלטות", "הקלט", "रिकॉर्ड",
+    "录制", "录音", "录像", "録画", "録音", "녹화", "녹음", "บันทึกเสียง", "บันทึกวิดีโอ",
+    "ghi âm", "ghi hình", "direkam", "hurekodiwa", "zinarekodiwa", "kurekodi",
+})  # fmt: skip
+"""Recorded: a meeting or a call kept as audio or video."""
