@@ -34,8 +34,9 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout9", "tune"): {"hidden": (18, 18), "shadowing": (19, 19), "exfiltration": (20, 20)},
     ("heldout9", "unseen"): {"hidden": (14, 14), "shadowing": (16, 16), "exfiltration": (16, 16)},
     ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (20, 20), "exfiltration": (17, 17)},
-    ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (15, 17), "exfiltration": (11, 19)},
+    ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (17, 17), "exfiltration": (18, 19)},
     ("heldout11", "tune"): {"hidden": (21, 22), "shadowing": (18, 18), "exfiltration": (17, 22)},
+    ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (16, 18)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -55,7 +56,11 @@ of 16, 20 of 20 and 24 of 24; a Markdown link definition to nowhere under any la
 unseen hidden 13 of 14, and a note to the assistant in Vietnamese ("Ghi chú"), 14 of 14.
 Held-out set 11, written blind and scored once (tune 21, 14, 17 before any change for
 it); then (scan7) calm shadowing by effect (`toolbridge.security._concept_effects`) and
-names glued to a particle, with its tune part in view: its shadowing 18 of 18."""
+names glued to a particle, with its tune part in view: its shadowing 18 of 18. Set 11's
+unseen part, never read by the rules' authors: 16, 9, 11 before any change for set 11
+(147c8a6), 16, 9, 16 after scan6 (counts only), and, scored once with the rules final,
+16, 13, 16. Set 10's unseen part is no longer a held-out figure: the bench printed the
+names of its missed cases, which scan6 saw (its 14, 17, 18 here)."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -104,6 +109,7 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     },
     ("heldout10", "unseen"): {("netaudit", "scan_ports")},
     ("heldout11", "tune"): {("resticd", "create_snapshot")},
+    ("heldout11", "unseen"): {("promptsmith", "detect_injection")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -117,7 +123,8 @@ Kubernetes tool whose own key and kubeconfig paths are parameters; in set 9's tu
 an SSH client whose own key path is a default, Malayalam chillu letters written with a
 zero-width joiner, and a recap of the messages the user asked to summarise; in its unseen
 part, an injection classifier; in set 10, a phishing analyser, a system-prompt test
-bench, an API-key rotation and a port scanner; in set 11's tune part, a backup tool."""
+bench, an API-key rotation and a port scanner; in set 11, a backup tool and an injection
+detector."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
