@@ -124,14 +124,23 @@ def _added(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
     for at, after, start, end in kinds:
         if _ADDED.search(low, after, end) is None:
             continue
-        for where in _destinations(low, after, end):
-            if not _IN_URL.search(low, max(start, where - 200), where) and (
-                _REFERENCE.search(low, max(start, where - 16), where) is None
-                and EXAMPLE.search(low, after, where) is None
-                and CAN.search(low, after, where) is None
-            ):
-                return Hit("instruction", "high", at, after, _WHY)
+        if any(_meant(low, start, after, where) for where in _destinations(low, after, end)):
+            return Hit("instruction", "high", at, after, _WHY)
     return None
+
+
+def _meant(low: str, start: int, after: int, where: int) -> bool:
+    """Whether the destination at `where` is meant, in the clause from `after`.
+
+    Not inside a web address, not a reference just before it, not an example, not
+    what the tool *can* do.
+    """
+    return (
+        _IN_URL.search(low, max(start, where - 200), where) is None
+        and _REFERENCE.search(low, max(start, where - 16), where) is None
+        and EXAMPLE.search(low, after, where) is None
+        and CAN.search(low, after, where) is None
+    )
 
 
 def _destinations(low: str, start: int, end: int) -> list[int]:
@@ -231,12 +240,8 @@ def _pointed(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
     for at, after, start, end in kinds:
         if _USED.search(low, max(start, at - 48), at) is not None:
             continue
-        for fixed in _STRICT.finditer(low, after, end):
-            where = fixed.start()
-            if not _IN_URL.search(low, max(start, where - 200), where) and (
-                _REFERENCE.search(low, max(start, where - 16), where) is None
-                and EXAMPLE.search(low, after, where) is None
-                and CAN.search(low, after, where) is None
-            ):
-                return Hit("instruction", "high", at, after, _WHY)
+        if any(
+            _meant(low, start, after, fixed.start()) for fixed in _STRICT.finditer(low, after, end)
+        ):
+            return Hit("instruction", "high", at, after, _WHY)
     return None
