@@ -53,21 +53,56 @@ def shadowing(
                 continue
             if not _named(value, start, end, named):
                 continue
-            if _family(tool.name, named) and routing(
-                value[slice(*sentence_at(sentence_ends(value), start, len(value)))]
-            ):
+            sentence = value[slice(*sentence_at(sentence_ends(value), start, len(value)))]
+            if _family(tool.name, named) and routing(sentence):
                 continue  # "for files under 10 MB use read_file instead": its own limit
+            pointer = _pointer(sentence, named)
             yield Finding(
                 rule="shadowing",
-                severity="high",
+                severity="low" if pointer else "high",
                 tool=tool.name,
                 server=server,
                 path=text.path,
                 text=shown(value, start, end),
-                why=f"it names {named!r}, a tool of server {others[named]!r}: "
-                "one server's text steering another's tool.",
+                why=(
+                    f"it points to {named!r}, a tool of server {others[named]!r}, "
+                    "for a task of its own: a reference across servers, no instruction "
+                    "about that tool."
+                    if pointer
+                    else f"it names {named!r}, a tool of server {others[named]!r}: "
+                    "one server's text steering another's tool."
+                ),
             )
             break
+
+
+_POINTER: Final = (
+    r"(?:please\s+)?(?:use|call|see|try)\s+(?:the\s+)?['\"`]?{name}['\"`]?(?:\s+tool)?"
+)
+_TASK: Final = r"(?:to|for)\s[^.;:!?]{{1,120}}"
+_BOSSY: Final = re.compile(
+    r"\b(?:always|never|must|regardless|instead|whenever|every|only|do not|don't|without"
+    r"|make sure|ignore|override|important)\b|@|://|\+\d",
+    re.IGNORECASE,
+)
+"""Words that make a pointer an instruction about the tool, or a destination in it."""
+
+
+def _pointer(sentence: str, name: str) -> bool:
+    """Whether `sentence` only points to `name` for a task.
+
+    "To set labels on issues, use the 'update_issue' tool.", "Use list_files to find an
+    id.": a cross-server reference (a server's docs naming a tool it no longer has, which
+    another server offers) rather than shadowing: it neither sets nor overrides how
+    that tool is used. English pointers only; anything bossier stays shadowing.
+    """
+    text = sentence.strip()
+    if _BOSSY.search(text):
+        return False
+    use = _POINTER.format(name=re.escape(name))
+    task = _TASK.format()
+    shapes = (rf"{task},\s*{use}\s*[.!]?", rf"{use}\s+{task}[.!]?")
+    return any(re.fullmatch(shape, text, re.IGNORECASE) for shape in shapes)
 
 
 _WORD: Final = re.compile(r"\w(?:[\w.-]*\w)?")
