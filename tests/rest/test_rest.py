@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.types import Message
 
 from toolbridge import ConfigError, Tool, ToolResult, tool
+from toolbridge.auth import StaticTokens
 from toolbridge.formats import to_mcp
 from toolbridge.rest import build_app, openapi_document, serve_rest_async, tool_path
 from toolbridge.toolsets import (
@@ -1008,7 +1009,11 @@ def test_importing_toolbridge_imports_neither_starlette_nor_uvicorn() -> None:
 
 @contextlib.contextmanager
 def served(sink: MemorySink, **options: Any) -> Iterator[str]:
-    """`serve_rest_async` on a free loopback port in a thread; stopped when the block ends."""
+    """`serve_rest_async` on a free loopback port in a thread; stopped when the block ends.
+
+    Callers are told apart by `identify` unless `options` say otherwise.
+    """
+    options.setdefault("identity", identify)
     ready = threading.Event()
     urls: list[str] = []
     running: list[tuple[asyncio.AbstractEventLoop, asyncio.Task[None]]] = []
@@ -1019,7 +1024,7 @@ def served(sink: MemorySink, **options: Any) -> Iterator[str]:
 
     async def main() -> None:
         task = asyncio.create_task(
-            serve_rest_async(shop(sink), identity=identify, port=0, on_ready=on_ready, **options)
+            serve_rest_async(shop(sink), port=0, on_ready=on_ready, **options)
         )
         running.append((asyncio.get_running_loop(), task))
         with contextlib.suppress(asyncio.CancelledError):
@@ -1267,3 +1272,28 @@ def test_sigterm_lets_a_call_in_flight_finish_and_the_server_exit_0(tmp_path: An
                 process.kill()
     assert [answer.status_code for answer in answers] == [200]
     assert "slept 1.0" in answers[0].text
+
+
+def test_a_table_of_static_tokens_admits_its_callers_and_refuses_a_wrong_token() -> None:
+    """`auth=StaticTokens(...)` over a real socket: no token is anonymous, a wrong one 401."""
+    sink = MemorySink()
+    with (
+        served(sink, auth=StaticTokens(TOKENS), identity=None) as url,
+        httpx.Client(base_url=url, timeout=10) as client,
+    ):
+        anonymous = client.get("/tools")
+        eve = client.get("/tools", headers={"Authorization": "Bearer tok-globex-eve"})
+        wrong = client.get("/tools", headers={"Authorization": "Bearer tok-acme-anx"})
+        basic = client.get("/tools", headers={"Authorization": "Basic YW5uOng="})
+        health = client.get("/healthz", headers={"Authorization": "Bearer nope"})
+    assert anonymous.status_code == 200
+    assert eve.status_code == 200
+    # The token's caller reaches the policy: globex may not see cancelling at all.
+    assert [tool["name"] for tool in anonymous.json()["tools"]] == [t.name for t in SHOP]
+    assert [tool["name"] for tool in eve.json()["tools"]] == [
+        t.name for t in SHOP if t is not cancel_order
+    ]
+    for refused in (wrong, basic):
+        assert refused.status_code == 401
+        assert 'error="invalid_token"' in refused.headers["www-authenticate"]
+    assert health.status_code == 200

@@ -65,7 +65,7 @@ from toolbridge.rest._openapi import openapi_document
 from toolbridge.toolsets import Identify, Identity, StaticToolset, Toolset, identifier
 
 if TYPE_CHECKING:
-    from toolbridge.auth import AuthSettings
+    from toolbridge.auth import AuthSettings, StaticTokens
 
 __all__ = ["build_app"]
 
@@ -82,7 +82,7 @@ def build_app(
     toolset: Toolset | Iterable[Tool],
     *,
     identity: Identity | Identify | None = None,
-    auth: AuthSettings | None = None,
+    auth: AuthSettings | StaticTokens | None = None,
     title: str = "toolbridge",
     version: str | None = None,
     max_body_bytes: int = DEFAULT_BODY_LIMIT,
@@ -102,7 +102,9 @@ def build_app(
         auth: Accept only OAuth access tokens issued for this server
             (`toolbridge.auth.AuthSettings`): its RFC 9728 metadata is published,
             a request without a valid token gets 401 with a ``WWW-Authenticate``
-            challenge, one without the required scopes 403. ``/healthz`` stays open.
+            challenge, one without the required scopes 403. Or a fixed table of
+            bearer tokens (`toolbridge.auth.StaticTokens`): no token is anonymous, a
+            token not in it gets 401. ``/healthz`` stays open.
         title: The OpenAPI document's title.
         version: Its version (toolbridge's by default).
         max_body_bytes: The largest request body accepted; a larger one gets 413.
@@ -132,14 +134,26 @@ def build_app(
     timeout = checked_timeout(body_timeout)
     guard: list[Middleware] = []
     if auth is not None:
-        from toolbridge.auth import AuthSettings, ResourceServer, identity_of
+        from toolbridge.auth import (
+            AuthSettings,
+            ResourceServer,
+            StaticTokenGuard,
+            StaticTokens,
+            identity_of,
+        )
 
-        if not isinstance(auth, AuthSettings):
-            raise ConfigError(f"auth must be toolbridge.auth.AuthSettings, not {type(auth)}")
+        if not isinstance(auth, AuthSettings | StaticTokens):
+            raise ConfigError(
+                "auth must be toolbridge.auth.AuthSettings or StaticTokens, "
+                f"not {type(auth).__name__}"
+            )
         if isinstance(identity, Identity):
             raise ConfigError("with auth, identity is a function of the request (or left out)")
         identity = identity or identity_of
-        guard.append(Middleware(ResourceServer, settings=auth, open_paths=("/healthz",)))
+        if isinstance(auth, StaticTokens):
+            guard.append(Middleware(StaticTokenGuard, tokens=auth, open_paths=("/healthz",)))
+        else:
+            guard.append(Middleware(ResourceServer, settings=auth, open_paths=("/healthz",)))
     identify = identifier(identity)
     shown_version = version or __version__
 
