@@ -30,7 +30,7 @@ from toolbridge.search._bm25 import Bm25Index
 from toolbridge.search._concepts import everyday_words
 from toolbridge.search._document import tool_words
 from toolbridge.search._objects import ObjectWords
-from toolbridge.search._query import beside_object, weigh, weighted_words
+from toolbridge.search._query import Weighed, beside_object, weigh, weighted_words
 from toolbridge.search._servers import ServerNames
 from toolbridge.search._siblings import SiblingOrder
 from toolbridge.search._spelling import Speller
@@ -77,7 +77,11 @@ class LexicalIndex:
         """
         return weighted_words(query, self._speller)
 
-    def scores(self, query: str, *, objects: bool = False) -> Any:
+    def weigh(self, query: str) -> Weighed:
+        """`query` read once, for `scores` and `of_servers_named` to share."""
+        return weigh(query, self._speller)
+
+    def scores(self, query: str, *, objects: bool = False, weighed: Weighed | None = None) -> Any:
         """A numpy array of one score per tool (zeros where no word matches).
 
         A tool whose name's operation disagrees with the request's loses a share of
@@ -85,9 +89,10 @@ class LexicalIndex:
         ``createStatements``, which has the same words. The name's score weighs the
         request's words outside what it acts on less, the more so with `objects` (BM25
         mode), where in a long request the first tools also lose a share for what they
-        act on and the request does not name (`ObjectWords`).
+        act on and the request does not name (`ObjectWords`). `weighed` is `query` as
+        `weigh` read it, when the caller has it already.
         """
-        weighed = weigh(query, self._speller)
+        weighed = weighed or weigh(query, self._speller)
         words = weighed.words
         in_name = beside_object(
             weighed, _NAME_BESIDE_OBJECT if objects else _FUSED_NAME_BESIDE_OBJECT
@@ -106,6 +111,7 @@ class LexicalIndex:
         """Which tools' names do the operation `query` asks for (numpy bools), or None."""
         return self._siblings.agreeing(query)
 
-    def of_servers_named(self, query: str) -> Any | None:
+    def of_servers_named(self, query: str, weighed: Weighed | None = None) -> Any | None:
         """Which tools are of a server `query` names (numpy bools), or None (`ServerNames`)."""
-        return self._servers.named(self.words(query), query)
+        words = (weighed or weigh(query, self._speller)).words
+        return self._servers.named(words, query)

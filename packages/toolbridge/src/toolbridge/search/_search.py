@@ -157,9 +157,10 @@ class ToolSearch:
             scores = meaning
         else:
             assert index.bm25 is not None
-            scores = _fused(index.bm25.scores(query), meaning)
+            weighed = index.bm25.weigh(query)  # read once, for both steps below
+            scores = _fused(index.bm25.scores(query, weighed=weighed), meaning)
             _favour(scores, index.bm25.agreeing(query))
-            _favour(scores, index.bm25.of_servers_named(query))
+            _favour(scores, index.bm25.of_servers_named(query, weighed))
         positions = numpy.arange(len(scores))
         # lexsort: the last key is the primary one. Highest score first, then position.
         order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))
