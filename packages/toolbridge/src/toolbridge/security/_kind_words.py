@@ -4,9 +4,11 @@
 Each kind (`KINDS`) has two vocabularies of lowercase stems, matched as
 `toolbridge.security._concept_match.Concept` matches them (at a word's start where words
 are spaced, a stem ending in ``=`` as a whole word): what names the data (a password,
-a one-time code, a card number, a passport number, a diagnosis, the conversation), and
-what a tool whose subject is that data is called or says it does (signing in,
-payments, identity checks, health care, chats). A field of a tool asking for a kind its
+a one-time code, a card number, a passport number or a selfie, a diagnosis, the
+conversation, a location history, private messages, an address book, a browsing
+history), and what a tool whose subject is that data is called or says it does (signing
+in, payments, identity checks and travel, health care, chats, maps, messaging, the
+browser). A field of a tool asking for a kind its
 tool has no word of is the shape `toolbridge.security._offtopic` reports: a password on
 a stock quote, a bank code on a weather forecast, a passport number on a holiday
 calendar. An API key or a token is left out: every hosted API's own fields take one.
@@ -227,6 +229,26 @@ _PAYMENT_TOOLS: Final = frozenset({
 })  # fmt: skip
 """What a tool that takes a card or an account is about: paying, billing, a bank."""
 
+_ORDERING: Final = frozenset({
+    "checkout", "check out", "purchase", "buy", "shop", "reserv", "place an order",
+    "place order", "create order", "new order", "submit order", "booking", "book a",
+    "book the", "buy ticket", "ticket purchase", "cart=", "carts=", "gift card", "compra",
+    "achat", "acquisto", "köp", "kaufen", "einkauf", "aankoop", "osto", "zakup", "nákup",
+    "vásárl", "satın", "покуп", "شراء", "خرید", "רכישה", "购买", "購買", "購入", "구매",
+    "mua", "beli",
+})  # fmt: skip
+"""Of `_PAYMENT_TOOLS`, the words of ordering and booking: a shop or a restaurant takes a
+card, not an identity number."""
+
+_TRAVEL: Final = frozenset({
+    "flight", "airline", "airport", "hotel", "hostel", "lodging", "accommodation", "travel",
+    "itinerar", "ferry", "cruise", "car hire", "car rental", "vuelo", "viaje", "voyage",
+    "vol=", "vols=", "flug", "reise", "volo", "viaggio", "voo=", "viagem", "vlucht",
+    "podróż", "lot=", "uçuş", "seyahat", "рейс", "путешеств", "авиа", "航班", "机票", "旅行",
+    "フライト", "航空", "항공", "여행", "เที่ยวบิน", "chuyến bay", "penerbangan",
+})  # fmt: skip
+"""What a tool that takes a passport for travel is about: flights, hotels, trips."""
+
 _IDENTITY: Final = frozenset({
     # English
     "ssn", "social security", "national id", "national identity", "national insurance number",
@@ -234,7 +256,8 @@ _IDENTITY: Final = frozenset({
     "passport", "tax id", "tax number", "taxpayer", "driver's licen", "driving licen",
     "drivers licen", "date of birth", "birth date", "birthdate", "citizen number",
     "citizen service number", "personal number", "aadhaar", "pan card", "pan number",
-    "social insurance number", "residence permit",
+    "social insurance number", "residence permit", "selfie", "biometric", "face scan",
+    "facial scan", "liveness", "id scan", "scan of the id", "photo of the id",
     # Romance
     "documento de identidad", "número de identificación", "dni=", "nif=", "curp",
     "pasaporte", "fecha de nacimiento", "seguridad social", "carte d'identité",
@@ -336,13 +359,21 @@ _HEALTH: Final = frozenset({
     "diagnos", "medical record", "medical history", "health record", "health data",
     "health information", "health condition", "health insurance number", "medications",
     "prescriptions", "mental health", "hiv status", "blood test", "blood type", "blood group",
-    "medical condition", "chronic condition", "chronic illness",
+    "medical condition", "chronic condition", "chronic illness", "current medication",
+    "medication list", "list of medications", "diagnosed", "blood pressure reading",
+    "pregnancy status", "disabilit",
     # Romance, Germanic
     "diagnóstic", "historial médico", "historia clínica", "historial clínico",
     "dossier médical", "antécédents médicaux", "cartella clinica", "storia clinica",
     "prontuário", "histórico médico", "diagnose", "krankengeschichte", "krankenakte",
     "krankenversichertennummer", "versichertennummer", "gesundheitsdaten",
     "medisch dossier", "medische gegevens", "diagnoos", "journalanteckning",
+    "medicamentos que toma", "médicaments pris", "traitements en cours", "farmaci assunti",
+    "medicamentos em uso", "eingenommene medikamente", "medikamentenliste",
+    "historia choroby", "historii choroby", "przyjmowane leki", "dokumentacja medyczna",
+    "zdravotní dokumentac", "kórtörténet", "sağlık geçmiş", "kullandığı ilaç",
+    "ιατρικό ιστορικό", "принимаемые лекарства", "ліки, які", "服用中の薬", "服用している薬",
+    "正在服用", "복용 중인 약", "복용 약",
     # Other scripts
     "تشخیص", "پرونده پزشکی", "سابقه پزشکی", "التاريخ الطبي", "السجل الطبي", "تشخيص",
     "רפואי", "אבחנ", "निदान", "मेडिकल रिकॉर्ड", "病历", "病歷", "诊断", "診断", "病歴",
@@ -590,6 +621,124 @@ _PERSONAL_TOOLS: Final = frozenset({
 })  # fmt: skip
 """What a tool that takes several of someone's details is about: the people it keeps."""
 
+_LOCATION: Final = frozenset({
+    "location history", "locations history", "gps history", "gps log",
+    "gps track", "gps trace", "places visited", "visited places", "places the user visited",
+    "movement history", "whereabouts", "location timeline", "maps timeline",
+    "significant locations", "frequent locations",
+    "historial de ubicacion", "historial de ubicación", "historial de localizaci",
+    "historique des positions", "historique de localisation", "historique des lieux",
+    "historique de position", "cronologia delle posizioni", "cronologia posizioni",
+    "cronologia delle località", "storico delle posizioni", "storico posizioni",
+    "histórico de localiza", "histórico de locais", "standortverlauf", "standortdaten",
+    "standorthistorie", "bewegungsprofil", "bewegungsdaten", "locatiegeschiedenis",
+    "locatiegegevens", "locatiehistorie", "platshistorik", "platsdata",
+    "placeringshistorik", "lokationshistorik", "posisjonshistorikk", "posisjonsdata",
+    "sijaintihistoria", "sijaintitiedot", "historia lokalizacji", "historię lokalizacji",
+    "historii lokalizacji", "historie polohy", "historii polohy", "helyelőzmény",
+    "helyadatok", "istoricul locațiilor", "istoricul locatiilor", "konum geçmiş",
+    "konum verileri", "ιστορικό τοποθεσ", "историю местоположен", "история местоположен",
+    "историю перемещен", "история перемещен", "історію місцезнаходжен",
+    "історія місцезнаходжен", "історію переміщен", "історія переміщен", "سجل المواقع",
+    "سجل الموقع", "سجل مواقع", "تاریخچه مکان", "تاریخچه موقعیت", "سابقه مکان",
+    "היסטוריית מיקום", "היסטוריית המיקום", "लोकेशन हिस्ट्री", "स्थान इतिहास",
+    "位置记录", "位置历史", "定位记录", "行动轨迹", "行程轨迹", "位置紀錄", "位置歷史",
+    "位置情報の履歴", "位置情報履歴", "ロケーション履歴", "位置履歴", "移動履歴",
+    "위치 기록", "위치기록", "위치 이력", "이동 경로", "ประวัติตำแหน่ง", "lịch sử vị trí",
+    "riwayat lokasi", "sejarah lokasi", "historia ya mahali",
+})  # fmt: skip
+"""Where someone has been: a location history, a timeline of places."""
+
+_LOCATION_TOOLS: Final = frozenset({
+    "location history", "timeline", "gps", "tracking", "tracker", "navigat", "maps=",
+    "map=", "route", "trip", "travel", "commute", "fitness", "workout", "running",
+    "cycling", "geofenc", "fleet", "find my", "locator", "geolocat", "location sharing",
+    "standort", "ubicación", "localisation", "posizion", "locatie", "lokalizac",
+    "местоположен", "位置", "위치", "konum", "vị trí", "lokasi",
+})  # fmt: skip
+"""What a tool that takes a location history is about: maps, trips, tracking."""
+
+_PRIVATE: Final = frozenset({
+    # private and direct messages
+    "private messages", "direct messages", "private chats", "dms=",
+    "whatsapp messages", "telegram messages", "signal messages", "imessage",
+    "text messages", "sms messages", "messenger messages",
+    "mensajes privados", "mensajes directos", "messages privés", "messages directs",
+    "messaggi privati", "messaggi diretti", "mensagens privadas", "mensagens diretas",
+    "privatnachrichten", "private nachrichten", "direktnachrichten",
+    "persönliche nachrichten", "privéberichten", "priveberichten", "directe berichten",
+    "privata meddelanden", "direktmeddelanden", "private beskeder", "private meldinger",
+    "yksityisviest", "prywatne wiadomości", "wiadomości prywatne", "prywatnych wiadomości",
+    "soukromé zprávy", "soukromých zpráv", "privát üzenet", "mesajele private",
+    "mesaje private", "özel mesaj", "προσωπικά μηνύματα", "ιδιωτικά μηνύματα",
+    "личные сообщения", "личных сообщений", "личную переписку", "личная переписка",
+    "приватные сообщения", "особисті повідомлення", "приватні повідомлення",
+    "особисте листування", "الرسائل الخاصة", "رسائل خاصة", "رسائله الخاصة",
+    "پیام‌های خصوصی", "پیام های خصوصی", "پیامهای خصوصی", "הודעות פרטיות",
+    "निजी संदेश", "ব্যক্তিগত বার্তা", "私信", "私聊", "私人消息", "私訊",
+    "プライベートメッセージ", "ダイレクトメッセージ", "個人的なメッセージ", "개인 메시지",
+    "비공개 메시지", "다이렉트 메시지", "ข้อความส่วนตัว", "tin nhắn riêng", "pesan pribadi",
+    "pesan langsung", "ujumbe binafsi", "jumbe binafsi",
+    # the address book
+    "address book", "addressbook", "contact list", "contacts list", "list of contacts",
+    "phone contacts", "phonebook", "phone book", "all contacts", "user's contacts",
+    "libreta de direcciones", "lista de contactos", "agenda de contactos",
+    "carnet d'adresses", "liste de contacts", "liste des contacts", "rubrica",
+    "lista dei contatti", "elenco contatti", "elenco dei contatti", "lista de contatos",
+    "agenda de contatos", "catálogo de endereços", "adressbuch", "kontaktliste",
+    "telefonbuch", "adresboek", "contactenlijst", "contactpersonenlijst", "adressbok",
+    "kontaktlista", "adressebog", "adressebok", "osoitekirja", "yhteystietoluettelo",
+    "książka adresowa", "książkę adresową", "książki adresowej", "lista kontaktów",
+    "listę kontaktów", "seznam kontaktů", "adresář", "címjegyzék", "névjegyzék",
+    "agenda de contacte", "lista de contacte", "adres defteri", "kişi listesi",
+    "βιβλίο διευθύνσεων", "λίστα επαφών", "адресную книгу", "адресная книга",
+    "адресной книги", "список контактов", "телефонную книгу", "адресну книгу",
+    "адресна книга", "список контактів", "دفتر العناوين", "قائمة جهات الاتصال",
+    "دفترچه تلفن", "لیست مخاطبین", "ספר הכתובות", "רשימת אנשי הקשר", "संपर्क सूची",
+    "कॉन्टैक्ट लिस्ट", "通讯录", "通訊錄", "联系人列表", "アドレス帳", "連絡先一覧",
+    "連絡先リスト", "電話帳", "주소록", "연락처 목록", "สมุดที่อยู่", "รายชื่อผู้ติดต่อ",
+    "danh bạ", "buku alamat", "daftar kontak", "orodha ya mawasiliano",
+})  # fmt: skip
+"""What someone says in private and whom they know: their messages, their address book."""
+
+_PRIVATE_TOOLS: Final = _TALK_TOOLS | frozenset({
+    "message", "messag", "inbox", "mail", "sms", "whatsapp", "telegram", "signal", "slack",
+    "discord", "social", "contact", "crm", "address book", "phone", "call", "invite",
+    "backup", "export", "sync", "migrat", "moderat", "dm=", "dms=", "nachricht", "mensaje",
+    "messaggi", "mensage", "bericht", "wiadomo", "zpráv", "üzenet", "mesaj", "μήνυμ",
+    "сообщен", "повідомлен", "رسال", "پیام", "הודע", "संदेश", "消息", "訊息", "メッセージ",
+    "메시지", "ข้อความ", "tin nhắn", "pesan", "ujumbe", "kontakt", "contatt", "contato",
+    "contacto", "kontak", "контакт", "联系人", "連絡先", "연락처",
+})  # fmt: skip
+"""What a tool that takes someone's messages or contacts is about: messaging, backups."""
+
+_BROWSING: Final = frozenset({
+    "browsing history", "browser history", "search history", "web history",
+    "visited websites", "visited sites", "websites visited", "sites visited",
+    "historial de navegación", "historial de búsqueda", "historique de navigation",
+    "historique de recherche", "historique web", "cronologia di navigazione",
+    "cronologia delle ricerche", "histórico de navegação", "histórico de pesquisa",
+    "browserverlauf", "suchverlauf", "browsergeschiedenis", "browsegeschiedenis",
+    "zoekgeschiedenis", "webbhistorik", "sökhistorik", "selaushistoria",
+    "historia przeglądania", "historii przeglądania", "historię przeglądania",
+    "historie prohlížení", "böngészési előzmény", "istoricul de navigare", "tarama geçmiş",
+    "arama geçmiş", "ιστορικό περιήγησης", "историю браузера", "история браузера",
+    "историю посещений", "история посещений", "историю поиска", "історію браузера",
+    "історію переглядів", "سجل التصفح", "تاریخچه مرور", "היסטוריית הגלישה",
+    "ब्राउज़िंग इतिहास", "浏览记录", "浏览历史", "瀏覽紀錄", "閲覧履歴", "検索履歴",
+    "방문 기록", "검색 기록", "ประวัติการเข้าชม", "ประวัติการท่องเว็บ",
+    "lịch sử duyệt web", "riwayat penelusuran", "riwayat browser",
+})  # fmt: skip
+"""What someone read and searched for on the web."""
+
+_BROWSING_TOOLS: Final = frozenset({
+    "browser", "browse", "history", "chrome", "firefox", "safari", "edge", "bookmark",
+    "tab=", "tabs=", "analytics", "privacy", "cookie", "navegador", "navigateur", "browserverlauf",
+    "verlauf", "historial", "historique", "cronologia", "histórico", "браузер", "浏览", "ブラウザ",
+    "브라우저",
+})  # fmt: skip
+"""What a tool that takes a browsing history is about: the browser itself."""
+
 _OWN_INSTRUCTIONS: Final = frozenset(
     (INSTRUCTIONS - {"rules", "guidelines", "directives"}) | {"hidden rules", "system rules"}
 )
@@ -702,7 +851,7 @@ KINDS: Final[tuple[Kind, ...]] = (
     Kind(
         "an identity number",
         _IDENTITY,
-        _IDENTITY_TOOLS | _PAYMENT_TOOLS,
+        _IDENTITY_TOOLS | (_PAYMENT_TOOLS - _ORDERING) | _TRAVEL,
         _USERS,
         purpose=_OWN_IDENTITY,
     ),
@@ -739,6 +888,15 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_MODEL_INPUT,
     ),
     Kind("the model's instructions", _PROMPT, _PROMPT_TOOLS, purpose=_MODEL_INPUT),
+    Kind("someone's location history", _LOCATION, _LOCATION_TOOLS, _USERS, purpose=_KEPT_SAFE),
+    Kind(
+        "someone's private messages or contacts",
+        _PRIVATE,
+        _PRIVATE_TOOLS,
+        _USERS,
+        purpose=_KEPT_SAFE,
+    ),
+    Kind("someone's browsing history", _BROWSING, _BROWSING_TOOLS, purpose=_KEPT_SAFE),
     Kind("other tools' results", _OUTPUTS, _OUTPUTS_TOOLS, qualified=_RESULTS),
 )
 """Every kind, in the order a field's words are tried."""

@@ -8,8 +8,11 @@ stays the same is the shape: a field of the input schema that can carry text (it
 name, description, title, default or examples, however nested) names a kind of
 sensitive data (`toolbridge.security._kind_words.KINDS`: a password or one-time code,
 a card or bank account, an identity number, health data, the conversation, the model's
-instructions, other tools' results), and nothing the tool says it is (its name, titles,
-description, its other fields' names) is about that kind. A login tool taking a
+instructions, other tools' results, someone's location history, private messages,
+address book or browsing history), and nothing the tool says it is (its name, titles,
+description, its other fields' names) is about that kind. An object argument asked for
+whole (a ``card`` with its number and CVV, a ``kyc`` with an identity number) is one ask:
+neither its name nor its other asks make it the tool's subject. A login tool taking a
 password, a KYC check taking a passport number, a chat exporter taking the messages:
 each is its tool's subject, and passes. So do a negated mention ("do not include
 passwords"), a quoted value (``'password'`` as an input mode) and a field that cannot
@@ -46,6 +49,8 @@ _READ: Final = frozenset({"description", "title", "default", "examples", "proper
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d")
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_ID: Final = re.compile(r"(?:^|\s)ids?$")
+"""A field that names whose record a call is about (``member_id``), not what it keeps."""
 _NOT_TEXT: Final = frozenset({"boolean", "integer", "number", "null"})
 """Types of a field that cannot carry a password or a transcript."""
 _WHY: Final = (
@@ -73,7 +78,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
-            if _about(tool, names, _owner(path), index):
+            if _about(tool, names, _within(path), index):
                 continue
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
             hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
@@ -124,26 +129,65 @@ def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Matc
             break
 
 
-def _about(tool: Tool, names: list[str], field: str, index: int) -> bool:
-    """Whether `tool` says it is about kind `index`, by what it is and its other fields."""
+def _about(tool: Tool, names: list[str], within: tuple[str, ...], index: int) -> bool:
+    """Whether `tool` says it is about kind `index`, by what it is and its other fields.
+
+    `within` are the names of the objects the asking field is in and its own (`_within`).
+    A field of an object that is one of the tool's own arguments is one ask with its
+    object (`_argument`); otherwise the tool's other fields' names say what it keeps.
+    """
     said = " ".join(
         value
         for value in (_CAMEL.sub(" ", tool.name), tool.title, tool.annotations.title)
         if isinstance(value, str)
     )
-    others = " ".join(name for name in names if name != field)
-    named = lower(f"{said} {others}").replace("_", " ").replace("-", " ")
-    if _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None:
+    own = lower(said).replace("_", " ").replace("-", " ")
+    if _DOMAIN[index].search(own) is not None or _NAMED[index].search(own) is not None:
         return True
+    spaced = [lower(name).replace("_", " ").replace("-", " ") for name in names]
+    if len(within) == 2:
+        if _argument(spaced, within, index):
+            return True
+    else:
+        named = " ".join(name for name in spaced if name not in within[-1:])
+        if _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None:
+            return True
     return _DOMAIN[index].search(lower(tool.description).replace("_", " ")) is not None
 
 
-def _owner(path: tuple[str | int, ...]) -> str:
-    """The name of the innermost property `path` is in or names, or ``""``."""
-    for at in range(len(path) - 2, 0, -1):
-        if path[at] == "properties":
-            return str(path[at + 1])
-    return ""
+def _argument(names: list[str], within: tuple[str, str], index: int) -> bool:
+    """Whether a tool's fields (`names`) say it keeps kind `index`, for an object's field.
+
+    `within` is the object argument's name and the field's. The object holding the ask
+    (``kyc``, ``card``) is part of it, and so are other fields asking for the same kind:
+    "number", "cvv" and "expiry" vouch for no one. An object named for someone
+    (``customer``) is their record, and an identifier (``member_id``) says whose record a
+    call reads, not what it keeps.
+    """
+    outer = within[0]
+    if _NAMED[index].search(outer) is not None and _DOMAIN[index].search(outer) is None:
+        return True  # a customer's or an employee's record
+    for name in names:
+        if name in within:
+            continue
+        asks = [found.span() for found in _ASKED[index].finditer(name)]
+        if any(
+            not any(start <= found.start() < end for start, end in asks)
+            for found in _DOMAIN[index].finditer(name)
+        ):
+            return True  # a word of the subject outside an ask: "employee_tax_id"
+        if _ID.search(name) is None and _NAMED[index].search(name) is not None:
+            return True
+    return False
+
+
+def _within(path: tuple[str | int, ...]) -> tuple[str, ...]:
+    """The names of the objects `path` is in, outermost first, and of the property it is."""
+    return tuple(
+        lower(_CAMEL.sub(" ", str(path[at]))).replace("_", " ").replace("-", " ")
+        for at in range(1, len(path))
+        if path[at - 1] == "properties"
+    )
 
 
 def _names(schema: Mapping[str, Any], depth: int = 0) -> Iterator[str]:
