@@ -24,6 +24,7 @@ from toolbridge.security._gates import Absent, Gated, literals, searcher
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import PASSWORDS, Stems
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
+from toolbridge.security._steering import sentence_at, sentence_ends
 
 __all__ = ["sensitive"]
 
@@ -302,6 +303,21 @@ _KEEPERS: Final = frozenset(
      "scan", "scanner", "leak", "leaks", "rotate", "keyring"}
 )  # fmt: skip
 """Words of a tool name whose subject is every credential file (a secret scanner)."""
+_COPIERS: Final = frozenset(
+    {"backup", "backups", "snapshot", "snapshots", "restic", "borg", "restore", "sauvegarde",
+     "sicherung", "respaldo", "kopia", "yedek"}
+)  # fmt: skip
+"""Words of a tool name whose job is copying folders whole: naming the ones it copies,
+``~/.ssh`` among them, is documenting its job. (Not a sync or a mirror: a copy kept
+elsewhere, the shape of many an exfiltration.)"""
+_FORCED: Final = re.compile(
+    r"\b(?:always|also|too|every|automatically|regardless|whatever|even if|must|upload\w*"
+    r"|send\w*|post\w*|forward\w*|siempre|toujours"
+    r"|immer|sempre|altijd|zawsze|всегда|завжди)\b|总是|始终|常に|必ず|항상|반드시",
+    _FLAGS,
+)
+"""Beside the file, a word that makes copying it not the user's choice, or sends it on:
+still a finding."""
 _LEAKS: Final = re.compile(
     r"\b(?:returns?|prints?|outputs?|echo(?:es)?|sends?|uploads?|includes?|logs?|exposes?"
     r"|passe?s? (?:on|along))\b[^.\n]{0,30}?\b(?:tokens?|passwords?|secrets?|keys?"
@@ -402,6 +418,9 @@ def _own(text: str, match: re.Match[str], topic: str) -> bool:
     words = set(_WORDS.findall(topic.lower()))
     if words & _KEEPERS:
         return True
+    if words & _COPIERS:
+        begin, end = sentence_at(sentence_ends(text), match.start(), len(text))
+        return _FORCED.search(text, begin, end) is None
     return any(
         words & subjects and any(key in found for key in keys) for keys, subjects in _FAMILIES
     )
