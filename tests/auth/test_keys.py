@@ -126,6 +126,18 @@ def test_made_up_key_ids_cause_one_fetch_per_interval_not_one_each(issuer: str) 
     assert Issuer.asked == ["/jwks", "/jwks"]  # at startup, then once for the first stranger
 
 
+def test_requests_arriving_together_with_a_new_key_share_its_fetch(issuer: str) -> None:
+    # Two gateway workers signing in at once with a token of a rotated key: the second
+    # must wait for the fetch the first started, not be refused as a stranger.
+    app = guard(issuer)
+    assert asyncio.run(ask(app, token(issuer, Issuer.keys[0])))[0].status_code == 200
+    Issuer.keys = [Key.new("k2"), *Issuer.keys]
+    tokens = [token(issuer, Issuer.keys[0], f"caller-{n}") for n in range(20)]
+    answers = asyncio.run(ask(app, *tokens))
+    assert [a.text for a in answers] == [f"caller-{n}" for n in range(20)]
+    assert Issuer.asked == ["/jwks", "/jwks"]  # at startup, then once for k2
+
+
 def test_a_withdrawn_key_no_longer_verifies_a_token_already_seen(issuer: str) -> None:
     app = guard(issuer, jwks_refetch_interval=1)
     old, new = Issuer.keys[0], Key.new("k2")

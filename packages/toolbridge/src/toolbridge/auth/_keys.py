@@ -4,7 +4,8 @@ The set is fetched at startup (`KeySet.warm`) or when first needed, used for at 
 `max_age` seconds after a fetch, and fetched again in the background once half of
 that has passed. A token naming a ``kid`` the set lacks fetches it again at once,
 at most once per `refetch_interval` (a flood of made-up ``kid`` values costs one
-fetch a minute). Concurrent requests share one fetch. A fetch follows no redirect
+fetch a minute). Concurrent requests share one fetch, and a token of a new key
+arriving while a fetch is under way waits for it. A fetch follows no redirect
 and reads a bounded body (`toolbridge.auth._fetch`); at most `_MAX_KEYS` signing
 keys are kept, and symmetric (``oct``) keys and keys meant for encryption are never
 used. When no usable set can be had (never fetched, or too old), verification fails
@@ -113,9 +114,12 @@ class KeySet:
             self._refresh_in_background()
         found = self._lookup(kid, algorithm)
         if found is None:
-            if time.monotonic() - self._unknown < self._refetch_interval:
-                raise UnknownKey(f"no key {kid!r} for {algorithm}")
-            self._unknown = time.monotonic()
+            # A fetch already under way may bring the key (two callers signing in with
+            # a rotated key at once): join it rather than refuse the second caller.
+            if not self._fetch_in_flight():
+                if time.monotonic() - self._unknown < self._refetch_interval:
+                    raise UnknownKey(f"no key {kid!r} for {algorithm}")
+                self._unknown = time.monotonic()
             if not await self._fetch_shared():
                 raise KeysUnavailable(f"the keys of {self._uri} cannot be fetched")
             found = self._lookup(kid, algorithm)
@@ -143,8 +147,16 @@ class KeySet:
         self._parsed[(kid, algorithm)] = parsed
         return parsed
 
+    def _fetch_in_flight(self) -> bool:
+        fetching = self._fetching
+        return (
+            fetching is not None
+            and not fetching.done()
+            and fetching.get_loop() is asyncio.get_running_loop()
+        )
+
     def _refresh_in_background(self) -> None:
-        if self._fetching is not None and not self._fetching.done():
+        if self._fetch_in_flight():
             return
         if time.monotonic() - self._failed < _RETRY:
             return
