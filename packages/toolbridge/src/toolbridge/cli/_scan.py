@@ -21,6 +21,7 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
+from toolbridge.cli._output import write_error
 from toolbridge.errors import ConversionError, format_path
 from toolbridge.formats import Source
 
@@ -110,7 +111,7 @@ def scan_command(
             f"unknown rule {unknown[0]!r}; the rules: {', '.join(RULES)}", param_hint="'--disable'"
         )
     pinned = _read_pins(pins)
-    tools, origin, artifact = _tools(
+    tools, origin, artifact, unscanned = _tools(
         input_path, source, url, header, config, server, pinned, startup_timeout
     )
     found = graver_first(scan(tools, pins=pinned, disable=disable or ()))
@@ -127,6 +128,16 @@ def scan_command(
         from rich.console import Console
 
         Console().print(findings_view(found, count, origin))
+    if unscanned:
+        # A gate never passes what it could not read: the others' findings are out, and
+        # the status says the scan is incomplete (each server's reason is above).
+        names = " and ".join(repr(name) for name in unscanned)
+        server_word = "server" if len(unscanned) == 1 else "servers"
+        write_error(
+            f"MCP {server_word} {names} could not be scanned: the scan is incomplete "
+            "(exit status 2)"
+        )
+        raise typer.Exit(2)
     if any(at_least(finding.severity, cast("Severity", fail_on)) for finding in found):
         raise typer.Exit(1)
 
@@ -168,8 +179,11 @@ def _tools(
     server: str | None,
     pins: Mapping[str, Any] | None,
     startup_timeout: float | None,
-) -> tuple[list[Tool] | dict[str, list[Tool]], str, str | None]:
-    """The tools to scan (by server when known), where from, and the file scanned."""
+) -> tuple[list[Tool] | dict[str, list[Tool]], str, str | None, list[str]]:
+    """The tools to scan (by server when known), where from, the file scanned, unscanned.
+
+    The last is the servers of a live configuration that could not be started or listed.
+    """
     try:
         live = _live.server_config(url=url, headers=header or (), config=config, required=False)
     except ValueError as error:
@@ -187,8 +201,9 @@ def _tools(
                 name: [] for name in client.servers if name not in client.failures
             }
             listed = by_server(client.tools)
+            unscanned = list(client.failures)
         grouped |= listed if isinstance(listed, dict) else {}
-        return grouped, _live.label(url=url, config=config), config
+        return grouped, _live.label(url=url, config=config), config, unscanned
     tools = _read_tools(input_path, cast(Source, source))
     stdin = input_path in (None, _input.STDIN)
     origin = "stdin" if stdin else str(input_path)
@@ -199,7 +214,7 @@ def _tools(
                 "is for INPUT of one server: this INPUT names its servers",
                 param_hint="'--server'",
             )
-        return tools, origin, artifact
+        return tools, origin, artifact, []
     if server is None and pins:
         if len(pins) != 1:
             raise typer.BadParameter(
@@ -207,7 +222,7 @@ def _tools(
                 param_hint="'--server'",
             )
         (server,) = pins
-    return ({server: tools} if server is not None else tools), origin, artifact
+    return ({server: tools} if server is not None else tools), origin, artifact, []
 
 
 def _read_tools(input_path: str | None, source: Source) -> list[Tool] | dict[str, list[Tool]]:
