@@ -343,6 +343,7 @@ def test_every_operation_becomes_a_tool_with_its_schemas_and_hints() -> None:
             "tags": {"type": "array", "items": {"type": "string"}},
             "X-Trace": {"type": "string"},
         },
+        "additionalProperties": False,
     }
     assert listing.output_schema == {
         "type": "object",
@@ -365,6 +366,7 @@ def test_every_operation_becomes_a_tool_with_its_schemas_and_hints() -> None:
         "type": "object",
         "properties": {"pet_id": {"type": "string", "description": "The pet's id."}},
         "required": ["pet_id"],
+        "additionalProperties": False,
     }
     assert made["addNote"].input_schema == {
         "type": "object",
@@ -372,6 +374,7 @@ def test_every_operation_becomes_a_tool_with_its_schemas_and_hints() -> None:
             "body": {"type": "string", "description": "The request body, as text/plain."}
         },
         "required": ["body"],
+        "additionalProperties": False,
     }
     assert made["listTags"].output_schema is None  # an array: MCP wants objects
     assert made["addNote"].output_schema is None  # not JSON
@@ -451,11 +454,13 @@ def test_operation_parameters_override_the_path_items_by_name_and_place() -> Non
     assert made["plain"].input_schema == {
         "type": "object",
         "properties": {"verbose": {"type": "boolean"}, "region": {"type": "string"}},
+        "additionalProperties": False,
     }
     assert made["overridden"].input_schema == {
         "type": "object",
         "properties": {"verbose": {"type": "integer"}, "region": {"type": "string"}},
         "required": ["verbose"],
+        "additionalProperties": False,
     }
 
 
@@ -492,6 +497,7 @@ def test_a_body_is_merged_only_when_nothing_is_lost() -> None:
         "type": "object",
         "properties": {**path_parameter, "body": clashing},
         "required": ["thing_id", "body"],
+        "additionalProperties": False,
     }
     assert made["listed"].input_schema["properties"]["body"] == {
         "type": "array",
@@ -519,6 +525,30 @@ def test_a_body_is_merged_only_when_nothing_is_lost() -> None:
         ("PATCH", "/v1/things/7", {"label": "new"}),
     ]
     assert not made["closed"].validate({"thing_id": "7", "extra": 1}).ok
+
+
+def test_an_argument_the_request_has_no_place_for_is_refused_not_dropped() -> None:
+    """Without a merged body every argument is a parameter or ``body``: any other is lost.
+
+    The model hears which names it may use, and nothing is sent.
+    """
+    made = tools()
+    assert made["listPets"].input_schema["additionalProperties"] is False
+    assert made["addNote"].input_schema["additionalProperties"] is False
+    for name, arguments in (
+        ("listPets", {"limit": 1, "page": 2}),
+        ("getPet", {"pet_id": "1", "name": "Rex"}),
+        ("addNote", {"body": "hi", "text": "hi"}),
+    ):
+        with pytest.raises(ArgumentValidationError, match="is not an allowed property"):
+            call_all(lambda client: tools(client=client), (name, arguments))
+    assert REQUESTS == []
+    # A merged body that leaves extra properties open still takes them, in the body.
+    (created,) = call_all(
+        lambda client: tools(client=client), ("createPet", {"name": "Kit", "colour": "red"})
+    )
+    assert "additionalProperties" not in made["createPet"].input_schema
+    assert created.structured_content == {"id": 3, "name": "Kit", "colour": "red"}
 
 
 def test_a_recursive_schema_keeps_its_definitions() -> None:

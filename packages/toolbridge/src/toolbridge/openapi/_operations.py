@@ -6,7 +6,9 @@ whose schema is a plain object (``type``, ``properties``, ``required``,
 ``additionalProperties`` and annotations only) with property names unlike every
 parameter's is merged into the top level; any other JSON body is the property
 ``body``. A body that is not JSON (form data, text, bytes) is ``body`` as a string,
-sent with its media type. Referenced schemas are inlined (see `Schemas` for when
+sent with its media type. Without a merged body the object is closed
+(``additionalProperties: false``): an argument the request has no place for is
+refused, never silently left out. Referenced schemas are inlined (see `Schemas` for when
 they stay in ``$defs``); OpenAPI 3.0 schemas are converted to JSON Schema 2020-12
 (``nullable`` becomes a ``"null"`` type), so nothing is dropped silently.
 Next to each tool comes an `Operation`: where each argument goes in the request.
@@ -213,6 +215,10 @@ def _tool(
     inputs = _Inputs(Schemas(document))
     _parameters(document, entries, inputs)
     body, media_type = _body(document, operation, inputs, (*where, "requestBody"))
+    if body != "merged":
+        # Every argument is then a parameter or ``body``: the request has no place for
+        # any other, so one is refused (naming those it may use) rather than dropped.
+        inputs.additional = False
     input_schema = inputs.taken.complete(inputs.schema(), tool=source.name, path=where)
     output_schema = _output(document, operation, source.name, where)
     summary = _text(operation.get("summary"))
