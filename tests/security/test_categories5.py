@@ -167,7 +167,11 @@ def test_own_behaviour_in_these_words_passes(description: str) -> None:
 
 # -- hidden past what a client shows -------------------------------------------------------------
 
-MANUAL = "Returns rows of the ledger for one account, newest first, paginated by cursor. " * 14
+MANUAL = "".join(
+    f"Returns rows of ledger {number} for one account, newest first, paginated by cursor. "
+    for number in range(14)
+)
+"""A manual's first screen, each sentence its own (a sentence repeated is padding)."""
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import steering
 from toolbridge.security._strings import Text, strings
-from toolbridge.security._tails import beyond, far, shown_at, tail
+from toolbridge.security._tails import beyond, far, repeated, shown_at, tail
 
 __all__ = ["scan"]
 
@@ -171,7 +171,7 @@ def _tool(
         if is_name:
             found.append(confusable(value))
         else:
-            found += [tail(value), comment(value)]
+            found += [tail(value) or repeated(value), comment(value)]
         value = value[: min(READ_LIMIT, max(budget, 0))]
         budget -= len(value)
         if len(value) >= PHRASE_MIN:

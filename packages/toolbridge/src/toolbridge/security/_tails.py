@@ -9,6 +9,11 @@ long enough to push text off any screen). Honest documentation indents code and
 leaves blank lines; it does not leave 80 blanks in a row, ten empty lines, or eight
 Unicode spaces.
 
+Repetition pads as well as blanks do: a paragraph written out three times or more
+pushes what follows out of a tooltip and past any first screen, and honest
+documentation says a thing once. `repeated` reports the text after the last copy of
+such a padding run, whatever it says (`medium`).
+
 Text past the length a client shows (`SHOWN` characters) is the other hiding place:
 the scan raises a finding of another rule that lies there (`far`), since ordinary
 words in a long description are normal but an instruction after them is not; and
@@ -30,7 +35,7 @@ from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import CONVERSATIONS
 from toolbridge.security._shapes import sentence, unsaid
 
-__all__ = ["SHOWN", "beyond", "far", "shown_at", "tail"]
+__all__ = ["SHOWN", "beyond", "far", "repeated", "shown_at", "tail"]
 
 SHOWN: Final = 1_000
 """Characters of a description a client can be relied on to show."""
@@ -53,6 +58,14 @@ _RUN_ANY: Final = re.compile(rf"[{_BLANKS}]{{{_UNICODE},}}")
 _VISIBLE: Final = re.compile(rf"[^{_BLANKS}]")
 _WORDS: Final = re.compile(r"\w{2,}")
 _BREAKS: Final = re.compile(r"\r\n?|\n|\u2028|\u2029|\u0085")
+_COPIES: Final = 3
+"""Times a sentence is written for the repetition to be padding."""
+_PADDED: Final = 300
+"""Characters of repeated sentences that pad (a few short repeats are a list's)."""
+_SENTENCE: Final = 30
+"""Characters of a sentence whose repeats count: "Deprecated." thrice is a list's."""
+_SENTENCES: Final = re.compile(r"[^.!?\u3002\uff01\uff1f]+(?:[.!?\u3002\uff01\uff1f]+|$)")
+"""Sentences, to their stop: a list's lines that begin alike are not one sentence."""
 
 
 def tail(value: str) -> Hit | None:
@@ -84,6 +97,43 @@ def tail(value: str) -> Hit | None:
             f"{unicode_blanks} Unicode blanks): out of view in a client, read by the model.",
         )
     return None
+
+
+def repeated(value: str) -> Hit | None:
+    """The text after a padding of repeated sentences, as a hit on that tail; or None.
+
+    A sentence of `_SENTENCE` characters or more written `_COPIES` times or more, the
+    copies `_PADDED` characters in all and half the text before the last one, and after
+    it words that are not one.
+    """
+    if len(value) < _PADDED + _SENTENCE:
+        return None
+    counts: dict[str, int] = {}
+    spans: list[tuple[str, int, int]] = []
+    for found in _SENTENCES.finditer(value):
+        text = " ".join(found.group().split())
+        if len(text) >= _SENTENCE:
+            counts[text] = counts.get(text, 0) + 1
+            spans.append((text, found.start(), found.end()))
+    padding = {text for text, count in counts.items() if count >= _COPIES}
+    if not padding:
+        return None
+    last = max(end for text, _, end in spans if text in padding)
+    copies = sum(len(text) * counts[text] for text in padding)
+    if copies < _PADDED or 2 * copies < last:
+        return None
+    rest = value[last:]
+    if len(_WORDS.findall(rest)) < 3:
+        return None  # the padding ends the text: nothing hidden after it
+    start = last + len(rest) - len(rest.lstrip())
+    return Hit(
+        "hidden-characters",
+        "medium",
+        start,
+        min(len(value), start + 80),
+        f"text after {len(padding)} sentence(s) written {_COPIES} times or more "
+        f"({last:,} characters): padding that pushes it out of view, read by the model.",
+    )
 
 
 def far(hit: Hit) -> Hit:
