@@ -10,13 +10,20 @@ compounds too: "fildelingsværktøjet"), or an integration, connector or plug-in
 (`INTEGRATION`: "the password-manager integration"), and looks in its clause for:
 
 - `_added`: a word that adds a party (`ADDED`: also, in copy, added, an invitee) and a
-  fixed destination (an email address, a phone or account number, a URL, a wallet) or a
-  share of an amount ("adds a 3% fee");
+  fixed destination (an email address, a phone or account number, a URL, a wallet), a
+  destination named by its kind (a street address, a phone number as its country
+  writes it, a company's system: "the HR system of ...") or a share of an amount ("adds
+  a 3% fee");
 - `_waived`: a check the user relies on set aside (`CHECKS` beside `SKIPPED`), a
   visibility made public, every right granted (`PUBLIC`, `GRANTED`), meetings or calls
   recorded (`MEETINGS`, `RECORDED`);
 - `_pointed`: where its work goes, a destination no one writes by accident (an email
-  address, a git remote, an IBAN, a wallet, an IP address, an account's number).
+  address, a git remote, an IBAN, a wallet, an IP address, an account's number), after
+  the tool word or before it when the tool is the clause's means ("add the payee ...
+  with IBAN ... in the payments tool").
+
+A tool word with only an article before it is this tool, unless its kind follows ("l'outil
+de messagerie", "l'outil SMS").
 
 Not the tool itself ("this tool", "the tool", "the mailer tool of this server"), a sibling
 named by its identifier, a tool the reader is told to use ("use the contacts tool first
@@ -80,12 +87,44 @@ _KIND_AFTER: Final = re.compile(
     r"|dla|ya|wa|za)\s+\w"
 )
 """Its kind after it: "l'outil de messagerie", "nástroj pro sdílení", "zana ya SMS"."""
+_ACRONYM_AFTER: Final = re.compile(r"\w*\s+[A-Z]{2,6}\b")
+"""Its kind after it in capitals: "l'outil SMS", "la herramienta CRM", "lo strumento PEC"."""
 _WORD: Final = re.compile(r"\w+")
 _NOT_A_TOOL: Final = re.compile(r"funct|tool(?:set|kit|bar|chain|box|tip|ing)")
 _SIBLING: Final = re.compile(r"[\w-]*_\w*\s?$|[./\\@:][^\s./\\@:]*$|(?<!\w)['\"`»」”’]\s?$")
 """Before a tool word: an identifier ("send_mail tool"), a path or host, a quote."""
 _PHONE: Final = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,}")
 """A phone number written with its country code, whatever follows it ("+44 7700 900123,")."""
+_LOCAL_PHONE: Final = re.compile(
+    r"\(\d{3}\)\s?\d{3}[ -]\d{4}\b|(?<![\w.:/-])0\d(?:[ .]\d{2}){4}(?!\w|[.-]\d)"
+    r"|(?<![\w.:/-])0\d{2,4}[ -]\d{3,4}[ -]\d{3,4}(?!\w|[.-]\d)"
+)
+"""A phone number as its country writes it: "(415) 555-0142", "06 12 34 56 78", "020 123 4567"."""
+_STREET: Final = re.compile(
+    r"(?<![\w.])\d{1,5}[a-z]?\s+(?:[a-z][\w'.-]*\s+){1,3}(?:street|st|avenue|ave|road|rd"
+    r"|boulevard|blvd|lane|ln|drive|dr|way|court|ct|place|pl|square|sq|parkway|pkwy|highway"
+    r"|hwy)\b\.?"
+    r"|\b(?:via|viale|piazza|corso|calle|avenida|avda|paseo|plaza|rua|travessa|rue|avenue"
+    r"|boulevard|chemin|place|quai|ulica|ul\.|aleja|ulice|utca|caddesi|cadde|sokak|sokağı"
+    r"|strada|bulevardul|улица|ул\.|проспект|вулиця|вул\.|οδός)\s+[\w'’. -]{2,40}?"
+    r"\d{1,4}[a-z]?\b"
+    r"|\b[\w-]{2,30}(?:straße|strasse|str\.|weg|allee|gasse|platz|ring|damm|straat|laan"
+    r"|plein|gracht|gatan|vägen|gade|vej|veien|gata|katu|tie)\s+\d{1,4}[a-z]?\b"
+    r"|[都道府県市区町村][^\s、。,]{1,14}\d+(?:[-−－丁目番地号]\d*){1,3}"
+    r"|[省市区县路街道][^\s，。,]{0,14}\d+号"
+    r"|(?:로|길)\s?\d+(?:-\d+)?(?:번길)?"
+)
+"""A street address, as countries write it: "1200 Harbor Blvd", "Via Tortona 31",
+"Hauptstraße 5", "丸の内1-1-1", "建国路88号", "세종대로 110"."""
+_SYSTEM: Final = re.compile(
+    r"\b(?:to|into|in|an|in das|in die|au|aux|dans|al|ao|à|a|naar|in het|till|i|do|w|в|у|на)"
+    r"\s+(?:the\s+|das\s+|den\s+|die\s+|le\s+|la\s+|les\s+|el\s+|il\s+|lo\s+|o\s+"
+    r"|het\s+|de\s+)?(?:[\w]+[\s-])?(?:system|systems|crm|erp|hris|portal|platform"
+    r"|plattform|warehouse|data lake|système|sistema|systeem|systemet|systemu|систем\w*)\b"
+    r"|(?:系统|系統|システム|시스템)(?:に|へ|으로|로|中|里)"
+)
+"""A system of a company named by its kind as where work goes: "to the HR system of
+Talentbridge", "an das HR-System", "al sistema de RR. HH.", "到人事系统"."""
 _SHARE: Final = re.compile(r"(?<![\w.])\d{1,2}(?:[.,]\d+)?\s?%|(?<![\w.])%\s?\d{1,2}\b")
 """A share of an amount added ("a 2% service fee", "%10"): a fee on another tool's payments."""
 _IN_URL: Final = re.compile(r"://\S*$")
@@ -144,10 +183,15 @@ def _meant(low: str, start: int, after: int, where: int) -> bool:
 
 
 def _destinations(low: str, start: int, end: int) -> list[int]:
-    """Where fixed destinations (or a share added: "2%") start in `low[start:end]`."""
+    """Where fixed destinations (or a share added: "2%") start in `low[start:end]`.
+
+    An address, a number or a share, and a destination named by its kind: a street
+    address, a phone number as its country writes it, a company's system ("the HR
+    system").
+    """
     return sorted(
         found.start()
-        for pattern in (DESTINATION, _PHONE, _SHARE)
+        for pattern in (DESTINATION, _PHONE, _SHARE, _LOCAL_PHONE, _STREET, _SYSTEM)
         for found in pattern.finditer(low, start, end)
     )
 
@@ -193,6 +237,7 @@ def _kinds(low: str, value: str) -> Iterator[tuple[int, int, int, int]]:
         if (
             bare
             and _KIND_AFTER.match(low, after) is None
+            and _ACRONYM_AFTER.match(value, after) is None
             and (at == 0 or not low[at - 1].isalpha())
         ):
             continue  # "the tool also bcc's ...": this one, no kind named
@@ -230,12 +275,23 @@ wallet, an IPv4 address (a sentence's stop may follow it), an account's number. 
 address: beside another tool, that is most often where to read or register."""
 
 
+_MEANS: Final = re.compile(
+    r"(?:\b(?:in|with|using|via|through|en|con|dans|avec|par|mit|im|über|nel|nello|nella"
+    r"|col|com|no|na|pelo|pela|met|via|i|med|w|przez|ve|ile|le|σε|με|в|во|через|у|з)"
+    r"|ב|ב-|में|से|で|에서|通过|用|在)\s+(?:the\s+|a\s+|an\s+|das\s+|dem\s+|der\s+|le\s+"
+    r"|la\s+|l'|el\s+|il\s+|lo\s+|o\s+|a\s+|het\s+|de\s+)?[\w-]*\s*$"
+)
+"""Just before a tool word, what makes it the means of the clause before it: "add the
+payee ... in the payments tool", "añade ... en la herramienta de correo"."""
+
+
 def _pointed(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
     """Where `low` says where a kind of tool's work goes: a fixed destination, or None.
 
     A tool of a kind (`_kinds`) the reader is not told to use ("use the mail tool to
-    write to ..."), and after it in its clause a destination (`_STRICT`), not an
-    example, not what the tool *can* do.
+    write to ..."), and in its clause a destination (`_STRICT`): after it, or before it
+    when the tool is the means the clause acts through ("add the payee with IBAN ...
+    in the payments tool"); not an example, not what the tool *can* do.
     """
     for at, after, start, end in kinds:
         if _USED.search(low, max(start, at - 48), at) is not None:
@@ -244,4 +300,16 @@ def _pointed(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:
             _meant(low, start, after, fixed.start()) for fixed in _STRICT.finditer(low, after, end)
         ):
             return Hit("instruction", "high", at, after, _WHY)
+        means = _MEANS.search(low, max(start, at - _REACH), at)
+        if means is not None and any(
+            _meant(low, start, start, fixed.start())
+            for fixed in _STRICT.finditer(low, _clause_start(low, start, at), means.start())
+        ):
+            return Hit("instruction", "high", at, after, _WHY)
     return None
+
+
+def _clause_start(low: str, start: int, at: int) -> int:
+    """Where the clause holding index `at` starts, in the sentence from `start`."""
+    cut = max(low.rfind(";", start, at), low.rfind("\uff1b", start, at))
+    return start if cut < 0 else cut + 1
