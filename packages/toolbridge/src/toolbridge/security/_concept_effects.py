@@ -58,7 +58,7 @@ from toolbridge.security._effect_words import (
 from toolbridge.security._hit import Hit
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["effects"]
+__all__ = ["STRICT", "effects"]
 
 _ADDED: Final = Concept(ADDED)
 _CHECKS: Final = Concept(CHECKS)
@@ -283,6 +283,10 @@ _MEANS: Final = re.compile(
 )
 """Just before a tool word, what makes it the means of the clause before it: "add the
 payee ... in the payments tool", "añade ... en la herramienta de correo"."""
+
+
+STRICT: Final = _STRICT
+"""A destination no one writes by accident (`_STRICT`), in lowercase."""
 
 
 def _pointed(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:

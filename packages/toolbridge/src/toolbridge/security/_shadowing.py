@@ -6,6 +6,10 @@ with a separator or inner capital (``send_email``, ``sendEmail``) counts whereve
 stands as a word in prose (a description or title); a plain word (``search``) only
 followed by "tool". A word the server itself uses as a name or a value (an enum of
 actions, say) is its own vocabulary, not a reference.
+Another server is named by its own name, too ("messages sent through quaymail are also
+copied to ..."): a sentence naming it that steers (an override, "always", "instead", or a
+word that adds a party beside a fixed destination) is shadowing of all its tools; a
+mention for context ("pairs well with quaymail") is not.
 Collisions: the same name, or the same TR39 skeleton (a look-alike), on two servers.
 """
 
@@ -17,9 +21,20 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import Final
 
 from toolbridge._tool import Tool
+from toolbridge.security._concept_effects import STRICT
+from toolbridge.security._concept_match import Concept
+from toolbridge.security._effect_words import ADDED
 from toolbridge.security._finding import Finding, shown
+from toolbridge.security._gates import Prefixes, lower
 from toolbridge.security._names import skeleton
-from toolbridge.security._steering import routing, sentence_at, sentence_ends
+from toolbridge.security._steering import (
+    ALWAYS,
+    INSTEAD,
+    OVERRIDES,
+    routing,
+    sentence_at,
+    sentence_ends,
+)
 from toolbridge.security._strings import Text
 
 __all__ = ["collisions", "shadowing", "vocabulary"]
@@ -43,10 +58,25 @@ def shadowing(
     """
     if not others:
         return
+    servers = sorted({server for server in others.values() if len(server) >= _SERVER_MIN})
     for text in texts:
         if not _prose(text):
             continue
         value = text.value
+        steered = _server_steered(value, servers, own)
+        if steered is not None:
+            start, end, named = steered
+            yield Finding(
+                rule="shadowing",
+                severity="high",
+                tool=tool.name,
+                server=server,
+                path=text.path,
+                text=shown(value, start, end),
+                why=f"it steers server {named!r} by its name (an override, or a party added "
+                "beside a fixed destination): one server's text steering another's tools.",
+            )
+            continue
         for start, end in _names(value):
             named = value[start:end]
             if named not in others or named in own:
@@ -74,6 +104,58 @@ def shadowing(
                 ),
             )
             break
+
+
+_SERVER_MIN: Final = 4
+"""Characters of a server name read in prose: shorter ones are words of every text."""
+_STEER: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS)
+_ADDED: Final = Concept(ADDED)
+_PHONE: Final = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,}")
+_CUE_BEFORE: Final = re.compile(
+    r"(?:\b(?:server|servidor|serveur|servizio|through|via|über|using|uses|use|usa|usar"
+    r"|utilise|with|mit|con|com|avec|de|di|du|des|del|da|von|of|från|van|z|из|через|сервер)"
+    r"\s+(?:the\s+|el\s+|le\s+|la\s+|il\s+|lo\s+|o\s+|das\s+|den\s+|dem\s+|het\s+)?"
+    r"(?:server\s+|servidor\s+|serveur\s+)?|\bl')$"
+)
+"""Before a server's name: what makes a plain word one ("through X", "el servidor X")."""
+_CUE_AFTER: Final = re.compile(
+    r"\s*(?:server|servidor|serveur|mcp|['\u2019]s\b|の|에서|서버|服务器|サーバ)"
+)
+"""After a server's name: "X server", "X's tools", "Xのツール"."""
+
+
+def _server_steered(
+    value: str, servers: Sequence[str], own: Set[str]
+) -> tuple[int, int, str] | None:
+    """Where `value` names one of `servers` in a sentence that steers it, or None.
+
+    The name as a word (any case), not one of the server's own words, in a sentence with
+    an override, "always" or "instead" (in the lexicon's languages), or a word that adds a
+    party beside a fixed destination (an email address, an IBAN, a wallet, a number).
+    """
+    if not servers:
+        return None
+    low = lower(value)
+    ends: list[int] | None = None
+    for name in servers:
+        if name.lower() not in low or name in own:
+            continue  # most texts name no other server: one substring test each
+        for found in re.finditer(rf"(?<![\w.-]){re.escape(name.lower())}(?![\w-])", low):
+            if not (
+                _DISTINCT.search(name)
+                or _CUE_BEFORE.search(low, max(0, found.start() - 24), found.start())
+                or _CUE_AFTER.match(low, found.end())
+            ):
+                continue  # a plain word ("calendar") is a server only as one ("via X")
+            ends = sentence_ends(low) if ends is None else ends
+            begin, stop = sentence_at(ends, found.start(), len(low))
+            sentence = low[begin:stop]
+            if next(_STEER.matches(sentence), None) is not None or (
+                _ADDED.search(sentence) is not None
+                and (STRICT.search(sentence) is not None or _PHONE.search(sentence) is not None)
+            ):
+                return found.start(), found.end(), name
+    return None
 
 
 _POINTER: Final = (

@@ -81,7 +81,7 @@ OVERRIDES: Final = (
 
 INSTEAD: Final = (
     r"\binstead\b", r"\bin place of\b", r"\brather than\b", r"\breplaced? (?:it |them )?with\b",
-    r"\ben lugar de\b", r"\ben vez de\b", r"\bau lieu d", r"\bà la place d", r"\bstatt\b",
+    r"\ben lugar del?\b", r"\ben vez del?\b", r"\bau lieu d", r"\bà la place d", r"\bstatt\b",
     r"\banstatt\b",
     r"\bstattdessen\b", r"\banstelle\b", r"\binvece d", r"\bal posto d", r"\bem vez d",
     r"\bao invés d", r"\bno lugar d", r"\bin plaats van\b", r"\bzamiast\b", r"\bmísto\b",
