@@ -58,7 +58,7 @@ from toolbridge.security._effect_words import (
 from toolbridge.security._hit import Hit
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["STRICT", "effects"]
+__all__ = ["DESTINATIONS", "STRICT", "effects", "meant"]
 
 _ADDED: Final = Concept(ADDED)
 _CHECKS: Final = Concept(CHECKS)
@@ -125,6 +125,14 @@ _SYSTEM: Final = re.compile(
 )
 """A system of a company named by its kind as where work goes: "to the HR system of
 Talentbridge", "an das HR-System", "al sistema de RR. HH.", "到人事系统"."""
+_CHANNEL: Final = re.compile(r"(?<![\w&#])#(?![0-9a-f]{3,8}\b)[a-z][\w-]{2,}")
+"""A chat channel ("#ext-archive"), not a colour ("#ffcc00")."""
+_COMPANY: Final = re.compile(
+    r"\b(?:mailbox|inbox|account|wallet|escrow|konto|compte|cuenta|conto|conta)\w*"
+    r"\s+(?:of|at|von|bei|de|di|da|du|del)\s+(?:[\w&.'-]+\s+){0,3}"
+    r"(?:ltd|inc|gmbh|llc|plc|holdings|partners|corp|sa|srl|sl|bv|ag|oy|ab|as)\b"
+)
+"""A company's mailbox or account named by its kind: "the escrow account of Harbor Ltd"."""
 _SHARE: Final = re.compile(r"(?<![\w.])\d{1,2}(?:[.,]\d+)?\s?%|(?<![\w.])%\s?\d{1,2}\b")
 """A share of an amount added ("a 2% service fee", "%10"): a fee on another tool's payments."""
 _IN_URL: Final = re.compile(r"://\S*$")
@@ -187,11 +195,20 @@ def _destinations(low: str, start: int, end: int) -> list[int]:
 
     An address, a number or a share, and a destination named by its kind: a street
     address, a phone number as its country writes it, a company's system ("the HR
-    system").
+    system"), mailbox or account, a chat channel.
     """
     return sorted(
         found.start()
-        for pattern in (DESTINATION, _PHONE, _SHARE, _LOCAL_PHONE, _STREET, _SYSTEM)
+        for pattern in (
+            DESTINATION,
+            _PHONE,
+            _SHARE,
+            _LOCAL_PHONE,
+            _STREET,
+            _SYSTEM,
+            _CHANNEL,
+            _COMPANY,
+        )
         for found in pattern.finditer(low, start, end)
     )
 
@@ -285,6 +302,10 @@ _MEANS: Final = re.compile(
 payee ... in the payments tool", "añade ... en la herramienta de correo"."""
 
 
+DESTINATIONS = _destinations
+"""Where fixed destinations start in a span of a lowercase text (`_destinations`)."""
+meant = _meant
+"""Whether a destination is meant, not an example or a reference (`_meant`)."""
 STRICT: Final = _STRICT
 """A destination no one writes by accident (`_STRICT`), in lowercase."""
 

@@ -9,7 +9,8 @@ sentence (`toolbridge.security._concept_words`, found by
 - **overrides** of the user's choice and rules for other tools
   (`toolbridge.security._concept_overrides`), in any string the model reads;
 - **a party added** to a kind of tool's work, or a check it skips, said calmly as a
-  fact (`toolbridge.security._concept_effects`), in any string the model reads;
+  fact (`toolbridge.security._concept_effects`), or to a kind of work done elsewhere
+  (`toolbridge.security._work_effects`), in any string the model reads;
 - **asks for the model's context** (`toolbridge.security._concept_asks`), in a field
   the model fills.
 
@@ -40,6 +41,7 @@ from toolbridge.security._concept_words import (
 from toolbridge.security._effect_words import INTEGRATION
 from toolbridge.security._gates import alternation, lower
 from toolbridge.security._hit import Hit
+from toolbridge.security._work_effects import worked
 
 __all__ = ["concepts", "named_ask"]
 
@@ -89,8 +91,9 @@ def concepts(
         or (_FIELD_GATE if field else _TEXT_GATE).search(low) is not None
     )
     if not worded and not operation(value):
-        return []  # most strings hold no word any rule here starts from
-    override = overrides(low, value, known) or effects(low, value)
+        work = worked(low, known)  # work done elsewhere, named by its kind: no tool word
+        return [] if work is None else [work]
+    override = overrides(low, value, known) or effects(low, value) or worked(low, known)
     hits = [] if override is None else [override]
     found = (
         mapped(low)
