@@ -9,12 +9,15 @@ never served as anonymous. Real: the CLI in a subprocess, raw HTTP on loopback.
 from __future__ import annotations
 
 import json
+import queue
+import subprocess
+import threading
 from typing import Any
 
 import httpx
 import pytest
 
-from .served import ACCEPT, TOOLS, messages, serving
+from .served import ACCEPT, SERVE, TOOLS, messages, serving, stop
 
 TOKEN = "the-token-of-ann-0123456789"
 
@@ -92,3 +95,48 @@ def test_the_health_check_needs_no_token(url: str) -> None:
     health = url.rsplit("/", 1)[0] + "/healthz"
     answer = httpx.get(health, headers={"authorization": "Bearer wrong"}, timeout=30)
     assert answer.status_code == 200
+
+
+def test_tokens_without_a_policy_warn_that_anyone_may_call_every_tool(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Tokens say who is calling, not who may: with no policy, no token sees everything."""
+    folder = tmp_path_factory.mktemp("open")
+    (folder / "tools.py").write_text(TOOLS)
+    (folder / "gateway.yaml").write_text(
+        f'name: desk\nsources:\n  - module: tools.py\ntokens:\n  "{TOKEN}": {{subject: ann}}\n'
+    )
+    command = [
+        *SERVE,
+        str(folder / "gateway.yaml"),
+        "--transport",
+        "http",
+        "--port",
+        "0",
+        "--stateless",
+    ]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    stderr = process.stderr
+    assert stderr is not None
+
+    def read() -> None:
+        for line in stderr:
+            lines.put(line)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        serving_line = lines.get(timeout=60)
+        address = serving_line.rsplit(" on ", 1)[1].strip()
+        assert "pid" in names(listing(address))  # what the warning is about: every tool
+        warning = lines.get(timeout=10)
+    finally:
+        stop(process)
+        reader.join(timeout=10)
+        stderr.close()
+    assert warning == (
+        "toolbridge: warning: callers without a bearer token may call every tool: the file "
+        "has tokens but no policy (add one that names who may call, such as "
+        "'policy: {roles: [...]}' with roles on the tokens)\n"
+    )

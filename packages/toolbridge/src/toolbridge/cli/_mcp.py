@@ -299,16 +299,28 @@ def serve_command(
             param_hint="--workers",
         )
 
+    warnings: list[str] = []
+
     def ready(count: int, url: str) -> None:
         if transport == "http":
             shown = f" with {workers} workers" if workers > 1 else ""
             sys.stderr.write(f"serving {count} tool{'s' * (count != 1)}{shown} on {url}\n")
+            for warning in warnings:
+                _output.write_warning(warning)
             sys.stderr.flush()
 
     if _serve.is_toolset_file(reference):
         from toolbridge.toolsets import read_definition
 
-        read_definition(reference)  # a mistake in the file: one error, before serving
+        definition = read_definition(reference)  # a mistake in the file: one error, first
+        if definition.tokens and definition.policy is None:
+            # Tokens say who calls; without a policy, a caller with none is let in as
+            # anonymous to every tool, which a file listing tokens hardly means.
+            warnings.append(
+                "callers without a bearer token may call every tool: the file has tokens "
+                "but no policy (add one that names who may call, such as "
+                "'policy: {roles: [...]}' with roles on the tokens)"
+            )
     else:
         with contextlib.redirect_stdout(sys.stderr):  # a module's prints never reach the wire
             tools = _tools_of(reference)
