@@ -91,6 +91,12 @@ def test_the_rest_server_takes_a_jwt_and_refuses_without_one(realm: Realm) -> No
         answer = httpx.post(f"{url}/tools/caller", json={}, headers=headers, timeout=10)
         assert answer.status_code == 200
         assert answer.json()["content"][0]["text"] == "machine"
+        # A client generated from the document sends the token it must have.
+        document = httpx.get(f"{url}/openapi.json", headers=headers, timeout=10).json()
+        assert document["security"] == [{"bearer": []}]
+        scheme = document["components"]["securitySchemes"]["bearer"]
+        assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+        assert "/.well-known/oauth-protected-resource" in scheme["description"]
 
 
 def test_an_opaque_token_is_accepted_by_introspection_and_a_made_up_one_refused(

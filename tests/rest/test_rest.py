@@ -708,8 +708,29 @@ OPENAPI_31: Final = {
                     "propertyNames": _COMPONENT_NAMES,
                     "additionalProperties": _RESPONSE,
                 },
+                "securitySchemes": {
+                    "type": "object",
+                    "propertyNames": _COMPONENT_NAMES,
+                    "additionalProperties": {
+                        "type": "object",
+                        "required": ["type", "scheme"],
+                        "properties": {
+                            "type": {"const": "http"},
+                            "scheme": {"type": "string"},
+                            "description": {"type": "string"},
+                        },
+                        "additionalProperties": False,
+                    },
+                },
             },
             "additionalProperties": False,
+        },
+        "security": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            },
         },
     },
     "additionalProperties": False,
@@ -1297,3 +1318,33 @@ def test_a_table_of_static_tokens_admits_its_callers_and_refuses_a_wrong_token()
         assert refused.status_code == 401
         assert 'error="invalid_token"' in refused.headers["www-authenticate"]
     assert health.status_code == 200
+
+
+def test_the_openapi_document_says_how_a_caller_with_a_token_signs_in() -> None:
+    """A client generated from the document sends the bearer token: the document says so.
+
+    With static tokens a token is optional (no token is anonymous); without `auth` the
+    document names no scheme, since the app checks none itself.
+    """
+    sink = MemorySink()
+    with (
+        served(sink, auth=StaticTokens(TOKENS), identity=None) as url,
+        httpx.Client(base_url=url, timeout=10) as client,
+    ):
+        signed = client.get("/openapi.json").json()
+    check_openapi_31(signed)
+    assert signed["components"]["securitySchemes"] == {
+        "bearer": {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A bearer token; a request without one is anonymous.",
+        }
+    }
+    assert signed["security"] == [{"bearer": []}, {}]
+    assert signed["components"]["responses"]["Unauthorized"]["description"].startswith("401")
+    for path in signed["paths"].values():
+        assert path["post"]["responses"]["401"] == {"$ref": "#/components/responses/Unauthorized"}
+    plain = openapi_document(SHOP, title="shop", version="1")
+    assert "security" not in plain
+    assert "securitySchemes" not in plain["components"]
+    assert all("401" not in path["post"]["responses"] for path in plain["paths"].values())

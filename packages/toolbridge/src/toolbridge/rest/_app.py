@@ -26,7 +26,7 @@ import logging
 import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 try:
     from starlette.applications import Starlette
@@ -133,6 +133,7 @@ def build_app(
         raise ConfigError(f"max_body_bytes must be positive, got {max_body_bytes}")
     timeout = checked_timeout(body_timeout)
     guard: list[Middleware] = []
+    bearer: Literal["optional", "required"] | None = None
     if auth is not None:
         from toolbridge.auth import (
             AuthSettings,
@@ -152,8 +153,10 @@ def build_app(
         identity = identity or identity_of
         if isinstance(auth, StaticTokens):
             guard.append(Middleware(StaticTokenGuard, tokens=auth, open_paths=("/healthz",)))
+            bearer = "optional"
         else:
             guard.append(Middleware(ResourceServer, settings=auth, open_paths=("/healthz",)))
+            bearer = "required"
     identify = identifier(identity)
     shown_version = version or __version__
 
@@ -178,7 +181,9 @@ def build_app(
     async def document(request: Request) -> Response:
         caller = await identify(request)
         tools = served.list_tools(caller)
-        return JSONResponse(openapi_document(tools, title=title, version=shown_version))
+        return JSONResponse(
+            openapi_document(tools, title=title, version=shown_version, bearer=bearer)
+        )
 
     stopping: list[bool] = []
 

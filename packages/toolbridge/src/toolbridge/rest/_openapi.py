@@ -6,14 +6,16 @@ the tool's input schema. That schema is a component of its own, ``<name>_argumen
 in an OpenAPI document a ``#/...`` reference means the document's root, so the
 schema's own local references (``#/$defs/Item``, ``#``) are rewritten to point inside
 the component, where the schema now lives. The answers are described once, under
-``components``: the 200 ``CallToolResult`` and every error the server sends.
+``components``: the 200 ``CallToolResult`` and every error the server sends. A server
+that checks bearer tokens says so (``securitySchemes``, ``security`` and a 401 answer),
+so a client generated from the document sends its token.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, Literal
 from urllib.parse import quote
 
 from toolbridge._json import thaw
@@ -163,13 +165,43 @@ def tool_path(name: str) -> str:
     return "/tools/" + segment
 
 
-def openapi_document(tools: Sequence[Tool], *, title: str, version: str) -> dict[str, Any]:
+_BEARER: Final = {
+    "optional": "A bearer token; a request without one is anonymous.",
+    "required": (
+        "An OAuth 2.1 access token for this server, from the authorization server its "
+        "protected resource metadata names (/.well-known/oauth-protected-resource)."
+    ),
+}
+"""What the ``bearer`` scheme says, by whether a request may come without a token."""
+_UNAUTHORIZED: Final = {
+    "description": "401: the bearer token is missing where one is required, or not valid.",
+    "headers": {
+        "WWW-Authenticate": {
+            "description": 'The Bearer challenge (RFC 6750), with error="invalid_token" '
+            "for a token that was refused.",
+            "schema": {"type": "string"},
+        }
+    },
+}
+
+
+def openapi_document(
+    tools: Sequence[Tool],
+    *,
+    title: str,
+    version: str,
+    bearer: Literal["optional", "required"] | None = None,
+) -> dict[str, Any]:
     """The OpenAPI 3.1 document of `tools`: one ``POST /tools/{name}`` per tool.
 
     Args:
         tools: The tools one caller may see, in the order they are listed.
         title: The document's ``info.title``.
         version: Its ``info.version``.
+        bearer: Whether the server checks bearer tokens: ``"optional"`` (static
+            tokens: a request without one is anonymous) or ``"required"`` (OAuth
+            access tokens); the document then has a ``bearer`` security scheme, a
+            ``security`` requirement and a 401 answer. ``None``: no scheme.
 
     Returns:
         The document, as JSON-ready data (a new object on every call).
@@ -179,17 +211,29 @@ def openapi_document(tools: Sequence[Tool], *, title: str, version: str) -> dict
     for tool in tools:
         key = _component_key(tool.name, schemas)
         schemas[key] = _relocated(tool.input_schema, f"#/components/schemas/{key}")
-        paths[tool_path(tool.name)] = {"post": _operation(tool, key)}
-    return {
+        paths[tool_path(tool.name)] = {"post": _operation(tool, key, signed=bearer is not None)}
+    components: dict[str, Any] = {"schemas": schemas, "responses": _responses()}
+    document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {"title": title, "version": version},
         "paths": paths,
-        "components": {"schemas": schemas, "responses": _responses()},
+        "components": components,
     }
+    if bearer is not None:
+        components["responses"]["Unauthorized"] = thaw(_UNAUTHORIZED)
+        components["securitySchemes"] = {
+            "bearer": {"type": "http", "scheme": "bearer", "description": _BEARER[bearer]}
+        }
+        # An empty requirement is OpenAPI's "or no credentials at all".
+        document["security"] = [{"bearer": []}, *([{}] if bearer == "optional" else [])]
+    return document
 
 
-def _operation(tool: Tool, key: str) -> dict[str, Any]:
-    """The ``post`` operation calling `tool`, its body the component `key`."""
+def _operation(tool: Tool, key: str, *, signed: bool) -> dict[str, Any]:
+    """The ``post`` operation calling `tool`, its body the component `key`.
+
+    `signed`: the server checks bearer tokens, so it may answer 401.
+    """
     responses: dict[str, Any] = {
         "200": {
             "description": "The tool ran; isError says whether it reported an error.",
@@ -200,6 +244,8 @@ def _operation(tool: Tool, key: str) -> dict[str, Any]:
     }
     for status, (name, _) in _ERRORS.items():
         responses[status] = {"$ref": f"#/components/responses/{name}"}
+        if status == "400" and signed:
+            responses["401"] = {"$ref": "#/components/responses/Unauthorized"}
     return {
         "operationId": tool.name,
         "summary": tool.title or tool.annotations.title or tool.name,
