@@ -35,8 +35,15 @@ class Bm25Index:
         words = numpy.fromiter(map(vocabulary.__getitem__, every), numpy.int64, len(every))
         lengths = numpy.fromiter(map(len, documents), dtype=numpy.int64, count=size)
         owners = numpy.repeat(numpy.arange(size, dtype=numpy.int64), lengths)
-        pairs, counts = numpy.unique(words * max(size, 1) + owners, return_counts=True)
-        columns, rows = numpy.divmod(pairs, max(size, 1))
+        # Sorted by word, stably: each word's documents stay in order (a radix sort).
+        order = _by_word(numpy, words, len(vocabulary))
+        words, owners = words[order], owners[order]
+        # Each (word, document) pair once, with how many times the document has it.
+        first = numpy.ones(len(words), dtype=numpy.bool_)
+        first[1:] = (words[1:] != words[:-1]) | (owners[1:] != owners[:-1])
+        pairs = numpy.flatnonzero(first)
+        counts = numpy.diff(pairs, append=len(words))
+        columns, rows = words[pairs], owners[pairs]
         frequencies = numpy.bincount(columns, minlength=len(vocabulary))
         idf = numpy.log1p((size - frequencies + 0.5) / (frequencies + 0.5))
         average = float(lengths.mean()) if size and lengths.any() else 1.0
@@ -69,3 +76,17 @@ class Bm25Index:
                     column_weights if weight == 1.0 else numpy.float32(weight) * column_weights
                 )
         return scores
+
+
+def _by_word(numpy: Any, words: Any, vocabulary: int) -> Any:
+    """The positions of `words` (numbers below `vocabulary`) sorted by word, stably.
+
+    numpy sorts 16-bit numbers stably by radix, in linear time: several times faster
+    than a comparison sort of the pairs. Larger vocabularies take two passes, low half
+    then high half of each number (a least-significant-digit radix sort).
+    """
+    if vocabulary <= 1 << 16:
+        return numpy.argsort(words.astype(numpy.uint16), kind="stable")
+    order = numpy.argsort((words & 0xFFFF).astype(numpy.uint16), kind="stable")
+    high = (words[order] >> 16).astype(numpy.uint16)
+    return order[numpy.argsort(high, kind="stable")]

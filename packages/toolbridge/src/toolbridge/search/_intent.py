@@ -41,6 +41,7 @@ __all__ = [
     "query_action",
     "query_numbers",
     "tool_action",
+    "tool_intent",
     "tool_object",
     "verb_stems",
 ]
@@ -117,7 +118,27 @@ def tool_action(name: str) -> Action | None:
     to an operation word after it (``post-search`` searches), and a name that both
     reads and writes writes (``find_and_replace``, ``get_or_create``).
     """
+    return _action(_name_words(name))
+
+
+def tool_object(name: str) -> tuple[str, bool] | None:
+    """What `name`'s tool reads: the stem of its object's last word, and whether many.
+
+    The object is the name's words that are no operation word, up to a ``by``,
+    ``for``...: ``list_wiki_pages`` acts on pages (many), ``getDiseaseById`` on a
+    disease (one), ``monitor_list`` on monitors (many: a list).
+    """
+    return tool_intent(name)[1]
+
+
+def tool_intent(name: str) -> tuple[Action | None, tuple[str, bool] | None]:
+    """`tool_action` and `tool_object` of `name`, its words read once (an index reads both)."""
     words = _name_words(name)
+    action = _action(words)
+    return action, _read_object(words, action)
+
+
+def _action(words: list[str]) -> Action | None:
     found = [(at, _TOOL_VERBS[word]) for at, word in enumerate(words) if word in _TOOL_VERBS]
     if not found:
         return None
@@ -130,17 +151,10 @@ def tool_action(name: str) -> Action | None:
     return action
 
 
-def tool_object(name: str) -> tuple[str, bool] | None:
-    """What `name`'s tool reads: the stem of its object's last word, and whether many.
-
-    The object is the name's words that are no operation word, up to a ``by``,
-    ``for``...: ``list_wiki_pages`` acts on pages (many), ``getDiseaseById`` on a
-    disease (one), ``monitor_list`` on monitors (many: a list).
-    """
-    action = tool_action(name)
+def _read_object(words: list[str], action: Action | None) -> tuple[str, bool] | None:
     if action is not None and action not in READS:
         return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
-    nouns = [w for w in _name_words(name) if w not in _TOOL_VERBS and not w.isdigit()]
+    nouns = [w for w in words if w not in _TOOL_VERBS and not w.isdigit()]
     last = _object(nouns)
     stems = tokenize(last) if last else []
     if not stems:
