@@ -48,15 +48,15 @@ class Bm25Index:
         idf = numpy.log1p((size - frequencies + 0.5) / (frequencies + 0.5))
         average = float(lengths.mean()) if size and lengths.any() else 1.0
         norms = _K1 * (1.0 - _B + _B * lengths / average)
-        self._vocabulary = vocabulary
-        self._frequencies = frequencies
-        self._starts = numpy.concatenate(([0], numpy.cumsum(frequencies)))
+        ends = numpy.cumsum(frequencies).tolist()
+        # Each word's column, as where it starts and ends: Python ints, read per query word.
+        self._spans = dict(zip(vocabulary, zip([0, *ends][:-1], ends, strict=True), strict=True))
         self._rows = rows
         self._weights = (idf[columns] * counts / (norms[rows] + counts)).astype(numpy.float32)
 
     def document_frequencies(self) -> Mapping[str, int]:
         """Each word of the collection and the number of documents that have it."""
-        return dict(zip(self._vocabulary, self._frequencies.tolist(), strict=True))
+        return {word: end - start for word, (start, end) in self._spans.items()}
 
     def scores(self, words: Sequence[str] | Mapping[str, float]) -> Any:
         """A numpy array of one score per document (zeros when no word is known).
@@ -68,9 +68,9 @@ class Bm25Index:
         weighted = words.items() if isinstance(words, Mapping) else ((word, 1.0) for word in words)
         scores = numpy.zeros(self._size, dtype=numpy.float32)
         for word, weight in weighted:
-            column = self._vocabulary.get(word)
-            if column is not None:
-                start, end = self._starts[column], self._starts[column + 1]
+            span = self._spans.get(word)
+            if span is not None:
+                start, end = span
                 column_weights = self._weights[start:end]
                 scores[self._rows[start:end]] += (
                     column_weights if weight == 1.0 else numpy.float32(weight) * column_weights

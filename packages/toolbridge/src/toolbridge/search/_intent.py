@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 from toolbridge.search._document import tokenize_for_reading
@@ -189,10 +190,17 @@ def query_numbers(text: str) -> dict[str, bool]:
         lowered = word.lower()
         if lowered.endswith(("ing", "ed")):
             continue
-        stems = tokenize(lowered)
-        if stems:
-            numbers.setdefault(stems[-1], set()).add(_plural(lowered))
+        stem = _last_stem(lowered)
+        if stem is not None:
+            numbers.setdefault(stem, set()).add(_plural(lowered))
     return {stem: seen.pop() for stem, seen in numbers.items() if len(seen) == 1}
+
+
+@lru_cache(maxsize=16_384)
+def _last_stem(word: str) -> str | None:
+    """The last search word of `word`, or None: a request's words repeat across requests."""
+    stems = tokenize(word)
+    return stems[-1] if stems else None
 
 
 def _object(words: list[str]) -> str:
@@ -221,10 +229,21 @@ def query_action(text: str) -> Action | None:
     One pass of one pattern: the earliest cue wins, and of two cues at one place the
     more specific, listed first ("get rid of" before "get").
     """
-    match = _CUE.search(_LEADING_CLAUSE.sub("", text))
+    cue = _first_cue(text)
+    return None if cue is None else _QUERY_CUES[cue[0]][0]
+
+
+@lru_cache(maxsize=256)
+def _first_cue(text: str) -> tuple[int, str] | None:
+    """`text`'s earliest operation cue (which of `_QUERY_CUES`) and what follows it.
+
+    Its leading clause left out. Cached: a search asks for both a request's action
+    and what it acts on, hybrid search twice; the pattern is long.
+    """
+    match = _CUE.search(ask := _LEADING_CLAUSE.sub("", text))
     if match is None or match.lastgroup is None:
         return None
-    return _QUERY_CUES[int(match.lastgroup.removeprefix("cue"))][0]
+    return int(match.lastgroup.removeprefix("cue")), ask[match.end() :]
 
 
 _OBJECT_STOP: Final = re.compile(
@@ -244,11 +263,10 @@ def ask_object(text: str) -> str | None:
     serverless EMR environment", and the jobs say what for. None when `text` has no
     operation word (`query_action`'s), ``""`` when nothing follows it.
     """
-    ask = _LEADING_CLAUSE.sub("", text)
-    match = _CUE.search(ask)
-    if match is None:
+    cue = _first_cue(text)
+    if cue is None:
         return None
-    rest = ask[match.end() :]
+    rest = cue[1]
     end = _OBJECT_STOP.search(rest)
     return rest[: end.start()] if end else rest
 
