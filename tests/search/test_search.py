@@ -208,6 +208,17 @@ def test_dense_scores_reach_every_tool_of_a_large_registry(mode: str) -> None:
     assert [hit.name for hit in hits] == ["get_forecast"]
 
 
+def test_a_tools_embedding_is_its_own_whatever_else_is_indexed() -> None:
+    # Texts are embedded in batches ordered by length; each keeps the vector it has alone.
+    from toolbridge.search._dense import DenseIndex
+
+    short, long = "Send an email.", "List every open pull request of a repository, " * 12
+    texts = [long, short, "Weather forecast for a city.", short + " Or a text message.", long]
+    together = DenseIndex(texts)._vectors
+    for at, text in enumerate(texts):
+        assert together[at].tobytes() == DenseIndex([text])._vectors[0].tobytes()
+
+
 STYLES = Path(__file__).resolve().parents[2] / "bench" / "search_styles"
 CORPORA = CORPUS.parent
 
