@@ -180,10 +180,10 @@ def _index_associates(
     if word in names:
         return []
     descriptions = index._descriptions
-    column = descriptions._vocabulary.get(word)
-    if column is None:
+    span = descriptions._spans.get(word)
+    if span is None:
         return []
-    rows = descriptions._rows[descriptions._starts[column] : descriptions._starts[column + 1]]
+    rows = descriptions._rows[span[0] : span[1]]
     if not 2 <= len(rows) <= cap:
         return []
     tools = index.tools

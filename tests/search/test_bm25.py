@@ -49,3 +49,19 @@ def test_empty_documents_and_an_empty_collection_score_zero() -> None:
 def test_document_frequencies_count_documents_not_repeats() -> None:
     index = Bm25Index([["email", "email"], ["email", "send"], []])
     assert index.document_frequencies() == {"email": 2, "send": 1}
+
+
+def test_a_vocabulary_past_16_bits_is_counted_as_a_small_one() -> None:
+    # Words are sorted by number in 16-bit passes: past 65,536 words, two of them.
+    size = 70_000
+    documents = [[f"w{n}", f"w{n + 1}", "common", f"w{n}"] for n in range(size)]
+    index = Bm25Index(documents)
+    frequencies = index.document_frequencies()
+    assert len(frequencies) == size + 2
+    assert frequencies["common"] == size
+    assert frequencies["w0"] == 1
+    assert frequencies["w69999"] == 2
+    scores = index.scores(["w69999"]).tolist()
+    assert [at for at, score in enumerate(scores) if score > 0.0] == [size - 2, size - 1]
+    assert scores[-2] == pytest.approx(lucene(1, 2, size, 4, 4.0), rel=1e-6)
+    assert scores[-1] == pytest.approx(lucene(2, 2, size, 4, 4.0), rel=1e-6)

@@ -36,6 +36,21 @@ def test_names_and_sentences_split_into_the_same_words(text: str, words: list[st
     assert tokenize(text) == words
 
 
+@pytest.mark.parametrize(
+    ("text", "spaced"),
+    [
+        ("getURLsé HTTPRequest", "getURLs HTTPRequest"),
+        ("HTTPéRequest", "HTTP Request"),
+        ("listPullRequests\u2014and_files", "listPullRequests and_files"),
+        ("\uff30\uff32 \uff53\uff45\uff4e\uff44 \uff12 emails", "PR send 2 emails"),  # full width
+        ("naïve UTF8Strings", "na ve UTF8Strings"),
+    ],
+)
+def test_text_beyond_ascii_splits_as_ascii_does(text: str, spaced: str) -> None:
+    # ASCII text is cut into words apart from the rest: both ways must agree.
+    assert tokenize(text) == tokenize(spaced)
+
+
 def corpus_tools() -> list[Tool]:
     tools: dict[str, Tool] = {}
     for path in sorted(CORPUS.glob("*.json")):
@@ -101,6 +116,18 @@ def test_search_never_returns_a_tool_the_caller_cannot_see() -> None:
     assert [h.name for h in search.search("delete a repository", 1, identity=intern)] == [
         "archive_repository"
     ]
+
+
+def test_ties_keep_the_toolsets_order_past_hidden_tools() -> None:
+    names = ["send_email", "sendEmail", "send-email", "SendEmail", "send.email"]
+    tools = [Tool(name=name, description="Send an email.") for name in names]
+    tools.append(Tool(name="read_email", description="Read an email."))
+    guarded = Registry(tools).with_policy(
+        Policy(rules=(PolicyRule(effect="deny", tools={"send_email", "sendEmail"}),))
+    )
+    search = ToolSearch(guarded)
+    assert [hit.name for hit in search.search("send an email", 2)] == names[2:4]
+    assert [hit.name for hit in search.search("send an email", 4)] == [*names[2:], "read_email"]
 
 
 def test_the_index_follows_a_live_registry() -> None:
@@ -179,6 +206,17 @@ def test_dense_scores_reach_every_tool_of_a_large_registry(mode: str) -> None:
     tools = [*fillers[:2_300], forecast, *fillers[2_300:]]
     hits = ToolSearch(tools, mode=mode).search("will it rain in Paris tomorrow", 1)  # type: ignore[arg-type]
     assert [hit.name for hit in hits] == ["get_forecast"]
+
+
+def test_a_tools_embedding_is_its_own_whatever_else_is_indexed() -> None:
+    # Texts are embedded in batches ordered by length; each keeps the vector it has alone.
+    from toolbridge.search._dense import DenseIndex
+
+    short, long = "Send an email.", "List every open pull request of a repository, " * 12
+    texts = [long, short, "Weather forecast for a city.", short + " Or a text message.", long]
+    together = DenseIndex(texts)._vectors
+    for at, text in enumerate(texts):
+        assert together[at].tobytes() == DenseIndex([text])._vectors[0].tobytes()
 
 
 STYLES = Path(__file__).resolve().parents[2] / "bench" / "search_styles"

@@ -31,12 +31,11 @@ class ToolWords(NamedTuple):
 
 def tool_words(tool: Tool) -> ToolWords:
     """The words BM25 indexes for `tool`: its name, its description, and everything."""
-    name = tokenize(tool.name) + tokenize(tool.title or "")
-    description = tokenize(tool.description) + tokenize(" ".join(sorted(tool.tags)))
-    everything = name * _NAME_WEIGHT + description
-    for text in _parameter_texts(tool.input_schema, _PARAMETER_DEPTH):
-        everything += tokenize(text)
-    return ToolWords(name, description, everything)
+    # Texts joined by a space split as they would one by one: one call, not one each.
+    name = tokenize(f"{tool.name} {tool.title or ''}")
+    description = tokenize(" ".join((tool.description, *sorted(tool.tags))))
+    parameters = tokenize(" ".join(_parameter_texts(tool.input_schema, _PARAMETER_DEPTH)))
+    return ToolWords(name, description, name * _NAME_WEIGHT + description + parameters)
 
 
 def tool_text(tool: Tool, *, description_limit: int = 600) -> str:
@@ -69,10 +68,15 @@ def _parameter_texts(schema: Mapping[str, Any], depth: int) -> list[str]:
     while stack:
         node, level = stack.pop()
         properties = node.get("properties")
-        if isinstance(properties, Mapping):
+        # A tool's schema is frozen JSON: every object in it is a dict (no ABC check).
+        if isinstance(properties, dict):
             for key, value in properties.items():
-                description = value.get("description") if isinstance(value, Mapping) else None
-                texts.append(f"{key} {description}" if isinstance(description, str) else str(key))
-        below = [(sub, level + (step[0] == "properties")) for step, sub in subschemas(node)]
-        stack.extend(reversed([(sub, deeper) for sub, deeper in below if deeper < depth]))
+                description = value.get("description") if isinstance(value, dict) else None
+                texts.append(f"{key} {description}" if isinstance(description, str) else key)
+        below = [
+            (sub, deeper)
+            for step, sub in subschemas(node)
+            if (deeper := level + 1 if step[0] == "properties" else level) < depth
+        ]
+        stack.extend(reversed(below))
     return texts

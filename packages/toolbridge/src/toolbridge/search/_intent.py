@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 from toolbridge.search._document import tokenize_for_reading
@@ -41,6 +42,7 @@ __all__ = [
     "query_action",
     "query_numbers",
     "tool_action",
+    "tool_intent",
     "tool_object",
     "verb_stems",
 ]
@@ -117,7 +119,27 @@ def tool_action(name: str) -> Action | None:
     to an operation word after it (``post-search`` searches), and a name that both
     reads and writes writes (``find_and_replace``, ``get_or_create``).
     """
+    return _action(_name_words(name))
+
+
+def tool_object(name: str) -> tuple[str, bool] | None:
+    """What `name`'s tool reads: the stem of its object's last word, and whether many.
+
+    The object is the name's words that are no operation word, up to a ``by``,
+    ``for``...: ``list_wiki_pages`` acts on pages (many), ``getDiseaseById`` on a
+    disease (one), ``monitor_list`` on monitors (many: a list).
+    """
+    return tool_intent(name)[1]
+
+
+def tool_intent(name: str) -> tuple[Action | None, tuple[str, bool] | None]:
+    """`tool_action` and `tool_object` of `name`, its words read once (an index reads both)."""
     words = _name_words(name)
+    action = _action(words)
+    return action, _read_object(words, action)
+
+
+def _action(words: list[str]) -> Action | None:
     found = [(at, _TOOL_VERBS[word]) for at, word in enumerate(words) if word in _TOOL_VERBS]
     if not found:
         return None
@@ -130,17 +152,10 @@ def tool_action(name: str) -> Action | None:
     return action
 
 
-def tool_object(name: str) -> tuple[str, bool] | None:
-    """What `name`'s tool reads: the stem of its object's last word, and whether many.
-
-    The object is the name's words that are no operation word, up to a ``by``,
-    ``for``...: ``list_wiki_pages`` acts on pages (many), ``getDiseaseById`` on a
-    disease (one), ``monitor_list`` on monitors (many: a list).
-    """
-    action = tool_action(name)
+def _read_object(words: list[str], action: Action | None) -> tuple[str, bool] | None:
     if action is not None and action not in READS:
         return None  # a path's plural: ``ordersDelete``, ``post_roles`` make or drop one
-    nouns = [w for w in _name_words(name) if w not in _TOOL_VERBS and not w.isdigit()]
+    nouns = [w for w in words if w not in _TOOL_VERBS and not w.isdigit()]
     last = _object(nouns)
     stems = tokenize(last) if last else []
     if not stems:
@@ -175,10 +190,17 @@ def query_numbers(text: str) -> dict[str, bool]:
         lowered = word.lower()
         if lowered.endswith(("ing", "ed")):
             continue
-        stems = tokenize(lowered)
-        if stems:
-            numbers.setdefault(stems[-1], set()).add(_plural(lowered))
+        stem = _last_stem(lowered)
+        if stem is not None:
+            numbers.setdefault(stem, set()).add(_plural(lowered))
     return {stem: seen.pop() for stem, seen in numbers.items() if len(seen) == 1}
+
+
+@lru_cache(maxsize=16_384)
+def _last_stem(word: str) -> str | None:
+    """The last search word of `word`, or None: a request's words repeat across requests."""
+    stems = tokenize(word)
+    return stems[-1] if stems else None
 
 
 def _object(words: list[str]) -> str:
@@ -207,10 +229,21 @@ def query_action(text: str) -> Action | None:
     One pass of one pattern: the earliest cue wins, and of two cues at one place the
     more specific, listed first ("get rid of" before "get").
     """
-    match = _CUE.search(_LEADING_CLAUSE.sub("", text))
+    cue = _first_cue(text)
+    return None if cue is None else _QUERY_CUES[cue[0]][0]
+
+
+@lru_cache(maxsize=256)
+def _first_cue(text: str) -> tuple[int, str] | None:
+    """`text`'s earliest operation cue (which of `_QUERY_CUES`) and what follows it.
+
+    Its leading clause left out. Cached: a search asks for both a request's action
+    and what it acts on, hybrid search twice; the pattern is long.
+    """
+    match = _CUE.search(ask := _LEADING_CLAUSE.sub("", text))
     if match is None or match.lastgroup is None:
         return None
-    return _QUERY_CUES[int(match.lastgroup.removeprefix("cue"))][0]
+    return int(match.lastgroup.removeprefix("cue")), ask[match.end() :]
 
 
 _OBJECT_STOP: Final = re.compile(
@@ -230,11 +263,10 @@ def ask_object(text: str) -> str | None:
     serverless EMR environment", and the jobs say what for. None when `text` has no
     operation word (`query_action`'s), ``""`` when nothing follows it.
     """
-    ask = _LEADING_CLAUSE.sub("", text)
-    match = _CUE.search(ask)
-    if match is None:
+    cue = _first_cue(text)
+    if cue is None:
         return None
-    rest = ask[match.end() :]
+    rest = cue[1]
     end = _OBJECT_STOP.search(rest)
     return rest[: end.start()] if end else rest
 

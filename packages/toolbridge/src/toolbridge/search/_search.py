@@ -10,7 +10,7 @@ the same tools always gives the same answer.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, final
 
@@ -129,7 +129,7 @@ class ToolSearch:
         index = self._current()
         if not index.tools:
             return []
-        order, scores = self._rank(index, query)
+        order, scores = self._rank(index, query, k)
         hits: list[SearchHit] = []
         for position in order:
             score = float(scores[position])
@@ -140,8 +140,12 @@ class ToolSearch:
                     break
         return hits
 
-    def _rank(self, index: _Index, query: str) -> tuple[Any, Any]:
-        """Every tool's position, best first (ties by position), and the scores."""
+    def _rank(self, index: _Index, query: str, k: int) -> tuple[Iterator[int], Any]:
+        """Every tool's position, best first (ties by position), and the scores.
+
+        The first `k` positions are found by a partial sort; the rest are sorted only
+        if the caller reads past them (a policy hid some of the first).
+        """
         import numpy
 
         if self.mode == "bm25":
@@ -149,8 +153,7 @@ class ToolSearch:
             # In BM25 alone, a long request's tools are weighed by the objects it names.
             scores = index.bm25.scores(query, objects=True)
             matched = numpy.flatnonzero(scores > 0.0)  # only these can be returned
-            best = numpy.lexsort((matched, -numpy.asarray(scores[matched], dtype=numpy.float64)))
-            return matched[best], scores
+            return _best_first(scores, matched, k), scores
         # Embedded, an identifier's pieces are noise too: the model reads the words.
         meaning = index.dense.scores(without_values(query))
         if self.mode == "dense":
@@ -159,25 +162,55 @@ class ToolSearch:
             assert index.bm25 is not None
             weighed = index.bm25.weigh(query)  # read once, for both steps below
             scores = _fused(index.bm25.scores(query, weighed=weighed), meaning)
-            _favour(scores, index.bm25.agreeing(query))
-            _favour(scores, index.bm25.of_servers_named(query, weighed))
-        positions = numpy.arange(len(scores))
-        # lexsort: the last key is the primary one. Highest score first, then position.
-        order = numpy.lexsort((positions, -numpy.asarray(scores, dtype=numpy.float64)))
-        return order, scores
+            _favour(scores, index.bm25.agreeing(query), index.bm25.of_servers_named(query, weighed))
+        return _best_first(scores, numpy.arange(len(scores)), k), scores
 
 
-def _favour(scores: Any, agreeing: Any | None) -> None:
-    """Raise, in place, the first tools `agreeing` marks (doing what the request asks)."""
+def _best_first(scores: Any, among: Any, head: int) -> Iterator[int]:
+    """The positions `among` (ascending) by score, highest first, ties by position.
+
+    Only the best `head` (and any tied with the last of them) are sorted at first:
+    partitioning thousands of scores and sorting a few costs a fraction of sorting
+    them all. The others are sorted only if a caller reads past those.
+    """
     import numpy
 
-    if agreeing is None or not len(scores):
+    values = -numpy.asarray(scores[among], dtype=numpy.float64)  # lowest first, below
+    if head < len(values) and not numpy.isnan(values).any():
+        cut = numpy.partition(values, head - 1)[head - 1]
+        first = values <= cut  # the best `head`, and every tool tied with the last
+        parts: tuple[Any, ...] = (numpy.flatnonzero(first), numpy.flatnonzero(~first))
+    else:
+        parts = (numpy.arange(len(values)),)
+    for part in parts:
+        # lexsort: the last key is the primary one. Highest score first, then position.
+        yield from among[part[numpy.lexsort((among[part], values[part]))]].tolist()
+
+
+def _favour(scores: Any, *marks: Any | None) -> None:
+    """Raise, in place, the first tools each of `marks` marks (doing what the request asks).
+
+    One mark after the other, each among the first tools of the scores as the ones
+    before left them. Those first tools are found once when no tool outside them ties
+    the last: raising some of them then leaves the same tools first.
+    """
+    import numpy
+
+    if not len(scores):
         return
     depth = min(_AGREEMENT_DEPTH, len(scores))
-    first = numpy.argpartition(-scores, depth - 1)[:depth]
-    best = float(scores[first].max())
-    if best > 0.0:
-        scores[first[agreeing[first]]] += _AGREEMENT * best
+    first = None
+    for agreeing in marks:
+        if agreeing is None:
+            continue
+        if first is None:
+            first = numpy.argpartition(-scores, depth - 1)[:depth]
+            apart = numpy.count_nonzero(scores >= scores[first].min()) == depth
+        best = float(scores[first].max())
+        if best > 0.0:
+            scores[first[agreeing[first]]] += _AGREEMENT * best
+        if not apart:
+            first = None
 
 
 def _fused(lexical: Any, dense: Any) -> Any:

@@ -21,8 +21,7 @@ from toolbridge.search._intent import (
     disagreement,
     query_action,
     query_numbers,
-    tool_action,
-    tool_object,
+    tool_intent,
 )
 from toolbridge.search._optional import require
 
@@ -46,7 +45,8 @@ class SiblingOrder:
     def __init__(self, names: Sequence[str]) -> None:
         numpy = require("numpy", "search")
         code = {action: at for at, action in enumerate(_ACTIONS)}
-        actions = numpy.fromiter((code[tool_action(name)] for name in names), numpy.int64)
+        intents = [tool_intent(name) for name in names]
+        actions = numpy.fromiter((code[action] for action, _ in intents), numpy.int64)
         # Per action asked, each tool's share of its score kept: one multiply a search.
         self._kept = {
             asked: numpy.array(
@@ -56,8 +56,7 @@ class SiblingOrder:
             for asked in Action
         }
         by_object: dict[tuple[str, bool], list[int]] = {}
-        for position, name in enumerate(names):
-            found = tool_object(name)
+        for position, (_, found) in enumerate(intents):
             if found is not None:
                 by_object.setdefault(found, []).append(position)
         self._by_object = {

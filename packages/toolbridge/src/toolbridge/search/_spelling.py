@@ -19,6 +19,7 @@ from typing import Final, final
 __all__ = ["Speller"]
 
 _SHORTEST: Final = 4
+_READ_KEPT: Final = 16_384
 
 
 @final
@@ -30,6 +31,7 @@ class Speller:
         self._known = frozenset(known)
         self._lock = threading.Lock()
         self._deletions: dict[str, tuple[str, ...]] | None = None
+        self._read: dict[str, str | None] = {}  # unknown words as read before: names recur
 
     def correct(self, words: Sequence[str], keep: Collection[str] = ()) -> list[str]:
         """`words` with each unknown one replaced by its closest known word, if any.
@@ -50,6 +52,15 @@ class Speller:
         return corrected
 
     def _closest(self, word: str) -> str | None:
+        read = self._read
+        if word in read:
+            return read[word]
+        if len(read) >= _READ_KEPT:
+            read.clear()
+        closest = read[word] = self._search(word)
+        return closest
+
+    def _search(self, word: str) -> str | None:
         deletions = self._table()
         candidates: set[str] = set(deletions.get(word, ()))
         for variant in _deleted(word):

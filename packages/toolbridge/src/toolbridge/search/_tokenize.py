@@ -14,7 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from itertools import chain
-from typing import Final
+from typing import Any, Final
 
 __all__ = ["query_words", "tokenize", "without_values"]
 
@@ -89,8 +89,39 @@ def _strip_suffix(word: str) -> str:
 
 def tokenize(text: str) -> list[str]:
     """The search words of `text`: split on case, digits and separators, stemmed."""
-    folded = text if text.isascii() else unicodedata.normalize("NFKC", text)  # ASCII is NFKC
-    return list(chain.from_iterable(map(_search_words, _WORD.findall(folded))))
+    if text.isascii():  # ASCII is NFKC already; its runs are cut out in C, as bytes
+        runs: list[Any] = text.encode().translate(_ASCII_SEPARATORS).split()
+    else:
+        runs = _RUN.findall(unicodedata.normalize("NFKC", text))
+    return list(chain.from_iterable(map(_RUNS.__getitem__, runs)))
+
+
+class _RunWords(dict[str | bytes, tuple[str, ...]]):
+    """Each run of letters and digits as written, and the search words it becomes.
+
+    `_WORD` splits only inside such a run (no match spans a separator, and what
+    follows a run never changes how it splits), so a text is first cut into runs,
+    quickly, and each run is split and stemmed once: tools repeat their words, so
+    building an index is mostly lookups. An ASCII text's runs come as bytes.
+    """
+
+    def __missing__(self, run: str | bytes) -> tuple[str, ...]:
+        if len(self) >= _RUNS_KEPT:
+            self.clear()  # bounded: a stream of new names cannot grow it without end
+        written = run.decode("ascii") if isinstance(run, bytes) else run
+        words = tuple(chain.from_iterable(map(_search_words, _WORD.findall(written))))
+        self[run] = words
+        return words
+
+
+_RUN: Final = re.compile(r"[A-Za-z\d]+")
+"""A run of the characters `_WORD` matches: ASCII letters and (Unicode) digits."""
+_ASCII_SEPARATORS: Final = bytes(
+    byte if chr(byte).isascii() and chr(byte).isalnum() else ord(" ") for byte in range(256)
+)
+"""`_RUN` for ASCII, as a byte table: every byte but a letter or a digit becomes a space."""
+_RUNS_KEPT: Final = 262_144
+_RUNS: Final = _RunWords()
 
 
 @lru_cache(maxsize=262_144)
