@@ -17,7 +17,7 @@ from typing import Any
 
 import mcp_types
 import pytest
-from fastmcp import Client, FastMCP
+from fastmcp import Client, Context, FastMCP
 from fastmcp.tools import Tool as FastMCPTool
 
 import toolbridge
@@ -198,6 +198,45 @@ def test_a_fastmcp_server_reads_back_as_canonical_tools() -> None:
     assert shouted.text == "HEY HEY"
     with pytest.raises(toolbridge.ArgumentValidationError):
         asyncio.run(tools["shout"].ainvoke({"text": 1}))
+
+
+# FastMCP's own `ctx.info` warns that MCP 2026-07-28 deprecates logging (SEP-2577).
+@pytest.mark.filterwarnings("ignore:The logging capability is deprecated")
+def test_a_fastmcp_tool_that_logs_and_reports_progress_runs_from_canonical_code() -> None:
+    """A FastMCP tool using its ``Context`` needs an MCP session to log to: it gets one.
+
+    Its progress and logs reach toolbridge's caller, as any tool's do.
+    """
+    server: FastMCP[Any] = FastMCP("chatty")
+
+    @server.tool
+    async def index(folder: str, ctx: Context) -> dict[str, Any]:
+        """Index a folder, saying how far it got."""
+        await ctx.info(f"indexing {folder}")
+        await ctx.report_progress(1, 2, "half way")
+        return {"indexed": folder}
+
+    (read,) = asyncio.run(from_fastmcp(server))
+    progress: list[tuple[float, float | None, str | None]] = []
+    logs: list[tuple[str, Any]] = []
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        progress.append((done, total, message))
+
+    async def on_log(level: str, data: Any, logger: str | None) -> None:
+        logs.append((level, data))
+
+    async def main() -> toolbridge.ToolResult:
+        context = toolbridge.CallContext(on_progress=on_progress, on_log=on_log, log_level="debug")
+        with toolbridge.call_context(context):
+            return await read.ainvoke({"folder": "docs"})
+
+    result = asyncio.run(main())
+    assert not result.is_error, result.text
+    assert result.structured_content == {"indexed": "docs"}
+    assert progress == [(1, 2, "half way")]
+    assert [level for level, _ in logs] == ["info"]
+    assert "indexing docs" in str(logs[0][1])
 
 
 def _research(task_support: object) -> Tool:

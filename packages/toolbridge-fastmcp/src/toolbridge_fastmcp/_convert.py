@@ -19,7 +19,9 @@ go to the client of the FastMCP request (`toolbridge_fastmcp._running`).
 
 From FastMCP: `from_fastmcp(server)` lists the server's tools in process (through
 its middleware, as a client would see them) and returns canonical tools whose
-invoker calls ``server.call_tool``; their ``execution`` is kept (``meta["mcp"]``).
+invoker calls the tool through an in-memory FastMCP ``Client`` of the server (a
+tool's ``Context`` needs a session to log to), its logs and progress passed on to
+toolbridge's caller; their ``execution`` is kept (``meta["mcp"]``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from math import inf
 from typing import Any, overload
 
 import mcp_types
-from fastmcp import FastMCP
+from fastmcp import Client, FastMCP
+from fastmcp.client.logging import LogMessage
 from fastmcp.exceptions import ToolError
 from fastmcp.tools import Tool as FastMCPTool
 from fastmcp.tools.base import InputRequiredToolResult
@@ -46,6 +49,8 @@ from toolbridge import (
     ToolbridgeError,
     ToolExecutionError,
     ToolResult,
+    report_progress,
+    send_log,
     thaw,
 )
 from toolbridge.formats import from_mcp, to_mcp, tools_given
@@ -286,12 +291,9 @@ class _ServerInvoker:
         return call_sync(lambda: self.acall(arguments, None), timeout=timeout, tool_name=self._name)
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
-        try:
-            result = await call_async(
-                self._server.call_tool(self._name, arguments), timeout=timeout, tool_name=self._name
-            )
-        except ToolError as error:
-            return ToolResult.from_error(str(error))
+        result = await call_async(
+            self._through_a_session(arguments), timeout=timeout, tool_name=self._name
+        )
         data: dict[str, Any] = {
             "content": [
                 block.model_dump(by_alias=True, mode="json", exclude_none=True)
@@ -304,3 +306,24 @@ class _ServerInvoker:
         if result.meta:
             data["_meta"] = result.meta
         return ToolResult.from_dict(data)
+
+    async def _through_a_session(self, arguments: dict[str, Any]) -> mcp_types.CallToolResult:
+        """Call the tool as FastMCP's in-memory client does, forwarding its reports.
+
+        A FastMCP tool's ``Context`` logs and reports progress on its MCP session, and
+        fails without one (``server.call_tool`` alone has none): each call opens one in
+        memory, whose log messages and progress go to toolbridge's caller.
+        """
+
+        async def progress(done: float, total: float | None, message: str | None) -> None:
+            await report_progress(done, total, message)
+
+        async def log(message: LogMessage) -> None:
+            data = message.data
+            if isinstance(data, dict) and set(data) <= {"msg", "extra"} and not data.get("extra"):
+                data = data.get("msg")  # FastMCP's own envelope around a text
+            await send_log(message.level, data, logger=message.logger)
+
+        async with Client(self._server, log_handler=log, progress_handler=progress) as client:
+            result: mcp_types.CallToolResult = await client.call_tool_mcp(self._name, arguments)
+        return result
