@@ -34,7 +34,16 @@ from toolbridge import (
     ToolNotFoundError,
     ToolTimeoutError,
 )
-from toolbridge.mcp import McpClient, McpTools, StdioServer, load_mcp_tools, load_mcp_tools_sync
+from toolbridge.mcp import (
+    HttpServer,
+    McpClient,
+    McpTools,
+    StdioServer,
+    load_mcp_tools,
+    load_mcp_tools_sync,
+)
+
+from ..loopback import free_port
 
 Argv = Callable[..., list[str]]
 
@@ -140,6 +149,19 @@ def test_a_failing_server_does_not_sink_the_others(fixture_server: Argv) -> None
     assert set(client.failures) == {"early", "missing"}
     assert "cannot start" in str(client.failures["missing"])
     assert {tool.namespace for tool in client.tools} == {"good"}
+
+
+def test_an_http_server_nobody_listens_at_says_it_cannot_be_reached() -> None:
+    """Not "did not start": nothing was started. The address is named, its query is not."""
+    port = free_port()
+    server = HttpServer(url=f"http://127.0.0.1:{port}/mcp?key=s3cr3t")
+    with pytest.raises(ServerError) as caught:
+        _run(load_mcp_tools({"remote": server}, startup_timeout=10))
+    message = str(caught.value)
+    assert message.startswith(
+        f"MCP server 'remote': cannot connect to http://127.0.0.1:{port}/mcp: "
+    ), message
+    assert "s3cr3t" not in message
 
 
 def test_a_server_that_never_answers_initialize_times_out(fixture_server: Argv) -> None:

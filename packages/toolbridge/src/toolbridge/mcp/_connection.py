@@ -52,6 +52,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, cast, final
+from urllib.parse import urlsplit, urlunsplit
 
 import mcp_types as types
 from mcp.client.client import Client
@@ -482,6 +483,13 @@ class Connection:
         detail = (
             error.message if isinstance(error, MCPError) else f"{type(error).__name__}: {error}"
         )
+        if isinstance(self.server, HttpServer | SseServer) and _unreachable(error):
+            # Nothing was started: the address is what to check (its query may hold a key).
+            return ServerError(
+                f"cannot connect to {_address(self.server.url)}: {sanitized(str(error))}",
+                server=self.name,
+                stderr=stderr,
+            )
         return ServerError(
             f"did not start: {sanitized(detail)}{strays}", server=self.name, stderr=stderr
         )
@@ -1121,3 +1129,19 @@ async def _http_transport(
         ) as streams,
     ):
         yield streams
+
+
+def _unreachable(error: BaseException) -> bool:
+    """Whether `error` says no connection could be made (refused, no route, no such host).
+
+    httpx's ``ConnectError`` (and the SDK's fork's), or the operating system's own.
+    """
+    return type(error).__name__ in ("ConnectError", "ConnectTimeout") or isinstance(
+        error, ConnectionRefusedError | ConnectionResetError
+    )
+
+
+def _address(url: str) -> str:
+    """`url` for an error message: no user name, password, query or fragment."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2], parts.path, "", ""))
