@@ -72,6 +72,19 @@ def test_a_bad_answer_is_a_usage_error_before_anything_starts() -> None:
     assert done.stdout == ""
 
 
+def test_an_answer_that_breaks_the_form_is_refused_with_its_paths() -> None:
+    """The form says what it takes: an answer it refuses is never sent, and says where."""
+    done = call("book_table", '{"restaurant": "Chez"}', "--answer", '{"guests": "three"}')
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(
+        "toolbridge: error: the answer to 'Booking at Chez: details?' does not match its form: "
+    )
+    assert "guests: expected integer, got string" in line
+    assert "name: required property is missing" in line
+
+
 def test_at_a_terminal_the_form_is_asked_field_by_field() -> None:
     master, slave = pty.openpty()
     process = subprocess.Popen(
