@@ -127,6 +127,11 @@ SKIPPED: Final = frozenset({
     "bỏ qua", "không cần",
     "tắt", "lewati", "dilewati", "tanpa", "tidak perlu", "dinonaktifkan",
     "huruka", "hakuna haja", "haihitaji",
+    "no longer need", "no longer require", "need no ", "needs no ", "require no ",
+    "requires no ", "ya no requier", "ya no necesit", "ne demande plus", "ne demandent plus",
+    "n'exige plus", "ne nécessite plus", "keine ", "kein ", "non richied", "non serve più",
+    "não exige", "não precisa", "niet meer nodig", "geen ", "nie wymaga", "не требует",
+    "больше не нужн", "не потребує", "不再需要", "不要になり", "더 이상 필요",
 })  # fmt: skip
 """What sets a check aside: skipped, without, not needed, turned off."""
 
