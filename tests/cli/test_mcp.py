@@ -172,6 +172,28 @@ def test_check_a_live_server_for_one_target() -> None:
     assert set(problems[0]) == {"tool", "path", "rule", "keyword", "detail"}
 
 
+def test_a_server_of_the_config_that_cannot_start_makes_the_check_incomplete(
+    tmp_path: Path,
+) -> None:
+    """A gate never passes tools it could not read: the others' problems, then status 2."""
+    config = tmp_path / "mcp.json"
+    servers = {
+        "weather": {"command": BUNDLED[0], "args": BUNDLED[1:]},
+        "broken": {"command": str(tmp_path / "no-such-server")},
+    }
+    config.write_text(json.dumps({"mcpServers": servers}))
+    for target in (["--target", "gemini"], []):
+        done = toolbridge("check", *target, "--json", "--config", str(config))
+        assert done.returncode == 2, done.stderr
+        assert isinstance(json.loads(done.stdout), list)  # the weather server was checked
+        lines = done.stderr.splitlines()
+        assert lines[0].startswith("toolbridge: warning: MCP server 'broken': cannot start")
+        assert lines[-1] == (
+            "toolbridge: error: MCP server 'broken' could not be checked: "
+            "the check is incomplete (exit status 2)"
+        )
+
+
 def test_check_with_a_target_and_no_input_still_reads_stdin() -> None:
     tool = {"name": "ok", "inputSchema": {"type": "object", "properties": {}}}
     done = toolbridge("check", "--target", "openai", stdin=json.dumps([tool]))

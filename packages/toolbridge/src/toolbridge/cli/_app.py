@@ -342,7 +342,7 @@ def check_command(
     text = None
     if _output.wants_json(json_output):
         text = _streamed_check(input_path, source, target, strict, url, header, config)
-    tools, origin = _check_input(
+    tools, origin, unchecked = _check_input(
         input_path,
         source,
         url,
@@ -361,6 +361,8 @@ def check_command(
 
             _print(_render.problems_view(problems, target, len(tools)))
             _print_security(tools)
+        if unchecked:
+            _live.incomplete(unchecked, done="checked", noun="check")
         if problems:
             raise typer.Exit(1)
         return
@@ -377,6 +379,8 @@ def check_command(
 
         _print(_render.targets_view(found, len(tools), origin))
         _print_security(tools)
+    if unchecked:
+        _live.incomplete(unchecked, done="checked", noun="check")
     if any(checked.problems for checked in found):
         raise typer.Exit(1)
 
@@ -458,10 +462,11 @@ def _check_input(
     bundled: bool,
     startup: float | None = None,
     text: str | None = None,
-) -> tuple[list[Tool], str]:
-    """The tools to check, and where they come from (for a person's eyes).
+) -> tuple[list[Tool], str, list[str]]:
+    """The tools to check, where they come from (for a person's eyes), and what not.
 
-    `text`: INPUT's, when it was read already.
+    The last is the servers of a live configuration that could not be started or
+    listed. `text`: INPUT's, when it was read already.
     """
     try:
         live = _live.server_config(url=url, headers=header or (), config=config, required=False)
@@ -486,11 +491,11 @@ def _check_input(
         data = _input.parse_json(read, input_path)
         if bundled:  # every target: refused before the tools are read, when too many
             _refuse_too_many(_input.tool_count(data), str(name))
-        return _input.tools_in(data, cast(Source, source)), str(name)
+        return _input.tools_in(data, cast(Source, source)), str(name), []
     with _live.client_for(live, startup_timeout=startup) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)
-        return client.tools, origin
+        return client.tools, origin, list(client.failures)
 
 
 def _check_every_target(tools: list[Tool], strict: bool) -> list[_output.TargetCheck]:

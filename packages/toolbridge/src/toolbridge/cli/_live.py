@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from toolbridge._context import ElicitHandler
@@ -22,6 +22,7 @@ __all__ = [
     "BUNDLED",
     "SERVER_COMMAND",
     "client_for",
+    "incomplete",
     "label",
     "server_config",
     "split_command",
@@ -147,3 +148,21 @@ def client_for(
             raise typer.Exit(2) from None
     finally:
         client.close()
+
+
+def incomplete(servers: Sequence[str], *, done: str, noun: str) -> NoReturn:
+    """End a gate (``check``, ``scan``) that could not read every server: status 2.
+
+    Its output for the others is written already, and each server's reason above; a
+    gate never passes tools it could not read.
+    """
+    import typer
+
+    from toolbridge.cli import _output
+
+    names = " and ".join(repr(name) for name in servers)
+    servers_word = "server" if len(servers) == 1 else "servers"
+    _output.write_error(
+        f"MCP {servers_word} {names} could not be {done}: the {noun} is incomplete (exit status 2)"
+    )
+    raise typer.Exit(2)

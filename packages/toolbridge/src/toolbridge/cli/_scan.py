@@ -21,7 +21,6 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
-from toolbridge.cli._output import write_error
 from toolbridge.errors import ConversionError, format_path
 from toolbridge.formats import Source
 
@@ -129,15 +128,7 @@ def scan_command(
 
         Console().print(findings_view(found, count, origin))
     if unscanned:
-        # A gate never passes what it could not read: the others' findings are out, and
-        # the status says the scan is incomplete (each server's reason is above).
-        names = " and ".join(repr(name) for name in unscanned)
-        server_word = "server" if len(unscanned) == 1 else "servers"
-        write_error(
-            f"MCP {server_word} {names} could not be scanned: the scan is incomplete "
-            "(exit status 2)"
-        )
-        raise typer.Exit(2)
+        _live.incomplete(unscanned, done="scanned", noun="scan")
     if any(at_least(finding.severity, cast("Severity", fail_on)) for finding in found):
         raise typer.Exit(1)
 
