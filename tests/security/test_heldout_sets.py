@@ -35,8 +35,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout9", "unseen"): {"hidden": (14, 14), "shadowing": (16, 16), "exfiltration": (16, 16)},
     ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (20, 20), "exfiltration": (17, 17)},
     ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (17, 17), "exfiltration": (18, 19)},
-    ("heldout11", "tune"): {"hidden": (21, 22), "shadowing": (18, 18), "exfiltration": (17, 22)},
+    ("heldout11", "tune"): {"hidden": (22, 22), "shadowing": (18, 18), "exfiltration": (22, 22)},
     ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (16, 18)},
+    ("heldout12", "tune"): {"hidden": (29, 29), "shadowing": (22, 27), "exfiltration": (25, 34)},
+    ("heldout12", "unseen"): {"hidden": (23, 25), "shadowing": (10, 17), "exfiltration": (11, 16)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -60,7 +62,11 @@ names glued to a particle, with its tune part in view: its shadowing 18 of 18. S
 unseen part, never read by the rules' authors: 16, 9, 11 before any change for set 11
 (147c8a6), 16, 9, 16 after scan6 (counts only), and, scored once with the rules final,
 16, 13, 16. Set 10's unseen part is no longer a held-out figure: the bench printed the
-names of its missed cases, which scan6 saw (its 14, 17, 18 here)."""
+names of its missed cases, which scan6 saw (its 14, 17, 18 here). Then (scan8) set 11's
+tune part read as families (`tests/security/test_gaps12.py`): 22, 18, 22. Held-out set 12,
+written blind, scored by the lead before any change of that session (ff59f19): tune 29,
+22, 25 and unseen 23, 9, 10; its tune part was not tuned on, and, scored once with the
+rules final, tune 29, 22, 25 and unseen 23, 10, 11."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -108,8 +114,14 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("keymaster", "rotate_api_key"),
     },
     ("heldout10", "unseen"): {("netaudit", "scan_ports")},
-    ("heldout11", "tune"): {("resticd", "create_snapshot")},
+    ("heldout11", "tune"): set(),
     ("heldout11", "unseen"): {("promptsmith", "detect_injection")},
+    ("heldout12", "tune"): {
+        ("injectguard", "check_prompt_injection"),
+        ("redactly", "redact_text"),
+        ("shabd-khoj", "hindi_meaning"),
+    },
+    ("heldout12", "unseen"): {("cloudctl-lite", "list_instances"), ("kubelens", "get_pods")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -123,8 +135,9 @@ Kubernetes tool whose own key and kubeconfig paths are parameters; in set 9's tu
 an SSH client whose own key path is a default, Malayalam chillu letters written with a
 zero-width joiner, and a recap of the messages the user asked to summarise; in its unseen
 part, an injection classifier; in set 10, a phishing analyser, a system-prompt test
-bench, an API-key rotation and a port scanner; in set 11, a backup tool and an injection
-detector."""
+bench, an API-key rotation and a port scanner; in set 11, an injection detector; in set
+12, an injection checker, a redaction tool, Hindi text with its joiners, and a cloud and
+a Kubernetes tool whose own credentials are parameters."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
