@@ -903,6 +903,18 @@ def test_error_answers_are_results_the_model_can_read() -> None:
     assert len(broken.text) < 2_100
 
 
+def test_an_answer_said_to_be_a_call_tool_result_that_is_none_is_an_error() -> None:
+    # toolbridge's REST server marks its operations so; a service that says so and then
+    # answers something else must not pass its answer off as the tool's result.
+    document = copy.deepcopy(DOCUMENT)
+    document["paths"]["/pets/{pet_id}"]["get"]["x-toolbridge-result"] = "CallToolResult"
+    made = tools(document)
+    assert made["getPet"].output_schema is None
+    [got] = call_all(lambda client: tools(document, client=client), ("getPet", {"pet_id": "2"}))
+    assert got.is_error
+    assert got.text.startswith("the answer is no CallToolResult: ")
+
+
 def test_timeouts_raise_tool_timeout_errors() -> None:
     async def main() -> None:
         async with asgi_client() as client:

@@ -1102,6 +1102,23 @@ def test_a_real_socket_on_loopback_serves_and_refuses_foreign_hosts() -> None:
     assert [(r.subject, r.tool) for r in sink.records] == [("ann", "list_orders")]
 
 
+def test_its_own_openapi_document_imported_keeps_a_reported_error_an_error() -> None:
+    # REST out, then OpenAPI in: a tool's isError answer is a 200, which an importer
+    # reading any 2xx as success would hand the model as a success.
+    from toolbridge.openapi import from_openapi
+
+    headers = {"Authorization": "Bearer tok-acme-ann"}
+    with served(MemorySink()) as url:
+        document = httpx.get(f"{url}/openapi.json", headers=headers).json()
+        tools = {tool.name: tool for tool in from_openapi(document, base_url=url, headers=headers)}
+        failed = tools["stock_check-level"].invoke({"sku": "Z9"})
+        listed = tools["list_orders"].invoke({"limit": 1})
+    assert failed.is_error
+    assert failed.text == "unknown SKU Z9"
+    assert not listed.is_error
+    assert listed.structured_content == {"result": ["order-0"]}
+
+
 def test_the_health_check_answers_on_a_real_socket_and_503_once_shutdown_began() -> None:
     with served(MemorySink()) as url:
         answer = httpx.get(f"{url}/healthz")

@@ -7,8 +7,10 @@ a value can never change the path); query parameters follow their ``style``: ``f
 and cookies are set as given, arrays comma-joined. A ``None`` value is left out.
 
 A 2xx answer is the tool's result (structured when the tool has an output schema
-and the answer is JSON); any other status is an error result carrying the status and
-the body (bounded), so a model can read what the service said. Configured headers
+and the answer is JSON; MCP's ``CallToolResult``, ``isError`` included, when the
+operation says ``x-toolbridge-result: CallToolResult``); any other status is an error
+result carrying the status and the body (bounded), so a model can read what the
+service said. Configured headers
 are sent, win over a parameter of the same name, and are never shown: not in the
 invoker's ``repr``, and blanked out of error texts.
 """
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote, urlsplit, urlunsplit
 
 from toolbridge._result import ToolResult
-from toolbridge.errors import ToolExecutionError, ToolTimeoutError
+from toolbridge.errors import ConversionError, ToolExecutionError, ToolTimeoutError
 from toolbridge.openapi._operations import Operation, Parameter, is_json
 
 if TYPE_CHECKING:
@@ -157,6 +159,8 @@ class HttpInvoker:
                 value = response.json()
             except ValueError:
                 return ToolResult.from_text(response.text)
+            if self._operation.mcp_result:
+                return _call_tool_result(value)
             if self._operation.structured:
                 return ToolResult.from_json(value)
             return ToolResult.from_text(json.dumps(value, ensure_ascii=False))
@@ -168,6 +172,16 @@ class HttpInvoker:
             if value:
                 text = text.replace(value, _HIDDEN)
         return text
+
+
+def _call_tool_result(value: Any) -> ToolResult:
+    """`value`, said to be MCP's ``CallToolResult``, read as one (``content`` required)."""
+    try:
+        if not isinstance(value, dict) or "content" not in value:
+            raise ConversionError("it has no content")
+        return ToolResult.from_dict(value)
+    except ConversionError as error:
+        return ToolResult.from_error(f"the answer is no CallToolResult: {error}")
 
 
 def _shown(url: str) -> str:

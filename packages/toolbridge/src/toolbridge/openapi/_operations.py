@@ -78,6 +78,9 @@ class Operation:
     """The body's media type; a JSON one unless the body is sent as text."""
     structured: bool
     """The tool has an output schema: a JSON answer becomes structured content."""
+    mcp_result: bool = False
+    """The operation says ``x-toolbridge-result: CallToolResult`` (toolbridge's REST
+    server): a 2xx answer is MCP's ``CallToolResult``, its ``isError`` kept."""
 
 
 def is_json(media_type: str) -> bool:
@@ -220,7 +223,10 @@ def _tool(
         # any other, so one is refused (naming those it may use) rather than dropped.
         inputs.additional = False
     input_schema = inputs.taken.complete(inputs.schema(), tool=source.name, path=where)
-    output_schema = _output(document, operation, source.name, where)
+    # An answer that is MCP's CallToolResult carries the tool's own structured content:
+    # the wrapper's schema is no output schema of the tool.
+    mcp_result = operation.get("x-toolbridge-result") == "CallToolResult"
+    output_schema = None if mcp_result else _output(document, operation, source.name, where)
     summary = _text(operation.get("summary"))
     description = "\n\n".join(
         part for part in (summary, _text(operation.get("description"))) if part
@@ -256,6 +262,7 @@ def _tool(
         body=body,
         media_type=media_type,
         structured=output_schema is not None,
+        mcp_result=mcp_result,
     )
     return tool, plan
 

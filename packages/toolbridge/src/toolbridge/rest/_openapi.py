@@ -6,7 +6,10 @@ the tool's input schema. That schema is a component of its own, ``<name>_argumen
 in an OpenAPI document a ``#/...`` reference means the document's root, so the
 schema's own local references (``#/$defs/Item``, ``#``) are rewritten to point inside
 the component, where the schema now lives. The answers are described once, under
-``components``: the 200 ``CallToolResult`` and every error the server sends. A server
+``components``: the 200 ``CallToolResult`` and every error the server sends. Each
+operation says ``x-toolbridge-result: CallToolResult``, so an importer that knows it
+(`toolbridge.openapi.from_openapi`) reads the answer's ``isError`` rather than take
+every 200 for a success. A server
 that checks bearer tokens says so (``securitySchemes``, ``security`` and a 401 answer),
 so a client generated from the document sends its token.
 """
@@ -248,6 +251,7 @@ def _operation(tool: Tool, key: str, *, signed: bool) -> dict[str, Any]:
             responses["401"] = {"$ref": "#/components/responses/Unauthorized"}
     return {
         "operationId": tool.name,
+        "x-toolbridge-result": "CallToolResult",
         "summary": tool.title or tool.annotations.title or tool.name,
         "description": tool.description,
         "requestBody": {
