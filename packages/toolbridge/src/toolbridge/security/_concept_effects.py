@@ -58,7 +58,7 @@ from toolbridge.security._effect_words import (
 from toolbridge.security._hit import Hit
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["DESTINATIONS", "STRICT", "effects", "meant"]
+__all__ = ["DESTINATIONS", "PHONE", "STRICT", "effects", "meant"]
 
 _ADDED: Final = Concept(ADDED)
 _CHECKS: Final = Concept(CHECKS)
@@ -308,6 +308,8 @@ meant = _meant
 """Whether a destination is meant, not an example or a reference (`_meant`)."""
 STRICT: Final = _STRICT
 """A destination no one writes by accident (`_STRICT`), in lowercase."""
+PHONE: Final = _PHONE
+"""A phone number written with its country code (`_PHONE`)."""
 
 
 def _pointed(low: str, kinds: list[tuple[int, int, int, int]]) -> Hit | None:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Set
 from typing import Final
 
 from toolbridge._tool import Tool
-from toolbridge.security._concept_effects import STRICT
+from toolbridge.security._concept_effects import PHONE, STRICT
 from toolbridge.security._concept_match import Concept
 from toolbridge.security._effect_words import ADDED
 from toolbridge.security._finding import Finding, shown
@@ -110,7 +110,6 @@ _SERVER_MIN: Final = 4
 """Characters of a server name read in prose: shorter ones are words of every text."""
 _STEER: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS)
 _ADDED: Final = Concept(ADDED)
-_PHONE: Final = re.compile(r"(?<![\w+])\+\d{1,3}(?:[ -]?\d){6,}")
 _CUE_BEFORE: Final = re.compile(
     r"(?:\b(?:server|servidor|serveur|servizio|through|via|über|using|uses|use|usa|usar"
     r"|utilise|with|mit|con|com|avec|de|di|du|des|del|da|von|of|från|van|z|из|через|сервер)"
@@ -152,7 +151,7 @@ def _server_steered(
             sentence = low[begin:stop]
             if next(_STEER.matches(sentence), None) is not None or (
                 _ADDED.search(sentence) is not None
-                and (STRICT.search(sentence) is not None or _PHONE.search(sentence) is not None)
+                and (STRICT.search(sentence) is not None or PHONE.search(sentence) is not None)
             ):
                 return found.start(), found.end(), name
     return None
