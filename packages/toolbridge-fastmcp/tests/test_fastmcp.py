@@ -7,11 +7,12 @@ tools are listed through FastMCP at the repository's root
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -237,6 +238,51 @@ def test_a_fastmcp_tool_that_logs_and_reports_progress_runs_from_canonical_code(
     assert progress == [(1, 2, "half way")]
     assert [level for level, _ in logs] == ["info"]
     assert "indexing docs" in str(logs[0][1])
+
+
+def test_calls_share_one_session_per_event_loop_and_keep_their_own_progress() -> None:
+    """Opening FastMCP's in-memory session (its handshake, the server's lifespan) costs
+    milliseconds: it is opened once per event loop, not once per call. Calls in flight
+    together each hear their own progress."""
+    entered: list[str] = []
+
+    @contextlib.asynccontextmanager
+    async def lifespan(server: FastMCP[Any]) -> AsyncIterator[dict[str, Any]]:
+        entered.append(server.name)
+        yield {}
+
+    server: FastMCP[Any] = FastMCP("counted", lifespan=lifespan)
+
+    @server.tool
+    async def count(up_to: int, ctx: Context) -> int:
+        """Count, saying how far."""
+        for step in range(1, up_to + 1):
+            await ctx.report_progress(step, up_to)
+            await asyncio.sleep(0.01)
+        return up_to
+
+    (read,) = asyncio.run(from_fastmcp(server))
+    heard: dict[int, list[float]] = {2: [], 4: []}
+
+    async def one(up_to: int) -> Any:
+        async def on_progress(done: float, total: float | None, message: str | None) -> None:
+            heard[up_to].append(done)
+
+        with toolbridge.call_context(toolbridge.CallContext(on_progress=on_progress)):
+            return (await read.ainvoke({"up_to": up_to})).structured_content
+
+    async def main() -> list[Any]:
+        first = [await one(1) for _ in range(3)]
+        return first + list(await asyncio.gather(one(2), one(4)))
+
+    heard[1] = []
+    assert asyncio.run(main()) == [{"result": 1}] * 3 + [{"result": 2}, {"result": 4}]
+    assert entered == ["counted"]  # one session for the five calls of that loop
+    assert heard[2] == [1, 2]
+    assert heard[4] == [1, 2, 3, 4]
+    assert read.invoke({"up_to": 1}).structured_content == {"result": 1}
+    assert read.invoke({"up_to": 1}).structured_content == {"result": 1}
+    assert entered == ["counted", "counted"]  # and one for the sync calls' loop
 
 
 def _research(task_support: object) -> Tool:

@@ -19,9 +19,10 @@ go to the client of the FastMCP request (`toolbridge_fastmcp._running`).
 
 From FastMCP: `from_fastmcp(server)` lists the server's tools in process (through
 its middleware, as a client would see them) and returns canonical tools whose
-invoker calls the tool through an in-memory FastMCP ``Client`` of the server (a
-tool's ``Context`` needs a session to log to), its logs and progress passed on to
-toolbridge's caller; their ``execution`` is kept (``meta["mcp"]``).
+invoker calls the tool through an in-memory FastMCP ``Client`` of the server, kept
+open per event loop (a tool's ``Context`` needs a session to log to; see
+`toolbridge_fastmcp._sessions`), its logs and progress passed on to toolbridge's
+caller; their ``execution`` is kept (``meta["mcp"]``).
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ from math import inf
 from typing import Any, overload
 
 import mcp_types
-from fastmcp import Client, FastMCP
-from fastmcp.client.logging import LogMessage
+from fastmcp import FastMCP
 from fastmcp.exceptions import ToolError
 from fastmcp.tools import Tool as FastMCPTool
 from fastmcp.tools.base import InputRequiredToolResult
@@ -49,13 +49,12 @@ from toolbridge import (
     ToolbridgeError,
     ToolExecutionError,
     ToolResult,
-    report_progress,
-    send_log,
     thaw,
 )
 from toolbridge.formats import from_mcp, to_mcp, tools_given
 from toolbridge.plugins import call_async, call_sync
 from toolbridge_fastmcp._running import run_for_request
+from toolbridge_fastmcp._sessions import Sessions
 
 __all__ = ["ToolbridgeTool", "add_tools", "from_fastmcp", "make_server", "to_fastmcp"]
 
@@ -265,6 +264,7 @@ async def from_fastmcp(server: FastMCP[Any]) -> list[Tool]:
     A tool `to_fastmcp` made gives its canonical tool back unchanged.
     """
     found = await server.list_tools()
+    sessions = Sessions(server)
     tools: list[Tool] = []
     seen: set[str] = set()
     for item in found:
@@ -276,15 +276,15 @@ async def from_fastmcp(server: FastMCP[Any]) -> list[Tool]:
             continue
         definition = item.to_mcp_tool().model_dump(by_alias=True, mode="json", exclude_none=True)
         (tool,) = from_mcp([definition])
-        tools.append(tool.replace(invoker=_ServerInvoker(server, item.name)))
+        tools.append(tool.replace(invoker=_ServerInvoker(sessions, item.name)))
     return tools
 
 
 class _ServerInvoker:
     """Calls one tool of an in-process FastMCP server, through its middleware."""
 
-    def __init__(self, server: FastMCP[Any], name: str) -> None:
-        self._server = server
+    def __init__(self, sessions: Sessions, name: str) -> None:
+        self._sessions = sessions
         self._name = name
 
     def call(self, arguments: dict[str, Any], timeout: float | None) -> Any:
@@ -292,7 +292,7 @@ class _ServerInvoker:
 
     async def acall(self, arguments: dict[str, Any], timeout: float | None) -> ToolResult:
         result = await call_async(
-            self._through_a_session(arguments), timeout=timeout, tool_name=self._name
+            self._sessions.call(self._name, arguments), timeout=timeout, tool_name=self._name
         )
         data: dict[str, Any] = {
             "content": [
@@ -306,24 +306,3 @@ class _ServerInvoker:
         if result.meta:
             data["_meta"] = result.meta
         return ToolResult.from_dict(data)
-
-    async def _through_a_session(self, arguments: dict[str, Any]) -> mcp_types.CallToolResult:
-        """Call the tool as FastMCP's in-memory client does, forwarding its reports.
-
-        A FastMCP tool's ``Context`` logs and reports progress on its MCP session, and
-        fails without one (``server.call_tool`` alone has none): each call opens one in
-        memory, whose log messages and progress go to toolbridge's caller.
-        """
-
-        async def progress(done: float, total: float | None, message: str | None) -> None:
-            await report_progress(done, total, message)
-
-        async def log(message: LogMessage) -> None:
-            data = message.data
-            if isinstance(data, dict) and set(data) <= {"msg", "extra"} and not data.get("extra"):
-                data = data.get("msg")  # FastMCP's own envelope around a text
-            await send_log(message.level, data, logger=message.logger)
-
-        async with Client(self._server, log_handler=log, progress_handler=progress) as client:
-            result: mcp_types.CallToolResult = await client.call_tool_mcp(self._name, arguments)
-        return result
