@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import sys
 import time
+import weakref
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -262,7 +264,7 @@ def test_calls_share_one_session_per_event_loop_and_keep_their_own_progress() ->
         return up_to
 
     (read,) = asyncio.run(from_fastmcp(server))
-    heard: dict[int, list[float]] = {2: [], 4: []}
+    heard: dict[int, list[float]] = {1: [], 2: [], 4: []}
 
     async def one(up_to: int) -> Any:
         async def on_progress(done: float, total: float | None, message: str | None) -> None:
@@ -275,7 +277,6 @@ def test_calls_share_one_session_per_event_loop_and_keep_their_own_progress() ->
         first = [await one(1) for _ in range(3)]
         return first + list(await asyncio.gather(one(2), one(4)))
 
-    heard[1] = []
     assert asyncio.run(main()) == [{"result": 1}] * 3 + [{"result": 2}, {"result": 4}]
     assert entered == ["counted"]  # one session for the five calls of that loop
     assert heard[2] == [1, 2]
@@ -283,6 +284,24 @@ def test_calls_share_one_session_per_event_loop_and_keep_their_own_progress() ->
     assert read.invoke({"up_to": 1}).structured_content == {"result": 1}
     assert read.invoke({"up_to": 1}).structured_content == {"result": 1}
     assert entered == ["counted", "counted"]  # and one for the sync calls' loop
+    ended: list[weakref.ref[asyncio.AbstractEventLoop]] = []
+    for _ in range(3):  # a loop that ended is let go once another opens a session
+        loop = asyncio.new_event_loop()
+        assert loop.run_until_complete(one(1)) == {"result": 1}
+        loop.run_until_complete(_cancel_the_rest(loop))
+        loop.close()
+        ended.append(weakref.ref(loop))
+        del loop
+    gc.collect()
+    assert [ref() is None for ref in ended[:2]] == [True, True]
+
+
+async def _cancel_the_rest(loop: asyncio.AbstractEventLoop) -> None:
+    """End the loop's other tasks, as `asyncio.run` does before it closes a loop."""
+    rest = [task for task in asyncio.all_tasks(loop) if task is not asyncio.current_task()]
+    for task in rest:
+        task.cancel()
+    await asyncio.gather(*rest, return_exceptions=True)
 
 
 def _research(task_support: object) -> Tool:

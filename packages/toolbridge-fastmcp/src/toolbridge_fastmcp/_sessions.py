@@ -14,7 +14,6 @@ dropped while several are (as a gateway does with an upstream's logs).
 from __future__ import annotations
 
 import asyncio
-import weakref
 from typing import Any
 
 import mcp_types
@@ -31,15 +30,17 @@ class Sessions:
 
     def __init__(self, server: FastMCP[Any]) -> None:
         self._server = server
-        self._open: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Session] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._open: dict[asyncio.AbstractEventLoop, _Session] = {}
 
     async def call(self, name: str, arguments: dict[str, Any]) -> mcp_types.CallToolResult:
         """Call tool `name` on this loop's session, opening it first if need be."""
         loop = asyncio.get_running_loop()
         session = self._open.get(loop)
         if session is None or session.closed:
+            # A session's task refers to its loop, so an ended loop's entry is dropped
+            # here (repeated `asyncio.run` calls would otherwise keep every loop).
+            for ended in [key for key, held in self._open.items() if held.closed]:
+                del self._open[ended]
             session = self._open[loop] = _Session(self._server, loop)
         return await session.call(name, arguments)
 
