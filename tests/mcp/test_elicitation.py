@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from toolbridge import CallContext, Elicitation, ElicitResult, call_context
-from toolbridge.errors import InvocationError, ServerError
+from toolbridge.errors import ElicitationError, InvocationError, ServerError
 from toolbridge.mcp import HttpServer, McpClient
 
 from ..loopback import free_port, server_process
@@ -187,6 +187,38 @@ async def test_an_answer_that_is_not_an_elicit_result_is_a_typed_error(protocol:
         with call_context(CallContext(on_elicit=wrong)), pytest.raises(InvocationError) as error:
             await client.call("book_table", {"restaurant": "Chez"})
     assert "not an ElicitResult" in str(error.value)
+
+
+@pytest.mark.parametrize("protocol", ERAS)
+@pytest.mark.parametrize("by", ["client", "context"])
+async def test_an_answer_the_form_refuses_is_not_sent(protocol: str, by: str) -> None:
+    """The client's ``on_elicit`` and a call's round function (a framework's, LangGraph's)
+    are checked against the form as ``mcp call --answer`` is: a refused answer ends the
+    call with each problem's path, and the server never reads it (the handshake era's
+    hears ``cancel``; a 2026-07-28 call is not made again)."""
+    wrong = ElicitResult.accept({"guests": "three"})
+
+    async def answer(questions: Sequence[Elicitation]) -> Mapping[str, ElicitResult]:
+        return {question.key: wrong for question in questions}
+
+    handler = Recorder(wrong) if by == "client" else None
+    context = CallContext(on_elicit=answer if by == "context" else None)
+    async with McpClient(_config(), protocol=protocol, on_elicit=handler) as client:  # type: ignore[arg-type]
+        with call_context(context), pytest.raises(ElicitationError) as raised:
+            await client.call("book_table", {"restaurant": "Chez"})
+        # The session lives on, and a good answer still books.
+        if handler is not None:
+            handler.answers.append(ElicitResult.accept({"guests": 2, "name": "Bo"}))
+            assert _texts(await client.call("book_table", {"restaurant": "Chez"})) == [
+                "booked Chez for 2 under Bo"
+            ]
+    assert sorted((issue.path, str(issue.kind)) for issue in raised.value.issues) == [
+        (("guests",), "type"),
+        (("name",), "required"),
+    ]
+    assert str(raised.value).startswith(
+        "the answer to 'Booking at Chez: details?' does not match its form: "
+    )
 
 
 @pytest.mark.parametrize("protocol", ERAS)

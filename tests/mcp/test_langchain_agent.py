@@ -37,6 +37,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from toolbridge import Elicitation, ElicitResult
+from toolbridge.errors import ElicitationError
 from toolbridge_langchain import ToolbridgeStructuredTool, load_mcp_tools, load_mcp_tools_sync
 
 ELICITING = Path(__file__).resolve().parent.parent / "servers" / "eliciting_server.py"
@@ -139,6 +140,26 @@ def test_a_form_pauses_the_run_and_the_resume_answers_it(
     message = _tool_message(done)
     assert (message.content, message.status) == (text, "success")
     assert done["messages"][-1].content == "done"
+
+
+@pytest.mark.parametrize("protocol", ERAS)
+def test_a_resume_the_form_refuses_is_not_sent(protocol: str) -> None:
+    """The graph's answer is checked against the form as the CLI's ``--answer`` is:
+    refused, it raises to the graph's caller (the human's answer, not the model's
+    mistake) with each problem's path, and the server never reads it."""
+
+    async def main() -> None:
+        tools = await load_mcp_tools(_eliciting(), protocol=protocol)
+        agent = _agent(tools, "book_table", {"restaurant": "Chez"})
+        paused = await agent.ainvoke({"messages": [HumanMessage("book")]}, THREAD)
+        key = _paused(paused)["requests"][0]["key"]
+        answer = {"action": "accept", "content": {"guests": 0, "name": "Ada"}}
+        await agent.ainvoke(Command(resume={"responses": {key: answer}}), THREAD)
+
+    with pytest.raises(ElicitationError) as raised:
+        asyncio.run(main())
+    assert [issue.path for issue in raised.value.issues] == [("guests",)]
+    assert "guests: " in str(raised.value)
 
 
 @pytest.mark.parametrize("protocol", ERAS)

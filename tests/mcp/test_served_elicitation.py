@@ -118,13 +118,30 @@ def test_a_url_question(protocol: str, stateful_url: str) -> None:
     assert answerer.asked[0].url == "https://auth.example.test/start"
 
 
-def test_an_answer_that_breaks_the_form_fails_the_call(stateful_url: str) -> None:
+def test_an_answer_that_breaks_the_form_is_not_sent(stateful_url: str) -> None:
+    """toolbridge's client checks an answer against the form before sending it."""
     answerer = Answerer(guests=ElicitResult.accept({"guests": 0}))
     config = {"asking": {"url": stateful_url}}
-    result = asyncio.run(_call(config, "legacy", answerer, "book", restaurant="Bo"))
-    assert result.is_error
-    assert "does not match its form" in result.text
-    assert "guests" in result.text
+    with pytest.raises(ElicitationError) as raised:
+        asyncio.run(_call(config, "legacy", answerer, "book", restaurant="Bo"))
+    assert [issue.path for issue in raised.value.issues] == [("guests",)]
+
+
+def test_an_answer_that_breaks_the_form_fails_the_call() -> None:
+    """A client that sends it anyway: the served tool's `elicit` refuses it all the same."""
+    toolset = StaticToolset([ask_once])
+    first = asyncio.run(answer_call(toolset, {"name": "ask_once"}, ANONYMOUS, _modern()))
+    [key] = first["inputRequests"]
+    again = {
+        "name": "ask_once",
+        "requestState": first["requestState"],
+        "inputResponses": {key: {"action": "accept", "content": {"colour": 3}}},
+    }
+    result = asyncio.run(answer_call(toolset, again, ANONYMOUS, _modern()))
+    assert result["isError"] is True
+    [text] = [block["text"] for block in result["content"]]
+    assert "does not match its form" in text
+    assert "colour: expected string, got integer" in text
 
 
 def test_stateless_workers_answer_each_others_rounds() -> None:

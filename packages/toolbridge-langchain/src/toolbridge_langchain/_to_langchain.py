@@ -32,6 +32,7 @@ from typing_extensions import override
 
 from toolbridge import (
     ConversionError,
+    ElicitationError,
     InvocationError,
     Tool,
     ToolbridgeError,
@@ -198,14 +199,15 @@ def _raise_for(error: ToolbridgeError) -> NoReturn:
     LangGraph's control flow (an ``interrupt()`` in the tool) as it was raised, so the
     run pauses; what the model can correct or try again as a ``ToolException``, which
     it reads; and a failure that is not the model's doing (no invoker, an async tool
-    in a running loop, an answer to a server's question that cannot be read) as it is.
+    in a running loop, an answer to a server's question that cannot be read or that
+    its form refuses) as it is.
     """
     control = graph_control(error)
     if control is not None:
         raise control from None
     if isinstance(error, (ToolExecutionError, ToolTimeoutError)):
         raise ToolException(f"Error: {error}") from error
-    if isinstance(error, InvocationError):
+    if isinstance(error, (InvocationError, ElicitationError)):
         raise error
     raise ToolException(f"Error: {error}") from error
 

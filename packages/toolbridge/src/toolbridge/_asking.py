@@ -5,8 +5,11 @@ call's `CallContext.on_elicit`: a served tool's server asks its client there, a
 framework plugin its human-in-the-loop mechanism. The form is checked before it is
 asked (MCP allows a flat object of strings, numbers, integers, booleans and enums,
 and arrays of enum strings), and an accepted answer is checked against it, since the
-values come from outside. Without anybody to ask, the question is declined, as MCP
-clients without an answerer do. The time the user takes does not count against the
+values come from outside. `checked_answer` is that check, the one every path uses: a
+served tool's `elicit` here, and the MCP client on every answer it would send to a
+server (its ``on_elicit``, a call's round function, ``toolbridge mcp call --answer``).
+Without anybody to ask, the question is declined, as MCP clients without an answerer
+do. The time the user takes does not count against the
 tool's timeout: the running calls' deadlines move by it.
 """
 
@@ -21,7 +24,7 @@ from toolbridge._context import Elicitation, ElicitResult, current_call
 from toolbridge._runtime import deadlines_paused
 from toolbridge.errors import ElicitationError, ToolDefinitionError
 
-__all__ = ["ask", "form_schema"]
+__all__ = ["ask", "checked_answer", "form_schema"]
 
 _PRIMITIVES: Final = frozenset({"string", "number", "integer", "boolean"})
 _ASKED: Final[ContextVar[tuple[object, Iterator[int]] | None]] = ContextVar(
@@ -57,9 +60,7 @@ async def ask(
     answer = answers.get(key)
     if answer is None:
         return ElicitResult.decline()
-    if answer.action == "accept" and form is not None:
-        return ElicitResult.accept(_checked(message, form, answer.content or {}))
-    return answer
+    return checked_answer(question, answer)
 
 
 def _number(context: object) -> int:
@@ -115,11 +116,32 @@ def _flat(field: object) -> bool:
     return kind is None and ("enum" in field or "oneOf" in field or "anyOf" in field)
 
 
-def _checked(message: str, form: Mapping[str, Any], content: Mapping[str, Any]) -> dict[str, Any]:
+def checked_answer(question: Elicitation, answer: ElicitResult) -> ElicitResult:
+    """`answer` as it is sent: an accepted form's values checked against the form.
+
+    The form's defaults fill what the answer leaves out first, as the wire wants
+    (SEP-1034). A URL-mode question, a decline or a cancel is returned as it is.
+
+    Raises:
+        ElicitationError: The form refuses the values (each problem with its JSON path).
+        SchemaError: The form itself is not a JSON Schema that can be checked against.
+    """
+    schema = question.requested_schema
+    if answer.action != "accept" or question.mode != "form" or schema is None:
+        return answer
     from toolbridge._validation._validator import Validator
 
-    outcome = Validator(form).validate(dict(content))
+    properties = schema.get("properties")
+    filled = {
+        name: field["default"]
+        for name, field in (properties.items() if isinstance(properties, Mapping) else ())
+        if isinstance(field, Mapping) and "default" in field
+    }
+    content: object = {} if answer.content is None else answer.content
+    # (content that is no object is checked as it is: the form says what is wrong)
+    outcome = Validator(schema).validate(
+        {**filled, **content} if isinstance(content, Mapping) else content
+    )
     if not outcome.ok:
-        raise ElicitationError(message, outcome.issues)
-    value: dict[str, Any] = outcome.value
-    return value
+        raise ElicitationError(question.message, outcome.issues)
+    return ElicitResult.accept(outcome.value)

@@ -1,8 +1,9 @@
 """How ``toolbridge mcp call`` answers a server's questions to the user.
 
 Given ``--answer`` values, each answers the next question in turn: ``accept``,
-``decline`` or ``cancel``, or a JSON object (the form's values, accepted; checked
-against the form first, so an answer it refuses is never sent). Without
+``decline`` or ``cancel``, or a JSON object (the form's values, accepted; the MCP
+client checks them against the form, as every answer it sends, so an answer it
+refuses is never sent). Without
 them, a question is asked on the terminal when standard input is one; otherwise it is
 declined, with a warning that says how to answer it next time. A form is asked field
 by field, each shown with its type, choices and default (Enter takes the default).
@@ -17,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
 from toolbridge._context import Elicitation, ElicitResult
-from toolbridge.errors import ElicitationError
 
 __all__ = ["Answers", "parse_answer"]
 
@@ -65,7 +65,7 @@ class Answers:
     def __call__(self, question: Elicitation) -> ElicitResult:
         with self._lock:  # one question at a time, in the order they come
             if self._given:
-                return _checked(question, self._given.pop(0))
+                return self._given.pop(0)
             if self._stdin.isatty():
                 return self._ask(question)
             self.declined.append(question)
@@ -118,33 +118,6 @@ class Answers:
                 except ValueError as error:
                     self._say(f"  {error}")
         return ElicitResult.accept(content)
-
-
-def _checked(question: Elicitation, answer: ElicitResult) -> ElicitResult:
-    """A given answer, refused when the form it accepts would refuse it.
-
-    The form's defaults fill what the answer leaves out, as they would on the way to
-    the server (SEP-1034); nothing the form refuses is sent.
-
-    Raises:
-        ElicitationError: The answer breaks the form (each issue with its path).
-    """
-    schema = question.requested_schema
-    if answer.action != "accept" or question.mode != "form" or not isinstance(schema, Mapping):
-        return answer
-    from toolbridge import Validator
-
-    properties = schema.get("properties")
-    filled = {
-        name: field["default"]
-        for name, field in (properties.items() if isinstance(properties, Mapping) else ())
-        if isinstance(field, Mapping) and "default" in field
-    }
-    filled.update(answer.content or {})
-    outcome = Validator(schema).validate(filled)
-    if not outcome.ok:
-        raise ElicitationError(question.message, outcome.issues)
-    return answer
 
 
 def _label(name: str, field: Mapping[str, Any], required: bool) -> str:

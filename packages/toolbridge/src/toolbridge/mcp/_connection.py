@@ -758,7 +758,11 @@ class Connection:
             return types.ErrorData(code=types.INVALID_PARAMS, message=str(error))
         if asked is None:  # no call, or several: which one asks cannot be told
             ask = self.default_ask or decline_all
-            answer = (await answers(ask, [question]))[question.key]
+            try:
+                answer = (await answers(ask, [question]))[question.key]
+            except ToolbridgeError as error:  # no call to end with it: said, and cancelled
+                self._log.warning("MCP server %r: %s; the server hears cancel", self.name, error)
+                return types.ElicitResult(action="cancel")
             return types.ElicitResult.model_validate(to_wire(question, answer))
         try:
             wire = (await self._answer(asked, [question]))[question.key]

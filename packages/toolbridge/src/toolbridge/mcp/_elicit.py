@@ -6,8 +6,11 @@ Two protocol eras ask the same questions two ways. A handshake-era server sends 
 round of questions by key, and expects the call again with the answers and its
 ``requestState``. Either way this module reads the questions as `Elicitation` values,
 asks an `ElicitRound`, and writes each `ElicitResult` back as the wire wants it, with
-the defaults of the form filled in (SEP-1034). Sampling and roots, deprecated by
-2026-07-28, are refused, never half-served.
+the defaults of the form filled in (SEP-1034). Every answer, whoever gave it (the
+client's ``on_elicit``, a call's round function, a LangGraph resume), is checked
+against its form first (`toolbridge._asking.checked_answer`): one the form refuses
+is never sent, and the call ends with the `ElicitationError`. Sampling and roots,
+deprecated by 2026-07-28, are refused, never half-served.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from toolbridge._asking import checked_answer
 from toolbridge._context import Elicitation, ElicitResult, ElicitRound
-from toolbridge.errors import InvocationError, ServerError
+from toolbridge.errors import InvocationError, SchemaError, ServerError
 from toolbridge.mcp._wire import bounded
 
 __all__ = [
@@ -151,30 +155,26 @@ def pages_to_visit(data: object, *, server: str, tool: str | None) -> list[Elici
     return questions if all(question.mode == "url" for question in questions) else None
 
 
-def _with_defaults(question: Elicitation, content: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The form's answer with the schema's defaults for what the user left out (SEP-1034)."""
-    filled = dict(content or {})
-    properties = (question.requested_schema or {}).get("properties")
-    if isinstance(properties, Mapping):
-        for name, field in properties.items():
-            if name not in filled and isinstance(field, Mapping) and "default" in field:
-                filled[name] = field["default"]
-    return filled
-
-
 def to_wire(question: Elicitation, answer: ElicitResult) -> dict[str, Any]:
-    """The ``ElicitResult`` the server reads: content only for an accepted form."""
+    """The ``ElicitResult`` the server reads: content only for an accepted form.
+
+    `answer` is one `answers` checked, its form's defaults filled in.
+    """
     if answer.action == "accept" and question.mode == "form":
-        return {"action": "accept", "content": _with_defaults(question, answer.content)}
+        return {"action": "accept", "content": dict(answer.content or {})}
     return {"action": answer.action}
 
 
 async def answers(ask: ElicitRound, questions: Sequence[Elicitation]) -> dict[str, ElicitResult]:
-    """Ask one round and check that every question got an `ElicitResult`.
+    """Ask one round; every question's `ElicitResult`, checked against its form.
 
     Raises:
         InvocationError: The round function left a question out or answered with
             something else.
+        ElicitationError: An accepted form's values are not what the form takes
+            (each problem with its JSON path): nothing of the round is sent.
+        ServerError: The server's form is not a JSON Schema its answer can be
+            checked against.
     """
     given: object = await ask(tuple(questions))
     checked: dict[str, ElicitResult] = {}
@@ -185,7 +185,13 @@ async def answers(ask: ElicitRound, questions: Sequence[Elicitation]) -> dict[st
                 f"the answer to question {question.key!r} of MCP server {question.server!r} "
                 f"is {type(answer).__name__}, not an ElicitResult"
             )
-        checked[question.key] = answer
+        try:
+            checked[question.key] = checked_answer(question, answer)
+        except SchemaError as error:
+            raise ServerError(
+                f"asked the user with a form that is not a valid JSON Schema ({error})",
+                server=question.server or "?",
+            ) from error
     return checked
 
 
