@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from toolbridge import tool
-from toolbridge.auth import AuthSettings, identity_from_claims
+from toolbridge.auth import AuthSettings, StaticTokens, identity_from_claims
 from toolbridge.errors import ConfigError
 from toolbridge.gateway import auth_settings
 from toolbridge.toolsets import Identity, Policy, PolicyRule, read_definition
@@ -84,6 +84,36 @@ def test_static_tokens_and_an_auth_section_do_not_mix() -> None:
     with pytest.raises(ConfigError, match="not both") as raised:
         read_definition(definition(SECTION, tokens=tokens))
     assert raised.value.path == ("auth",)
+
+
+@pytest.mark.parametrize(
+    ("token", "says"),
+    [
+        ("tok-ann", "at least 16 characters"),
+        ("fifteen-chars15", "at least 16 characters"),
+        (" sixteen-or-more-chars", "without spaces around"),
+        ("", "non-empty"),
+    ],
+)
+def test_a_token_too_short_is_refused_in_python_as_in_a_toolset_file(token: str, says: str) -> None:
+    """One check for both: a table `StaticTokens` takes is one a toolset file takes."""
+    with pytest.raises(ConfigError) as in_file:
+        read_definition({"sources": [{"module": "json"}], "tokens": {token: {"subject": "ann"}}})
+    assert in_file.value.path == ("tokens", token)
+    with pytest.raises(ConfigError) as in_python:
+        StaticTokens({token: Identity(subject="ann")})
+    for raised in (in_file, in_python):
+        assert says in str(raised.value)
+    assert "the token of 'ann'" in str(in_python.value)  # a secret: its caller is named
+    if token.strip():
+        assert token.strip() not in str(in_python.value)
+
+
+def test_a_token_of_16_characters_is_taken_by_both() -> None:
+    token = "sixteen-chars-16"
+    definition = read_definition({"sources": [{"module": "json"}], "tokens": {token: {}}})
+    assert definition.tokens == {token: Identity()}
+    assert StaticTokens({token: Identity()}).find(token) == Identity()
 
 
 def test_a_resource_is_needed_when_no_audience_is_a_url() -> None:

@@ -44,10 +44,14 @@ from toolbridge.toolsets import (
     Wrapper,
 )
 
+ANN: Final = "tok-acme-ann-0123456789"
+BOB: Final = "tok-acme-bob-0123456789"
+EVE: Final = "tok-globex-eve-0123456789"
+"""Bearer tokens (16 characters or more, as `StaticTokens` wants)."""
 TOKENS: Final = {
-    "tok-acme-ann": Identity(subject="ann", tenant="acme", roles={"admin"}),
-    "tok-acme-bob": Identity(subject="bob", tenant="acme"),
-    "tok-globex-eve": Identity(subject="eve", tenant="globex"),
+    ANN: Identity(subject="ann", tenant="acme", roles={"admin"}),
+    BOB: Identity(subject="bob", tenant="acme"),
+    EVE: Identity(subject="eve", tenant="globex"),
 }
 ran: list[str] = []
 """What the tools ran, in order: a refused call must never appear here."""
@@ -183,7 +187,7 @@ def test_each_tenant_lists_only_the_tools_its_policy_shows() -> None:
     app = build_app(toolset, identity=identify)
 
     async def main() -> list[httpx.Response]:
-        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-globex-eve") as eve:
+        async with client_for(app, BOB) as bob, client_for(app, EVE) as eve:
             return [
                 await bob.get("/tools"),
                 await eve.get("/tools"),
@@ -223,7 +227,7 @@ def test_a_hidden_tool_answers_byte_for_byte_like_a_missing_one_and_never_runs()
     )
 
     async def ask(app: Any) -> list[httpx.Response]:
-        async with client_for(app, "tok-globex-eve") as eve:
+        async with client_for(app, EVE) as eve:
             return [
                 await eve.post("/tools/cancel_order", json={"order": "o-1"}),
                 await eve.get("/tools/cancel_order"),
@@ -251,7 +255,7 @@ def test_an_unapproved_call_is_403_and_an_approved_one_runs() -> None:
     app = build_app(shop(MemorySink()), identity=identify)
 
     async def main() -> list[httpx.Response]:
-        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-acme-ann") as ann:
+        async with client_for(app, BOB) as bob, client_for(app, ANN) as ann:
             return [
                 await bob.post("/tools/cancel_order", json={"order": "o-1"}),
                 await ann.post("/tools/cancel_order", json={"order": "o-2"}),
@@ -276,9 +280,9 @@ def test_a_rate_limit_is_429_with_retry_after_and_other_tenants_go_on() -> None:
 
     async def main() -> list[httpx.Response]:
         async with (
-            client_for(app, "tok-acme-bob") as bob,
-            client_for(app, "tok-acme-ann") as ann,
-            client_for(app, "tok-globex-eve") as eve,
+            client_for(app, BOB) as bob,
+            client_for(app, ANN) as ann,
+            client_for(app, EVE) as eve,
         ):
             return [
                 await bob.post("/tools/list_orders", json={"limit": 1}),
@@ -303,7 +307,7 @@ def test_invalid_arguments_are_422_with_json_pointer_paths() -> None:
     app = build_app(shop(MemorySink()), identity=identify)
 
     async def main() -> list[httpx.Response]:
-        async with client_for(app, "tok-acme-bob") as bob:
+        async with client_for(app, BOB) as bob:
             return [
                 await bob.post("/tools/list_orders", json={"limit": "many"}),
                 await bob.post(
@@ -792,7 +796,7 @@ def test_the_openapi_document_is_openapi_31_with_one_path_per_visible_tool() -> 
     app = build_app(shop(MemorySink()), identity=identify, title="Shop", version="2.1")
 
     async def main() -> tuple[dict[str, Any], dict[str, Any]]:
-        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-globex-eve") as eve:
+        async with client_for(app, BOB) as bob, client_for(app, EVE) as eve:
             return (await bob.get("/openapi.json")).json(), (await eve.get("/openapi.json")).json()
 
     for_bob, for_eve = asyncio.run(main())
@@ -875,7 +879,7 @@ def test_the_answers_are_what_the_document_says() -> None:
     app = build_app(shop(MemorySink(), rate_limits=limits), identity=identify)
 
     async def main() -> tuple[dict[str, Any], dict[str, httpx.Response]]:
-        async with client_for(app, "tok-acme-ann") as ann, client_for(app, "tok-acme-bob") as bob:
+        async with client_for(app, ANN) as ann, client_for(app, BOB) as bob:
             document = (await ann.get("/openapi.json")).json()
             return document, {
                 "200": await ann.post("/tools/list_orders", json={"limit": 1}),
@@ -908,7 +912,7 @@ def test_every_call_writes_exactly_one_audit_record_and_nothing_else_does() -> N
     app = build_app(shop(sink, rate_limits=limits), identity=identify)
 
     async def main() -> None:
-        async with client_for(app, "tok-acme-bob") as bob, client_for(app, "tok-globex-eve") as eve:
+        async with client_for(app, BOB) as bob, client_for(app, EVE) as eve:
             await bob.get("/tools")
             await bob.get("/tools/list_orders")
             await bob.get("/openapi.json")
@@ -955,12 +959,12 @@ def test_identity_functions_may_be_async_and_a_broken_one_means_anonymous(
 
     async def names(identity: Any) -> list[str]:
         app = build_app(members_only, identity=identity)
-        async with client_for(app, "tok-acme-ann") as client:
+        async with client_for(app, ANN) as client:
             return [entry["name"] for entry in (await client.get("/tools")).json()["tools"]]
 
     with caplog.at_level(logging.ERROR, logger="toolbridge.toolsets"):
         assert asyncio.run(names(lookup)) == [t.name for t in SHOP]
-        assert asyncio.run(names(TOKENS["tok-acme-bob"])) == [t.name for t in SHOP]
+        assert asyncio.run(names(TOKENS[BOB])) == [t.name for t in SHOP]
         assert caplog.records == []
         assert asyncio.run(names(broken)) == []
         assert asyncio.run(names(confused)) == []
@@ -1084,7 +1088,7 @@ def test_a_real_socket_on_loopback_serves_and_refuses_foreign_hosts() -> None:
         called = httpx.post(
             f"{url}/tools/list_orders",
             json={"limit": 1},
-            headers={"Authorization": "Bearer tok-acme-ann"},
+            headers={"Authorization": f"Bearer {ANN}"},
         )
         assert called.status_code == 200
         assert called.json()["structuredContent"] == {"result": ["order-0"]}
@@ -1107,7 +1111,7 @@ def test_its_own_openapi_document_imported_keeps_a_reported_error_an_error() -> 
     # reading any 2xx as success would hand the model as a success.
     from toolbridge.openapi import from_openapi
 
-    headers = {"Authorization": "Bearer tok-acme-ann"}
+    headers = {"Authorization": f"Bearer {ANN}"}
     with served(MemorySink()) as url:
         document = httpx.get(f"{url}/openapi.json", headers=headers).json()
         tools = {tool.name: tool for tool in from_openapi(document, base_url=url, headers=headers)}
@@ -1320,8 +1324,8 @@ def test_a_table_of_static_tokens_admits_its_callers_and_refuses_a_wrong_token()
         httpx.Client(base_url=url, timeout=10) as client,
     ):
         anonymous = client.get("/tools")
-        eve = client.get("/tools", headers={"Authorization": "Bearer tok-globex-eve"})
-        wrong = client.get("/tools", headers={"Authorization": "Bearer tok-acme-anx"})
+        eve = client.get("/tools", headers={"Authorization": f"Bearer {EVE}"})
+        wrong = client.get("/tools", headers={"Authorization": "Bearer tok-acme-anx-0123456789"})
         basic = client.get("/tools", headers={"Authorization": "Basic YW5uOng="})
         health = client.get("/healthz", headers={"Authorization": "Bearer nope"})
     assert anonymous.status_code == 200

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import anyio
 
-from toolbridge.errors import ConfigError
+from toolbridge.errors import ConfigError, JsonPath
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -62,12 +62,14 @@ __all__ = [
     "DEFAULT_BODY_TIMEOUT",
     "DEFAULT_HEADER_TIMEOUT",
     "DRAIN_LIMIT",
+    "MIN_TOKEN_LENGTH",
     "REUSE_PORT",
     "BodyReader",
     "HeaderGuard",
     "Listener",
     "bind",
     "checked_timeout",
+    "checked_token",
     "replay",
     "run_uvicorn",
 ]
@@ -170,6 +172,33 @@ def checked_timeout(seconds: object, name: str = "body_timeout") -> float:
     if not (math.isfinite(seconds) and seconds > 0):
         raise ConfigError(f"{name} must be a finite number above 0, got {seconds!r}")
     return float(seconds)
+
+
+MIN_TOKEN_LENGTH: Final = 16
+"""The fewest characters of a static bearer token (a toolset file's, `StaticTokens`')."""
+
+
+def checked_token(token: object, *, path: JsonPath = (), whose: str = "") -> str:
+    """`token` as a static bearer token: a string of `MIN_TOKEN_LENGTH` characters or more.
+
+    The one check of a toolset file's ``tokens`` and of `StaticTokens`: a short token
+    can be guessed, and one with spaces around it never matches (the guard strips
+    the header). `whose` names its caller in the message, since the token is a secret.
+
+    Raises:
+        ConfigError: Anything else (at `path`).
+    """
+    of = f" (the token of {whose})" if whose else ""
+    if not isinstance(token, str) or not token.strip() or token != token.strip():
+        raise ConfigError(
+            f"a bearer token must be a non-empty string without spaces around{of}", path=path
+        )
+    if len(token) < MIN_TOKEN_LENGTH:
+        raise ConfigError(
+            f"a bearer token must be at least {MIN_TOKEN_LENGTH} characters, not {len(token)}{of}",
+            path=path,
+        )
+    return token
 
 
 class HeaderGuard:

@@ -24,6 +24,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, final
 
+from toolbridge._http import checked_token
 from toolbridge.auth._guard import IDENTITY_KEY
 from toolbridge.errors import ConfigError
 from toolbridge.toolsets import ANONYMOUS, Identity
@@ -40,7 +41,8 @@ class StaticTokens:
     """Bearer tokens of HTTP clients and the `Identity` each one stands for.
 
     A request with no token is anonymous; one with a token not in the table is
-    refused (401), never anonymous.
+    refused (401), never anonymous. Each token has 16 characters or more, as in a
+    toolset file's ``tokens`` (one check for both).
     """
 
     tokens: Mapping[str, Identity] = field(repr=False)
@@ -51,14 +53,12 @@ class StaticTokens:
             raise ConfigError(f"tokens must be a mapping, not {type(self.tokens).__name__}")
         checked: dict[str, Identity] = {}
         for token, identity in self.tokens.items():
-            given: object = token
-            if not isinstance(given, str) or not token.strip() or token != token.strip():
-                raise ConfigError("each token must be a non-empty string without spaces around")
             if not isinstance(identity, Identity):
                 raise ConfigError(
                     f"each token's caller must be an Identity, not {type(identity).__name__}"
                 )
-            checked[token] = identity
+            whose = repr(identity.subject) if identity.subject else "a caller without a subject"
+            checked[checked_token(token, whose=whose)] = identity
         object.__setattr__(self, "tokens", checked)
 
     def find(self, token: str) -> Identity | None:

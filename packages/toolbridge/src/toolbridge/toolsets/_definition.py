@@ -395,14 +395,13 @@ def _identity(value: Any, path: JsonPath) -> Identity:
 
 
 def _tokens(value: Any, path: JsonPath) -> dict[str, Identity]:
+    from toolbridge._http import checked_token  # (the check `StaticTokens` makes too)
+
     tokens: dict[str, Identity] = {}
     for key, item in _object(value, path).items():
-        token = _expand(key, (*path, str(key)))
-        if len(token) < 16:
-            raise ConfigError(
-                "a bearer token must be at least 16 characters", path=(*path, str(key))
-            )
-        tokens[token] = _identity(item, (*path, str(key)))
+        where = (*path, str(key))
+        token = checked_token(_expand(key, where), path=where)
+        tokens[token] = _identity(item, where)
     return tokens
 
 
