@@ -246,6 +246,34 @@ def test_mcp_list_of_a_config_file_namespaces_and_reports_the_broken(tmp_path: P
     assert done.stderr.count("cannot start") == 1
 
 
+@pytest.mark.parametrize(
+    ("servers", "why"),
+    [
+        (
+            {"north": {"disabled": True}, "south": {"disabled": True}},
+            "its servers 'north' and 'south' are all disabled",
+        ),
+        ({}, "it names none"),
+    ],
+)
+def test_mcp_list_of_a_config_that_enables_no_server_is_an_error(
+    tmp_path: Path, servers: dict[str, dict[str, object]], why: str
+) -> None:
+    """An empty listing of a config that enables nothing is most likely a mistake: the
+    listing is written as ever (``[]``), then one error line, and status 2."""
+    bundled = {"command": BUNDLED[0], "args": BUNDLED[1:]}
+    config = tmp_path / "mcp.json"
+    entries = {name: {**bundled, **entry} for name, entry in servers.items()}
+    config.write_text(json.dumps({"mcpServers": entries}))
+    done = toolbridge("mcp", "list", "--config", str(config))
+    assert done.returncode == 2, done.stderr
+    assert json.loads(done.stdout) == []
+    assert done.stderr.splitlines() == [
+        f"toolbridge: error: --config {str(config)!r} enables no MCP server: {why}, so "
+        "nothing was listed (exit status 2)"
+    ]
+
+
 def test_mcp_list_at_a_terminal_says_which_server_each_tool_is_from(tmp_path: Path) -> None:
     bundled = {"command": BUNDLED[0], "args": BUNDLED[1:]}
     config = tmp_path / "mcp.json"

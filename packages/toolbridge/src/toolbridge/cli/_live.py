@@ -22,6 +22,7 @@ __all__ = [
     "BUNDLED",
     "SERVER_COMMAND",
     "client_for",
+    "enables_nothing",
     "incomplete",
     "label",
     "server_config",
@@ -166,3 +167,45 @@ def incomplete(servers: Sequence[str], *, done: str, noun: str) -> NoReturn:
         f"MCP {servers_word} {names} could not be {done}: the {noun} is incomplete (exit status 2)"
     )
     raise typer.Exit(2)
+
+
+def enables_nothing(config: str, *, done: str) -> NoReturn:
+    """End a command whose ``--config FILE`` enables no server: status 2, after its output.
+
+    An empty result of a file that starts nothing (every server ``"disabled": true``,
+    or none named) is most likely a mistake, not an answer: a script is told so.
+    """
+    import typer
+
+    from toolbridge.cli import _output
+
+    disabled = _disabled(config)
+    if len(disabled) == 1:
+        why = f"its server {disabled[0]!r} is disabled"
+    elif disabled:
+        why = f"its servers {' and '.join(map(repr, disabled))} are all disabled"
+    else:
+        why = "it names none"
+    _output.write_error(
+        f"--config {config!r} enables no MCP server: {why}, so nothing was {done} (exit status 2)"
+    )
+    raise typer.Exit(2)
+
+
+def _disabled(config: str) -> list[str]:
+    """The names of the servers `config` (read once already) marks ``"disabled"``."""
+    import json
+    from pathlib import Path
+
+    try:
+        data: Any = json.loads(Path(config).read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # (it was read a moment ago: gone, or changed)
+        return []
+    servers = data.get("mcpServers", data) if isinstance(data, dict) else {}
+    if not isinstance(servers, dict):
+        return []
+    return [
+        str(name)
+        for name, entry in servers.items()
+        if isinstance(entry, dict) and entry.get("disabled") is True
+    ]

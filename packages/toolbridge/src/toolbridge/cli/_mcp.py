@@ -99,7 +99,8 @@ def list_command(
 
     A table at a terminal; JSON when piped, with --json, or in the --format asked for
     (mcp by default). Servers that fail are reported on stderr; the exit status is 2
-    only if all fail.
+    only if all fail, or if the --config file enables no server (the empty listing
+    is written, then an error line).
     """
     live = _config(url, header, config)
     with _live.client_for(live, startup_timeout=startup_timeout) as client:
@@ -116,6 +117,8 @@ def list_command(
 
         origin = _live.label(url=url, config=config)
         _print(_render.server_tools_view(tools, origin, servers=len(servers) > 1))
+    if not servers and config is not None:  # a --config FILE that starts nothing
+        _live.enables_nothing(config, done="listed")
 
 
 @mcp_app.command("call")
