@@ -486,6 +486,20 @@ def test_the_check_and_diff_views() -> None:
     )
 
 
+def test_convert_strict_refuses_a_type_that_names_no_json_type(tmp_path: Path) -> None:
+    """``{"type": "strng"}`` was written as given under --strict; it is an input error."""
+    path = tmp_path / "tools.json"
+    schema = {"type": "object", "properties": {"city": {"type": "strng"}}}
+    path.write_text(json.dumps([{"name": "weather", "inputSchema": schema}]))
+    targets = ["openai", "openai-responses", "anthropic", "bedrock"]
+    started = [
+        start("convert", "--from", "mcp", "--to", target, "--strict", str(path))
+        for target in targets
+    ]
+    for done in run_all(*started):
+        assert_input_error(done, "'weather'", "unknown type 'strng'", "/properties/city/type")
+
+
 @pytest.mark.parametrize("source", ["openai", "openai-responses", "gemini"])
 def test_convert_from_the_wrong_format_is_an_input_error_not_empty_schemas(
     source: str, data_dir: Path

@@ -764,6 +764,16 @@ def test_fallback_keeps_what_cannot_be_strict_and_cleans_the_rest() -> None:
     }
 
 
+@pytest.mark.parametrize("on_unsupported", ["fallback", "raise"])
+def test_a_type_that_names_no_json_type_is_a_schema_error(on_unsupported: str) -> None:
+    """A typo in ``type`` is refused with its path, as OpenAI's strict transform does."""
+    schema = {"type": "object", "properties": {"x": {"type": ["strng", "null"]}}}
+    with pytest.raises(SchemaError) as raised:
+        to_anthropic_strict(schema, on_unsupported=on_unsupported)  # type: ignore[arg-type]
+    assert raised.value.path == ("properties", "x", "type", 0)
+    assert "unknown type 'strng'" in str(raised.value)
+
+
 def test_a_ref_to_nothing_is_a_schema_error() -> None:
     with pytest.raises(SchemaError) as raised:
         to_anthropic_strict({"type": "object", "properties": {"a": {"$ref": "#/$defs/Gone"}}})

@@ -17,7 +17,7 @@ from hypothesis_jsonschema import from_schema
 from toolbridge import Validator, thaw
 from toolbridge._json import freeze
 from toolbridge._jsonschema._keywords import Draft
-from toolbridge.errors import ConversionError
+from toolbridge.errors import ConversionError, SchemaError
 from toolbridge.schema import (
     LossAction,
     StrictPlan,
@@ -316,6 +316,49 @@ def test_fallback_or_raise(schema: dict[str, Any], where: tuple[str, ...]) -> No
     with pytest.raises(ConversionError) as raised:
         to_strict(schema, on_unsupported="raise")
     assert raised.value.path == where
+
+
+@pytest.mark.parametrize(
+    ("schema", "where", "named"),
+    [
+        (
+            {"type": "object", "properties": {"x": {"type": "strng"}}},
+            ("properties", "x", "type"),
+            "'strng'",
+        ),
+        (
+            {"type": "object", "properties": {"x": {"type": ["string", "nul"]}}},
+            ("properties", "x", "type", 1),
+            "'nul'",
+        ),
+        (
+            {"type": "object", "properties": {"x": {"type": "strng", "minLength": 2}}},
+            ("properties", "x", "type"),
+            "'strng'",
+        ),
+        (
+            {"type": "object", "properties": {"xs": {"type": "array", "items": {"type": 3}}}},
+            ("properties", "xs", "items", "type"),
+            "3",
+        ),
+        ({"type": "objetc", "properties": {}}, ("type",), "'objetc'"),
+    ],
+)
+@pytest.mark.parametrize("mode", ["fallback", "keep", "raise", "copy"])
+def test_a_type_that_names_no_json_type_is_a_schema_error(
+    schema: dict[str, Any], where: tuple[Any, ...], named: str, mode: str
+) -> None:
+    """A typo in ``type`` is refused with its path, never copied into a strict schema."""
+
+    def transform() -> Any:
+        if mode == "copy":
+            return strict_copy(schema)
+        return to_strict(schema, on_unsupported=mode)  # type: ignore[arg-type]
+
+    with pytest.raises(SchemaError) as raised:
+        transform()
+    assert raised.value.path == where
+    assert f"unknown type {named}" in str(raised.value)
 
 
 def test_fallback_keeps_the_map_open_and_cleans_the_rest() -> None:

@@ -64,7 +64,7 @@ from toolbridge._jsonschema._walk import converted
 from toolbridge._limits import check_built, check_size
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._disjoint import exclusive
-from toolbridge.schema._malformed import explained
+from toolbridge.schema._malformed import check_type, explained
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._wording import in_words, show
 
@@ -188,6 +188,8 @@ class _Walker:
             raise ConversionError("schema nests too deeply", path=path)
         if isinstance(node.get("$ref"), str):
             return self.reference(node, path, depth, root=root, part=part)
+        if "type" in node:
+            check_type(node["type"], path)
         out, notes = self.keywords(node, path, depth, root=root)
         types = _type_set(node.get("type"))
         is_object = "object" in types or (not types and ("properties" in node or root))

@@ -12,13 +12,36 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final, NoReturn, TypeVar
 
 from toolbridge._jsonschema._meta_schema import meta_problem
-from toolbridge.errors import SchemaError, ToolbridgeError
+from toolbridge.errors import JsonPath, SchemaError, ToolbridgeError
 
-__all__ = ["TRIPS", "explain", "explained", "malformed"]
+__all__ = ["JSON_TYPES", "TRIPS", "check_type", "explain", "explained", "malformed"]
 
 _Result = TypeVar("_Result")
 TRIPS: Final = (TypeError, AttributeError, KeyError, IndexError, ValueError)
 """What reading an unexpected shape raises in Python."""
+JSON_TYPES: Final = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
+"""The names ``type`` may give (JSON Schema 2020-12, validation section 6.1.1)."""
+
+
+def check_type(types: Any, path: JsonPath) -> None:
+    """Refuse a ``type`` (at `path`'s schema) that names no JSON type: a typo as ``strng``.
+
+    A strict transform would copy it into a schema the provider refuses, or read it as
+    a value of any type; it is bad input, said where.
+
+    Raises:
+        SchemaError: At ``<path>/type`` (``<path>/type/<i>`` for a list's member).
+    """
+    if type(types) is str and types in JSON_TYPES:
+        return
+    listed = isinstance(types, list)
+    for index, name in enumerate(types if listed else [types]):
+        if type(name) is not str or name not in JSON_TYPES:
+            where = (*path, "type", index) if listed else (*path, "type")
+            raise SchemaError(
+                f"unknown type {name!r}: JSON Schema's types are {', '.join(sorted(JSON_TYPES))}",
+                path=where,
+            )
 
 
 def malformed(schema: Any) -> SchemaError | None:

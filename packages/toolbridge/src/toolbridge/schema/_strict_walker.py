@@ -26,6 +26,7 @@ from toolbridge._jsonschema._references import parse_pointer, pointer
 from toolbridge._jsonschema._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema._disjoint import exclusive
+from toolbridge.schema._malformed import check_type
 from toolbridge.schema._refs import may_refer
 from toolbridge.schema._report import LossAction, LossEntry
 from toolbridge.schema._wording import in_words, show
@@ -372,7 +373,12 @@ class StrictWalker:
         """The step by type of a schema that is not plainly an object.
 
         Returns whether it is an object, whether an array, and the object's plan parts.
+
+        Raises:
+            SchemaError: ``type`` names no JSON type (a known one takes a step before).
         """
+        if "type" in node:
+            check_type(kind, path)
         has_type, is_object, is_array = _typed(kind)
         is_object = is_object or isinstance(node.get("properties"), dict)
         is_object = is_object or (root and not has_type)
