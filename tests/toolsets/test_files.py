@@ -256,6 +256,34 @@ def test_search_reads_a_tools_file_or_a_live_server(tmp_path: Path) -> None:
     assert both.returncode == 2
 
 
+def test_search_reads_tools_by_server_named_as_a_client_names_them(tmp_path: Path) -> None:
+    """``{server: tools}``, as ``scan`` reads it: a name two servers share gets its
+    server's name in front (``McpClient``'s names), the others are kept."""
+    from toolbridge.examples import weather
+    from toolbridge.formats import to_mcp
+
+    convert = to_mcp(weather.convert_temperature)
+    grouped = {
+        "north": [to_mcp(weather.get_forecast), convert],
+        "south": {"tools": [convert]},  # each value as INPUT may be: a list, an envelope
+    }
+    tools_file = write(tmp_path / "servers.json", json.dumps(grouped))
+    ranked = toolbridge("search", "convert celsius to fahrenheit", str(tools_file), "-k", "3")
+    assert ranked.returncode == 0, ranked.stderr
+    names = [hit["name"] for hit in json.loads(ranked.stdout)]
+    assert sorted(names) == [
+        "get_forecast",
+        "north_convert_temperature",
+        "south_convert_temperature",
+    ]
+    bad = write(tmp_path / "bad.json", json.dumps({"north": [convert], "south": [{"name": 3}]}))
+    refused = toolbridge("search", "anything", str(bad))
+    assert refused.returncode == 2, refused.stderr
+    (line,) = refused.stderr.splitlines()
+    assert line.startswith("toolbridge: error: server 'south': ")
+    assert "'/south/0" in line
+
+
 def test_a_bad_toolset_file_is_a_one_line_error(tmp_path: Path) -> None:
     bad = write(
         tmp_path / "bad.yaml", "sources:\n  - module: x\npolicy: {rules: [{effect: maybe}]}\n"

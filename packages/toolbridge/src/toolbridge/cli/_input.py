@@ -1,4 +1,7 @@
-"""Reading the INPUT of ``convert``, ``check`` and ``diff``: tools as JSON, from a file or stdin."""
+"""Reading the INPUT of ``convert``, ``check``, ``diff``, ``scan`` and ``search``: tools as JSON.
+
+From a file or stdin; `read_by_server` also reads ``{server: tools}``.
+"""
 
 from __future__ import annotations
 
@@ -82,6 +85,52 @@ def read_input(source: str | None, source_format: Source) -> list[Tool]:
             tool and the JSON path.
     """
     return tools_in(read_json(source), source_format)
+
+
+def read_by_server(source: str | None, source_format: Source) -> list[Tool] | dict[str, list[Tool]]:
+    """INPUT's tools, by server when it is a JSON object of server names to tools.
+
+    ``{"billing": [...], "notes": {"tools": [...]}}``: each value is what INPUT may
+    be for one server (one tool, a list, an envelope) in the `source_format`. An
+    object that is a tool or an envelope of that format is read as one.
+
+    Raises:
+        InputError: Unreadable, or not JSON.
+        ConversionError: Not tools, nor servers' tools; the message names the JSON path
+            (under the server's name for a server's tools).
+    """
+    data = read_json(source)
+    try:
+        return tools_in(data, source_format)
+    except ConversionError as error:
+        if not _names_servers(data):
+            raise
+        first = error
+    grouped: dict[str, list[Tool]] = {}
+    for name, tools in data.items():
+        try:
+            grouped[name] = tools_in(tools, source_format)
+        except ConversionError as error:
+            raise ConversionError(
+                f"server {name!r}: {_without_place(error)}", path=(name, *error.path)
+            ) from first
+    return grouped
+
+
+def _names_servers(data: object) -> bool:
+    """Whether `data` has the shape of ``{server: tools}``: an object of lists and objects."""
+    return (
+        isinstance(data, Mapping)
+        and bool(data)
+        and all(isinstance(value, Mapping | list) for value in data.values())
+    )
+
+
+def _without_place(error: ConversionError) -> str:
+    """What `error` says, without the place its message may end with (it is given again)."""
+    text = str(error)
+    where = f" (at {format_path(error.path)!r})" if error.path else ""
+    return text.removesuffix(where)
 
 
 def tools_in(data: Any, source_format: Source) -> list[Tool]:

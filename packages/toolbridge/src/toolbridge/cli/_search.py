@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
@@ -59,7 +60,9 @@ def search_command(
 ) -> None:
     """Rank tools for QUERY, from INPUT, a live server or a --toolset file.
 
-    A live server is -- COMMAND ARGS..., --url URL or --config FILE. Prints rank, name,
+    INPUT holds tools, or {server: tools} as scan reads it (a name two servers share
+    gets its server's in front). A live server is -- COMMAND ARGS..., --url URL or
+    --config FILE. Prints rank, name,
     score and the first line of each description (JSON when piped). Exit status 0 with
     matches, 1 when nothing matched, 2 for usage or load errors.
     """
@@ -130,4 +133,24 @@ def _search(
                 raise typer.Exit(2)
             tools: list[Tool] = client.tools
             return ranked(tools)
-    return ranked(_input.read_input(input_path, cast(Source, source)))
+    found = _input.read_by_server(input_path, cast(Source, source))
+    return ranked(found if isinstance(found, list) else _named(found))
+
+
+def _named(grouped: Mapping[str, list[Tool]]) -> list[Tool]:
+    """Servers' tools in one list, named as `McpClient` names them (so as ``--config``).
+
+    A name two servers share gets its server's in front (``north_convert``); the
+    others keep their own.
+    """
+    from toolbridge.mcp._naming import exposed_names
+
+    names = exposed_names(
+        {server: [tool.name for tool in tools] for server, tools in grouped.items()},
+        "on_collision",
+    )
+    return [
+        tool if (name := names[server, tool.name]) == tool.name else tool.replace(name=name)
+        for server, tools in grouped.items()
+        for tool in tools
+    ]
