@@ -222,6 +222,20 @@ async def test_an_answer_the_form_refuses_is_not_sent(protocol: str, by: str) ->
 
 
 @pytest.mark.parametrize("protocol", ERAS)
+async def test_an_answer_to_a_form_that_is_no_json_schema_is_the_servers_error(
+    protocol: str,
+) -> None:
+    """The form cannot check the answer: the server is at fault, and nothing is sent."""
+    handler = Recorder(ElicitResult.accept({"n": 1}), ElicitResult.decline())
+    async with McpClient(_config(), protocol=protocol, on_elicit=handler) as client:  # type: ignore[arg-type]
+        with pytest.raises(ServerError) as raised:
+            await client.call("typo_form")
+        assert _texts(await client.call("typo_form")) == ["decline"]  # no check to make
+    assert "MCP server 'eliciting': asked the user with a form that is not" in str(raised.value)
+    assert "'/properties/n/type'" in str(raised.value)
+
+
+@pytest.mark.parametrize("protocol", ERAS)
 async def test_the_timeout_does_not_run_while_the_user_answers(protocol: str) -> None:
     async def slow(question: Elicitation) -> ElicitResult:
         await asyncio.sleep(1.5)

@@ -16,6 +16,8 @@ Tools (what each asks, then what it answers):
 - ``defaults()``: a form whose every field has a default (SEP-1034); the accepted
   content as JSON.
 - ``two_rounds()``: ``first`` (a string), then ``second``; ``first=<a> second=<b>``.
+- ``typo_form()``: a form whose ``n`` has ``"type": "integr"`` (no JSON Schema); the
+  action the answer took.
 - ``era()``: nothing; the negotiated protocol version.
 - ``write_poem()``: sampling (deprecated), a ``sampling/createMessage`` request; the
   text written, or an error.
@@ -168,6 +170,16 @@ async def two_rounds(ctx: Context) -> Any:
     first = await _ask(ctx, "first", _form("First?", text))
     second = await _ask(ctx, "second", _form("Second?", text))
     return f"first={_action(first)[1].get('value')} second={_action(second)[1].get('value')}"
+
+
+@server.tool
+async def typo_form(ctx: Context) -> Any:
+    """Ask with a form that is not JSON Schema (a typo in a type); return the action."""
+    typo = {"type": "object", "properties": {"n": {"type": "integr"}}}
+    answer = await _ask(ctx, "n", _form("How many?", typo))
+    if isinstance(answer, mcp_types.InputRequiredResult):
+        return answer
+    return _action(answer)[0]
 
 
 @server.tool
