@@ -213,10 +213,15 @@ def categories(entries: Iterable[Entry], flagged: Mapping[str, bool]) -> dict[st
 # -- toolbridge ---------------------------------------------------------------------------------
 
 
-def ours(entries: Sequence[Entry]) -> dict[str, frozenset[str]]:
-    """The rules that flagged each entry at `THRESHOLD` or above, by `Entry.id`."""
+def ours(entries: Sequence[Entry], disable: Iterable[str] = ()) -> dict[str, frozenset[str]]:
+    """The rules that flagged each entry at `THRESHOLD` or above, by `Entry.id`.
+
+    `disable`: rule ids not to run (those the scan does not know are ignored).
+    """
     from toolbridge.formats import from_mcp_tool
-    from toolbridge.security import SEVERITIES, scan
+    from toolbridge.security import RULES, SEVERITIES, scan
+
+    off = [rule for rule in disable if rule in RULES]
 
     floor = SEVERITIES.index(THRESHOLD)
     groups: dict[str, list[Entry]] = defaultdict(list)
@@ -233,7 +238,7 @@ def ours(entries: Sequence[Entry]) -> dict[str, frozenset[str]]:
             ids[(entry.server, tool.name)] = entry.id
             if entry.pinned is not None:
                 pins[entry.server][entry.pinned["name"]] = from_mcp_tool(entry.pinned).fingerprint
-        for finding in scan(dict(tools), pins=dict(pins) or None):
+        for finding in scan(dict(tools), pins=dict(pins) or None, disable=off):
             key = ids.get((finding.server or "", finding.tool))
             if key is not None and SEVERITIES.index(finding.severity) >= floor:
                 flagged[key].add(finding.rule)

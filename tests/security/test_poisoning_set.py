@@ -121,7 +121,8 @@ def test_the_readme_cites_every_source(data_dir: Path) -> None:
 
 def test_the_rule_ids_are_the_scanners() -> None:
     security = _security()
-    assert tuple(security.RULES) == RULE_IDS
+    # ``learned`` (a model's reading, off by default) labels no case of its own
+    assert tuple(rule for rule in security.RULES if rule != "learned") == RULE_IDS
 
 
 def _security() -> Any:

@@ -71,6 +71,14 @@ def scan_command(
             "--disable", metavar="RULE", help="A rule not to run, by its id (repeatable)."
         ),
     ] = None,
+    model: Annotated[
+        bool,
+        typer.Option(
+            "--model",
+            help="Also run the learned layer: a statistical reading of the words of each "
+            "tool no rule flagged (rule 'learned'; more recall, more honest tools flagged).",
+        ),
+    ] = False,
     pins: Annotated[
         str | None,
         typer.Option(
@@ -113,7 +121,7 @@ def scan_command(
     tools, origin, artifact, unscanned = _tools(
         input_path, source, url, header, config, server, pinned, startup_timeout
     )
-    found = graver_first(scan(tools, pins=pinned, disable=disable or ()))
+    found = graver_first(scan(tools, pins=pinned, disable=disable or (), learned=model))
     count = sum(map(len, tools.values())) if isinstance(tools, Mapping) else len(tools)
     chosen = output or ("json" if json_output or not sys.stdout.isatty() else "table")
     if chosen == "json":

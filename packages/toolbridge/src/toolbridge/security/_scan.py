@@ -9,7 +9,9 @@ context (`toolbridge.security._exfiltration`), and a medium finding past the fir
 low instruction or sensitive hint is raised to high when the same tool also has a
 medium-or-worse hit of the other kind: "call X first" is a usage note, "call X
 first and pass ~/.ssh/id_rsa as notes" is the attack. Cross-server rules run when
-the tools come by server, two servers or more; pins, when given.
+the tools come by server, two servers or more; pins, when given. Last, when asked
+(``learned=True``), a tool no rule flagged at medium or above is read by the learned
+layer (`toolbridge.security._learned`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from toolbridge.security._finding import SEVERITIES, Finding, shown
 from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
 from toolbridge.security._instructions import instruction
+from toolbridge.security._learned import learned as learned_reading
 from toolbridge.security._names import confusable
 from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
@@ -83,6 +86,7 @@ def scan(
     *,
     pins: Mapping[str, Mapping[str, str]] | None = None,
     disable: Iterable[str] = (),
+    learned: bool = False,
 ) -> list[Finding]:
     """Look for poisoning in tool definitions, offline; the findings, sorted.
 
@@ -93,6 +97,11 @@ def scan(
         pins: ``{server: {tool name: fingerprint}}``: a pinned server's tool whose
             fingerprint differs, or that is not pinned, is ``definition-changed``.
         disable: Rule ids to skip (see `RULES`).
+        learned: Also read each tool no rule flagged at medium or above with the
+            learned layer (the ``learned`` rule: a statistical reading of its words,
+            medium). Off by default: it gains recall on attacks worded as no rule
+            expects, and flags more honest tools that talk about other tools, secrets
+            or attacks (docs/security.md).
 
     Returns:
         The findings, by server, tool, JSON path and rule.
@@ -105,6 +114,7 @@ def scan(
     if unknown:
         raise ConfigError(f"unknown rule ids {unknown}; the rules are {sorted(RULES)}")
     servers = _by_server(tools)
+    learn = learned and "learned" not in off
     findings: list[Finding] = []
     cross = isinstance(tools, Mapping) and len(servers) > 1
     owners: dict[str, set[str]] = {}
@@ -126,9 +136,14 @@ def scan(
         own = vocabulary(text for texts in every for text in texts) if others else set()
         names = frozenset(tool.name for tool in listed)
         for tool, texts in zip(listed, every, strict=True):
-            findings.extend(_tool(server, tool, texts, off, names))
+            mine = _tool(server, tool, texts, off, names)
             if others:
-                findings.extend(shadowing(str(server), tool, texts, others, own))
+                mine.extend(shadowing(str(server), tool, texts, others, own))
+            if learn and not any(_RANK[f.severity] >= 1 for f in mine):
+                reading = learned_reading(server, tool.name, texts)
+                if reading is not None:
+                    mine.append(reading)
+            findings.extend(mine)
         if pins is not None and "definition-changed" not in off:
             findings.extend(changed(server, listed, pins))
     if cross and "name-collision" not in off:
