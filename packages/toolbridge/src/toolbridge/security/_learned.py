@@ -17,13 +17,10 @@ secret scanners).
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from itertools import repeat
 from typing import Any, Final, final
 
@@ -151,6 +148,10 @@ def model() -> Model:
         return _loaded[0]
     with _lock:
         if not _loaded:
+            import gzip  # only here: the scan imports this module whether or not it asks
+            import json
+            from importlib import resources
+
             raw = resources.files("toolbridge.security").joinpath(MODEL_FILE).read_bytes()
             _loaded.append(Model(json.loads(gzip.decompress(raw))))
     return _loaded[0]
