@@ -13,12 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from toolbridge import Tool
 from toolbridge.formats import from_mcp_tool
 from toolbridge.security import RULES, scan
 from toolbridge.security._grams import Shape, char_grams, grams, marked, words
 from toolbridge.security._learned import Model, model
+
+from .test_robustness import SCHEMA, TEXT
+from .test_robustness import tool as odd_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 SHAPE = Shape()
@@ -195,6 +200,16 @@ def test_huge_and_odd_definitions_never_crash_and_stay_cheap() -> None:
         found = scan([tool], learned=True)
         assert all(len(f.text) <= 170 for f in found)
     assert time.perf_counter() - started < 10
+
+
+@pytest.mark.property
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(TEXT, TEXT, SCHEMA), min_size=1, max_size=3))
+def test_the_layer_never_raises_on_odd_tools(raw: list[tuple[str, str, Any]]) -> None:
+    tools = [t for t in (odd_tool(*each) for each in raw) if t is not None]
+    for finding in scan(tools, learned=True):
+        assert all(char.isprintable() for char in finding.text), finding.text
+        assert len(finding.text) <= 170
 
 
 def test_score_takes_any_strings() -> None:
