@@ -21,7 +21,6 @@ from toolbridge._tool import Tool
 from toolbridge.cli import _input, _live
 from toolbridge.cli._mcp import ConfigOption, HeaderOption, StartupTimeoutOption, UrlOption
 from toolbridge.cli._options import LiveInputArgument, SourceOption, one_of
-from toolbridge.errors import ConversionError, format_path
 from toolbridge.formats import Source
 
 if TYPE_CHECKING:
@@ -203,7 +202,7 @@ def _tools(
             unscanned = list(client.failures)
         grouped |= listed if isinstance(listed, dict) else {}
         return grouped, _live.label(url=url, config=config), config, unscanned
-    tools = _read_tools(input_path, cast(Source, source))
+    tools = _input.read_by_server(input_path, cast(Source, source))
     stdin = input_path in (None, _input.STDIN)
     origin = "stdin" if stdin else str(input_path)
     artifact = None if stdin else input_path
@@ -222,52 +221,6 @@ def _tools(
             )
         (server,) = pins
     return ({server: tools} if server is not None else tools), origin, artifact, []
-
-
-def _read_tools(input_path: str | None, source: Source) -> list[Tool] | dict[str, list[Tool]]:
-    """INPUT's tools: by server when it is a JSON object of server names to tools.
-
-    ``{"billing": [...], "notes": {"tools": [...]}}``: each value is what INPUT may
-    be for one server (one tool, a list, an envelope) in the `source` format. An
-    object that is a tool or an envelope of that format is read as one.
-
-    Raises:
-        InputError: Unreadable, or not JSON.
-        ConversionError: Not tools, nor servers' tools; the message names the JSON path
-            (under the server's name for a server's tools).
-    """
-    data = _input.read_json(input_path)
-    try:
-        return _input.tools_in(data, source)
-    except ConversionError as error:
-        if not _names_servers(data):
-            raise
-        first = error
-    grouped: dict[str, list[Tool]] = {}
-    for name, tools in data.items():
-        try:
-            grouped[name] = _input.tools_in(tools, source)
-        except ConversionError as error:
-            raise ConversionError(
-                f"server {name!r}: {_without_place(error)}", path=(name, *error.path)
-            ) from first
-    return grouped
-
-
-def _names_servers(data: object) -> bool:
-    """Whether `data` has the shape of ``{server: tools}``: an object of lists and objects."""
-    return (
-        isinstance(data, Mapping)
-        and bool(data)
-        and all(isinstance(value, Mapping | list) for value in data.values())
-    )
-
-
-def _without_place(error: ConversionError) -> str:
-    """What `error` says, without the place its message may end with (it is given again)."""
-    text = str(error)
-    where = f" (at {format_path(error.path)!r})" if error.path else ""
-    return text.removesuffix(where)
 
 
 def by_server(tools: Sequence[Tool]) -> dict[str, list[Tool]] | list[Tool]:
