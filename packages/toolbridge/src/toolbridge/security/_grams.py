@@ -79,6 +79,9 @@ class Shape:
     """Characters of one string read (marked first when it is longer)."""
     tool_limit: int = 4_000
     """Characters of one tool's marked strings read in all."""
+    min_words: int = 0
+    """Words a tool needs to be read at all: in a short tool each word weighs heavily, and
+    a name and a sentence say too little to read."""
 
     def to_dict(self) -> dict[str, Any]:
         """The shape as JSON."""
@@ -94,6 +97,7 @@ class Shape:
             marks=bool(data["marks"]),
             string_limit=int(data["string_limit"]),
             tool_limit=int(data["tool_limit"]),
+            min_words=int(data.get("min_words", 0)),
         )
 
 

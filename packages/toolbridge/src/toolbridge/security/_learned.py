@@ -120,8 +120,14 @@ class Model:
         return total
 
     def read(self, values: Sequence[str]) -> Reading | None:
-        """The reading of a tool at or over the threshold; None below it."""
-        score = self.score(values)
+        """The reading of a tool at or over the threshold.
+
+        None below it, or when the tool has fewer words than `Shape.min_words`.
+        """
+        found = words(values, self.shape)
+        if len(found) < self.shape.min_words:
+            return None
+        score = self._score(found)
         if score < self.threshold:
             return None
         return Reading(1.0 / (1.0 + math.exp(-score)), self._strongest(values))
