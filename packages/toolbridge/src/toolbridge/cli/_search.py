@@ -143,7 +143,7 @@ def _named(grouped: Mapping[str, list[Tool]]) -> list[Tool]:
     A name two servers share gets its server's in front (``north_convert``); the
     others keep their own.
     """
-    from toolbridge.mcp._naming import exposed_names
+    from toolbridge._naming import exposed_names
 
     names = exposed_names(
         {server: [tool.name for tool in tools] for server, tools in grouped.items()},

@@ -41,6 +41,7 @@ from toolbridge._context import (
     ElicitRound,
     current_call,
 )
+from toolbridge._naming import Namespacing, exposed_names, namespaced
 from toolbridge._result import ToolResult
 from toolbridge._runtime import block_on
 from toolbridge._tool import Tool
@@ -67,7 +68,6 @@ from toolbridge.mcp._config import read_servers
 from toolbridge.mcp._connection import Connection, ConnectionOptions, LeftOut, ProgressFn
 from toolbridge.mcp._loaded import McpTools
 from toolbridge.mcp._loop import LoopThread
-from toolbridge.mcp._naming import Namespacing, exposed_names, namespaced
 from toolbridge.mcp._pins import PinPolicy, Pins, check_pins
 from toolbridge.mcp._process import DEFAULT_SHUTDOWN_TIMEOUT
 from toolbridge.mcp._tasks import TaskMode, needs_task, runs_tasks
@@ -149,7 +149,7 @@ class McpClient:
             closing its stdin and half after SIGTERM, before SIGKILL ends its process
             group; closing takes at most about half a second more.
         namespacing: When tool names get their server's name in front (see
-            ``_naming``): ``"on_collision"`` (default), ``"always"`` or ``"never"``.
+            ``toolbridge._naming``): ``"on_collision"`` (default), ``"always"`` or ``"never"``.
         pins: ``{server: {tool: fingerprint}}`` from an earlier `fingerprints`.
         on_pin_mismatch: A pinned tool that changed is left out (``"block"``),
             loaded with a logged warning (``"warn"``) or fails the start
