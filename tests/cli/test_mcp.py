@@ -256,21 +256,43 @@ def test_mcp_list_of_a_config_file_namespaces_and_reports_the_broken(tmp_path: P
         ({}, "it names none"),
     ],
 )
-def test_mcp_list_of_a_config_that_enables_no_server_is_an_error(
-    tmp_path: Path, servers: dict[str, dict[str, object]], why: str
+@pytest.mark.parametrize(
+    ("command", "done_word", "empty"),
+    [
+        (("mcp", "list"), "listed", []),
+        (
+            ("scan", "--json"),
+            "scanned",
+            {
+                "tools": 0,
+                "counts": dict.fromkeys(("low", "medium", "high", "critical"), 0),
+                "findings": [],
+            },
+        ),
+        (("check", "--json"), "checked", []),
+    ],
+)
+def test_a_config_that_enables_no_server_is_an_error(
+    tmp_path: Path,
+    servers: dict[str, dict[str, object]],
+    why: str,
+    command: tuple[str, ...],
+    done_word: str,
+    empty: object,
 ) -> None:
-    """An empty listing of a config that enables nothing is most likely a mistake: the
-    listing is written as ever (``[]``), then one error line, and status 2."""
+    """An empty result of a config that enables nothing is most likely a mistake (and a
+    CI gate of scan or check must not pass on it): the output is written as ever, then
+    one error line, and status 2."""
     bundled = {"command": BUNDLED[0], "args": BUNDLED[1:]}
     config = tmp_path / "mcp.json"
     entries = {name: {**bundled, **entry} for name, entry in servers.items()}
     config.write_text(json.dumps({"mcpServers": entries}))
-    done = toolbridge("mcp", "list", "--config", str(config))
+    done = toolbridge(*command, "--config", str(config))
     assert done.returncode == 2, done.stderr
-    assert json.loads(done.stdout) == []
+    assert json.loads(done.stdout) == empty
     assert done.stderr.splitlines() == [
         f"toolbridge: error: --config {str(config)!r} enables no MCP server: {why}, so "
-        "nothing was listed (exit status 2)"
+        f"nothing was {done_word} (exit status 2)"
     ]
 
 

@@ -342,7 +342,7 @@ def check_command(
     text = None
     if _output.wants_json(json_output):
         text = _streamed_check(input_path, source, target, strict, url, header, config)
-    tools, origin, unchecked = _check_input(
+    tools, origin, unchecked, started = _check_input(
         input_path,
         source,
         url,
@@ -361,8 +361,7 @@ def check_command(
 
             _print(_render.problems_view(problems, target, len(tools)))
             _print_security(tools)
-        if unchecked:
-            _live.incomplete(unchecked, done="checked", noun="check")
+        _check_started(config, started, unchecked)
         if problems:
             raise typer.Exit(1)
         return
@@ -379,10 +378,21 @@ def check_command(
 
         _print(_render.targets_view(found, len(tools), origin))
         _print_security(tools)
-    if unchecked:
-        _live.incomplete(unchecked, done="checked", noun="check")
+    _check_started(config, started, unchecked)
     if any(checked.problems for checked in found):
         raise typer.Exit(1)
+
+
+def _check_started(config: str | None, started: bool, unchecked: list[str]) -> None:
+    """End `check` with status 2, after its output, when a live server went unread.
+
+    A server that could not be started or listed, or a ``--config`` file that enables
+    no server at all: either way tools went unchecked, and a CI gate must not pass.
+    """
+    if unchecked:
+        _live.incomplete(unchecked, done="checked", noun="check")
+    if config is not None and not started:
+        _live.enables_nothing(config, done="checked")
 
 
 def _streamed_check(
@@ -462,10 +472,10 @@ def _check_input(
     bundled: bool,
     startup: float | None = None,
     text: str | None = None,
-) -> tuple[list[Tool], str, list[str]]:
-    """The tools to check, where they come from (for a person's eyes), and what not.
+) -> tuple[list[Tool], str, list[str], bool]:
+    """The tools to check, where from (for a person's eyes), what not, whether any started.
 
-    The last is the servers of a live configuration that could not be started or
+    The third is the servers of a live configuration that could not be started or
     listed. `text`: INPUT's, when it was read already.
     """
     try:
@@ -491,11 +501,11 @@ def _check_input(
         data = _input.parse_json(read, input_path)
         if bundled:  # every target: refused before the tools are read, when too many
             _refuse_too_many(_input.tool_count(data), str(name))
-        return _input.tools_in(data, cast(Source, source)), str(name), []
+        return _input.tools_in(data, cast(Source, source)), str(name), [], True
     with _live.client_for(live, startup_timeout=startup) as client:
         if client.failures and len(client.failures) == len(client.servers):
             raise typer.Exit(2)
-        return client.tools, origin, list(client.failures)
+        return client.tools, origin, list(client.failures), bool(client.servers)
 
 
 def _check_every_target(tools: list[Tool], strict: bool) -> list[_output.TargetCheck]:

@@ -136,6 +136,8 @@ def scan_command(
         Console().print(findings_view(found, count, origin))
     if unscanned:
         _live.incomplete(unscanned, done="scanned", noun="scan")
+    if config is not None and not tools:  # a --config FILE that starts nothing
+        _live.enables_nothing(config, done="scanned")
     if any(at_least(finding.severity, cast("Severity", fail_on)) for finding in found):
         raise typer.Exit(1)
 
