@@ -564,7 +564,7 @@ def write(outcome: Outcome, files: Sequence[Path], path: Path) -> None:
     }
     raw = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     path.write_bytes(gzip.compress(raw.encode("utf-8"), compresslevel=9, mtime=0))
-    print(f"wrote {path.relative_to(ROOT)}: {path.stat().st_size:,} bytes", file=sys.stderr)
+    print(f"wrote {path}: {path.stat().st_size:,} bytes", file=sys.stderr)
 
 
 SHAPE = Shape(min_words=20)
