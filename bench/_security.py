@@ -90,6 +90,8 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout11/unseen", "Held-out set 11, unseen part (written blind; scored before, then once)"),
     ("heldout12/tune", "Held-out set 12, tune part (written blind; not tuned on)"),
     ("heldout12/unseen", "Held-out set 12, unseen part (written blind; scored before, then once)"),
+    ("heldout13/tune", "Held-out set 13, tune part (written blind; the learned layer's training)"),
+    ("heldout13/unseen", "Held-out set 13, unseen part (written blind; judged once)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -100,12 +102,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout12/unseen"
-"""The fresh held-out part the 97% target is judged on: set 12's unseen part, scored by the
-lead only (set 10's unseen part was judged before, but the bench printed its misses' names,
-so it is not fresh any more; set 11's was judged last time). Set 13 (`heldout13/`) is kept
-in reserve for the next judging and is read by nothing here. The bench prints no case
-names of any held-out part."""
+HELDOUT_JUDGED = "heldout13/unseen"
+"""The fresh held-out part the 97% target is judged on: set 13's unseen part, scored by the
+lead only (sets 10 to 12's unseen parts were judged before; set 10's misses were named
+since, so it is not fresh any more). Set 14 (`heldout14/`) is kept in reserve for the
+next judging and is read by nothing here. The bench prints no case names of any
+held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

@@ -39,6 +39,8 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (16, 18)},
     ("heldout12", "tune"): {"hidden": (29, 29), "shadowing": (22, 27), "exfiltration": (25, 34)},
     ("heldout12", "unseen"): {"hidden": (23, 25), "shadowing": (10, 17), "exfiltration": (11, 16)},
+    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (17, 30), "exfiltration": (22, 33)},
+    ("heldout13", "unseen"): {"hidden": (20, 21), "shadowing": (7, 16), "exfiltration": (10, 18)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -66,7 +68,10 @@ names of its missed cases, which scan6 saw (its 14, 17, 18 here). Then (scan8) s
 tune part read as families (`tests/security/test_gaps12.py`): 22, 18, 22. Held-out set 12,
 written blind, scored by the lead before any change of that session (ff59f19): tune 29,
 22, 25 and unseen 23, 9, 10; its tune part was not tuned on, and, scored once with the
-rules final, tune 29, 22, 25 and unseen 23, 10, 11."""
+rules final, tune 29, 22, 25 and unseen 23, 10, 11. Held-out set 13, written blind
+and kept in reserve a session, counted by category at af0cad4 (tune 21, 17, 22; unseen
+20, 7, 10) and judged on its unseen part by the lead, with no rule changed since: the
+same (the learned layer, off by default, would take it to 21, 11, 11)."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -122,6 +127,14 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("shabd-khoj", "hindi_meaning"),
     },
     ("heldout12", "unseen"): {("cloudctl-lite", "list_instances"), ("kubelens", "get_pods")},
+    ("heldout13", "tune"): {
+        ("kubectl-bridge", "get_pods"),
+        ("awscli-mcp", "list_buckets"),
+        ("phish-triage", "analyse_email"),
+        ("city-library-hours", "opening_hours"),
+        ("helpdesk-form", "contact_support"),
+    },
+    ("heldout13", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -137,7 +150,10 @@ zero-width joiner, and a recap of the messages the user asked to summarise; in i
 part, an injection classifier; in set 10, a phishing analyser, a system-prompt test
 bench, an API-key rotation and a port scanner; in set 11, an injection detector; in set
 12, an injection checker, a redaction tool, Hindi text with its joiners, and a cloud and
-a Kubernetes tool whose own credentials are parameters."""
+a Kubernetes tool whose own credentials are parameters; in set 13's tune part, a
+Kubernetes and a cloud tool whose own credentials are parameters, a phishing triage, a
+library's hours with an honest invisible character and a support form asking for
+contact details."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
