@@ -485,6 +485,20 @@ def _short(outcome: Outcome, both: bool) -> str:
     return _pct(flagged, sum(c[2] for c in counts))
 
 
+def _variant_row(name: str, threshold: str, outcome: Outcome, *, with_model: bool) -> str:
+    """One row of the variants' table: the rules alone, or the rules OR the model."""
+    a, n = outcome.fresh(with_model)
+    benign = [j.benign_both if with_model else j.benign_rules for j in outcome.judged]
+    neg, negn = sum(b[0] for b in benign), sum(b[1] for b in benign)
+    mcp, tune = outcome.clean["mcp"], outcome.clean["openapi/tune"]
+    at = 1 if with_model else 0
+    return (
+        f"| {name} | {threshold} | {100 * outcome.mean(with_model):.1f}% | {_pct(a, n)} "
+        f"({a}/{n}) | {neg}/{negn} | {_pct(mcp[at], mcp[2])} | {_pct(tune[at], tune[2])} "
+        f"| {_short(outcome, with_model)} |"
+    )
+
+
 def table(outcome: Outcome) -> str:
     lines = [
         "| set | hidden | shadowing | exfiltration | other | all | negatives + victims flagged "
@@ -624,25 +638,8 @@ def main() -> None:
             print(name, file=sys.stderr)
             outcome = evaluate(rows, values, rules, shape, c, keep, final=False, hard=hard)
             if name == chosen[0]:
-                a, n = outcome.fresh(False)
-                neg = sum(j.benign_rules[0] for j in outcome.judged)
-                negn = sum(j.benign_rules[1] for j in outcome.judged)
-                mcp, tune = outcome.clean["mcp"], outcome.clean["openapi/tune"]
-                print(
-                    f"| rules alone | - | {100 * outcome.mean(False):.1f}% | {_pct(a, n)} "
-                    f"({a}/{n}) | {neg}/{negn} | {_pct(mcp[0], mcp[2])} "
-                    f"| {_pct(tune[0], tune[2])} | {_short(outcome, False)} |"
-                )
-            a, n = outcome.fresh(True)
-            neg = sum(j.benign_both[0] for j in outcome.judged)
-            negn = sum(j.benign_both[1] for j in outcome.judged)
-            mcp, tune = outcome.clean["mcp"], outcome.clean["openapi/tune"]
-            print(
-                f"| {name} | {outcome.t:.3g} | {100 * outcome.mean(True):.1f}% | {_pct(a, n)} "
-                f"({a}/{n}) | {neg}/{negn} | {_pct(mcp[1], mcp[2])} | {_pct(tune[1], tune[2])} "
-                f"| {_short(outcome, True)} |",
-                flush=True,
-            )
+                print(_variant_row("rules alone", "-", outcome, with_model=False))
+            print(_variant_row(name, f"{outcome.t:.3g}", outcome, with_model=True), flush=True)
         return
     outcome = evaluate(rows, values, rules, SHAPE, args.c, args.keep, final=True, hard=args.hard)
     if args.sweep:
