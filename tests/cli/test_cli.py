@@ -410,6 +410,28 @@ def test_help_shows_flags_as_taking_no_value(
             assert not after.startswith("<"), (flag, after)
 
 
+def test_help_text_is_wrapped_by_paragraph_and_keeps_its_brackets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # typer keeps a docstring's line breaks, so at 80 columns a wrapped line left one
+    # word alone ("server" under "... a live MCP"), and Rich read "[tools]" as markup
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["scan", "--help"]) == 0
+    scan_help = capsys.readouterr().out
+    assert '{"server": [tools], ...}' in scan_help
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["serve", "--help"]) == 0
+    assert "answers any request [default: stateful" in capsys.readouterr().out
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["check", "--help"]) == 0
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    start = next(i for i, line in enumerate(lines) if line.startswith("The tools come from"))
+    end = next(i for i, line in enumerate(lines) if line.startswith("╭"))
+    paragraph = [line for line in lines[start:end] if line]
+    assert all(len(line.split()) > 1 for line in paragraph), paragraph
+
+
 def test_the_missing_extra_is_named_and_exits_2() -> None:
     code = (
         "import sys\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import os
 import sys
@@ -99,21 +100,42 @@ app = typer.Typer(
 
 
 def command() -> Any:
-    """The click command `main` runs: `app`, its flags shown as taking no value.
+    """The click command `main` runs: `app`, flags shown as taking no value, help as written.
 
     typer writes ``<bool>`` after every flag in ``--help`` (``--json <bool>``), as if it
-    took a value; an empty metavar shows nothing there.
+    took a value; an empty metavar shows nothing there. It also keeps a docstring's line
+    breaks (a line wrapped again at 80 columns leaves a word alone on the next) and reads
+    brackets as Rich markup (``{"server": [tools]}`` lost ``[tools]``): each paragraph is
+    joined into one line for Rich to wrap, and brackets are escaped.
     """
+    from rich.markup import escape
+
     root = typer.main.get_command(app)
     todo = [root]
     while todo:
         found = todo.pop()
+        if found.help:
+            found.help = escape(_reflowed(found.help))
         help_option = found.get_help_option(typer.Context(found, help_option_names=HELP_OPTIONS))
         for param in [*found.params, *([help_option] if help_option else [])]:
             if getattr(param, "is_flag", False) and param.metavar is None:
                 param.metavar = ""
+            option: Any = param  # (an option's help; an argument has none)
+            if isinstance(getattr(option, "help", None), str) and "[" in option.help:
+                option.help = escape(option.help)
         todo.extend(getattr(found, "commands", {}).values())
     return root
+
+
+def _reflowed(text: str) -> str:
+    """`text` with each paragraph on one line (a paragraph of a list kept as it is)."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(
+        paragraph
+        if any(line.lstrip().startswith(("- ", "* ", "\b")) for line in paragraph.splitlines())
+        else " ".join(line.strip() for line in paragraph.splitlines())
+        for paragraph in paragraphs
+    )
 
 
 @app.callback(invoke_without_command=True)

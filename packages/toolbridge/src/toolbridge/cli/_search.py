@@ -60,11 +60,11 @@ def search_command(
 ) -> None:
     """Rank tools for QUERY, from INPUT, a live server or a --toolset file.
 
-    INPUT holds tools, or {server: tools} as scan reads it (a name two servers share
-    gets its server's in front). A live server is -- COMMAND ARGS..., --url URL or
-    --config FILE. Prints rank, name,
-    score and the first line of each description (JSON when piped). Exit status 0 with
-    matches, 1 when nothing matched, 2 for usage or load errors.
+    INPUT holds tools, or {server: tools} as scan reads it (a name two
+    servers share gets its server's in front). A live server is
+    -- COMMAND ARGS..., --url URL or --config FILE. Prints rank, name, score
+    and the first line of each description (JSON when piped). Exit status 0
+    with matches, 1 when nothing matched, 2 for usage or load errors.
     """
     hits = _search(
         query, input_path, source, url, header, config, toolset, k, mode, startup_timeout
