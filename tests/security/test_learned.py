@@ -270,6 +270,43 @@ def test_threads_share_one_model() -> None:
     assert len({id(m) for m in seen}) == 1
 
 
+def test_threads_scoring_at_once_agree_while_the_word_cache_is_cleared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One model is shared by every thread; its per-word cache is cleared when full, so a
+    # thread scoring must never find a word gone that it just summed (a KeyError then).
+    from toolbridge.security import _learned
+
+    document = {
+        "shape": Shape().to_dict(),
+        "bias": 0.0,
+        "threshold": 0.0,
+        "scale": 1,
+        "weights": {"w": {}, "c": {" ab": 1, "cd ": 2, "efg": 3}},
+    }
+    monkeypatch.setattr(_learned, "_CACHE_LIMIT", 8)
+    toy = Model(document)
+    texts = [[f"ab{i} cd{i} efg{i} w{i}x{j}" for j in range(12)] for i in range(40)]
+    alone = [Model(document).score(values) for values in texts]
+    failures: list[BaseException] = []
+    results: dict[int, list[float]] = {}
+
+    def work(offset: int) -> None:
+        try:
+            results[offset] = [toy.score(texts[(i + offset) % 40]) for i in range(400)]
+        except BaseException as error:  # (the test reports it)
+            failures.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    for offset, scores in results.items():
+        assert scores == [alone[(i + offset) % 40] for i in range(400)]
+
+
 # -- the command line -----------------------------------------------------------------------
 
 

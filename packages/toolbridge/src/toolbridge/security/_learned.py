@@ -52,8 +52,7 @@ class Model:
     """The weights, the threshold and the feature shape of one model file."""
 
     __slots__ = (
-        "_counts",
-        "_sums",
+        "_grams",
         "bias",
         "chars",
         "manifest",
@@ -80,16 +79,21 @@ class Model:
                 self.words[first] = int(weight)
         self.chars: dict[str, int] = {str(k): int(v) for k, v in weights["c"].items()}
         self.manifest: Mapping[str, Any] = document.get("manifest", {})
-        self._sums: dict[str, int] = {}
-        self._counts: dict[str, int] = {}
+        self._grams: dict[str, tuple[int, int]] = {}
+        """Per word seen: its character n-grams' summed weight, and how many there are.
+        Shared by every thread: entries are written whole and read with ``get``, so a
+        clearing thread can cost another a recount, never a missing entry."""
 
-    def _learn(self, found: set[str]) -> None:
-        """Sum the character n-grams' weights of the words not summed yet."""
-        get = self.chars.get
-        for word in found:
+    def _word_grams(self, word: str) -> tuple[int, int]:
+        """`word`'s character n-grams: their summed weight and their number (cached)."""
+        known = self._grams.get(word)
+        if known is None:
             grams = char_grams(word, self.shape)
-            self._sums[word] = sum(map(get, grams, repeat(0)))
-            self._counts[word] = len(grams)
+            known = (sum(map(self.chars.get, grams, repeat(0))), len(grams))
+            if len(self._grams) >= _CACHE_LIMIT:
+                self._grams.clear()  # a server cannot grow the cache without bound
+            self._grams[word] = known
+        return known
 
     def score(self, values: Sequence[str]) -> float:
         """The raw score (log-odds) of a tool whose strings are `values`."""
@@ -106,16 +110,11 @@ class Model:
             part += sum(map(self.pairs.get, together, repeat(0)))
             total += part / self.scale / math.sqrt(size)
         if self.shape.chars[0] and distinct:
-            new = distinct.difference(self._sums)
-            if new:
-                if len(self._sums) + len(new) > _CACHE_LIMIT:
-                    self._sums.clear()  # a server cannot grow the cache without bound
-                    self._counts.clear()
-                    new = distinct
-                self._learn(new)
-            count = sum(map(self._counts.__getitem__, distinct))
+            weight = count = 0
+            for word_weight, word_count in map(self._word_grams, distinct):
+                weight += word_weight
+                count += word_count
             if count:
-                weight = sum(map(self._sums.__getitem__, distinct))
                 total += weight / self.scale / math.sqrt(count)
         return total
 
