@@ -123,10 +123,14 @@ def test_a_timeout_shorter_than_the_task_cancels_it(
             took = time.monotonic() - started
             assert raised.value.timeout == 1.5
             # Over before the server's CreateTaskResult comes, mostly: cancelled when it does.
-            with pytest.raises(ToolTimeoutError):
-                await client.call(RESEARCH, {"topic": "sudden"}, timeout=0.001)
+            # Now and then the 1 ms are over before the request is even written, and then
+            # there is no task to cancel: three such calls make one that reaches the server
+            # all but certain.
+            for _ in range(3):
+                with pytest.raises(ToolTimeoutError):
+                    await client.call(RESEARCH, {"topic": "sudden"}, timeout=0.001)
             echoed = await client.call("echo", {"message": "still here"})
-            # The sudden call's task is cancelled when its CreateTaskResult arrives, which
+            # A sudden call's task is cancelled when its CreateTaskResult arrives, which
             # on a loaded machine can be after the echo's answer: give it time to come.
             deadline = time.monotonic() + 10
             while len(_cancelled(caplog)) < 2 and time.monotonic() < deadline:
@@ -139,11 +143,12 @@ def test_a_timeout_shorter_than_the_task_cancels_it(
     assert 1.5 <= took < 3.5
     assert "still here" in echoed
     cancelled = _cancelled(caplog)
-    assert len(cancelled) == 2
+    assert 2 <= len(cancelled) <= 4
     assert "(timed out after 1.5 s); it is cancelled" in cancelled[0]  # the server's answer
-    assert re.search(
-        r"\((its call had already ended|timed out after 0.001 s)\); it is cancelled", cancelled[1]
-    )
+    for line in cancelled[1:]:
+        assert re.search(
+            r"\((its call had already ended|timed out after 0.001 s)\); it is cancelled", line
+        )
 
 
 def test_cancelling_the_caller_cancels_the_task(
