@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from toolbridge.security._gates import either
+from toolbridge.security._lazy import Lazy
 
 __all__ = ["SHORT", "Concept"]
 
@@ -34,7 +35,8 @@ class Concept:
 
     One alternation of plain literals (factored into a trie), its ASCII part alone for
     ASCII text; a word's start is a word boundary, which fails fast elsewhere, and a
-    whole word's end is checked on each match.
+    whole word's end is checked on each match. Each is built and compiled at its first
+    use: a scan uses a fraction of the concepts.
     """
 
     __slots__ = ("_all", "_ascii", "_whole")
@@ -44,10 +46,10 @@ class Concept:
         stems = {word.removesuffix("=") for word in listed}
         self._whole = frozenset(word[:-1] for word in listed if word.endswith("="))
         bounded = set() if compounds else {stem for stem in stems if _bounded(stem)}
-        self._all = re.compile(either(bounded, stems - bounded))
+        self._all = Lazy(lambda: either(bounded, stems - bounded))
         ascii_stems = {stem for stem in stems if stem.isascii()}
         self._ascii = (
-            re.compile(either(bounded & ascii_stems, ascii_stems - bounded))
+            Lazy(lambda: either(bounded & ascii_stems, ascii_stems - bounded))
             if ascii_stems
             else None
         )

@@ -34,6 +34,7 @@ from toolbridge.security._asks import (
 )
 from toolbridge.security._gates import Family, Gated, Prefixes, lower
 from toolbridge.security._hit import Hit
+from toolbridge.security._lazy import Lazy
 from toolbridge.security._lexicon import USERS
 from toolbridge.security._sources import (
     BEFORE,
@@ -161,15 +162,15 @@ def _any(words: tuple[str, ...]) -> str:
 
 
 _WHAT: Final = Prefixes(TALK, MORE_TALK, SECRETS, MORE_SECRETS, FILES, OUTPUTS, PROMPTS, SAID)
-_SELF: Final = re.compile(_any(MORE_OUTPUTS), _FLAGS)
+_SELF: Final = Lazy(_any(MORE_OUTPUTS), _FLAGS)
 """Asks that name their provenance themselves ("the answers other tools gave")."""
 _KINDS: Final = (
-    (re.compile(_any(PROMPTS), _FLAGS), "its own instructions"),
-    (re.compile(_any(TALK + MORE_TALK), _FLAGS), "the conversation"),
-    (re.compile(_any(SECRETS + MORE_SECRETS), _FLAGS), "secrets"),
-    (re.compile(_any(FILES), _FLAGS), "files it read"),
-    (re.compile(_any(OUTPUTS), _FLAGS), "other tools' outputs"),
-    (re.compile(_any(SAID), _FLAGS), "what the user said"),
+    (Lazy(_any(PROMPTS), _FLAGS), "its own instructions"),
+    (Lazy(_any(TALK + MORE_TALK), _FLAGS), "the conversation"),
+    (Lazy(_any(SECRETS + MORE_SECRETS), _FLAGS), "secrets"),
+    (Lazy(_any(FILES), _FLAGS), "files it read"),
+    (Lazy(_any(OUTPUTS), _FLAGS), "other tools' outputs"),
+    (Lazy(_any(SAID), _FLAGS), "what the user said"),
 )
 _CONTEXT: Final = Gated(CONTEXT + MORE_CONTEXT)
 _ENVIRONMENT: Final = re.compile(
@@ -191,11 +192,11 @@ _CONTENT: Final = re.compile(
     _FLAGS,
 )
 """What is in something: its content or values ("den Inhalt aller ...")."""
-_TOTAL: Final = re.compile(_any(TOTAL + MORE_TOTAL), _FLAGS)
+_TOTAL: Final = Lazy(_any(TOTAL + MORE_TOTAL), _FLAGS)
 """All of it: "the whole conversation"."""
-_EARLIER: Final = re.compile(_any(EARLIER), _FLAGS)
-_YOUR: Final = re.compile(_any(YOUR), _FLAGS)
-_USER: Final = re.compile(_any(USERS), _FLAGS)
+_EARLIER: Final = Lazy(_any(EARLIER), _FLAGS)
+_YOUR: Final = Lazy(_any(YOUR), _FLAGS)
+_USER: Final = Lazy(_any(USERS), _FLAGS)
 _NEAR: Final = 32
 """Characters between a word of `TOTAL` and the conversation it qualifies."""
 _BUILT_URL: Final = re.compile(
@@ -222,16 +223,16 @@ _SOURCES: Final = Prefixes(MORE_OUTPUTS, USER_GAVE, READ, SESSION, BEFORE)
 or an ask naming it itself ("the answers other tools gave", `MORE_OUTPUTS`)."""
 _ASKS: Final = Family(_WHAT, _SOURCES)
 """Where `_WHAT`'s and `_SOURCES`' words may start: one pass."""
-_GAVE: Final = re.compile(_any(USER_GAVE), _FLAGS)
-_BEFORE: Final = re.compile(_any(BEFORE), _FLAGS)
-_READ: Final = re.compile(_any(READ + SESSION), _FLAGS)
-_SAW: Final = re.compile(_any(READ), _FLAGS)
-_STRONG: Final = re.compile(
+_GAVE: Final = Lazy(_any(USER_GAVE), _FLAGS)
+_BEFORE: Final = Lazy(_any(BEFORE), _FLAGS)
+_READ: Final = Lazy(_any(READ + SESSION), _FLAGS)
+_SAW: Final = Lazy(_any(READ), _FLAGS)
+_STRONG: Final = Lazy(
     _any(TALK + MORE_TALK + SECRETS + MORE_SECRETS + FILES + OUTPUTS + PROMPTS), _FLAGS
 )
-_PERSONAL: Final = re.compile(_any(PERSONAL), _FLAGS)
-_DOCUMENTS: Final = re.compile(_any(DOCUMENTS), _FLAGS)
-_EVERYTHING: Final = re.compile(_any(EVERYTHING), _FLAGS)
+_PERSONAL: Final = Lazy(_any(PERSONAL), _FLAGS)
+_DOCUMENTS: Final = Lazy(_any(DOCUMENTS), _FLAGS)
+_EVERYTHING: Final = Lazy(_any(EVERYTHING), _FLAGS)
 _SOURCED_WHY: Final = (
     "asks for {what} that {whence}: data from the model's own context, exfiltration "
     "through a parameter."
@@ -384,7 +385,9 @@ def _asked(
     return False
 
 
-def _whole(value: str, found: re.Match[str], start: int, end: int, words: re.Pattern[str]) -> bool:
+def _whole(
+    value: str, found: re.Match[str], start: int, end: int, words: re.Pattern[str] | Lazy
+) -> bool:
     """Whether `found` is asked for whole, or from before: a word of `words` near it.
 
     In it or just before it ("the whole conversation", "the previous messages") or

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterator, Set
 from typing import Final
 
+from toolbridge.security._lazy import Lazy
+
 __all__ = [
     "Absent",
     "Family",
@@ -94,9 +96,13 @@ def alternation(words: set[str] | frozenset[str]) -> str:
     return _trie(set(words))
 
 
-def literals(words: set[str] | frozenset[str]) -> re.Pattern[str]:
-    """One search for any of `words` (plain text, lowercase): a gate before many patterns."""
-    return re.compile(_trie(set(words)))
+def literals(words: set[str] | frozenset[str]) -> Lazy:
+    """One search for any of `words` (plain text, lowercase): a gate before many patterns.
+
+    Built and compiled at its first use.
+    """
+    frozen = frozenset(words)
+    return Lazy(lambda: _trie(set(frozen)))
 
 
 _BOUNDED: Final = re.compile(r"\\b\w")
@@ -134,14 +140,15 @@ class Prefixes:
         """Literals of patterns that may match inside a word."""
         self.starting: Final = frozenset(literals - self.anywhere)
         """Literals of patterns that match where a word starts only."""
-        self._find = re.compile(either(self.starting, self.anywhere))
-        self._ascii = re.compile(
-            either(
+        # compiled at their first use
+        self._find = Lazy(lambda: either(self.starting, self.anywhere))
+        self._ascii = Lazy(
+            lambda: either(
                 {text for text in self.starting if text.isascii()},
                 {text for text in self.anywhere if text.isascii()},
             )
         )
-        self._pattern = re.compile("(?:" + "|".join(words) + ")", re.IGNORECASE)
+        self._pattern = Lazy("(?:" + "|".join(words) + ")", re.IGNORECASE)
 
     def found(self, low: str) -> bool:
         """Whether lowercase `low` holds one of the literals (a match may follow)."""
@@ -186,9 +193,12 @@ class Family:
         self._inside = {
             literal: _owners(literal, [member.anywhere for member in members]) for literal in loose
         }
-        self._find = re.compile(_overlapping(every, loose))
-        self._ascii = re.compile(
-            _overlapping({t for t in every if t.isascii()}, {t for t in loose if t.isascii()})
+        # compiled at their first use
+        self._find = Lazy(lambda: _overlapping(every, loose))
+        self._ascii = Lazy(
+            lambda: _overlapping(
+                {t for t in every if t.isascii()}, {t for t in loose if t.isascii()}
+            )
         )
 
     def starts(self, low: str) -> list[list[int]]:
@@ -235,7 +245,7 @@ class Absent:
 
     def __init__(self, words: set[str] | frozenset[str]) -> None:
         every = set(words) | {word.translate(_SPACED) for word in words}
-        self._all = None if "" in every else literals(every)
+        self._all = None if "" in every else literals(every)  # compiled at its first use
         ascii_words = {word for word in every if word.isascii()}
         self._ascii = None if "" in every or not ascii_words else literals(ascii_words)
 
@@ -336,13 +346,14 @@ class Gated:
         heads = {head for word in words for head in _heads(word)}
         starting = {literal for literal, bounded in heads if bounded}
         anywhere = {literal for literal, bounded in heads if not bounded}
-        self._at = re.compile(
-            "|".join(
+        # compiled at their first use
+        self._at = Lazy(
+            lambda: "|".join(
                 ([rf"\b(?={_trie(starting)})"] if starting else [])
                 + ([f"(?={_trie(anywhere)})"] if anywhere else [])
             )
         )
-        self._pattern = re.compile("(?:" + "|".join(words) + ")", flags)
+        self._pattern = Lazy("(?:" + "|".join(words) + ")", flags)
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
         """The first match in `text` from `pos`, as ``pattern.search``; groups lowercase."""
@@ -361,9 +372,12 @@ class Gated:
                 yield match
 
 
-def searcher(pattern: str, flags: int = re.IGNORECASE) -> Gated | re.Pattern[str]:
-    """`pattern` as a `Gated` when its every branch starts with literals; else compiled."""
+def searcher(pattern: str, flags: int = re.IGNORECASE) -> Gated | Lazy:
+    """`pattern` as a `Gated` when its every branch starts with literals; else as is.
+
+    Either is compiled at its first use.
+    """
     try:
         return Gated((pattern,), flags)
     except ValueError:
-        return re.compile(pattern, flags)
+        return Lazy(pattern, flags)

@@ -23,6 +23,7 @@ import re
 from typing import Final
 
 from toolbridge.security._gates import either
+from toolbridge.security._lazy import Lazy
 
 __all__ = [
     "ADDRESSEES",
@@ -301,9 +302,10 @@ class Stems:
         """The stems searched for, lowercase plain text (for a wider gate's alternation)."""
         starting, loose = stems - loose, loose & stems
         plain = {stem for stem in stems if stem.isascii()}
-        # no stem at all: the empty search, which finds something in every text
-        self._all = re.compile(either(starting, loose) if stems else "")
-        self._ascii = re.compile(either(starting & plain, loose & plain) if plain else "")
+        # no stem at all: the empty search, which finds something in every text;
+        # each compiled at its first use
+        self._all = Lazy(lambda: either(starting, loose) if stems else "")
+        self._ascii = Lazy(lambda: either(starting & plain, loose & plain) if plain else "")
 
     def found(self, low: str) -> bool:
         """Whether lowercase `low` holds one of the stems."""

@@ -45,6 +45,7 @@ from toolbridge.security._choices import (
 )
 from toolbridge.security._gates import Family, Prefixes, lower
 from toolbridge.security._hit import Hit
+from toolbridge.security._lazy import Lazy
 from toolbridge.security._lexicon import MUST, USERS
 
 __all__ = ["routing", "sentence_at", "sentence_ends", "steering"]
@@ -241,14 +242,14 @@ def _any(words: tuple[str, ...]) -> str:
 
 
 _OVERRIDES: Final = Prefixes(OVERRIDES, INSTEAD, ALWAYS, HINT, DISCARDED, ALSO)
-_ALWAYS: Final = re.compile(_any(ALWAYS), _FLAGS)
-_INSTEAD: Final = re.compile(_any(INSTEAD), _FLAGS)
-_USER: Final = re.compile(_any(USERS), _FLAGS)
-_TOOL: Final = re.compile(_any(TOOLS), _FLAGS)
-_PARAMETER: Final = re.compile(_any(PARAMETERS), _FLAGS)
-_OTHER_TOOL: Final = re.compile(_any(OTHER_TOOLS), _FLAGS)
+_ALWAYS: Final = Lazy(_any(ALWAYS), _FLAGS)
+_INSTEAD: Final = Lazy(_any(INSTEAD), _FLAGS)
+_USER: Final = Lazy(_any(USERS), _FLAGS)
+_TOOL: Final = Lazy(_any(TOOLS), _FLAGS)
+_PARAMETER: Final = Lazy(_any(PARAMETERS), _FLAGS)
+_OTHER_TOOL: Final = Lazy(_any(OTHER_TOOLS), _FLAGS)
 _CONDUCT: Final = Prefixes(CONDUCT)
-_ACTS: Final = re.compile(_any(ACTS), _FLAGS)
+_ACTS: Final = Lazy(_any(ACTS), _FLAGS)
 _REINTERPRET: Final = Prefixes(REINTERPRET)
 _STEERS: Final = Family(_CONDUCT, _OVERRIDES, _REINTERPRET)
 """Where `_CONDUCT`'s, `_OVERRIDES`' and `_REINTERPRET`'s words may start: one pass."""
@@ -269,21 +270,21 @@ _WHY: Final = (
 )
 
 
-_CHOICE: Final = re.compile(_any(CHOICE), _FLAGS)
-_KEEP: Final = re.compile(_any(KEEP), _FLAGS)
-_HINT: Final = re.compile(_any(HINT), _FLAGS)
-_DISCARDED: Final = re.compile(_any(DISCARDED), _FLAGS)
-_ALSO: Final = re.compile(_any(ALSO), _FLAGS)
-_MUST: Final = re.compile(_any((*MUST, r"\brequires?\b", r"\brequired\b")), _FLAGS)
-_SURCHARGE: Final = re.compile(_any(SURCHARGE), _FLAGS)
+_CHOICE: Final = Lazy(_any(CHOICE), _FLAGS)
+_KEEP: Final = Lazy(_any(KEEP), _FLAGS)
+_HINT: Final = Lazy(_any(HINT), _FLAGS)
+_DISCARDED: Final = Lazy(_any(DISCARDED), _FLAGS)
+_ALSO: Final = Lazy(_any(ALSO), _FLAGS)
+_MUST: Final = Lazy(_any((*MUST, r"\brequires?\b", r"\brequired\b")), _FLAGS)
+_SURCHARGE: Final = Lazy(_any(SURCHARGE), _FLAGS)
 _INVALID: Final = re.compile(
     r"\b(?:unknown|invalid|unsupported|unrecogni[sz]ed|malformed|duplicate|empty|blank|extra"
     r"|additional)\b",
     _FLAGS,
 )
 """The tool's own validation: "unknown options the user specifies are ignored"."""
-_DEMOTED: Final = re.compile(_any(DEMOTED), _FLAGS)
-_LIMIT: Final = re.compile(_any(LIMITS), _FLAGS)
+_DEMOTED: Final = Lazy(_any(DEMOTED), _FLAGS)
+_LIMIT: Final = Lazy(_any(LIMITS), _FLAGS)
 _NAME: Final = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b|\b[a-z]+[A-Z][a-zA-Z0-9]*\b")
 _AFTER: Final = 48
 """Characters from "instead of" to the user's choice it replaces ("thay vì hãng mà người
