@@ -74,20 +74,34 @@ def _trie(literals: set[str]) -> str:
     The regex engine then tries one branch per first letter at each position, not one
     per literal.
     """
-    heads: dict[str, set[str]] = {}
-    for literal in literals:
-        heads.setdefault(literal[0], set()).add(literal[1:])
+    words = sorted(literals)
+    return _branches(words, 0, len(words), 0)
+
+
+def _branches(words: list[str], start: int, stop: int, depth: int) -> str:
+    """The trie of ``words[start:stop]`` past their first `depth` letters (which they share).
+
+    `words` is sorted and holds no word twice, so words sharing a letter at `depth` are
+    neighbours, in the order of that letter; a word `depth` long comes first.
+    """
     branches = []
-    for head in sorted(heads):
-        rests = heads[head]
-        ended = "" in rests
-        rests.discard("")
-        tail = _trie(rests) if rests else ""
-        if tail and ended:
-            tail = f"(?:{tail})?"
-        elif tail and len(rests) > 1:
-            tail = f"(?:{tail})"
-        branches.append(re.escape(head) + tail)
+    while start < stop:
+        head = words[start][depth]
+        end = start + 1
+        while end < stop and words[end][depth] == head:
+            end += 1
+        if end - start == 1:  # one word: the rest of it, plain
+            branches.append(re.escape(words[start][depth:]))
+        else:
+            ended = len(words[start]) == depth + 1  # a word ends at `head`
+            first = start + 1 if ended else start
+            tail = _branches(words, first, end, depth + 1)
+            if ended:
+                tail = f"(?:{tail})?"
+            elif end - first > 1:
+                tail = f"(?:{tail})"
+            branches.append(re.escape(head) + tail)
+        start = end
     return branches[0] if len(branches) == 1 else "|".join(branches)
 
 
