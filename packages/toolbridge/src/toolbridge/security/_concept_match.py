@@ -62,15 +62,32 @@ class Concept:
         if pattern is None:
             return
         end = len(text) if endpos is None else min(endpos, len(text))
+        whole = self._whole
         for match in pattern.finditer(text, pos, end):
-            after = match.end()
-            if after < len(text) and match.group() in self._whole and _word(text[after]):
+            if whole and self._inside(text, match):
                 continue
             yield match
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
-        """The concept's first word in `text[pos:endpos]`, or None."""
-        return next(self.finditer(text, pos, endpos), None)
+        """The concept's first word in `text[pos:endpos]`, or None.
+
+        As ``next(self.finditer(...), None)``, without a generator: most searches find
+        nothing, and this runs some hundred times per tool.
+        """
+        pattern = self._all if not text.isascii() else self._ascii
+        if pattern is None:
+            return None
+        end = len(text) if endpos is None else min(endpos, len(text))
+        match = pattern.search(text, pos, end)
+        if self._whole:
+            while match is not None and self._inside(text, match):
+                match = pattern.search(text, match.end(), end)  # where finditer goes on
+        return match
+
+    def _inside(self, text: str, match: re.Match[str]) -> bool:
+        """Whether `match` is a whole word of the concept's that goes on in `text`."""
+        after = match.end()
+        return after < len(text) and match.group() in self._whole and _word(text[after])
 
     def holds(self, word: str) -> bool:
         """Whether `word` is one of the concept's words (or starts with one of its stems)."""

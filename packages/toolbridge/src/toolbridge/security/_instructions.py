@@ -297,7 +297,6 @@ _PATTERNS: Final = tuple(
     (_MARKED if index == 0 else searcher(pattern.replace(" ", _W), _FLAGS), severity, why, gate)
     for index, ((pattern, severity, why), gate) in enumerate(zip(_SOURCES, _GATES, strict=True))
 )
-_SPACED: Final = str.maketrans("_-", "  ")
 _ANY_GATE: Final = literals({word for gate in _GATES if gate is not None for word in gate})
 """Every gate word in one search: most strings hold none, and skip every gated pattern."""
 _QUICK: Final = Absent({word for gate in _GATES for word in gate or ("",)} | INSTRUCTION_STEMS)
@@ -313,7 +312,7 @@ def instruction(value: str) -> list[Hit]:
     """The instruction-like spans of `value`, the worst first (one per pattern)."""
     hits: list[Hit] = []
     lowered = value.lower()
-    low = lowered.translate(_SPACED)
+    low = lowered.replace("_", " ").replace("-", " ")  # faster than a translate
     if _QUICK.of(low):  # no gate word in `low`, no shape's stem in `lowered`
         return hits
     gated = _ANY_GATE.search(low) is not None

@@ -270,7 +270,6 @@ _PATTERNS: Final[tuple[_Pattern, ...]] = (
 )  # fmt: skip
 _PASSWORDS: Final = Gated(PASSWORDS)
 _PASSWORDS_GATE: Final = Stems(PASSWORDS)
-_SPACED: Final = str.maketrans("_-", "  ")
 _IN_NAMES: Final = re.compile(
     r"\bsecret access key\b|\b(?:from|in) (?:the )?(?:env|environment|dotenv)\b", _FLAGS
 )
@@ -355,7 +354,7 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
     """
     hits: list[Hit] = []
     lowered = value.lower()
-    low = lowered.translate(_SPACED)
+    low = lowered.replace("_", " ").replace("-", " ")  # faster than a translate
     if _QUICK.of(low) and (not name or value.isascii()):
         # the gates read `low`, `conversation` reads `lowered`; an ASCII name's `_IN_NAMES`
         # match holds "env" or "secret" (re.IGNORECASE also folds the long s, Kelvin sign)
