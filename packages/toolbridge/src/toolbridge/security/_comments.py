@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from toolbridge.security._gates import holds
 from toolbridge.security._hit import Hit
 
 __all__ = ["comment"]
@@ -47,7 +48,7 @@ def comment(value: str) -> Hit | None:
     if "<" not in value and "[" not in value:
         return None  # no tag, no comment: most strings
     low = value.lower()
-    if not any(mark in low for mark in _GATE):
+    if not holds(low, _GATE):
         return None
     for pattern in (_COMMENT, _HIDDEN):
         for match in pattern.finditer(value):

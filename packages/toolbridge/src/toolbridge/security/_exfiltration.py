@@ -32,7 +32,7 @@ from toolbridge.security._asks import (
     SAID,
     YOUR,
 )
-from toolbridge.security._gates import Family, Gated, Prefixes, lower
+from toolbridge.security._gates import Family, Gated, Prefixes, holds, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lazy import Lazy
 from toolbridge.security._lexicon import USERS
@@ -407,7 +407,7 @@ def _kind(word: str) -> str:
 
 def _built(value: str, low: str) -> Hit | None:
     """A URL the model is to fill with data; None when there is none."""
-    if not any(word in low for word in _BUILT_GATE):
+    if not holds(low, _BUILT_GATE):
         return None
     found = _BUILT_URL.search(value) if ("?" in value or "query" in low) else None
     if found is None and "http" in low:

@@ -11,7 +11,7 @@ it raises at import.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Set
+from collections.abc import Iterable, Iterator, Set
 from typing import Final
 
 from toolbridge.security._lazy import Lazy
@@ -23,6 +23,7 @@ __all__ = [
     "Prefixes",
     "alternation",
     "either",
+    "holds",
     "literals",
     "lower",
     "searcher",
@@ -36,6 +37,14 @@ _SPECIAL: Final = re.compile(r"[\\()\[\]?*+{}|.$^]")
 _WORD: Final = re.compile(r"\w")
 _LETTERS: Final = re.compile(r"\[[^\\\]^-]+\]")
 """A class of plain letters (``[oó]``): one literal each."""
+
+
+def holds(text: str, words: Iterable[str]) -> bool:
+    """Whether `text` holds one of `words` (a loop: ``any`` over a generator costs twice)."""
+    for word in words:  # noqa: SIM110 (a loop: any() over a generator costs twice)
+        if word in text:
+            return True
+    return False
 
 
 def lower(value: str) -> str:
@@ -370,8 +379,16 @@ class Gated:
         self._pattern = Lazy("(?:" + "|".join(words) + ")", flags)
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
-        """The first match in `text` from `pos`, as ``pattern.search``; groups lowercase."""
-        return next(self.finditer(text, pos), None)
+        """The first match in `text` from `pos`, as ``pattern.search``; groups lowercase.
+
+        `finditer`'s first, without a generator (this runs on every string read).
+        """
+        low = lower(text)
+        for head in self._at.finditer(low, pos):
+            match = self._pattern.match(low, head.start())
+            if match is not None:
+                return match
+        return None
 
     def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match[str]]:
         """The matches in `text` from `pos`, left to right, non-overlapping (lowercase)."""

@@ -178,46 +178,34 @@ def _tool(
     properties = tool.input_schema.get("properties")
     parameters = frozenset(properties) if isinstance(properties, Mapping) else frozenset()
     known = siblings | {text.value for text in texts if text.kind == "name"}
+    # A definition repeats strings (one description on two parameters, an enum's values
+    # in two places): each is read once per tool, by what its hits depend on.
+    looked: dict[tuple[str, bool], list[Hit | None]] = {}
+    readings: dict[tuple[object, ...], list[Hit | None]] = {}
     for text in texts:
         value, is_name = text.value, text.kind == "name"
         # The pattern rules read a string's first READ_LIMIT characters: a longer one is
         # an oversized finding already, and a server cannot make the scan take minutes.
-        found: list[Hit | None] = [hidden(value), escapes(value), blob(value)]
-        if is_name:
-            found.append(confusable(value))
-        else:
-            found += [tail(value) or repeated(value), comment(value)]
+        whole = looked.get((value, is_name))
+        if whole is None:
+            whole = looked[(value, is_name)] = _look(value, is_name)
+        found = list(whole)
         value = value[: min(READ_LIMIT, max(budget, 0))]
         budget -= len(value)
         if len(value) >= PHRASE_MIN:
-            read: list[Hit | None] = [
-                *instruction(value),
-                *sensitive(value, name=is_name, topic=tool.name),
-            ]
             field = text.path[0] == "inputSchema"
             described = not field and _names_a_parameter(value, parameters, text.path)
             filled = () if field else _fills(value, parameters)
-            if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
-                read += [
-                    *steering(value, siblings),
-                    exfiltration(value, field=field),
-                    beyond(value),
-                    *concepts(value, field=field, described=described, known=known, filled=filled),
-                ]
-            elif not is_name and ("://" in value or "{" in value):
-                # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
-                # one the model is to fill with data, and a template slot one it is to fill
-                read += [exfiltration(value, field=field), *concepts(value, field=field)]
-            elif field and not is_name and "_" in value and _VALUE_SLOTS & set(text.path[-2:]):
-                # a value offered to the model that names what to send
-                read.append(named_ask(value))
-            cut = shown_at(value)
-            found.extend(
-                far(hit)
-                if hit is not None and hit.start >= cut and hit.severity == "medium"
-                else hit
-                for hit in read
+            offered = (
+                field and not is_name and "_" in value and bool(_VALUE_SLOTS & {*text.path[-2:]})
             )
+            reading = (value, is_name, field, described, filled, offered)
+            read = readings.get(reading)
+            if read is None:
+                read = readings[reading] = _read(
+                    value, is_name, field, described, filled, offered, tool.name, siblings, known
+                )
+            found.extend(read)
         hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
         shown_text = visible(value)
         if shown_text != value:  # words split by invisible characters, read again
@@ -283,6 +271,58 @@ def _tool(
             why=hit.why,
         )
         for text, hit in findings.values()
+    ]
+
+
+def _look(value: str, is_name: bool) -> list[Hit | None]:
+    """The hits of the rules that read the whole of a string: characters, blobs, tails."""
+    found: list[Hit | None] = [hidden(value), escapes(value), blob(value)]
+    if is_name:
+        found.append(confusable(value))
+    else:
+        found += [tail(value) or repeated(value), comment(value)]
+    return found
+
+
+def _read(
+    value: str,
+    is_name: bool,
+    field: bool,
+    described: bool,
+    filled: tuple[int, ...],
+    offered: bool,
+    topic: str,
+    siblings: frozenset[str],
+    known: frozenset[str],
+) -> list[Hit | None]:
+    """The hits of the phrase rules on `value` (its first `READ_LIMIT` characters).
+
+    `field`: it is in the input schema; `described`, `filled`: what it says of the
+    tool's fields (`_names_a_parameter`, `_fills`); `offered`: a value the input schema
+    offers the model. A medium hit past what a client shows is raised (`far`).
+    """
+    read: list[Hit | None] = [
+        *instruction(value),
+        *sensitive(value, name=is_name, topic=topic),
+    ]
+    if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
+        read += [
+            *steering(value, siblings),
+            exfiltration(value, field=field),
+            beyond(value),
+            *concepts(value, field=field, described=described, known=known, filled=filled),
+        ]
+    elif not is_name and ("://" in value or "{" in value):
+        # one ASCII word (an enum value, an id) holds no sentence, but a URL may be
+        # one the model is to fill with data, and a template slot one it is to fill
+        read += [exfiltration(value, field=field), *concepts(value, field=field)]
+    elif offered:
+        # a value offered to the model that names what to send
+        read.append(named_ask(value))
+    cut = shown_at(value)
+    return [
+        far(hit) if hit is not None and hit.start >= cut and hit.severity == "medium" else hit
+        for hit in read
     ]
 
 

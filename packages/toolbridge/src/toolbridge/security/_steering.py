@@ -43,7 +43,7 @@ from toolbridge.security._choices import (
     LIMITS,
     SURCHARGE,
 )
-from toolbridge.security._gates import Family, Prefixes, lower
+from toolbridge.security._gates import Family, Prefixes, holds, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lazy import Lazy
 from toolbridge.security._lexicon import MUST, USERS
@@ -361,7 +361,7 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
             conduct = found
         if steered and conduct is not None:
             break
-    if not steered and any(word in low for word in _CONSENT_GATE):
+    if not steered and holds(low, _CONSENT_GATE):
         consent = CONSENT.search(value)
         if consent is not None:
             hits.append(Hit("instruction", "high", consent.start(), consent.end(), _CONSENT_WHY))
