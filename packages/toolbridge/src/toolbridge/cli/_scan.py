@@ -73,11 +73,12 @@ def scan_command(
     model: Annotated[
         bool,
         typer.Option(
-            "--model",
-            help="Also run the learned layer: a statistical reading of the words of each "
-            "tool no rule flagged (rule 'learned'; more recall, more honest tools flagged).",
+            "--model/--no-model",
+            help="Run the learned layer (the default): a statistical reading of the words "
+            "of each tool no rule flagged (rule 'learned', medium). --no-model runs the "
+            "rules alone: less recall, fewer honest tools flagged.",
         ),
-    ] = False,
+    ] = True,
     pins: Annotated[
         str | None,
         typer.Option(
