@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from toolbridge._tool import Tool
 from toolbridge.security._concept_match import Concept
-from toolbridge.security._gates import lower
+from toolbridge.security._gates import holds, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
@@ -38,6 +38,9 @@ from toolbridge.security._strings import Text
 __all__ = ["offtopic"]
 
 _ASKED: Final = tuple(Concept(kind.asked) for kind in KINDS)
+_STEMS: Final = tuple(frozenset(word.removesuffix("=") for word in kind.asked) for kind in KINDS)
+"""Each kind's asked words as plain text (a whole word's ``=`` left out): a match of
+`_ASKED` is one of them, so a word holding none of a kind's is not asked by it."""
 _DOMAIN: Final = tuple(Concept(kind.domain | kind.asked) for kind in KINDS)
 _NAMED: Final = tuple(Concept(kind.named) for kind in KINDS)
 _QUALIFIED: Final = tuple(Concept(kind.qualified) if kind.qualified else None for kind in KINDS)
@@ -92,7 +95,13 @@ def _kinds(word: str) -> tuple[int, ...]:
 
     "previous messages" names the conversation whole, and messages beside "previous".
     """
-    return tuple(index for index, asked in enumerate(_ASKED) if asked.search(word) is not None)
+    return tuple(
+        index
+        for index, asked in enumerate(_ASKED)
+        # the substring test first: a kind none of whose words the word holds is not
+        # searched (nor compiled, on a first scan)
+        if holds(word, _STEMS[index]) and asked.search(word) is not None
+    )
 
 
 def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Match[str]]]:
