@@ -47,7 +47,7 @@ from toolbridge.security._sources import (
 )
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["exfiltration"]
+__all__ = ["ASKS", "exfiltration"]
 
 _FILE: Final = r"(?:the |any |every |each |all )?(?:\w+ )?files?\b"
 _OPENED: Final = r"(?:has |have )?(?:opened|read|viewed|edited)"
@@ -221,7 +221,7 @@ _DATA: Final = re.compile(
 _SOURCES: Final = Prefixes(MORE_OUTPUTS, USER_GAVE, READ, SESSION, BEFORE)
 """Where the data comes from, by shape: the user gave it, the model read it, earlier;
 or an ask naming it itself ("the answers other tools gave", `MORE_OUTPUTS`)."""
-_ASKS: Final = Family(_WHAT, _SOURCES)
+ASKS: Final = Family(_WHAT, _SOURCES)
 """Where `_WHAT`'s and `_SOURCES`' words may start: one pass."""
 _GAVE: Final = Lazy(_any(USER_GAVE), _FLAGS)
 _BEFORE: Final = Lazy(_any(BEFORE), _FLAGS)
@@ -239,15 +239,19 @@ _SOURCED_WHY: Final = (
 )
 
 
-def exfiltration(value: str, *, field: bool = False) -> Hit | None:
+def exfiltration(
+    value: str, *, field: bool = False, starts: list[list[int]] | None = None
+) -> Hit | None:
     """A sentence asking for the conversation, secrets, files or other tools' outputs.
 
     `field`: `value` is in the input schema, where the model writes what is asked.
+    `starts`: ``ASKS.starts(lower(value))`` when the caller has it (one pass for several
+    rules' words).
     """
     low = lower(value)
     ends: list[int] | None = None
     read: set[tuple[int, str]] = set()
-    whats, sources = _ASKS.starts(low)
+    whats, sources = ASKS.starts(low) if starts is None else starts
     for found in _WHAT.matches(low, whats):
         if ends is None:
             ends = sentence_ends(value)

@@ -203,20 +203,15 @@ class Family:
     its own.
     """
 
-    __slots__ = ("_ascii", "_find", "_inside", "_members", "_start")
+    __slots__ = ("_ascii", "_find", "_tables", "members")
 
     def __init__(self, *members: Prefixes) -> None:
-        self._members = members
+        self.members: Final = members
+        """The `Prefixes`, in the order `starts` answers for them."""
         every = set().union(*(member.starting | member.anywhere for member in members))
         loose = set().union(*(member.anywhere for member in members))
-        self._start = {
-            literal: _owners(literal, [member.starting | member.anywhere for member in members])
-            for literal in every
-        }
-        self._inside = {
-            literal: _owners(literal, [member.anywhere for member in members]) for literal in loose
-        }
-        # compiled at their first use
+        # built and compiled at their first use
+        self._tables: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]] | None = None
         self._find = Lazy(lambda: _overlapping(every, loose))
         self._ascii = Lazy(
             lambda: _overlapping(
@@ -224,12 +219,28 @@ class Family:
             )
         )
 
+    def _owned(self) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+        """Per literal, the members it opens: where a word starts, and inside one."""
+        tables = self._tables
+        if tables is None:
+            members = self.members
+            every = set().union(*(member.starting | member.anywhere for member in members))
+            loose = set().union(*(member.anywhere for member in members))
+            starting = [member.starting | member.anywhere for member in members]
+            inside = [member.anywhere for member in members]
+            tables = self._tables = (
+                {literal: _owners(literal, starting) for literal in every},
+                {literal: _owners(literal, inside) for literal in loose},
+            )
+        return tables
+
     def starts(self, low: str) -> list[list[int]]:
         """Per member, in order, where its literals start in lowercase `low`, ascending."""
-        found: list[list[int]] = [[] for _ in self._members]
+        found: list[list[int]] = [[] for _ in self.members]
+        start, inside = self._owned()
         for head in (self._ascii if low.isascii() else self._find).finditer(low):
             literal = head.group(head.lastindex or 0)
-            owners = (self._start if head.lastgroup == "start" else self._inside)[literal]
+            owners = (start if head.lastgroup == "start" else inside)[literal]
             for index in owners:
                 found[index].append(head.start())
         return found

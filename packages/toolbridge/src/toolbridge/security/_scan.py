@@ -26,8 +26,9 @@ from toolbridge.security._blobs import blob
 from toolbridge.security._changed import changed
 from toolbridge.security._comments import comment
 from toolbridge.security._concepts import concepts, named_ask
-from toolbridge.security._exfiltration import exfiltration
+from toolbridge.security._exfiltration import ASKS, exfiltration
 from toolbridge.security._finding import SEVERITIES, Finding, shown
+from toolbridge.security._gates import Family, lower
 from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
 from toolbridge.security._instructions import instruction
@@ -37,7 +38,7 @@ from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
-from toolbridge.security._steering import steering
+from toolbridge.security._steering import STEERS, steering
 from toolbridge.security._strings import Text, strings
 from toolbridge.security._tails import beyond, far, repeated, shown_at, tail
 
@@ -79,6 +80,10 @@ _VALUE_SLOTS: Final = frozenset({"enum", "const", "default", "examples"})
 _RANK: Final[dict[str, int]] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 _SPLIT: Final = " Raised: they split words that read as instructions without them."
 _PAIRED: Final = {"instruction": "sensitive-reference", "sensitive-reference": "instruction"}
+_HEADS: Final = Family(*STEERS.members, *ASKS.members)
+"""Where the words of `steering` and `exfiltration` may start: one pass over a string
+for both, each member's positions what the rule's own `Family` finds."""
+_STEERED: Final = len(STEERS.members)
 
 
 def scan(
@@ -306,9 +311,10 @@ def _read(
         *sensitive(value, name=is_name, topic=topic),
     ]
     if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
+        heads = _HEADS.starts(lower(value))
         read += [
-            *steering(value, siblings),
-            exfiltration(value, field=field),
+            *steering(value, siblings, heads[:_STEERED]),
+            exfiltration(value, field=field, starts=heads[_STEERED:]),
             beyond(value),
             *concepts(value, field=field, described=described, known=known, filled=filled),
         ]

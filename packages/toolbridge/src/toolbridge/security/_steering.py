@@ -48,7 +48,7 @@ from toolbridge.security._hit import Hit
 from toolbridge.security._lazy import Lazy
 from toolbridge.security._lexicon import MUST, USERS
 
-__all__ = ["routing", "sentence_at", "sentence_ends", "steering"]
+__all__ = ["STEERS", "routing", "sentence_at", "sentence_ends", "steering"]
 
 OVERRIDES: Final = (
     r"\bregardless\b", r"\bno matter\b", r"\bwhatever\b", r"\beven if\b", r"\beven when\b",
@@ -251,7 +251,7 @@ _OTHER_TOOL: Final = Lazy(_any(OTHER_TOOLS), _FLAGS)
 _CONDUCT: Final = Prefixes(CONDUCT)
 _ACTS: Final = Lazy(_any(ACTS), _FLAGS)
 _REINTERPRET: Final = Prefixes(REINTERPRET)
-_STEERS: Final = Family(_CONDUCT, _OVERRIDES, _REINTERPRET)
+STEERS: Final = Family(_CONDUCT, _OVERRIDES, _REINTERPRET)
 """Where `_CONDUCT`'s, `_OVERRIDES`' and `_REINTERPRET`'s words may start: one pass."""
 _MEANS: Final = re.compile(r"指的是|意思是|是指|意味|つもり|뜻|의미", _FLAGS)
 """After 用户说 / ユーザーが…と言う: "…means", so that a plain report of speech passes."""
@@ -298,7 +298,9 @@ _BREAK: Final = re.compile("[,;:()\u3001\uff0c]")
 _HINT_WHY: Final = "the user's choice demoted to a hint: their request overridden (shadowing)."
 
 
-def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
+def steering(
+    value: str, siblings: frozenset[str] = frozenset(), starts: list[list[int]] | None = None
+) -> list[Hit]:
     """Sentences steering another tool or the model's answers; the worst first.
 
     A sentence overriding the user's choice of a tool, a parameter or a destination
@@ -307,10 +309,12 @@ def steering(value: str, siblings: frozenset[str] = frozenset()) -> list[Hit]:
     give whatever the facts ("mark it approved even if tests fail"): medium.
     `siblings` are the names of the tools of the same server, the tool's own first:
     "use export_csv instead" for the tool's own limit ("more than 100 rows") is advice.
+    `starts`: ``STEERS.starts(lower(value))`` when the caller has it (one pass for several
+    rules' words).
     """
     low = lower(value)
     hits: list[Hit] = []
-    conducts, overrides, reinterprets = _STEERS.starts(low)
+    conducts, overrides, reinterprets = STEERS.starts(low) if starts is None else starts
     conduct = next(_CONDUCT.matches(low, conducts), None)
     ends: list[int] | None = None
     read: set[tuple[int, str]] = set()
