@@ -25,10 +25,10 @@ from rich.console import Console, RenderableType
 
 from toolbridge import Tool, thaw
 from toolbridge._loading import module_tools
-from toolbridge.cli import _render, main
+from toolbridge.cli import _convert, _render, main
 from toolbridge.cli._diff import MISSING, Difference, diff_schemas, diff_tools
 from toolbridge.examples import weather
-from toolbridge.formats import check, convert, from_mcp, to_mcp
+from toolbridge.formats import TARGETS, check, convert, from_mcp, to_mcp
 
 from ..schema.meta_schemas import PLACED, holding
 
@@ -498,6 +498,45 @@ def test_convert_strict_refuses_a_type_that_names_no_json_type(tmp_path: Path) -
     ]
     for done in run_all(*started):
         assert_input_error(done, "'weather'", "unknown type 'strng'", "/properties/city/type")
+
+
+UNKNOWN_TYPE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"city": {"type": "object", "properties": {"name": {"type": "strng"}}}},
+}
+"""A schema with ``type: "strng"`` at ``/properties/city/properties/name/type``."""
+
+
+@pytest.mark.parametrize("shape", ["array", "object"])
+def test_convert_refuses_a_type_that_names_no_json_type_in_every_target(
+    tmp_path: Path, shape: str
+) -> None:
+    """Without --strict too, for every target: exit 2, the tool and path named, no output.
+
+    An array of tools is converted tool by tool (`_convert.streamed`); the tool before
+    the bad one was written already there, and still nothing reaches stdout. One
+    object is converted whole.
+    """
+    bad = {"name": "weather", "inputSchema": UNKNOWN_TYPE_SCHEMA}
+    fine = {"name": "fine", "inputSchema": {"type": "object"}}
+    path = tmp_path / "tools.json"
+    path.write_text(json.dumps([fine, bad] if shape == "array" else bad))
+    targets = [target for target in TARGETS if target != "canonical"] + ["canonical"]
+    started = [start("convert", "--from", "mcp", "--to", target, str(path)) for target in targets]
+    for target, done in zip(targets, run_all(*started), strict=True):
+        line = assert_input_error(
+            done, "'weather'", "unknown type 'strng'", "'/properties/city/properties/name/type'"
+        )
+        assert "JSON Schema's types are array, boolean" in line, target
+
+
+def test_the_streamed_convert_leaves_an_unknown_type_to_the_whole_file() -> None:
+    """`streamed` gives up on the bad tool (None): the whole file's conversion says it."""
+    fine = {"name": "fine", "inputSchema": {"type": "object"}}
+    tools = [fine, {"name": "weather", "inputSchema": UNKNOWN_TYPE_SCHEMA}]
+    text = json.dumps(tools)
+    assert _convert.streamed(text, "mcp", "openai", None, report=False) is None
+    assert _convert.streamed(json.dumps(tools[:1]), "mcp", "openai", None, report=False)
 
 
 @pytest.mark.parametrize("source", ["openai", "openai-responses", "gemini"])

@@ -105,6 +105,8 @@ def to_anthropic(
     Raises:
         ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
             schema that cannot be strict.
+        SchemaError: A ``type`` names no JSON type (the message names the tool; ``path``
+            is where).
     """
     return emit(
         tools,

@@ -13,13 +13,20 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias, final, get_args
 
 from toolbridge._call import ToolCall
-from toolbridge._json import freeze
+from toolbridge._json import freeze, new_frozen_dict, new_frozen_list
 from toolbridge._jsonschema._meta_schema import meta_problem
 from toolbridge._jsonschema._references import dangling_reference
+from toolbridge._jsonschema._walk import rebuild
 from toolbridge._tool import Tool
-from toolbridge.errors import ConversionError, JsonPath, format_path
+from toolbridge.errors import ConversionError, JsonPath, SchemaError, format_path
 from toolbridge.formats import _anthropic, _bedrock, _gemini, _mcp, _openai
-from toolbridge.formats._engine import Writer, check_sizes, write_one, write_tools
+from toolbridge.formats._engine import (
+    Writer,
+    check_schema_types,
+    check_sizes,
+    write_one,
+    write_tools,
+)
 from toolbridge.formats._lowering import Lowered, OnUnsupported
 from toolbridge.schema import (
     ArgumentPlan,
@@ -29,6 +36,8 @@ from toolbridge.schema import (
     NameMap,
     StrictPlan,
     check_name,
+    check_type,
+    check_types,
     restore_gemini_arguments,
     restore_strict_arguments,
     unsatisfiable,
@@ -80,6 +89,7 @@ def _write_canonical(
 ) -> Lowered:
     if strict:
         raise ConversionError("the canonical format has no strict mode")
+    check_schema_types(tool)  # (sent as they are: a type naming no JSON type is refused)
     return Lowered(freeze(tool.to_dict()), (), None, False)
 
 
@@ -223,6 +233,8 @@ def convert(
     Raises:
         ConversionError: Unknown target, not tools, two tools with one name, strict
             mode the target lacks, or (with ``"raise"``) a schema that cannot be strict.
+        SchemaError: A ``type`` names no JSON type (the message names the tool; ``path``
+            is where).
     """
     return _converted(tools, target, strict, on_unsupported, True)
 
@@ -389,17 +401,28 @@ def check(
     The conversions are not kept on the tools (a conversion made before is used):
     checking costs memory for the problems, not for every tool in every target.
 
+    A tool whose input schema has a ``type`` naming no JSON type cannot be converted
+    (`convert` raises `SchemaError`): where the target takes JSON Schema, that is
+    its ``json-schema`` problem, and its other problems are those of the schema with
+    those names left out, as the writers read them before they refused them.
+
     Raises:
         ConversionError: Unknown target, not tools, or strict mode the target lacks.
+        SchemaError: A ``type`` names no JSON type, for ``gemini-openapi`` (not JSON
+            Schema) or in an output schema the target is sent.
         SchemaTooLargeError: A tool's schema is larger than `MAX_SCHEMA_SIZE`.
     """
     listed = [tools] if isinstance(tools, Tool) else list(tools)
     for tool in listed:
         if isinstance(tool, Tool):  # (not a tool: left to `convert`, which says what is wrong)
             check_sizes(tool)
-    one = len(listed) == 1 and type(listed[0]) is Tool
-    # (one tool: `convert`'s one-tool path, the same report without the set's steps)
-    report = _converted(listed[0] if one else listed, target, strict, "fallback", False).report
+    try:
+        report = _report(listed, target, strict)
+    except SchemaError as error:
+        if type(error) is not SchemaError or target == "gemini-openapi":
+            raise
+        # (a type naming no JSON type: the json-schema problem below says it)
+        report = _report([_known_types_only(tool) for tool in listed], target, strict)
     problems = [
         _problem(entry.tool or "", entry.path, _rule(entry), entry.keyword, entry.detail)
         for entry in report
@@ -415,6 +438,50 @@ def check(
         problems.extend(_meta_schema_problems(listed))
     problems.extend(_unsatisfiable_problems(listed))
     return tuple(problems)
+
+
+def _report(listed: list[Any], target: Target, strict: bool) -> tuple[LossEntry, ...]:
+    """`check`'s conversion report: what `convert` would change (nothing is kept)."""
+    one = len(listed) == 1 and type(listed[0]) is Tool
+    # (one tool: `convert`'s one-tool path, the same report without the set's steps)
+    return _converted(listed[0] if one else listed, target, strict, "fallback", False).report
+
+
+def _known_types_only(tool: Any) -> Any:
+    """The tool with the type names that name no JSON type left out of its input schema.
+
+    A type list keeps its other members; a lone unknown type goes (as a writer that
+    copied it read it: a node of no known type). A tool without one is itself.
+    """
+    if not isinstance(tool, Tool):
+        return tool  # (`convert` says what is wrong)
+    try:
+        check_types(tool.input_schema)
+    except SchemaError as error:
+        if type(error) is not SchemaError:
+            raise
+        return tool.replace(input_schema=rebuild(tool.input_schema, _known_type, scalars=False))
+    return tool
+
+
+def _known_type(node: Any, path: JsonPath) -> Any:
+    """`_known_types_only`'s step on one node."""
+    types = node.get("type", node)
+    if types is node or _is_known(types):
+        return node
+    if isinstance(types, list):
+        kept = new_frozen_list([name for name in types if _is_known(name)])
+        return new_frozen_dict({**node, "type": kept})
+    return new_frozen_dict({key: value for key, value in node.items() if key != "type"})
+
+
+def _is_known(types: Any) -> bool:
+    """True when `types` names JSON types only (`check_type` says so)."""
+    try:
+        check_type(types, ())
+    except SchemaError:
+        return False
+    return True
 
 
 _SET_PROBLEM: Final = tuple(

@@ -22,12 +22,13 @@ from toolbridge._tool import Tool
 from toolbridge.errors import ConversionError, ToolbridgeError
 from toolbridge.formats._common import tools_given
 from toolbridge.formats._lowering import Lowered, OnUnsupported
-from toolbridge.schema import NAME_RULES, NameMap
+from toolbridge.schema import NAME_RULES, NameMap, check_types
 
 __all__ = [
     "SIZED",
     "WireWriter",
     "Writer",
+    "check_schema_types",
     "check_sizes",
     "emit",
     "emit_one",
@@ -75,6 +76,22 @@ def check_sizes(tool: Tool) -> None:
         )
     check_size(tool.input_schema, tool=tool.name)
     cache[SIZED] = True
+
+
+def check_schema_types(tool: Tool) -> None:
+    """Refuse a tool whose input or output schema has a ``type`` naming no JSON type.
+
+    For the writers that send the tool's schemas as they are (MCP, canonical); the
+    others check the schema they send in the walk that writes it. The error is
+    `toolbridge.schema.check_types`'s: a `SchemaError` naming the tool, its ``path``
+    into the input schema, or starting ``("output_schema",)``.
+
+    Raises:
+        SchemaError: A ``type`` names no JSON type.
+    """
+    check_types(tool.input_schema, tool=tool.name)
+    if tool.output_schema is not None:
+        check_types(tool.output_schema, tool=tool.name, path=("output_schema",))
 
 
 def _lowered(

@@ -40,6 +40,7 @@ from toolbridge.formats._lowering import Lowered, OnUnsupported, fields_not_carr
 from toolbridge.schema import (
     GeminiPlan,
     LossEntry,
+    check_types,
     from_openapi30,
     to_gemini_json,
     to_gemini_schema,
@@ -81,6 +82,7 @@ def _write_json(
         "parametersJsonSchema": parameters.schema,
     }
     if tool.output_schema is not None:
+        check_types(tool.output_schema, tool=tool.name, path=("output_schema",))
         response = to_gemini_json(tool.output_schema, tool=tool.name)
         report.extend(_in_output(response.report))
         wire["responseJsonSchema"] = response.schema
@@ -114,6 +116,7 @@ def _write_openapi(
     if lowered.schema is not None:
         wire["parameters"] = lowered.schema
     if tool.output_schema is not None:
+        check_types(tool.output_schema, tool=tool.name, path=("output_schema",))
         response = to_gemini_schema(tool.output_schema, tool=tool.name)
         report.extend(_in_output(response.report))
         if response.schema is not None:
@@ -145,6 +148,8 @@ def to_gemini(
 
     Raises:
         ConversionError: Not tools, two tools with one name, or ``strict=True``.
+        SchemaError: A ``type`` names no JSON type (the message names the tool; ``path``
+            is where).
     """
     return emit(
         tools, "gemini", _write_json, strict=strict, on_unsupported="fallback", function="to_gemini"

@@ -16,12 +16,14 @@ from typing import Any, Final, Literal, TypeAlias, final
 from toolbridge._json import FrozenDict, freeze, new_frozen_dict
 from toolbridge._jsonschema._walk import Transform, rebuild, rebuilder
 from toolbridge._tool import Tool, ToolAnnotations
-from toolbridge.errors import JsonPath
+from toolbridge.errors import JsonPath, SchemaError
 from toolbridge.schema import (
     ArgumentPlan,
     LossAction,
     LossEntry,
     Transformed,
+    check_type,
+    check_types,
     strict_copy,
     to_anthropic_strict,
     to_strict,
@@ -140,6 +142,9 @@ def complete_for_openai(
     (``items`` only applies after them, and ``{}`` accepts anything). Each addition
     means what the schema already meant, and each is reported as rewritten. The
     schema is returned unchanged (the same object) when nothing is missing.
+
+    Raises:
+        SchemaError: A ``type`` names no JSON type (`toolbridge.schema.check_types`).
     """
     entries: list[LossEntry] = []
     return completed(schema, tool, entries), entries
@@ -149,7 +154,13 @@ def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEnt
     """`complete_for_openai`'s schema; each addition reported in `entries` when given.
 
     One top-down walk (`toolbridge._jsonschema._walk.rebuild`): a node is completed before the
-    subschemas it holds, so the report lists the additions in schema order.
+    subschemas it holds, so the report lists the additions in schema order. The walk
+    checks each ``type`` it meets too (a leaf of a known scalar type is not handed
+    over: it has none to check); one naming no JSON type is refused where
+    `check_types` finds it, as every target refuses it.
+
+    Raises:
+        SchemaError: A ``type`` names no JSON type.
     """
     source = schema if type(schema) is FrozenDict else freeze(schema)
     root = source
@@ -157,10 +168,15 @@ def completed(schema: Mapping[str, Any], tool: str | None, entries: list[LossEnt
         root = new_frozen_dict({"type": "object", **source})
         if entries is not None:
             entries.append(_added(tool, (), "type", '"object"'))
-    if entries is None:  # (``to_openai(tool)``: no report, no paths, no closure)
-        done = _COMPLETE(root, (), 0)
-    else:
-        done = rebuild(root, _completion(tool, entries), top_down=True, scalars=False)
+    try:
+        if entries is None:  # (``to_openai(tool)``: no report, no paths, no closure)
+            done = _COMPLETE(root, (), 0)
+        else:
+            done = rebuild(root, _completion(tool, entries), top_down=True, scalars=False)
+    except SchemaError as error:
+        if type(error) is SchemaError:  # a type `_complete` refused: said at its path
+            check_types(source, tool=tool)
+        raise
     return schema if done is source else done  # nothing was missing: the same object
 
 
@@ -170,11 +186,21 @@ def _added(tool: str | None, path: JsonPath, keyword: str, value: str) -> LossEn
 
 
 def _complete(node: Any, path: JsonPath) -> Any:
-    """The step that adds to one node what OpenAI requires: ``properties``, ``items``."""
-    types = node.get("type")
-    if types is None or (type(types) is str and types not in _WHOLE):
-        return node  # nothing can be missing: the common case
-    declared = types if isinstance(types, list) else (types,)
+    """The step that adds to one node what OpenAI requires: ``properties``, ``items``.
+
+    It refuses a ``type`` naming no JSON type (`completed` says where).
+    """
+    types = node.get("type", node)  # (the node itself: no ``type``)
+    if types is node:
+        return node
+    if type(types) is str:
+        if types not in _WHOLE:
+            check_type(types, path)
+            return node  # nothing can be missing: the common case
+        declared: Any = (types,)
+    else:
+        check_type(types, path)
+        declared = types
     if "object" in declared and "properties" not in node:
         node = new_frozen_dict(dict(node, properties=_EMPTY))
     if "array" in declared and "items" not in node:
@@ -212,8 +238,12 @@ def anthropic_strict_schema(
     Returns the schema, its report and whether it is strict; a schema that cannot be
     strict comes back as it was, with the reasons (keyword ``"strict"``), or raises
     under ``on_unsupported="raise"``. Bedrock's structured outputs use it too.
+
+    Raises:
+        SchemaError: A ``type`` names no JSON type (`toolbridge.schema.check_types`).
     """
-    if not wanted:
+    if not wanted:  # sent as it is: one look at its types (`check_types`)
+        check_types(tool.input_schema, tool=tool.name)
         return tool.input_schema, [], False
     schema = tool.input_schema
     converted = _LAST_ANTHROPIC.get(schema, tool.name, on_unsupported)
@@ -222,6 +252,8 @@ def anthropic_strict_schema(
         _LAST_ANTHROPIC.put(schema, tool.name, on_unsupported, converted)
     if converted.strict:
         return converted.schema, list(converted.report), True
+    # Sent as it is: the strict walk may have stopped before a malformed type.
+    check_types(schema, tool=tool.name)
     return tool.input_schema, [e for e in converted.report if e.keyword == "strict"], False
 
 

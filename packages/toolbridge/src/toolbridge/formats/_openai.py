@@ -157,6 +157,8 @@ def to_openai(
     Raises:
         ConversionError: Not tools, two tools with one name, or (with ``"raise"``) a
             schema that cannot be strict.
+        SchemaError: A ``type`` names no JSON type (the message names the tool; ``path``
+            is where).
     """
     if type(tools) is Tool:  # the common call, without emit's keyword arguments
         return emit_one(tools, "openai", _write_chat, _wire_chat, strict, on_unsupported)

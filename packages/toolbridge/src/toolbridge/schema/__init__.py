@@ -5,8 +5,9 @@ and a tuple of `LossEntry` saying what was dropped, moved into the description,
 rewritten, truncated or renamed, and, from a strict writer or the Gemini lowering,
 whether the schema is strict and the plan that takes a model's arguments back.
 Provider name rules and the reversible `NameMap` live here too, `standard_schema`,
-a tool's Standard Schema host, and `unsatisfiable`, the plain contradictions that
-leave no valid value.
+a tool's Standard Schema host, `unsatisfiable`, the plain contradictions that
+leave no valid value, and `check_types`, the refusal of a ``type`` that names no JSON
+type, which every writer of every target makes.
 """
 
 from toolbridge.schema._anthropic_strict import to_anthropic_strict
@@ -25,6 +26,7 @@ from toolbridge.schema._gemini import (
     to_gemini_schema,
 )
 from toolbridge.schema._gemini_json import GEMINI_KEYWORDS, to_gemini_json
+from toolbridge.schema._malformed import check_type, check_types
 from toolbridge.schema._names import NAME_RULES, NameMap, NameRule, check_name
 from toolbridge.schema._plans import ArgumentPlan
 from toolbridge.schema._refs import inline_refs
@@ -53,6 +55,8 @@ __all__ = [
     "StrictPlan",
     "Transformed",
     "check_name",
+    "check_type",
+    "check_types",
     "convert_dialect",
     "from_draft07",
     "from_openapi30",

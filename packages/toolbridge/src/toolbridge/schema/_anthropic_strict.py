@@ -64,7 +64,13 @@ from toolbridge._jsonschema._walk import converted
 from toolbridge._limits import check_built, check_size
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
 from toolbridge.schema._disjoint import exclusive
-from toolbridge.schema._malformed import check_type, explained
+from toolbridge.schema._malformed import (
+    JSON_TYPES,
+    check_type,
+    check_types,
+    explained,
+    first_unknown_type,
+)
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._wording import in_words, show
 
@@ -127,7 +133,9 @@ def to_anthropic_strict(
     """
     check_size(schema, tool=tool)
     raising = on_unsupported == "raise"
-    return explained(schema, lambda: _to_anthropic_strict(schema, tool, raising))
+    return first_unknown_type(
+        schema, tool, lambda: explained(schema, lambda: _to_anthropic_strict(schema, tool, raising))
+    )
 
 
 def _to_anthropic_strict(schema: Mapping[str, Any], tool: str | None, raising: bool) -> Transformed:
@@ -188,8 +196,9 @@ class _Walker:
             raise ConversionError("schema nests too deeply", path=path)
         if isinstance(node.get("$ref"), str):
             return self.reference(node, path, depth, root=root, part=part)
-        if "type" in node:
-            check_type(node["type"], path)
+        kind = node.get("type", node)  # (the node itself: no ``type``)
+        if kind is not node and (type(kind) is not str or kind not in JSON_TYPES):
+            check_type(kind, path, tool=self.tool)
         out, notes = self.keywords(node, path, depth, root=root)
         types = _type_set(node.get("type"))
         is_object = "object" in types or (not types and ("properties" in node or root))
@@ -199,11 +208,20 @@ class _Walker:
             for key in (k for k in _OBJECT if k in node):
                 detail = "an object keyword on a schema that is not an object"
                 self.note((*path, key), key, LossAction.DROPPED, detail)
+                self.left_out(key, node[key], path)
         if "array" in types and not ({"items", "prefixItems"} & node.keys()):
             self.unsupported(path, "items", "an array whose items may be anything")
         if not types and not is_object and not ({"enum", "const", *_UNIONS} & node.keys()):
             self.unsupported(path, "type", "a value of any type")
         return seal(_described(out, notes))
+
+    def left_out(self, key: str, value: Any, path: JsonPath) -> None:
+        """Check the types of the subschemas a dropped keyword held (`check_types`).
+
+        They are not sent, but a malformed schema is bad input wherever it is: every
+        writer refuses it.
+        """
+        check_types({key: value}, tool=self.tool, path=path)
 
     def part(self, node: Any, path: JsonPath, depth: int) -> Any:
         """The strict copy of an ``allOf`` part (`node` with ``part=True``)."""
@@ -235,6 +253,7 @@ class _Walker:
                 else:
                     detail = "below the root: a $ref into it gets a copy of its target"
                     self.note((*path, key), key, LossAction.DROPPED, detail)
+                    self.left_out(key, value, path)
             elif key == "items" and isinstance(value, (dict, bool)):
                 out[key] = converted(key, value, path, depth, self.node)
             elif key in ("items", "prefixItems"):
@@ -246,6 +265,7 @@ class _Walker:
                 self.all_of(node, value, out, path, depth)
             elif key in SUBSCHEMA_KEYWORDS:  # (the table: no subschema keyword slips through)
                 self.note((*path, key), key, LossAction.DROPPED, "not supported in strict tool use")
+                self.left_out(key, value, path)
             elif key in ("$dynamicRef", "$recursiveRef"):
                 self.unsupported((*path, key), key, "a dynamic reference")
                 out[key] = value
@@ -494,10 +514,20 @@ class _Walker:
     def definitions(
         self, key: str, block: Mapping[str, Any], out: dict[str, Any], depth: int
     ) -> None:
-        """The root's definitions block: those a ref leads to, converted (`prune` ends it)."""
+        """The root's definitions block: those a ref leads to, converted (`prune` ends it).
+
+        The others are left out, their types checked all the same (`check_types`): a
+        malformed schema is refused wherever it is, as every writer refuses it.
+        """
         refs = self.source_refs()
         live = refs.reach(t for at, t in refs.located if at[:1] not in _BLOCKS)
-        out[key] = {name: self.target((key, name), depth) for name in block if (key, name) in live}
+        kept: dict[str, Any] = {}
+        for name, value in block.items():
+            if (key, name) in live:
+                kept[name] = self.target((key, name), depth)
+            else:
+                check_types(value, tool=self.tool, path=(key, name))
+        out[key] = kept
 
     def prune(self, output: Mapping[str, Any]) -> Any:
         """The output without the definitions no ``$ref`` left in it leads to (reported)."""

@@ -64,7 +64,7 @@ from toolbridge._jsonschema._walk import held
 from toolbridge._limits import MAX_SCHEMA_SIZE, check_size, too_large
 from toolbridge._validation._issues import json_type
 from toolbridge.errors import ConversionError, JsonPath, SchemaError
-from toolbridge.schema._malformed import explained
+from toolbridge.schema._malformed import check_types, explained
 from toolbridge.schema._refs import inline_refs
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 
@@ -156,7 +156,8 @@ def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = Non
         change in the report, and the plan for `restore_gemini_arguments`.
 
     Raises:
-        SchemaError: A ``$ref`` that cannot be inlined (see `inline_refs`).
+        SchemaError: A ``$ref`` that cannot be inlined (see `inline_refs`), or a
+            ``type`` that names no JSON type (`check_types`).
         SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values, or
             the lowered one would have more subschemas (keywords beside ``anyOf`` are
             copied into every branch).
@@ -167,6 +168,9 @@ def to_gemini_schema(schema: Mapping[str, Any] | bool, *, tool: str | None = Non
 
 
 def _lowered(schema: Mapping[str, Any] | bool, tool: str | None) -> Transformed:
+    # Step: a type naming no JSON type is refused, wherever it is (inlining drops the
+    # definitions no reference uses; an enum's node becomes STRING whatever its type).
+    check_types(schema, tool=tool)
     inlined = inline_refs(schema, tool=tool)
     lowerer = _Lowerer(tool)
     lowered, plan = lowerer.lower(inlined.schema, ())

@@ -22,6 +22,9 @@ order. One named step per kind of keyword:
   description, as the strict OpenAI writer says them (moved to the description).
 * Every other keyword (``$schema``, ``pattern``, ``exclusiveMinimum``, ``allOf``,
   ``not``, ``propertyNames``, ``x-...`` extensions, ...) is dropped (reported).
+
+A ``type`` that names no JSON type is refused (`SchemaError`), kept or in a dropped
+subschema: Gemini would refuse the request, and the schema is bad input anyway.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from toolbridge._jsonschema._keywords import SCHEMA_MAP, SUBSCHEMA_KEYWORDS
 from toolbridge._jsonschema._references import parse_pointer, pointer
 from toolbridge._jsonschema._walk import converted
 from toolbridge.errors import ConversionError, JsonPath
+from toolbridge.schema._malformed import JSON_TYPES, check_type, check_types, first_unknown_type
 from toolbridge.schema._report import LossAction, LossEntry, Transformed
 from toolbridge.schema._wording import in_words
 
@@ -59,9 +63,10 @@ def to_gemini_json(schema: Any, *, tool: str | None = None) -> Transformed:
 
     Raises:
         ConversionError: `schema` nests deeper than `MAX_DEPTH`.
+        SchemaError: A ``type`` names no JSON type (the first `check_types` finds).
     """
     walk = _Walk(schema, tool)
-    output = walk.schema(schema, (), 0)
+    output = first_unknown_type(schema, tool, lambda: walk.schema(schema, (), 0))
     # (a frozen source: new nodes around its frozen parts, sealed; another is frozen whole)
     sealed = seal(output) if type(schema) is FrozenDict else freeze(output)
     return Transformed(sealed, tuple(walk.report))
@@ -100,6 +105,10 @@ class _Walk:
                 out[key] = value
             elif key == "$ref" and isinstance(value, str):
                 out[key] = self.reference(value, at)
+            elif key == "type":
+                if type(value) is not str or value not in JSON_TYPES:
+                    check_type(value, path, tool=self.tool)
+                out[key] = value
             elif key in GEMINI_KEYWORDS:
                 # Kept; the subschemas it holds, where the table says, lowered in turn.
                 out[key] = (
@@ -118,6 +127,7 @@ class _Walk:
                 out["$defs"] = converted(key, value, path, depth, self.schema)
             # Any other keyword of the table (allOf, not, if, ...): Gemini refuses it.
             elif key in SUBSCHEMA_KEYWORDS:
+                check_types({key: value}, tool=self.tool, path=path)  # (dropped, not unchecked)
                 self.note(at, key, LossAction.DROPPED, "not a keyword Gemini accepts")
             # What words can say, as the strict OpenAI writer says it.
             elif (words := in_words(key, value)) is not None:

@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, final
 from toolbridge._json import FrozenDict, freeze
 from toolbridge._limits import check_size
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
-from toolbridge.schema._malformed import TRIPS, explain
+from toolbridge.schema._malformed import TRIPS, check_types, explain, first_unknown_type
 from toolbridge.schema._refs import inlined
 from toolbridge.schema._report import LossEntry, Transformed, transformed
 from toolbridge.schema._strict_restore import restored
@@ -181,6 +181,19 @@ def strict_schema(
         SchemaTooLargeError: The schema has more than `MAX_SCHEMA_SIZE` JSON values.
     """
     check_size(schema, tool=tool)  # before the copy: the limit every transform shares
+    return first_unknown_type(
+        schema, tool, lambda: _strict_schema(schema, tool, raising, report, fallback_copy)
+    )
+
+
+def _strict_schema(
+    schema: Any,
+    tool: str | None,
+    raising: bool,
+    report: list[LossEntry] | None,
+    fallback_copy: bool,
+) -> tuple[Any, bool, StrictPlan | None]:
+    """`strict_schema`'s walk, its size checked."""
     try:
         source = schema if type(schema) is FrozenDict else freeze(schema)
         if not isinstance(source, dict):
@@ -353,7 +366,12 @@ def _walk_with(
 
 
 def _inlined(source: Mapping[str, Any], tool: str | None) -> tuple[Any, tuple[LossEntry, ...]]:
-    """The source with its refs inlined (recursive ones kept), and that step's report."""
+    """The source with its refs inlined (recursive ones kept), and that step's report.
+
+    Inlining leaves out the definitions no reference uses: their types are checked
+    first, as every writer checks the schemas it sends (`check_types`).
+    """
+    check_types(source, tool=tool)
     done = inlined(source, tool=tool, keep_recursive=True)
     return done.schema, done.report
 

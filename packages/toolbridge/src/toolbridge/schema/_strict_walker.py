@@ -26,7 +26,7 @@ from toolbridge._jsonschema._references import parse_pointer, pointer
 from toolbridge._jsonschema._walk import converted, held
 from toolbridge.errors import ConversionError, JsonPath
 from toolbridge.schema._disjoint import exclusive
-from toolbridge.schema._malformed import check_type
+from toolbridge.schema._malformed import JSON_TYPES, check_type, check_types
 from toolbridge.schema._refs import may_refer
 from toolbridge.schema._report import LossAction, LossEntry
 from toolbridge.schema._wording import in_words, show
@@ -377,8 +377,8 @@ class StrictWalker:
         Raises:
             SchemaError: ``type`` names no JSON type (a known one takes a step before).
         """
-        if "type" in node:
-            check_type(kind, path)
+        if "type" in node and (type(kind) is not str or kind not in JSON_TYPES):
+            check_type(kind, path, tool=self.tool)
         has_type, is_object, is_array = _typed(kind)
         is_object = is_object or isinstance(node.get("properties"), dict)
         is_object = is_object or (root and not has_type)
@@ -482,11 +482,19 @@ class StrictWalker:
             out[key] = self.listed(key, parts, path, depth)
         else:  # `_UNCARRIED` (``not``, ``if``, ``prefixItems``, ...), or not a rule at all
             self.unentered(value)  # (`dropped`, inline: a frame less per dropped keyword)
+            if key in SUBSCHEMA_KEYWORDS:  # (`dropped`'s check of what it held)
+                check_types({key: value}, tool=self.tool, path=path)
             self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
 
     def dropped(self, key: str, value: Any, path: JsonPath) -> None:
-        """Drop a keyword and report it; a reference in what it held still counts."""
+        """Drop a keyword and report it; a reference in what it held still counts.
+
+        The types of the subschemas it held are checked all the same (`check_types`):
+        a malformed schema is bad input wherever it is, and every writer refuses it.
+        """
         self.unentered(value)
+        if key in SUBSCHEMA_KEYWORDS:
+            check_types({key: value}, tool=self.tool, path=path)
         self.note((*path, key), key, LossAction.DROPPED, "not supported in strict mode")
 
     def said(self, words: str, key: str, path: JsonPath) -> None:
