@@ -32,7 +32,6 @@ from toolbridge.formats import (
 from toolbridge.schema import check_type, check_types
 
 WRITERS: Final[dict[str, Callable[..., Any]]] = {
-    "mcp": to_mcp,
     "openai": to_openai,
     "openai-responses": to_openai_responses,
     "anthropic": to_anthropic,
@@ -40,7 +39,8 @@ WRITERS: Final[dict[str, Callable[..., Any]]] = {
     "gemini-openapi": to_gemini_openapi,
     "bedrock": to_bedrock,
 }
-"""Each target's ``to_<target>`` (``canonical`` has none: `convert` only)."""
+"""Each target's ``to_<target>`` (``canonical`` has none, and ``to_mcp`` relays: `convert`
+only)."""
 
 MODES: Final = [(target, None) for target in TARGETS] + [
     (target, True) for target in STRICT_TARGETS
@@ -263,3 +263,12 @@ def test_check_still_reports_an_unknown_type_as_a_json_schema_problem() -> None:
         ], target
     with pytest.raises(SchemaError, match="unknown type 'strng'"):
         check([bad], "gemini-openapi")  # (not JSON Schema: no such problem to say it)
+
+
+def test_to_mcp_relays_a_listed_tool_as_it_came() -> None:
+    # A gateway re-lists the tools of servers it does not own: one odd schema must not
+    # fail the whole listing. `convert(..., "mcp")` refuses it (above); `to_mcp` relays.
+    odd = Tool(name="odd", input_schema=_nested("any"))
+    assert to_mcp(odd)["inputSchema"] == _nested("any")
+    with pytest.raises(SchemaError):
+        convert(odd, "mcp")

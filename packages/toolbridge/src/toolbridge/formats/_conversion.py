@@ -98,6 +98,9 @@ def _write_mcp(
 ) -> Lowered:
     if strict:
         raise ConversionError("MCP tools have no strict mode")
+    # Refused when converting; `to_mcp` itself relays a listed tool as it came, so one
+    # server's odd schema does not fail a gateway's whole listing.
+    check_schema_types(tool)
     return Lowered(_mcp.frozen_wire(tool), (), None, False)
 
 

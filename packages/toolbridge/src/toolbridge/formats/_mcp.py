@@ -29,7 +29,7 @@ from toolbridge._json import freeze, thaw
 from toolbridge._tool import Tool, ToolAnnotations
 from toolbridge.errors import ConversionError, JsonPath, ToolbridgeError
 from toolbridge.formats._common import frozen, plain
-from toolbridge.formats._engine import check_schema_types, check_sizes
+from toolbridge.formats._engine import check_sizes
 
 __all__ = ["from_mcp", "from_mcp_tool", "frozen_wire", "to_mcp"]
 
@@ -219,7 +219,6 @@ def to_mcp(tools: Tool | Iterable[Tool], /) -> dict[str, Any] | list[dict[str, A
     Raises:
         ConversionError: Something other than a `Tool`, or a malformed ``meta["mcp"]``.
         SchemaTooLargeError: A tool's input or output schema is past `MAX_SCHEMA_SIZE`.
-        SchemaError: A ``type`` in a tool's input or output schema names no JSON type.
     """
     if isinstance(tools, Tool):
         return _wire(tools)
@@ -269,7 +268,6 @@ def _extras(tool: Tool) -> tuple[Mapping[str, Any], set[str], set[str]]:
 def _wire(tool: Tool, copy: Callable[[Any], Any] = thaw) -> dict[str, Any]:
     """The MCP entry of `tool`; `copy` makes its schemas' copies (plain JSON, or kept frozen)."""
     check_sizes(tool)  # (as every writer: a schema past the size limit is refused)
-    check_schema_types(tool)  # (sent as they are: a type naming no JSON type is refused)
     mcp, nulls, absent = _extras(tool)
     wire: dict[str, Any] = {"name": tool.name}
     if tool.title is not None or "title" in nulls:
