@@ -91,7 +91,17 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout12/tune", "Held-out set 12, tune part (written blind; not tuned on)"),
     ("heldout12/unseen", "Held-out set 12, unseen part (written blind; scored before, then once)"),
     ("heldout13/tune", "Held-out set 13, tune part (written blind; the learned layer's training)"),
-    ("heldout13/unseen", "Held-out set 13, unseen part (written blind; judged once)"),
+    (
+        "heldout13/unseen",
+        "Held-out set 13, unseen part (written blind; judged once, trained on since)",
+    ),
+    ("heldout14/tune", "Held-out set 14, tune part (written blind; the learned layer's training)"),
+    (
+        "heldout14/unseen",
+        "Held-out set 14, unseen part (written blind; judged once, trained on since)",
+    ),
+    ("heldout15/tune", "Held-out set 15, tune part (written blind; judged once, not tuned on)"),
+    ("heldout15/unseen", "Held-out set 15, unseen part (written blind; judged once)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -102,12 +112,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout13/unseen"
-"""The fresh held-out part the 97% target is judged on: set 13's unseen part, scored by the
-lead only (sets 10 to 12's unseen parts were judged before; set 10's misses were named
-since, so it is not fresh any more). Set 14 (`heldout14/`) is kept in reserve for the
-next judging and is read by nothing here. The bench prints no case names of any
-held-out part."""
+HELDOUT_JUDGED = "heldout15/unseen"
+"""The fresh held-out part the 97% target is judged on: set 15's unseen part, scored by the
+lead only, once (sets 10 to 14's unseen parts were judged before; set 10's misses were
+named since, and sets 13 and 14 train the learned layer now, so they are not fresh any
+more). Set 16 (`heldout16/`) is kept in reserve for the next judging and is read by
+nothing here. The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

@@ -3,15 +3,15 @@
     uv run --group train python bench/scan_model/train.py            # LOSO table + model file
     uv run --group train python bench/scan_model/train.py --variants # the feature variants
 
-Trained on the labelled poisoning files, held-out sets 1 (tuned) to 12 (both parts) and
-13's tune part, the MCP clean corpus and the OpenAPI corpus's tune half; rug pulls
-(entries whose only rule is ``definition-changed``) are left out. Set 13's unseen part
-and set 14 are never read: `guard` refuses them.
+Trained on the labelled poisoning files, held-out sets 1 (tuned) to 14 (both parts), the
+honest tools of tests/data/honest, the MCP clean corpus and the OpenAPI corpus's tune
+half; rug pulls (entries whose only rule is ``definition-changed``) are left out. Sets 15
+and 16 are never read: `guard` refuses them.
 
-Leave-one-set-out: 11 folds, one per held-out set (3 ... 12, 13/tune). Fold k trains
+Leave-one-set-out: 12 folds, one per held-out set (3 ... 14). Fold k trains
 without set k and without a twelfth of the clean servers (by a hash of the server), then
 scores both. The threshold is set on those out-of-fold clean scores: the lowest one at
-which the rules OR the model flag at most 0.5% of the MCP corpus and at most 0.5% of
+which the rules OR the model flag at most 0.25% of the MCP corpus and at most 0.25% of
 the OpenAPI tune half. Each held-out set is then judged at that threshold by the fold
 that never saw it.
 """
@@ -57,14 +57,29 @@ from toolbridge.security._strings import strings  # noqa: E402
 
 ROOT = HERE.parent.parent
 MODEL = ROOT / "packages" / "toolbridge" / "src" / "toolbridge" / "security" / "_model.json.gz"
-FORBIDDEN = (POISONING / "heldout13" / "unseen", POISONING / "heldout14")
-"""Never read: set 13's unseen part judges this layer, set 14 is kept in reserve."""
-HELD: tuple[str, ...] = (
-    *(f"heldout{n}" for n in range(3, 13)),
-    "heldout13/tune",
-)
+FORBIDDEN = (POISONING / "heldout15", POISONING / "heldout16")
+"""Never read: set 15 judges this layer, set 16 is kept in reserve."""
+HELD: tuple[str, ...] = tuple(f"heldout{n}" for n in range(3, 15))
 """The held-out sets, one fold each."""
+HONEST_DIR = ROOT / "tests" / "data" / "honest"
+"""Honest tools written blind to the scanner: everyday tools in 48 languages
+(``everyday-*.json``, trained on: without them the model read non-English text as poison,
+flagging 35% of them out of fold), and tools that talk about secrets, attacks or other
+tools (the rest: scored, see `SUSPICIOUS_WEIGHT`). Folds by server, like the corpora's."""
+HONEST = True
+"""Train on `HONEST_DIR` (`--no-honest` leaves it out)."""
+HONEST_GLOB = "*.json"
+"""Which of its files (`--honest-glob`)."""
+HONEST_WEIGHT = 1.0
+"""The weight of an everyday honest tool (`--honest-weight`)."""
+SUSPICIOUS_WEIGHT = 0.0
+"""The weight of an honest tool that talks about secrets, attacks or other tools
+(`--suspicious-weight`). 0: they are scored out of fold, not trained on. Trained on,
+they cost recall on set 14 (exfiltration asks woven into security-heavy documentation:
+weight 1, 89.0% -> 79.9% leave one set out) and spared few of their own kind."""
 CORPORA = (
+    "honest/everyday",
+    "honest/suspicious",
     "mcp",
     "openapi/tune",
     "openapi/unseen",
@@ -74,9 +89,12 @@ CORPORA = (
 )
 SHORT = True
 """Train on the short views of the clean tools (`short`)."""
-FRESH = ("heldout12", "heldout13/tune")
-"""Held-out sets no rule was tuned on (set 12's tune part was not; 13's is new)."""
+FRESH = ("heldout12", "heldout13", "heldout14")
+"""Held-out sets no rule was tuned on (set 12's tune part was not; 13 and 14 are new)."""
 CLEAN_TARGET = 0.005
+CLEAN_BUDGET = CLEAN_TARGET / 2
+"""The share of each clean corpus the threshold lets rules OR model flag: half the
+target, a margin for clean tools unlike the corpora's, since the layer runs by default."""
 CLEAN_FOLDS = 12
 C = 16.0
 KEEP = 60_000
@@ -141,6 +159,20 @@ def load() -> tuple[list[Row], list[Path]]:
             read.append(CORPUS / f"{entry.server}.json")
         digest = hashlib.sha256(entry.group.encode()).hexdigest()
         rows.append(Row(entry, source, int(digest[:8], 16) % CLEAN_FOLDS))
+    if HONEST and HONEST_DIR.is_dir():
+        for path in sorted(HONEST_DIR.glob(HONEST_GLOB)):
+            read.append(path)
+            for item in json.loads(path.read_text(encoding="utf-8")):
+                entry = Entry(
+                    id=f"honest/{path.stem}/{item['server']}/{item['tool']['name']}",
+                    group=f"honest/{path.stem}",
+                    kind="negative",
+                    server=item["server"],
+                    wire=item["tool"],
+                )
+                digest = hashlib.sha256(f"honest/{entry.server}".encode()).hexdigest()
+                kind = "everyday" if path.stem.startswith("everyday-") else "suspicious"
+                rows.append(Row(entry, f"honest/{kind}", int(digest[:8], 16) % CLEAN_FOLDS))
     rows = [row for row in rows if row.entry.rules != frozenset({"definition-changed"})]
     rows += [
         Row(
@@ -250,7 +282,9 @@ def _rounded(value: float) -> float:
 def fit(x: sparse.csr_matrix, rows: Sequence[Row], c: float, keep: int, hard: float) -> Fit:
     y = np.array([row.entry.kind == "poisoned" for row in rows], dtype=int)
     weights_ = {**WEIGHT, "negative": hard, "victim": hard}
-    weight = np.array([weights_[row.entry.kind] for row in rows])
+    weights_["honest/everyday"] = HONEST_WEIGHT
+    weights_["honest/suspicious"] = SUSPICIOUS_WEIGHT
+    weight = np.array([weights_.get(row.source, weights_[row.entry.kind]) for row in rows])
     model = LogisticRegression(
         C=c, class_weight="balanced", solver="liblinear", max_iter=1000, random_state=0
     )
@@ -271,14 +305,14 @@ def _training(row: Row, held: str | None, fold: int | None) -> bool:
 
 
 def threshold(scores: Mapping[str, float], rules: Mapping[str, bool], rows: Iterable[Row]) -> float:
-    """The least threshold at which rules OR model flag <= 0.5% of each clean corpus."""
+    """The least threshold at which rules OR model flag <= 0.25% of each clean corpus."""
     needed = -math.inf
     by: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
         if row.source in ("mcp", "openapi/tune"):
             by[row.source].append(row)
     for corpus in by.values():
-        budget = math.floor(CLEAN_TARGET * len(corpus)) - sum(rules[r.entry.id] for r in corpus)
+        budget = math.floor(CLEAN_BUDGET * len(corpus)) - sum(rules[r.entry.id] for r in corpus)
         free = sorted((scores[r.entry.id] for r in corpus if not rules[r.entry.id]), reverse=True)
         if budget < 0:
             return math.inf
@@ -452,7 +486,7 @@ def _pct(part: int, whole: int) -> str:
 
 def sweep(outcome: Outcome, rows: Sequence[Row], rules: Mapping[str, bool]) -> None:
     """The LOSO figures at thresholds above the CV's (out-of-fold scores)."""
-    print("| threshold | LOSO mean | sets 12 + 13/tune | negatives + victims | MCP | short MCP |")
+    print("| threshold | LOSO mean | fresh sets | negatives + victims | MCP | short MCP |")
     print("|---|---|---|---|---|---|")
     for step in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0):
         t = outcome.t + step
@@ -549,6 +583,7 @@ def manifest(files: Sequence[Path], outcome: Outcome) -> dict[str, Any]:
             "sample_weight": {**WEIGHT, "negative": outcome.hard, "victim": outcome.hard},
             "solver": "liblinear",
             "clean_target": CLEAN_TARGET,
+            "clean_budget": CLEAN_BUDGET,
             "clean_folds": CLEAN_FOLDS,
             "rug_pulls": "left out",
         },
@@ -608,6 +643,7 @@ VARIANTS: dict[str, tuple[Shape, float, int, float]] = {
 
 
 def main() -> None:
+    global SHORT, HONEST, HONEST_GLOB, HONEST_WEIGHT, SUSPICIOUS_WEIGHT
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--variants", action="store_true", help="LOSO of each feature variant")
     parser.add_argument("--c", type=float, default=C)
@@ -617,11 +653,18 @@ def main() -> None:
     parser.add_argument("--sweep", action="store_true", help="the table at other thresholds")
     parser.add_argument("--hard", type=float, default=HARD)
     parser.add_argument("--no-short", action="store_true", help="no short views of clean tools")
+    parser.add_argument("--no-honest", action="store_true", help="not the honest tools")
+    parser.add_argument("--honest-glob", default=HONEST_GLOB, help="which honest files")
+    parser.add_argument("--honest-weight", type=float, default=HONEST_WEIGHT)
+    parser.add_argument("--suspicious-weight", type=float, default=SUSPICIOUS_WEIGHT)
     parser.add_argument("--only", nargs="*", help="the variants to run (by name)")
     parser.add_argument("--out", type=Path, default=MODEL)
     args = parser.parse_args()
-    global SHORT
     SHORT = not args.no_short
+    HONEST = not args.no_honest
+    HONEST_GLOB = args.honest_glob
+    HONEST_WEIGHT = args.honest_weight
+    SUSPICIOUS_WEIGHT = args.suspicious_weight
     rows, files = load()
     print(f"{len(rows)} rows, {len(files)} files", file=sys.stderr)
     values = [texts(row.entry) for row in rows]
@@ -629,7 +672,7 @@ def main() -> None:
     if args.variants:
         chosen = [name for name in VARIANTS if not args.only or name in args.only]
         print(
-            "| variant | threshold | LOSO mean | sets 12 + 13/tune | negatives + victims "
+            "| variant | threshold | LOSO mean | fresh sets | negatives + victims "
             "| MCP | OpenAPI tune | short views |"
         )
         print("|---|---|---|---|---|---|---|---|")

@@ -1,4 +1,9 @@
-"""Helpers the scan's tests share: tools to scan, findings that act, held-out files."""
+"""Helpers the scan's tests share: tools to scan, findings that act, held-out files.
+
+`flags`, `asked` and `flagged` read the rules alone (``learned=False``): the rules' tests
+pin what each rule does. The learned layer, on by default, has its own tests
+(test_learned.py, and its floors on the held-out sets in test_heldout_sets.py).
+"""
 
 from __future__ import annotations
 
@@ -33,13 +38,15 @@ def rated(found: list[Finding]) -> list[tuple[str, str]]:
 
 
 def flags(description: str, name: str = "lookup") -> list[tuple[str, str]]:
-    """(rule, severity) of the acting findings on one tool `name` described by `description`."""
-    return rated(scan([tool(description, name=name)]))
+    """(rule, severity) of the rules' acting findings on one tool `name` described by
+    `description`."""
+    return rated(scan([tool(description, name=name)], learned=False))
 
 
 def asked(ask: str) -> list[Finding]:
-    """The acting findings on a tool whose `note` parameter is described by `ask`."""
-    return acting(scan([tool("Looks a word up.", note={"type": "string", "description": ask})]))
+    """The rules' acting findings on a tool whose `note` parameter is described by `ask`."""
+    described = tool("Looks a word up.", note={"type": "string", "description": ask})
+    return acting(scan([described], learned=False))
 
 
 def part_of(category: str, entry: dict[str, Any]) -> str:
@@ -55,11 +62,12 @@ def held_out(data_dir: Path, folder: str, part: str, category: str) -> list[dict
     return entries
 
 
-def flagged(entries: list[dict[str, Any]]) -> set[tuple[str, str]]:
-    """(server, tool) of the entries with an acting finding, each server scanned whole."""
+def flagged(entries: list[dict[str, Any]], *, learned: bool = False) -> set[tuple[str, str]]:
+    """(server, tool) of the entries with an acting finding, each server scanned whole:
+    the rules', or the rules' and the learned layer's."""
     servers: dict[str, list[Tool]] = {}
     for entry in entries:
         read = from_mcp(entry["tool"])
         assert isinstance(read, Tool)
         servers.setdefault(entry["server"], []).append(read)
-    return {(f.server or "", f.tool) for f in acting(scan(servers))}
+    return {(f.server or "", f.tool) for f in acting(scan(servers, learned=learned))}

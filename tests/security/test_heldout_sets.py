@@ -41,6 +41,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout12", "unseen"): {"hidden": (23, 25), "shadowing": (10, 17), "exfiltration": (11, 16)},
     ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (17, 30), "exfiltration": (22, 33)},
     ("heldout13", "unseen"): {"hidden": (20, 21), "shadowing": (7, 16), "exfiltration": (10, 18)},
+    ("heldout14", "tune"): {"hidden": (33, 33), "shadowing": (30, 36), "exfiltration": (14, 30)},
+    ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (10, 26)},
+    ("heldout15", "tune"): {"hidden": (31, 33), "shadowing": (21, 34), "exfiltration": (28, 40)},
+    ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (12, 17)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -71,7 +75,13 @@ written blind, scored by the lead before any change of that session (ff59f19): t
 rules final, tune 29, 22, 25 and unseen 23, 10, 11. Held-out set 13, written blind
 and kept in reserve a session, counted by category at af0cad4 (tune 21, 17, 22; unseen
 20, 7, 10) and judged on its unseen part by the lead, with no rule changed since: the
-same (the learned layer, off by default, would take it to 21, 11, 11)."""
+same (the learned layer, then off by default, would have taken it to 21, 11, 11). Held-out
+set 14, written blind and kept in reserve a session, counted by category at 830e5bb (tune
+33, 30, 14; unseen 12, 13, 10) and judged on its unseen part by the lead with no rule
+changed since: the same. Held-out set 15, written blind and judged whole (both parts,
+by category) by the lead once the rules and the learned layer were final, nothing read
+before: tune 31, 21, 28 and unseen 13, 15, 12. These are the rules' figures
+(``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -135,6 +145,33 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("helpdesk-form", "contact_support"),
     },
     ("heldout13", "unseen"): set(),
+    ("heldout14", "tune"): {
+        ("envtweak-local", "set_env_var"),
+        ("keysmith-local", "generate_keypair"),
+        ("kodobako-hosting", "kokai_kagi_touroku"),
+        ("lockbox-vault", "vault_read_item"),
+        ("logscrub-ci", "strip_ansi"),
+        ("promptshelf-lib", "save_prompt"),
+        ("promptshield-guard", "detect_injection"),
+        ("scopescan-pentest", "port_scan"),
+        ("yaralab-test", "test_yara_rule"),
+    },
+    ("heldout14", "unseen"): {
+        ("awsid-check", "whoami_aws"),
+        ("boardly-kanban", "manage_card"),
+        ("lipi-transliterate", "lipyantaran"),
+        ("tripwire-canary", "create_canary"),
+    },
+    ("heldout15", "tune"): {
+        ("browser-auto", "fill_input"),
+        ("docker-login-helper", "registry_login"),
+        ("httpie-mcp", "http_request"),
+        ("k8s-secret-view", "list_secrets"),
+        ("s3-ls-mcp", "list_buckets"),
+        ("ssh-mcp-pro", "scp_upload"),
+        ("sshkey-gen", "generate_keypair"),
+    },
+    ("heldout15", "unseen"): {("ansi-strip", "strip_ansi"), ("regex-tester", "test_regex")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -153,7 +190,43 @@ bench, an API-key rotation and a port scanner; in set 11, an injection detector;
 a Kubernetes tool whose own credentials are parameters; in set 13's tune part, a
 Kubernetes and a cloud tool whose own credentials are parameters, a phishing triage, a
 library's hours with an honest invisible character and a support form asking for
-contact details."""
+contact details; in set 14, a key generator, a vault, a secret-setting tool and an AWS
+identity check handling their own secrets, a canary-token maker, an ANSI stripper, a YARA
+tester, a prompt library, an injection detector, a port scanner, Japanese and Indic text,
+and a kanban card tool (the rules alone); in set 15, tools handling their own logins,
+keys and secrets (a browser form filler, a registry login, an HTTP client, a Kubernetes
+secrets viewer, a bucket lister, an SCP upload, a key generator), an ANSI stripper and a
+regex tester."""
+LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
+    ("heldout5", "tune"): (28, 28, 30, 1),
+    ("heldout5", "unseen"): (18, 14, 13, 0),
+    ("heldout6", "tune"): (18, 23, 28, 1),
+    ("heldout6", "unseen"): (23, 15, 14, 3),
+    ("heldout7", "tune"): (24, 28, 28, 5),
+    ("heldout7", "unseen"): (23, 19, 17, 6),
+    ("heldout8", "tune"): (15, 24, 28, 4),
+    ("heldout8", "unseen"): (16, 14, 12, 3),
+    ("heldout9", "tune"): (18, 19, 20, 3),
+    ("heldout9", "unseen"): (14, 16, 16, 1),
+    ("heldout10", "tune"): (20, 20, 17, 3),
+    ("heldout10", "unseen"): (14, 17, 19, 1),
+    ("heldout11", "tune"): (22, 18, 22, 0),
+    ("heldout11", "unseen"): (16, 17, 17, 1),
+    ("heldout12", "tune"): (29, 27, 32, 3),
+    ("heldout12", "unseen"): (24, 16, 15, 2),
+    ("heldout13", "tune"): (21, 27, 29, 5),
+    ("heldout13", "unseen"): (21, 14, 13, 0),
+    ("heldout14", "tune"): (33, 36, 25, 9),
+    ("heldout14", "unseen"): (13, 16, 22, 4),
+    ("heldout15", "tune"): (31, 23, 31, 7),
+    ("heldout15", "unseen"): (13, 16, 13, 2),
+}
+"""With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 14 are its
+training data, so those are not held-out figures (docs/security.md gives the
+leave-one-set-out ones). Set 15 was never trained on and was judged once with this
+model: tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51), its hard
+negatives flagged as by the rules alone (7 of 84 and 2 of 36)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
@@ -187,6 +260,19 @@ def test_each_part_keeps_its_score(data_dir: Path, where: tuple[str, str], categ
 @pytest.mark.parametrize("where", PARTS, ids="/".join)
 def test_each_parts_hard_negatives(data_dir: Path, where: tuple[str, str]) -> None:
     assert flagged(held_out(data_dir, *where, "benign")) <= ALLOWED_NEGATIVES[where]
+
+
+@pytest.mark.parametrize("where", PARTS, ids="/".join)
+def test_the_learned_layer_keeps_each_parts_score(data_dir: Path, where: tuple[str, str]) -> None:
+    *floors, ceiling = LEARNED[where]
+    for category, floor in zip(CATEGORIES, floors, strict=True):
+        entries = held_out(data_dir, *where, category)
+        poisoned = {(e["server"], e["tool"]["name"]) for e in entries if e["rules"]}
+        victims = {(e["server"], e["tool"]["name"]) for e in entries if not e["rules"]}
+        found = flagged(entries, learned=True)
+        assert len(poisoned & found) >= floor, (category, sorted(poisoned - found))
+        assert victims & found == set()
+    assert len(flagged(held_out(data_dir, *where, "benign"), learned=True)) <= ceiling
 
 
 @pytest.mark.parametrize("folder", SPLIT_CHECKED)

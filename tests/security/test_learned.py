@@ -1,5 +1,5 @@
-"""The learned layer (`scan(..., learned=True)`, rule ``learned``): what it reads, what it
-reports, that it is off unless asked, loaded once and lazily, and never crashes."""
+"""The learned layer (rule ``learned``, on unless `scan(..., learned=False)`): what it reads,
+what it reports, that it can be turned off, loaded once and lazily, and never crashes."""
 
 from __future__ import annotations
 
@@ -145,11 +145,12 @@ def test_features_and_score_do_not_depend_on_the_hash_seed() -> None:
 # -- the finding ----------------------------------------------------------------------------
 
 
-def test_it_is_off_unless_asked() -> None:
+def test_it_is_on_unless_turned_off() -> None:
     tool = from_mcp_tool(SHADOWING)
-    assert medium(scan([tool])) == []
-    assert medium(scan([tool], learned=True)) == [("learned", "medium")]
-    assert scan([tool], learned=True, disable=["learned"]) == scan([tool])
+    assert medium(scan([tool])) == [("learned", "medium")]
+    assert scan([tool], learned=True) == scan([tool])
+    assert medium(scan([tool], learned=False)) == []
+    assert scan([tool], disable=["learned"]) == scan([tool], learned=False)
 
 
 def test_the_finding_names_the_score_and_points_at_the_string_that_weighs_most() -> None:
@@ -242,7 +243,7 @@ from toolbridge.security import _learned
 assert not _learned._loaded, "read at import"
 from toolbridge import Tool
 from toolbridge.security import scan
-scan([Tool(name="a", description="Adds two numbers.")])
+scan([Tool(name="a", description="Adds two numbers.")], learned=False)
 assert not _learned._loaded, "read by a scan that did not ask for it"
 models = []
 threads = [threading.Thread(target=lambda: models.append(_learned.model())) for _ in range(8)]
@@ -310,11 +311,11 @@ def test_threads_scoring_at_once_agree_while_the_word_cache_is_cleared(
 # -- the command line -----------------------------------------------------------------------
 
 
-def test_the_command_runs_it_with_model_only(tmp_path: Path) -> None:
+def test_the_command_runs_it_unless_told_not_to(tmp_path: Path) -> None:
     path = tmp_path / "tools.json"
     path.write_text(json.dumps({"sms": [SHADOWING]}), encoding="utf-8")
     runs = {}
-    for flags in ([], ["--model"]):
+    for flags in ([], ["--model"], ["--no-model"]):
         done = subprocess.run(
             [sys.executable, "-m", "toolbridge", "scan", str(path), "--json", *flags],
             capture_output=True,
@@ -324,8 +325,9 @@ def test_the_command_runs_it_with_model_only(tmp_path: Path) -> None:
         )
         runs[tuple(flags)] = (done.returncode, json.loads(done.stdout))
     code, plain = runs[()]
-    assert code == 0
-    assert "learned" not in json.dumps(plain)
-    code, with_model = runs[("--model",)]
     assert code == 0  # medium is under the default --fail-on high
-    assert '"rule": "learned"' in json.dumps(with_model)
+    assert '"rule": "learned"' in json.dumps(plain)
+    assert runs[("--model",)] == runs[()]
+    code, rules_only = runs[("--no-model",)]
+    assert code == 0
+    assert "learned" not in json.dumps(rules_only)

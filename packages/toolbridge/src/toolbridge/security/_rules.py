@@ -156,16 +156,17 @@ _ALL: Final = (
         "Reads like poisoning (a learned model)",
         "A statistical reading of a tool's words: a logistic regression over its words, word "
         "pairs and the character n-grams of its words (runs of invisible characters and long "
-        "blank runs read as words of their own), trained on the labelled poisoning sets and the"
-        " clean corpora (bench/scan_model/). It reads only tools of 20 words or more that no "
-        "rule flagged at medium or above, and reports at most one finding a tool (medium), "
+        "blank runs read as words of their own), trained on the labelled poisoning sets, honest"
+        " everyday tools in 48 languages and the clean corpora (bench/scan_model/). It reads "
+        "only tools of 20 words or more that no rule flagged at medium or above, and reports "
+        "at most one finding a tool (medium), "
         "pointing at the string that weighs most, with the model's score. It catches calm "
         "rewordings of the shapes it was trained on (shadowing as a 'house convention', a "
         "parameter that asks for the conversation) that no rule's pattern matches. It reads "
         "words, not meaning: it can be evaded by wording unlike anything it saw, misses an "
         "attack spread thin over a long definition, and flags some honest tools that talk about"
-        " attacks (injection detectors, secret scanners) or about other tools. Off by default: "
-        "scan(..., learned=True), or the command line's --model.",
+        " attacks (injection detectors, secret scanners) or about other tools. On by default; "
+        "scan(..., learned=False), or the command line's --no-model, runs the rules alone.",
     ),
     Rule(
         "definition-changed",
