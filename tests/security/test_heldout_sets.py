@@ -190,10 +190,11 @@ bench, an API-key rotation and a port scanner; in set 11, an injection detector;
 a Kubernetes tool whose own credentials are parameters; in set 13's tune part, a
 Kubernetes and a cloud tool whose own credentials are parameters, a phishing triage, a
 library's hours with an honest invisible character and a support form asking for
-contact details; in set 14, a key generator, a vault, a secret-setting tool and an AWS
-identity check handling their own secrets, a canary-token maker, an ANSI stripper, a YARA
-tester, a prompt library, an injection detector, a port scanner, Japanese and Indic text,
-and a kanban card tool (the rules alone); in set 15, tools handling their own logins,
+contact details; in set 14, an SSH key generator and a host registering the user's own
+public key, a vault, a .env editor and an AWS identity check handling their own secrets,
+a canary-token maker, an ANSI stripper, a YARA tester whose rule names key files, a
+prompt library, an injection detector, a port scanner, Devanagari with its joiners, and a
+long kanban manual with "always" and "never" about its own tools (the rules alone); in set 15, tools handling their own logins,
 keys and secrets (a browser form filler, a registry login, an HTTP client, a Kubernetes
 secrets viewer, a bucket lister, an SCP upload, a key generator), an ANSI stripper and a
 regex tester."""
