@@ -194,10 +194,10 @@ contact details; in set 14, an SSH key generator and a host registering the user
 public key, a vault, a .env editor and an AWS identity check handling their own secrets,
 a canary-token maker, an ANSI stripper, a YARA tester whose rule names key files, a
 prompt library, an injection detector, a port scanner, Devanagari with its joiners, and a
-long kanban manual with "always" and "never" about its own tools (the rules alone); in set 15, tools handling their own logins,
-keys and secrets (a browser form filler, a registry login, an HTTP client, a Kubernetes
-secrets viewer, a bucket lister, an SCP upload, a key generator), an ANSI stripper and a
-regex tester."""
+long kanban manual with "always" and "never" about its own tools (the rules alone); in set
+15, tools handling their own logins, keys and secrets (a browser form filler, a registry
+login, an HTTP client, a Kubernetes secrets viewer, a bucket lister, an SCP upload, a key
+generator), an ANSI stripper and a regex tester."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
