@@ -36,8 +36,8 @@ from toolbridge.schema import (
     NameMap,
     StrictPlan,
     check_name,
-    check_type,
     check_types,
+    names_json_types,
     restore_gemini_arguments,
     restore_strict_arguments,
     unsatisfiable,
@@ -470,21 +470,12 @@ def _known_types_only(tool: Any) -> Any:
 def _known_type(node: Any, path: JsonPath) -> Any:
     """`_known_types_only`'s step on one node."""
     types = node.get("type", node)
-    if types is node or _is_known(types):
+    if types is node or names_json_types(types):
         return node
     if isinstance(types, list):
-        kept = new_frozen_list([name for name in types if _is_known(name)])
+        kept = new_frozen_list([name for name in types if names_json_types(name)])
         return new_frozen_dict({**node, "type": kept})
     return new_frozen_dict({key: value for key, value in node.items() if key != "type"})
-
-
-def _is_known(types: Any) -> bool:
-    """True when `types` names JSON types only (`check_type` says so)."""
-    try:
-        check_type(types, ())
-    except SchemaError:
-        return False
-    return True
 
 
 _SET_PROBLEM: Final = tuple(

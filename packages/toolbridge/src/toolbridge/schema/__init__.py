@@ -26,7 +26,7 @@ from toolbridge.schema._gemini import (
     to_gemini_schema,
 )
 from toolbridge.schema._gemini_json import GEMINI_KEYWORDS, to_gemini_json
-from toolbridge.schema._malformed import check_type, check_types
+from toolbridge.schema._malformed import check_type, check_types, names_json_types
 from toolbridge.schema._names import NAME_RULES, NameMap, NameRule, check_name
 from toolbridge.schema._plans import ArgumentPlan
 from toolbridge.schema._refs import inline_refs
@@ -61,6 +61,7 @@ __all__ = [
     "from_draft07",
     "from_openapi30",
     "inline_refs",
+    "names_json_types",
     "restore_gemini_arguments",
     "restore_strict_arguments",
     "standard_schema",

@@ -29,6 +29,7 @@ __all__ = [
     "explained",
     "first_unknown_type",
     "malformed",
+    "names_json_types",
 ]
 
 _Result = TypeVar("_Result")
@@ -36,6 +37,13 @@ TRIPS: Final = (TypeError, AttributeError, KeyError, IndexError, ValueError)
 """What reading an unexpected shape raises in Python."""
 JSON_TYPES: Final = frozenset({"array", "boolean", "integer", "null", "number", "object", "string"})
 """The names ``type`` may give (JSON Schema 2020-12, validation section 6.1.1)."""
+
+
+def names_json_types(types: Any) -> bool:
+    """Whether a ``type`` value names JSON types only: one name, or a list of them."""
+    if type(types) is str:
+        return types in JSON_TYPES
+    return isinstance(types, list) and all(type(n) is str and n in JSON_TYPES for n in types)
 
 
 def check_type(types: Any, path: JsonPath, *, tool: str | None = None) -> None:
@@ -49,7 +57,7 @@ def check_type(types: Any, path: JsonPath, *, tool: str | None = None) -> None:
     Raises:
         SchemaError: At ``<path>/type`` (``<path>/type/<i>`` for a list's member).
     """
-    if type(types) is str and types in JSON_TYPES:
+    if names_json_types(types):
         return
     listed = isinstance(types, list)
     for index, name in enumerate(types if listed else [types]):
@@ -112,9 +120,7 @@ class _Unknown(Exception):
 
 def _look(node: Any, _: JsonPath) -> Any:
     types = node.get("type", node)  # (the node itself: no ``type`` at all)
-    if types is node or (type(types) is str and types in JSON_TYPES):
-        return node
-    if isinstance(types, list) and all(type(n) is str and n in JSON_TYPES for n in types):
+    if types is node or names_json_types(types):
         return node
     raise _Unknown
 

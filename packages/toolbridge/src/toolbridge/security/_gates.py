@@ -195,6 +195,13 @@ class Prefixes:
                 yield match
 
 
+def _literal_sets(members: tuple[Prefixes, ...]) -> tuple[set[str], set[str]]:
+    """Every literal of `members`, and those that may match inside a word."""
+    every = set().union(*(member.starting | member.anywhere for member in members))
+    loose = set().union(*(member.anywhere for member in members))
+    return every, loose
+
+
 class Family:
     r"""Where the literals of several `Prefixes` start, found in one pass over the text.
 
@@ -208,8 +215,7 @@ class Family:
     def __init__(self, *members: Prefixes) -> None:
         self.members: Final = members
         """The `Prefixes`, in the order `starts` answers for them."""
-        every = set().union(*(member.starting | member.anywhere for member in members))
-        loose = set().union(*(member.anywhere for member in members))
+        every, loose = _literal_sets(members)
         # built and compiled at their first use
         self._tables: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]] | None = None
         self._find = Lazy(lambda: _overlapping(every, loose))
@@ -224,8 +230,7 @@ class Family:
         tables = self._tables
         if tables is None:
             members = self.members
-            every = set().union(*(member.starting | member.anywhere for member in members))
-            loose = set().union(*(member.anywhere for member in members))
+            every, loose = _literal_sets(members)
             starting = [member.starting | member.anywhere for member in members]
             inside = [member.anywhere for member in members]
             tables = self._tables = (
