@@ -331,3 +331,19 @@ def test_the_command_runs_it_unless_told_not_to(tmp_path: Path) -> None:
     code, rules_only = runs[("--no-model",)]
     assert code == 0
     assert "learned" not in json.dumps(rules_only)
+
+
+# -- where tools are loaded ---------------------------------------------------------------
+
+
+def test_a_policy_acts_on_the_learned_layer_unless_its_severity_is_higher() -> None:
+    # The scan a loader runs is scan()'s default: a tool only the learned layer flags
+    # is hidden at the default finding_severity (medium), kept at "high".
+    from toolbridge.toolsets import GuardedToolset, Policy, StaticToolset
+
+    tools = [from_mcp_tool(SHADOWING), from_mcp_tool(CLEAN)]
+    blocked = GuardedToolset(StaticToolset(tools), Policy(on_finding="block"))
+    assert [tool.name for tool in blocked.list_tools()] == [CLEAN["name"]]
+    assert [finding.rule for finding in blocked.findings] == ["learned"]
+    high = GuardedToolset(StaticToolset(tools), Policy(on_finding="block", finding_severity="high"))
+    assert [tool.name for tool in high.list_tools()] == [SHADOWING["name"], CLEAN["name"]]
