@@ -46,6 +46,7 @@ from toolbridge.security._sources import (
     USER_GAVE,
 )
 from toolbridge.security._steering import sentence_at, sentence_ends
+from toolbridge.security._variables import secret_variable
 
 __all__ = ["ASKS", "exfiltration"]
 
@@ -269,7 +270,10 @@ def exfiltration(
                 f"asks for {what} from the model's own context: exfiltration through a parameter.",
             )
     sourced = _sourced(value, low, sources, field=field)
-    return sourced if sourced is not None else _built(value, low)
+    if sourced is not None:
+        return sourced
+    built = _built(value, low)
+    return secret_variable(value) if built is None and field else built
 
 
 def _sourced(value: str, low: str, at: list[int], *, field: bool) -> Hit | None:

@@ -49,6 +49,8 @@ _SPACES: Final = frozenset("\u00ad\u200b\ufe0e\ufe0f")
 """Zero-width spaces, soft hyphens and the emoji presentation selectors: two inside
 text are copy-and-paste residue (low; an emoji's selector whose emoji was lost)."""
 _FEW: Final = 3
+_VIRAMA: Final = 9
+"""The canonical combining class of a virama (U+0D4D MALAYALAM SIGN VIRAMA...)."""
 _INVISIBLE: Final = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
     "\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]+"
@@ -130,7 +132,7 @@ def hidden(value: str) -> Hit | None:
     if (
         severity == "high"
         and len(found) < _FEW
-        and all(value[at] in _SPACES for at in found)
+        and all(value[at] in _SPACES or _ligature(value, at) for at in found)
         and value[found[-1] + 1 :].strip()
     ):
         word = len(value.split(maxsplit=1)) < 2  # a name or a value: no residue
@@ -240,15 +242,37 @@ def _flag(value: str, at: int, run: str) -> bool:
 
 
 def _joining(value: str, at: int) -> bool:
-    """True for a joiner between two visible non-ASCII characters (emoji, Indic, Persian)."""
-    if at == 0 or at + 1 >= len(value):
+    """True for a joiner where writing needs it.
+
+    Between two visible non-ASCII characters (emoji, Indic, Persian), or after a virama
+    (a Malayalam chillu, ``\u0d28\u0d4d\u200d``).
+    """
+    if at == 0:
         return False
+    if at + 1 >= len(value):
+        return unicodedata.combining(value[at - 1]) == _VIRAMA
     before, after = value[at - 1], value[at + 1]
+    if unicodedata.combining(before) == _VIRAMA:
+        return True  # a conjunct's or a chillu's joiner: how Indic scripts are spelled
     return (
         not before.isascii()
         and not after.isascii()
         and unicodedata.category(before)[0] in "LMS"
         and unicodedata.category(after)[0] in "LMS"
+    )
+
+
+def _ligature(value: str, at: int) -> bool:
+    """True for a zero-width non-joiner between two Latin letters ("Auf\u200clage").
+
+    It keeps a ligature apart: residue-like, as a soft hyphen is.
+    """
+    return (
+        value[at] == "\u200c"
+        and 0 < at < len(value) - 1
+        and value[at - 1].isalpha()
+        and value[at + 1].isalpha()
+        and value[at - 1].isascii()
     )
 
 

@@ -263,7 +263,7 @@ MESSAGES: Final = (
 """Messages, outside English: *all previous messages* is the conversation again."""
 
 PASSWORDS: Final = (
-    r"\bcontraseñas?\b", r"\bmots? de passe\b", r"\bpasswört", r"\bpasswort", r"\bkennw[oö]rt",
+    r"\bcontraseñas?\b", r"\bmots? de passe\b", r"passwört", r"passwort", r"kennw[oö]rt",
     r"\bsenhas?\b", r"\bwachtwoord", r"\bhas(?:ło|ła|eł)\b", r"\bhesl[oa]\b", r"парол",
     r"κωδικ", r"סיסמ", r"كلمات المرور", r"كلمة المرور", r"رمز عبور", r"گذرواژه", r"पासवर्ड",
     r"パスワード", r"密码", r"密碼", r"비밀번호", r"mật khẩu", r"รหัสผ่าน", r"\bkata sandi\b",

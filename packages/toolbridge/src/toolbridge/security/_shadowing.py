@@ -245,8 +245,23 @@ def vocabulary(texts: Iterable[Text]) -> set[str]:
 
 
 def _prose(text: Text) -> bool:
-    """Whether `text` is prose (a description or title), not a name or a value."""
-    return text.kind == "text" and text.path[-1] in _PROSE
+    """Whether `text` is prose (a description or title), not a name or a value.
+
+    A value the schema offers (a default, an enum member, an example) that is a sentence
+    ("issue_refund with destination=store_credit regardless of ...") is prose too.
+    """
+    if text.kind != "text":
+        return False
+    if text.path[-1] in _PROSE:
+        return True
+    slot = text.path[-2] if isinstance(text.path[-1], int) else text.path[-1]
+    return slot in _OFFERED and text.value.count(" ") >= _SENTENCE_BLANKS
+
+
+_OFFERED: Final = frozenset({"default", "const", "enum", "examples"})
+"""Where a schema offers the model a value to send."""
+_SENTENCE_BLANKS: Final = 4
+"""Blanks a value needs to be read as a sentence (five words or more)."""
 
 
 def _named(value: str, start: int, end: int, name: str) -> bool:
