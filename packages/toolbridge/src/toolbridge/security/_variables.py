@@ -65,7 +65,7 @@ def secret_variable(value: str) -> Hit | None:
                 continue
             return Hit("sensitive-reference", "medium", found.start(), found.end(), _WHY)
     if ".env" in value and len(value.split()) >= _MIN_WORDS and not _PATH_WORDS.search(value):
-        found = _DOTENV.search(value)
-        if found is not None:
-            return Hit("sensitive-reference", "medium", found.start(), found.end(), _WHY)
+        dotenv = _DOTENV.search(value)
+        if dotenv is not None:
+            return Hit("sensitive-reference", "medium", dotenv.start(), dotenv.end(), _WHY)
     return None
