@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from toolbridge.security._carried import carried
 from toolbridge.security._finding import Severity
 from toolbridge.security._gates import Absent, Gated, literals, searcher
 from toolbridge.security._hit import Hit
@@ -352,7 +353,8 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
     is the subject of the tool `topic` names (``~/.ssh/id_rsa`` as a default of
     ``ssh_exec``).
     """
-    hits: list[Hit] = []
+    sent = None if name else carried(value)
+    hits: list[Hit] = [] if sent is None else [sent]
     lowered = value.lower()
     low = lowered.replace("_", " ").replace("-", " ")  # faster than a translate
     if _QUICK.of(low) and (not name or value.isascii()):
