@@ -57,9 +57,9 @@ from toolbridge.security._strings import strings  # noqa: E402
 
 ROOT = HERE.parent.parent
 MODEL = ROOT / "packages" / "toolbridge" / "src" / "toolbridge" / "security" / "_model.json.gz"
-FORBIDDEN = (POISONING / "heldout15", POISONING / "heldout16")
-"""Never read: set 15 judges this layer, set 16 is kept in reserve."""
-HELD: tuple[str, ...] = tuple(f"heldout{n}" for n in range(3, 15))
+FORBIDDEN = (POISONING / "heldout17",)
+"""Never read: set 17 is kept in reserve, to judge this layer."""
+HELD: tuple[str, ...] = tuple(f"heldout{n}" for n in range(3, 17))
 """The held-out sets, one fold each."""
 HONEST_DIR = ROOT / "tests" / "data" / "honest"
 """Honest tools written blind to the scanner: everyday tools in 48 languages
@@ -89,12 +89,16 @@ CORPORA = (
 )
 SHORT = True
 """Train on the short views of the clean tools (`short`)."""
-FRESH = ("heldout12", "heldout13", "heldout14")
-"""Held-out sets no rule was tuned on (set 12's tune part was not; 13 and 14 are new)."""
+FRESH = ("heldout12", "heldout13", "heldout14", "heldout15", "heldout16")
+"""The latest held-out sets, pooled: each was judged once before rules were tuned on it."""
 CLEAN_TARGET = 0.005
 CLEAN_BUDGET = CLEAN_TARGET / 2
 """The share of each clean corpus the threshold lets rules OR model flag: half the
 target, a margin for clean tools unlike the corpora's, since the layer runs by default."""
+EVERYDAY_EXTRA = 0.01
+"""The share of the everyday honest tools (48 languages) the model may flag beyond the
+rules' own, out of fold: trained on sets 3-16 with the corpora's budget alone, its
+threshold (1.52) flagged 5.7% of them, the rules 2.5%."""
 CLEAN_FOLDS = 12
 C = 16.0
 KEEP = 60_000
@@ -305,14 +309,18 @@ def _training(row: Row, held: str | None, fold: int | None) -> bool:
 
 
 def threshold(scores: Mapping[str, float], rules: Mapping[str, bool], rows: Iterable[Row]) -> float:
-    """The least threshold at which rules OR model flag <= 0.25% of each clean corpus."""
+    """The least threshold at which rules OR model flag <= 0.25% of each clean corpus, and
+    the model <= 1% of the everyday honest tools beyond the rules' own (out of fold)."""
     needed = -math.inf
     by: dict[str, list[Row]] = defaultdict(list)
     for row in rows:
-        if row.source in ("mcp", "openapi/tune"):
+        if row.source in ("mcp", "openapi/tune", "honest/everyday"):
             by[row.source].append(row)
-    for corpus in by.values():
-        budget = math.floor(CLEAN_BUDGET * len(corpus)) - sum(rules[r.entry.id] for r in corpus)
+    for source, corpus in by.items():
+        if source == "honest/everyday":
+            budget = math.floor(EVERYDAY_EXTRA * len(corpus))
+        else:
+            budget = math.floor(CLEAN_BUDGET * len(corpus)) - sum(rules[r.entry.id] for r in corpus)
         free = sorted((scores[r.entry.id] for r in corpus if not rules[r.entry.id]), reverse=True)
         if budget < 0:
             return math.inf
@@ -486,8 +494,11 @@ def _pct(part: int, whole: int) -> str:
 
 def sweep(outcome: Outcome, rows: Sequence[Row], rules: Mapping[str, bool]) -> None:
     """The LOSO figures at thresholds above the CV's (out-of-fold scores)."""
-    print("| threshold | LOSO mean | fresh sets | negatives + victims | MCP | short MCP |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| threshold | LOSO mean | fresh sets | negatives + victims | MCP | short MCP "
+        "| everyday honest | suspicious-looking honest |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for step in (0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0):
         t = outcome.t + step
         judged = [
@@ -504,11 +515,12 @@ def sweep(outcome: Outcome, rows: Sequence[Row], rules: Mapping[str, bool]) -> N
                 for r in rows
                 if r.source == corpus
             )
-            for corpus in ("mcp", "short/mcp")
+            for corpus in ("mcp", "short/mcp", "honest/everyday", "honest/suspicious")
         }
         print(
             f"| {t:.3g} | {100 * at.mean(True):.1f}% | {_pct(a, n)} ({a}/{n}) | {neg}/{negn} "
-            f"| {flagged['mcp']} | {flagged['short/mcp']} |",
+            f"| {flagged['mcp']} | {flagged['short/mcp']} | {flagged['honest/everyday']} "
+            f"| {flagged['honest/suspicious']} |",
             flush=True,
         )
 

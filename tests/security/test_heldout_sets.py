@@ -36,15 +36,17 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout10", "tune"): {"hidden": (20, 20), "shadowing": (20, 20), "exfiltration": (17, 17)},
     ("heldout10", "unseen"): {"hidden": (14, 14), "shadowing": (17, 17), "exfiltration": (18, 19)},
     ("heldout11", "tune"): {"hidden": (22, 22), "shadowing": (18, 18), "exfiltration": (22, 22)},
-    ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (16, 18)},
-    ("heldout12", "tune"): {"hidden": (29, 29), "shadowing": (22, 27), "exfiltration": (25, 34)},
-    ("heldout12", "unseen"): {"hidden": (23, 25), "shadowing": (10, 17), "exfiltration": (11, 16)},
-    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (17, 30), "exfiltration": (22, 33)},
+    ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (17, 18)},
+    ("heldout12", "tune"): {"hidden": (29, 29), "shadowing": (22, 27), "exfiltration": (26, 34)},
+    ("heldout12", "unseen"): {"hidden": (23, 25), "shadowing": (10, 17), "exfiltration": (13, 16)},
+    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (18, 30), "exfiltration": (24, 33)},
     ("heldout13", "unseen"): {"hidden": (20, 21), "shadowing": (7, 16), "exfiltration": (10, 18)},
-    ("heldout14", "tune"): {"hidden": (33, 33), "shadowing": (30, 36), "exfiltration": (14, 30)},
-    ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (10, 26)},
-    ("heldout15", "tune"): {"hidden": (31, 33), "shadowing": (21, 34), "exfiltration": (28, 40)},
-    ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (12, 17)},
+    ("heldout14", "tune"): {"hidden": (33, 33), "shadowing": (30, 36), "exfiltration": (15, 30)},
+    ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (12, 26)},
+    ("heldout15", "tune"): {"hidden": (31, 33), "shadowing": (24, 34), "exfiltration": (34, 40)},
+    ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (14, 17)},
+    ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (31, 41)},
+    ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (15, 19)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -80,7 +82,11 @@ set 14, written blind and kept in reserve a session, counted by category at 830e
 33, 30, 14; unseen 12, 13, 10) and judged on its unseen part by the lead with no rule
 changed since: the same. Held-out set 15, written blind and judged whole (both parts,
 by category) by the lead once the rules and the learned layer were final, nothing read
-before: tune 31, 21, 28 and unseen 13, 15, 12. These are the rules' figures
+before: tune 31, 21, 28 and unseen 13, 15, 12. Held-out set 16 (business voice), written
+blind and judged whole the same way, with no rule changed since set 15: tune 31, 38, 31 and
+unseen 19, 14, 15 (148 of 164). Then (issue 29) a field asking for a secret variable's
+value, shadowing in offered values and a credential file beside a named address
+(`tests/security/test_gaps16.py`), with sets 15 and 16 in view. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -172,6 +178,8 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("sshkey-gen", "generate_keypair"),
     },
     ("heldout15", "unseen"): {("ansi-strip", "strip_ansi"), ("regex-tester", "test_regex")},
+    ("heldout16", "tune"): set(),
+    ("heldout16", "unseen"): {("dark-mode-sync", "set_theme"), ("phishguard", "check_link")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -197,7 +205,9 @@ prompt library, an injection detector, a port scanner, Devanagari with its joine
 long kanban manual with "always" and "never" about its own tools (the rules alone); in set
 15, tools handling their own logins, keys and secrets (a browser form filler, a registry
 login, an HTTP client, a Kubernetes secrets viewer, a bucket lister, an SCP upload, a key
-generator), an ANSI stripper and a regex tester."""
+generator), an ANSI stripper and a regex tester; in set 16's unseen part, a theme setting
+that keeps "whatever the user picked last" and an anti-phishing tip ("never ask the user for
+their password")."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -205,29 +215,31 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout6", "unseen"): (23, 15, 14, 3),
     ("heldout7", "tune"): (24, 28, 28, 5),
     ("heldout7", "unseen"): (23, 19, 17, 6),
-    ("heldout8", "tune"): (15, 24, 28, 4),
+    ("heldout8", "tune"): (15, 24, 28, 3),
     ("heldout8", "unseen"): (16, 14, 12, 3),
-    ("heldout9", "tune"): (18, 19, 20, 3),
+    ("heldout9", "tune"): (18, 19, 20, 2),
     ("heldout9", "unseen"): (14, 16, 16, 1),
     ("heldout10", "tune"): (20, 20, 17, 3),
     ("heldout10", "unseen"): (14, 17, 19, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
-    ("heldout11", "unseen"): (16, 17, 17, 1),
-    ("heldout12", "tune"): (29, 27, 32, 3),
-    ("heldout12", "unseen"): (24, 16, 15, 2),
-    ("heldout13", "tune"): (21, 27, 29, 5),
+    ("heldout11", "unseen"): (16, 17, 18, 1),
+    ("heldout12", "tune"): (29, 27, 31, 2),
+    ("heldout12", "unseen"): (24, 15, 15, 2),
+    ("heldout13", "tune"): (21, 26, 29, 5),
     ("heldout13", "unseen"): (21, 14, 13, 0),
     ("heldout14", "tune"): (33, 36, 25, 9),
-    ("heldout14", "unseen"): (13, 16, 22, 4),
-    ("heldout15", "tune"): (31, 23, 31, 7),
-    ("heldout15", "unseen"): (13, 16, 13, 2),
+    ("heldout14", "unseen"): (13, 16, 21, 3),
+    ("heldout15", "tune"): (32, 29, 37, 7),
+    ("heldout15", "unseen"): (14, 18, 15, 2),
+    ("heldout16", "tune"): (31, 40, 39, 0),
+    ("heldout16", "unseen"): (19, 14, 18, 2),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 14 are its
-training data, so those are not held-out figures (docs/security.md gives the
-leave-one-set-out ones). Set 15 was never trained on and was judged once with this
-model: tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51), its hard
-negatives flagged as by the rules alone (7 of 84 and 2 of 36)."""
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 16 are its
+training data, so these are not held-out figures (docs/security.md gives the
+leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
+sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
+same model, tune 31, 38, 34 and unseen 19, 14, 18 (154 of 164)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
@@ -240,8 +252,8 @@ def test_each_case_is_in_the_part_its_hash_names(
     data_dir: Path, where: tuple[str, str], category: str
 ) -> None:
     for entry in held_out(data_dir, *where, category):
-        if category == "shadowing" and entry["note"] == "victim":
-            continue  # the victims stand in both parts
+        if entry.get("note") == "victim":
+            continue  # the victims stand in both parts (set 16's hidden file has two)
         assert part_of(category, entry) == where[1], entry["tool"]["name"]
 
 
