@@ -100,8 +100,12 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout14/unseen",
         "Held-out set 14, unseen part (written blind; judged once, trained on since)",
     ),
-    ("heldout15/tune", "Held-out set 15, tune part (written blind; judged once, not tuned on)"),
-    ("heldout15/unseen", "Held-out set 15, unseen part (written blind; judged once)"),
+    ("heldout15/tune", "Held-out set 15, tune part (written blind; judged once, tuned on since)"),
+    ("heldout15/unseen", "Held-out set 15, unseen part (written blind; judged once, tuned on)"),
+    ("heldout16/tune", "Held-out set 16, tune part (written blind; judged once, tuned on since)"),
+    ("heldout16/unseen", "Held-out set 16, unseen part (written blind; judged once, tuned on)"),
+    ("heldout17/tune", "Held-out set 17, tune part (written blind; judged once, one rule since)"),
+    ("heldout17/unseen", "Held-out set 17, unseen part (written blind; judged once, one rule)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -112,12 +116,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout15/unseen"
-"""The fresh held-out part the 97% target is judged on: set 15's unseen part, scored by the
-lead only, once (sets 10 to 14's unseen parts were judged before; set 10's misses were
-named since, and sets 13 and 14 train the learned layer now, so they are not fresh any
-more). Set 16 (`heldout16/`) is kept in reserve for the next judging and is read by
-nothing here. The bench prints no case names of any held-out part."""
+HELDOUT_JUDGED = "heldout17/unseen"
+"""The fresh held-out part the 97% target is judged on: set 17's unseen part, judged by the
+lead, once, whole with its tune part (sets 10 to 16 were judged before and are tuned or
+trained on now). One rule family (a credential file beside an address) was written after
+that judging with its misses in view: 8 of set 17's 185, so its figure here is no longer
+a blind one. The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
