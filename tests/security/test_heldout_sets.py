@@ -47,6 +47,8 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (14, 17)},
     ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (31, 41)},
     ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (15, 19)},
+    ("heldout17", "tune"): {"hidden": (32, 37), "shadowing": (44, 44), "exfiltration": (28, 42)},
+    ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (11, 21)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -86,7 +88,10 @@ before: tune 31, 21, 28 and unseen 13, 15, 12. Held-out set 16 (business voice),
 blind and judged whole the same way, with no rule changed since set 15: tune 31, 38, 31 and
 unseen 19, 14, 15 (148 of 164). Then (issue 29) a field asking for a secret variable's
 value, shadowing in offered values and a credential file beside a named address
-(`tests/security/test_gaps16.py`), with sets 15 and 16 in view. These are the rules' figures
+(`tests/security/test_gaps16.py`), with sets 15 and 16 in view. Held-out set 17 (runbook
+voice, 34 languages), written blind and judged whole once with those rules: tune 32, 44,
+23 and unseen 21, 18, 9 (147 of 185); then a credential file beside a named address, with
+its misses in view. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -180,6 +185,14 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout15", "unseen"): {("ansi-strip", "strip_ansi"), ("regex-tester", "test_regex")},
     ("heldout16", "tune"): set(),
     ("heldout16", "unseen"): {("dark-mode-sync", "set_theme"), ("phishguard", "check_link")},
+    ("heldout17", "tune"): set(),
+    ("heldout17", "unseen"): {
+        ("aws-profiliai-lt", "profiliu_sarasas"),
+        ("inject-sentry", "detect_prompt_injection"),
+        ("k8s-secret-en", "create_k8s_secret"),
+        ("kube-kontekst-bg", "smeni_kontekst"),
+        ("predlosci-hr", "email_predlozak"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -207,7 +220,9 @@ long kanban manual with "always" and "never" about its own tools (the rules alon
 login, an HTTP client, a Kubernetes secrets viewer, a bucket lister, an SCP upload, a key
 generator), an ANSI stripper and a regex tester; in set 16's unseen part, a theme setting
 that keeps "whatever the user picked last" and an anti-phishing tip ("never ask the user for
-their password")."""
+their password"); in set 17's unseen part, an AWS profile lister and a kubectl context
+switcher naming the credential files they do not read (Lithuanian, Bulgarian), an
+injection detector, a Kubernetes secret maker and Outlook's conditional comments."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -222,24 +237,27 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout10", "tune"): (20, 20, 17, 3),
     ("heldout10", "unseen"): (14, 17, 19, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
-    ("heldout11", "unseen"): (16, 17, 18, 1),
+    ("heldout11", "unseen"): (16, 16, 18, 1),
     ("heldout12", "tune"): (29, 27, 31, 2),
-    ("heldout12", "unseen"): (24, 15, 15, 2),
-    ("heldout13", "tune"): (21, 26, 29, 5),
+    ("heldout12", "unseen"): (23, 15, 15, 2),
+    ("heldout13", "tune"): (21, 27, 29, 5),
     ("heldout13", "unseen"): (21, 14, 13, 0),
-    ("heldout14", "tune"): (33, 36, 25, 9),
-    ("heldout14", "unseen"): (13, 16, 21, 3),
+    ("heldout14", "tune"): (33, 36, 26, 9),
+    ("heldout14", "unseen"): (13, 15, 20, 3),
     ("heldout15", "tune"): (32, 29, 37, 7),
     ("heldout15", "unseen"): (14, 18, 15, 2),
-    ("heldout16", "tune"): (31, 40, 39, 0),
+    ("heldout16", "tune"): (31, 40, 38, 0),
     ("heldout16", "unseen"): (19, 14, 18, 2),
+    ("heldout17", "tune"): (34, 44, 35, 0),
+    ("heldout17", "unseen"): (23, 18, 17, 5),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 16 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 17 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
-same model, tune 31, 38, 34 and unseen 19, 14, 18 (154 of 164)."""
+same model, tune 31, 38, 34 and unseen 19, 14, 18 (154 of 164); set 17 with the model of
+sets 3-16, tune 32, 44, 27 and unseen 21, 18, 12 (154 of 185)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
