@@ -13,7 +13,8 @@ previous page or call) and a negated ask ("never include passwords") pass.
 from __future__ import annotations
 
 import re
-from typing import Final
+from functools import lru_cache
+from typing import Final, NamedTuple
 
 from toolbridge.security._concept_match import SHORT, Concept
 from toolbridge.security._concept_words import (
@@ -128,21 +129,52 @@ def _asks(text: str, at: int, kind: str) -> bool:
     """
     if _NEGATED.search(text, max(0, at - _NEGATION_REACH), at) is not None:
         return False
-    if kind == "secret" and _harvest(text):
+    facts = _facts(text)
+    if kind == "secret" and facts.harvest:
         return True  # the user's bearer token and cookie: no API's plumbing
-    if _PAGING.search(text) is not None:
+    if facts.paging:
         return False
-    earlier = any(
-        kind != "secret" or not 0 <= at - found.end() <= 1 for found in _EARLIER.finditer(text)
-    )  # "the previous password" is a field of its own; "the user's earlier mails" are theirs
-    earlier = earlier or _SEEN.search(text) is not None
+    earlier = any(kind != "secret" or not 0 <= at - end <= 1 for end in facts.earlier)
+    # "the previous password" is a field of its own; "the user's earlier mails" are theirs
+    earlier = earlier or facts.seen
     if kind == "secret":
         return earlier
-    whole = _ALL.search(text) is not None
     if kind == "prompt":
-        return earlier or whole or _YOU.search(text) is not None
-    user = _USER.search(text) is not None
-    return (earlier and (user or whole)) or (whole and user)
+        return earlier or facts.whole or facts.you
+    return (earlier and (facts.user or facts.whole)) or (facts.whole and facts.user)
+
+
+class _Facts(NamedTuple):
+    """What `_asks` reads of a sentence whatever the object's place in it."""
+
+    harvest: bool
+    paging: bool
+    earlier: tuple[int, ...]
+    """Where the first three words for *earlier* end: with three, one is not next to
+    the object, whatever its place."""
+    seen: bool
+    whole: bool
+    you: bool
+    user: bool
+
+
+@lru_cache(maxsize=64)
+def _facts(text: str) -> _Facts:
+    """`text`'s facts, read once a sentence.
+
+    A sentence naming a thousand secrets is read once, not once a secret: a long field
+    costs a linear scan.
+    """
+    ends = tuple(found.end() for found, _ in zip(_EARLIER.finditer(text), range(3), strict=False))
+    return _Facts(
+        harvest=_harvest(text),
+        paging=_PAGING.search(text) is not None,
+        earlier=ends,
+        seen=_SEEN.search(text) is not None,
+        whole=_ALL.search(text) is not None,
+        you=_YOU.search(text) is not None,
+        user=_USER.search(text) is not None,
+    )
 
 
 def named_ask(value: str) -> Hit | None:
