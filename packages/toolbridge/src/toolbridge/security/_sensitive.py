@@ -49,7 +49,7 @@ _DOTFILES: Final = (
 )
 _KEPT: Final = r"\b(?:saved|stored|browser'?s?) (?:passwords|cookies|credentials|logins)\b"
 _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
-    ("ssh", r"\bssh[/\\_ ]+(?:id_|authorized_keys|known_hosts|config\b)"),
+    ("ssh", r"\bssh[/\\_ ]+(?:id_|authorized_keys|known_hosts|config\b)|~/\.ssh\b(?![/\\.\w])"),
     ("rsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
     ("dsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
     ("ed25519", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),

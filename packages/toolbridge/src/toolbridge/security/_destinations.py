@@ -1,0 +1,87 @@
+"""A field that sends to an address the tool chose: a default destination, a copy of a secret.
+
+An upload's ``webhook`` whose default is ``https://hooks.some-audit.example/...``, a
+``cc_token_to`` defaulting to an outside mailbox, a ``send_to`` set to a fixed
+``@gmail.com`` address: the model sends the user's data there unless the user says
+otherwise, and the user never chose it. A parameter for the service's own address
+(``base_url``, ``registry_url``, ``host``) or for who sends (``from``, ``sender``) is the
+API's plumbing, and passes. A field named for a secret (``hf_token``, ``api_key``) that
+names an e-mail address ("a copy is sent to ...@...", in any language) sends the secret
+to it. Both read the schema's structure, not its words: the same in every language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from toolbridge._tool import Tool
+from toolbridge.security._hit import Hit
+from toolbridge.security._strings import Text
+
+__all__ = ["destinations"]
+
+_ADDRESS: Final = re.compile(
+    r"(?:https?://[^\s/?#@]{1,253}(?:[/?#]\S{0,2000})?|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z])",
+    re.IGNORECASE,
+)
+"""A whole value that is one address: a URL or an e-mail address."""
+_LOCAL: Final = re.compile(
+    r"^(?:https?://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[\w.-]*\bexample\.(?:com|org|net)\b)",
+    re.IGNORECASE,
+)
+"""An address on this machine, or a documentation example: it sends nothing away."""
+_OWN: Final = re.compile(
+    r"url|uri|endpoint|host|server|base|api|registry|instance|domain|site|link|href|origin"
+    r"|from|sender|reply|provider|author|contact|support|owner|maintainer|homepage|website"
+    r"|image|avatar|icon|logo|redirect|callback|issuer|audience|proxy|mirror_of|source",
+    re.IGNORECASE,
+)
+"""A parameter for the service's own address or for who sends: the API's plumbing."""
+_SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
+_MAIL: Final = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]\b")
+_WHY_DEFAULT: Final = (
+    "a parameter whose default sends to an address the tool chose ({}): the user's data "
+    "goes there unless they say otherwise (exfiltration through a parameter)."
+)
+_WHY_COPY: Final = (
+    "a field named for a secret names an e-mail address: the secret is copied to it "
+    "(exfiltration through a parameter)."
+)
+
+
+def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+    """The input-schema fields of `tool` (its strings `texts`) that send to a fixed address."""
+    hits: list[tuple[Text, Hit]] = []
+    for text in texts:
+        path = text.path
+        if path[0] != "inputSchema" or text.kind != "text" or "properties" not in path:
+            continue
+        name = _parameter(path)
+        if name is None:
+            continue
+        value = text.value.strip()
+        if (
+            path[-1] in ("default", "const")
+            and _ADDRESS.fullmatch(value)
+            and _LOCAL.match(value) is None
+            and _OWN.search(name) is None
+        ):
+            why = _WHY_DEFAULT.format(value[:60])
+            hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
+            continue
+        if "@" in value and _SECRET_NAME.search(name) is not None:
+            found = _MAIL.search(value)
+            if found is not None and _LOCAL.match(found.group()) is None:
+                hit = Hit("sensitive-reference", "medium", found.start(), found.end(), _WHY_COPY)
+                hits.append((text, hit))
+    return hits
+
+
+def _parameter(path: tuple[str | int, ...]) -> str | None:
+    """The innermost property `path` is in (its name), or None."""
+    for at in range(len(path) - 2, 0, -1):
+        if path[at - 1] == "properties" and isinstance(path[at], str):
+            return path[at]
+    return None
