@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator, Set
 from typing import Final
 
-from toolbridge.security._lazy import Lazy
+from toolbridge.security._lazy import Lazy, Split
 
 __all__ = [
     "Absent",
@@ -141,7 +141,10 @@ def either(starting: Set[str], anywhere: Set[str]) -> str:
     parts = ([rf"\b(?:{_trie(set(starting))})"] if starting else []) + (
         [_trie(set(anywhere))] if anywhere else []
     )
-    return "|".join(parts) if parts else "(?!)"
+    if not anywhere:
+        return "|".join(parts) if parts else "(?!)"
+    # where none of `anywhere` is, the search for `starting` alone
+    return Split("|".join(parts), parts[0] if starting else "(?!)", _anchored(set(anywhere)))
 
 
 class Prefixes:
@@ -210,7 +213,16 @@ class Family:
     its own.
     """
 
-    __slots__ = ("_ascii", "_find", "_tables", "members")
+    __slots__ = (
+        "_ascii",
+        "_find",
+        "_loose",
+        "_loose_ascii",
+        "_starting",
+        "_starting_ascii",
+        "_tables",
+        "members",
+    )
 
     def __init__(self, *members: Prefixes) -> None:
         self.members: Final = members
@@ -218,12 +230,16 @@ class Family:
         every, loose = _literal_sets(members)
         # built and compiled at their first use
         self._tables: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]] | None = None
+        every_ascii = {t for t in every if t.isascii()}
+        loose_ascii = {t for t in loose if t.isascii()}
         self._find = Lazy(lambda: _overlapping(every, loose))
-        self._ascii = Lazy(
-            lambda: _overlapping(
-                {t for t in every if t.isascii()}, {t for t in loose if t.isascii()}
-            )
-        )
+        self._ascii = Lazy(lambda: _overlapping(every_ascii, loose_ascii))
+        # where none of `loose` is (most texts), the search for word starts alone: the
+        # regex engine tries a look-ahead for `loose` at every character
+        self._loose = Lazy(lambda: _anchored(loose) if loose else "(?!)")
+        self._loose_ascii = Lazy(lambda: _anchored(loose_ascii) if loose_ascii else "(?!)")
+        self._starting = Lazy(lambda: _overlapping(every, set()))
+        self._starting_ascii = Lazy(lambda: _overlapping(every_ascii, set()))
 
     def _owned(self) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
         """Per literal, the members it opens: where a word starts, and inside one."""
@@ -243,7 +259,11 @@ class Family:
         """Per member, in order, where its literals start in lowercase `low`, ascending."""
         found: list[list[int]] = [[] for _ in self.members]
         start, inside = self._owned()
-        for head in (self._ascii if low.isascii() else self._find).finditer(low):
+        if low.isascii():
+            find = self._ascii if self._loose_ascii.search(low) else self._starting_ascii
+        else:
+            find = self._find if self._loose.search(low) else self._starting
+        for head in find.finditer(low):
             literal = head.group(head.lastindex or 0)
             owners = (start if head.lastgroup == "start" else inside)[literal]
             for index in owners:
@@ -272,21 +292,71 @@ def _overlapping(every: set[str], loose: set[str]) -> str:
     return "|".join(parts) if parts else "(?!)"
 
 
+_FREQUENT: Final = " etaoinsrhldcumfpgwybvkxjqz"
+"""Blank and the English letters, most frequent first: a word's rarest letter by this
+order is where `_anchored` looks for it."""
+_RANK: Final = {char: len(_FREQUENT) - index for index, char in enumerate(_FREQUENT)}
+"""Per letter, how often it is met (higher: more often); another ASCII character is rarer
+than most letters, a character past ASCII rarer still."""
+
+
+def _frequency(char: str) -> int:
+    """How often `char` is met in text, roughly (`_RANK`; 0 past ASCII)."""
+    return _RANK.get(char, 5 if char.isascii() else 0)
+
+
+def _anchored(words: set[str] | frozenset[str]) -> str:
+    """A pattern that matches somewhere in a text iff one of `words` (non-empty) is in it.
+
+    For `Absent`, which asks only whether: a match's span is not a word's. Each word is
+    looked for at its rarest character (`_frequency`), the rest checked around it (what
+    follows as literals, the whole word by a look-behind), so that the regex engine skips
+    at C speed the many characters no word is anchored on; a trie of the words tries
+    nearly every character of a text.
+    """
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for word in sorted(words):
+        at = min(range(len(word)), key=lambda index: (_frequency(word[index]), index))
+        groups.setdefault(word[at], []).append((word[:at], word[at + 1 :]))
+    branches: list[str] = []
+    for anchor, parts in sorted(groups.items()):
+        starting = {after for before, after in parts if not before}
+        if "" in starting:  # the anchor is a word: found wherever it is
+            branches.append(re.escape(anchor))
+            continue
+        inner = [_trie(starting)] if starting else []
+        inner += [
+            re.escape(after) + f"(?<={re.escape(before + anchor + after)})"
+            for after, before in sorted({(after, before) for before, after in parts if before})
+            if after
+        ]
+        inner += [
+            f"(?<={re.escape(before + anchor)})"
+            for before in sorted({before for before, after in parts if before and not after})
+        ]
+        branches.append(f"{re.escape(anchor)}(?:{'|'.join(inner)})")
+    return "|".join(branches)
+
+
 class Absent:
     """Whether lowercase text holds none of some words: one search before many gates.
 
     The words are searched for in the text with ``_`` and ``-`` as spaces, each word both
     as given and spaced, so that one search answers for the text before spacing too. An
     ASCII text is searched for the ASCII words only. The empty word is in every text.
+    The search looks for each word at its rarest letter (`_anchored`).
     """
 
     __slots__ = ("_all", "_ascii")
 
     def __init__(self, words: set[str] | frozenset[str]) -> None:
-        every = set(words) | {word.translate(_SPACED) for word in words}
-        self._all = None if "" in every else literals(every)  # compiled at its first use
-        ascii_words = {word for word in every if word.isascii()}
-        self._ascii = None if "" in every or not ascii_words else literals(ascii_words)
+        every = frozenset(words) | {word.translate(_SPACED) for word in words}
+        ascii_words = frozenset(word for word in every if word.isascii())
+        # compiled at their first use
+        self._all = None if "" in every else Lazy(lambda: _anchored(every))
+        self._ascii = (
+            None if "" in every or not ascii_words else Lazy(lambda: _anchored(ascii_words))
+        )
 
     def of(self, spaced: str) -> bool:
         """True when `spaced` (lowercase, ``_`` and ``-`` as spaces) holds none of the words.
@@ -386,12 +456,7 @@ class Gated:
         starting = {literal for literal, bounded in heads if bounded}
         anywhere = {literal for literal, bounded in heads if not bounded}
         # compiled at their first use
-        self._at = Lazy(
-            lambda: "|".join(
-                ([rf"\b(?={_trie(starting)})"] if starting else [])
-                + ([f"(?={_trie(anywhere)})"] if anywhere else [])
-            )
-        )
+        self._at = Lazy(lambda: _heads_at(starting, anywhere))
         self._pattern = Lazy("(?:" + "|".join(words) + ")", flags)
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
@@ -417,6 +482,18 @@ class Gated:
             if match is not None:
                 after = match.end() if match.end() > match.start() else match.end() + 1
                 yield match
+
+
+def _heads_at(starting: set[str], anywhere: set[str]) -> str:
+    r"""Where `starting` starts a word (``\b``) or `anywhere` starts, each as a look-ahead.
+
+    A `Split`: where none of `anywhere` is (most texts), the search for `starting` alone.
+    """
+    first = [rf"\b(?={_trie(starting)})"] if starting else []
+    whole = "|".join(first + ([f"(?={_trie(anywhere)})"] if anywhere else []))
+    if not anywhere:
+        return whole
+    return Split(whole, first[0] if first else "(?!)", _anchored(anywhere))
 
 
 def searcher(pattern: str, flags: int = re.IGNORECASE) -> Gated | Lazy:

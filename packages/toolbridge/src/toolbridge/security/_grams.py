@@ -120,8 +120,10 @@ def marked(value: str, shape: Shape) -> str:
         return value  # no invisible character, no newline, no tab, no long blank run
     if shape.marks:
         value = _INVISIBLE.sub(_mark, value)
-        value = _SPACES.sub(" <space-run> ", value)
-        return _LINES.sub(" <nl-run> ", value)
+        if not value.isascii() or "\t" in value or "        " in value:
+            # (in ASCII text a blank run is of spaces and tabs: without a tab, eight spaces)
+            value = _SPACES.sub(" <space-run> ", value)
+        return _LINES.sub(" <nl-run> ", value) if "\n" in value else value
     return _LINES.sub(" ", _SPACES.sub(" ", _INVISIBLE.sub(" ", value)))
 
 
