@@ -225,3 +225,22 @@ def test_the_services_own_address_passes(case: str) -> None:
         learned=False,
     )
     assert acting(found) == [], case
+
+
+# -- a credential file the tool says it never reads, or a public key ------------------------
+
+DISCLAIMED = {
+    "never-reads-after": "Starts a cluster job. Credentials come from the provider chain "
+    "(environment, ~/.aws/credentials, instance role); the tool never reads them itself.",
+    "public-key": "Shows your public key (~/.ssh/id_ed25519.pub) to paste into a portal.",
+}
+
+
+@pytest.mark.parametrize("case", sorted(DISCLAIMED))
+def test_a_credential_file_disclaimed_or_public_passes(case: str) -> None:
+    assert acting(scan([tool(DISCLAIMED[case])], learned=False)) == [], case
+
+
+def test_a_private_key_named_without_a_disclaimer_is_still_flagged() -> None:
+    described = tool("Shows a key. Reads ~/.ssh/id_ed25519 and returns it in the reply.")
+    assert ("sensitive-reference", "high") in rated(scan([described], learned=False))

@@ -49,10 +49,11 @@ _DOTFILES: Final = (
 )
 _KEPT: Final = r"\b(?:saved|stored|browser'?s?) (?:passwords|cookies|credentials|logins)\b"
 _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
-    ("ssh", r"\bssh[/\\_ ]+(?:id_|authorized_keys|known_hosts|config\b)|~/\.ssh\b(?![/\\.\w])"),
-    ("rsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
-    ("dsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
-    ("ed25519", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b"),
+    ("ssh", r"\bssh[/\\_ ]+(?:id_(?![\w-]+\.pub\b)|authorized_keys|known_hosts|config\b)"
+            r"|~/\.ssh\b(?![/\\.\w])"),
+    ("rsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)"),
+    ("dsa", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)"),
+    ("ed25519", r"\bid[_ -](?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)"),
     (".aws", r"\.aws[/\\]+credentials\b"),
     ("aws credentials file", r"\baws[_ ]credentials[_ ]file\b"),
     ("/etc/", r"/etc/(?:passwd|shadow|sudoers)\b"),
@@ -278,6 +279,13 @@ _IN_NAMES: Final = re.compile(
 _NEGATED: Final = re.compile(
     r"\b(?:not|never|no|without)\b[^.\n]{0,24}$|n't\b[^.\n]{0,24}$", _FLAGS
 )
+_DISCLAIMED: Final = re.compile(
+    r"\b(?:never|not|no longer)\s+(?:\w+\s+){0,2}?(?:read|open|transmit|sen[dt]|upload|access"
+    r"|touch|log|store|cop(?:y|ied)|return)(?:s|ed)?\b|\bn't\s+(?:\w+\s+){0,2}?(?:read|open"
+    r"|transmit|send|upload|access|touch|log|store|copy|return)\b",
+    _FLAGS,
+)
+"""Later in a file's sentence: the tool says it never reads or sends it."""
 _FAMILIES: Final[tuple[tuple[tuple[str, ...], frozenset[str]], ...]] = (
     (
         ("ssh", "id_", "id ", "authorized_keys", "known_hosts"),
@@ -411,6 +419,12 @@ def _named_file(text: str, low: str) -> re.Match[str] | None:
 def _own(text: str, match: re.Match[str], topic: str) -> bool:
     """True when the file `match` found is negated, or named by the tool's own name."""
     if _NEGATED.search(text, max(0, match.start() - 40), match.start()):
+        return True
+    ends = sentence_ends(text)
+    _, end = sentence_at(ends, match.start(), len(text))
+    if end < len(text):  # and the clause after: "...credentials) via the SDK; it never reads them"
+        end = sentence_at(ends, end + 1, len(text))[1]
+    if _DISCLAIMED.search(text, match.end(), end) is not None:
         return True
     leak = _LEAKS.search(text)
     if leak is not None and not _NEGATED.search(text, max(0, leak.start() - 24), leak.start()):
