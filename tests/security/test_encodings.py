@@ -174,10 +174,12 @@ def test_an_invisible_character_inside_one_word_is_medium_but_prose_residue_low(
         "medium",
         ("inputSchema", "properties", "style", "enum", 1),
     )
-    prose = tool(description="Gibt die Straßen\u00adbahn\u00adlinien einer Stadt zurück.")
+    prose = tool(description="Gibt die Straßen\u200bbahn\u200blinien einer Stadt zurück.")
     residue = found(prose, "hidden-characters")
     assert residue is not None
     assert residue.severity == "low"
+    hyphenated = tool(description="Gibt die Straßen\u00adbahn\u00adlinien einer Stadt zurück.")
+    assert found(hyphenated, "hidden-characters") is None  # soft hyphens at syllables
 
 
 @pytest.mark.parametrize("spelled", ["^[[2K^[[1A", "&#27;[8m", "%1B[2J", "\\27[31m"])

@@ -49,6 +49,8 @@ _SPACES: Final = frozenset("\u00ad\u200b\ufe0e\ufe0f")
 """Zero-width spaces, soft hyphens and the emoji presentation selectors: two inside
 text are copy-and-paste residue (low; an emoji's selector whose emoji was lost)."""
 _FEW: Final = 3
+_SYLLABLE: Final = 3
+"""Letters a soft hyphen needs on each side to be a hyphenation point."""
 _VIRAMA: Final = 9
 """The canonical combining class of a virama (U+0D4D MALAYALAM SIGN VIRAMA...)."""
 _INVISIBLE: Final = re.compile(
@@ -106,7 +108,7 @@ def hidden(value: str) -> Hit | None:
         char, at = match.group(), match.start()
         if 0xE0000 <= ord(char) <= 0xE007F:
             continue  # the tag runs, above
-        if _word_break(value, at):
+        if _word_break(value, at) or _hyphenation(value, at):
             continue
         if char in _BIDI or char in _BLANKS:
             if at not in natural:
@@ -221,6 +223,26 @@ def _word_break(value: str, at: int) -> bool:
     if char == "\u2800":
         return "\u2801" <= before <= "\u28ff" and "\u2801" <= after <= "\u28ff"
     return False
+
+
+def _hyphenation(value: str, at: int) -> bool:
+    """Whether `value[at]` is a soft hyphen where typesetting breaks a long word.
+
+    Between syllables ("Forschungs\u00addaten\u00admanagement"): three letters or more
+    on each side before the next blank or soft hyphen. Text hidden by interleaving
+    (one letter, a soft hyphen, one letter...) has one letter between them.
+    """
+    if value[at] != "\u00ad":
+        return False
+    return _letters(value, at, -1) >= _SYLLABLE and _letters(value, at, 1) >= _SYLLABLE
+
+
+def _letters(value: str, at: int, step: int) -> int:
+    """How many letters run from beside `at` in direction `step` (up to `_SYLLABLE`)."""
+    count, index = 0, at + step
+    while 0 <= index < len(value) and count < _SYLLABLE and value[index].isalpha():
+        count, index = count + 1, index + step
+    return count
 
 
 def _alone(value: str, at: int) -> bool:
