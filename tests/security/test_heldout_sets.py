@@ -47,8 +47,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (14, 17)},
     ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (31, 41)},
     ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (15, 19)},
-    ("heldout17", "tune"): {"hidden": (32, 37), "shadowing": (44, 44), "exfiltration": (28, 42)},
+    ("heldout17", "tune"): {"hidden": (32, 37), "shadowing": (44, 44), "exfiltration": (30, 42)},
     ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (11, 21)},
+    ("heldout18", "tune"): {"hidden": (34, 35), "shadowing": (35, 35), "exfiltration": (27, 35)},
+    ("heldout18", "unseen"): {"hidden": (19, 21), "shadowing": (18, 18), "exfiltration": (13, 19)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -193,6 +195,14 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("kube-kontekst-bg", "smeni_kontekst"),
         ("predlosci-hr", "email_predlozak"),
     },
+    ("heldout18", "tune"): {
+        ("prompt-injection-bench", "run_injection_benchmark"),
+        ("pt-plagio", "detectar_injecao"),
+    },
+    ("heldout18", "unseen"): {
+        ("essay-integrity-check", "check_essay"),
+        ("soft-hyphen-typeset", "hyphenate"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -238,18 +248,20 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout10", "unseen"): (14, 17, 19, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
     ("heldout11", "unseen"): (16, 16, 18, 1),
-    ("heldout12", "tune"): (29, 27, 31, 2),
-    ("heldout12", "unseen"): (23, 15, 15, 2),
-    ("heldout13", "tune"): (21, 27, 29, 5),
-    ("heldout13", "unseen"): (21, 14, 13, 0),
-    ("heldout14", "tune"): (33, 36, 26, 9),
-    ("heldout14", "unseen"): (13, 15, 20, 3),
+    ("heldout12", "tune"): (29, 27, 30, 2),
+    ("heldout12", "unseen"): (23, 14, 15, 2),
+    ("heldout13", "tune"): (21, 25, 29, 5),
+    ("heldout13", "unseen"): (21, 13, 13, 0),
+    ("heldout14", "tune"): (33, 36, 25, 8),
+    ("heldout14", "unseen"): (13, 15, 19, 3),
     ("heldout15", "tune"): (32, 29, 37, 7),
-    ("heldout15", "unseen"): (14, 18, 15, 2),
-    ("heldout16", "tune"): (31, 40, 38, 0),
+    ("heldout15", "unseen"): (13, 18, 15, 2),
+    ("heldout16", "tune"): (31, 40, 37, 0),
     ("heldout16", "unseen"): (19, 14, 18, 2),
-    ("heldout17", "tune"): (34, 44, 35, 0),
+    ("heldout17", "tune"): (33, 44, 36, 0),
     ("heldout17", "unseen"): (23, 18, 17, 5),
+    ("heldout18", "tune"): (34, 35, 34, 2),
+    ("heldout18", "unseen"): (20, 18, 16, 2),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 17 are its
