@@ -104,8 +104,10 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout15/unseen", "Held-out set 15, unseen part (written blind; judged once, tuned on)"),
     ("heldout16/tune", "Held-out set 16, tune part (written blind; judged once, tuned on since)"),
     ("heldout16/unseen", "Held-out set 16, unseen part (written blind; judged once, tuned on)"),
-    ("heldout17/tune", "Held-out set 17, tune part (written blind; judged once, one rule since)"),
-    ("heldout17/unseen", "Held-out set 17, unseen part (written blind; judged once, one rule)"),
+    ("heldout17/tune", "Held-out set 17, tune part (written blind; judged once, tuned on)"),
+    ("heldout17/unseen", "Held-out set 17, unseen part (written blind; judged once, tuned on)"),
+    ("heldout18/tune", "Held-out set 18, tune part (written blind; judged once, tuned on)"),
+    ("heldout18/unseen", "Held-out set 18, unseen part (written blind; judged once, tuned on)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -116,12 +118,13 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout17/unseen"
-"""The fresh held-out part the 97% target is judged on: set 17's unseen part, judged by the
-lead, once, whole with its tune part (sets 10 to 16 were judged before and are tuned or
-trained on now). One rule family (a credential file beside an address) was written after
-that judging with its misses in view: 8 of set 17's 185, so its figure here is no longer
-a blind one. The bench prints no case names of any held-out part."""
+HELDOUT_JUDGED = "heldout18/unseen"
+"""The held-out part the 97% target is read on: set 18's unseen part, the last judged
+(by the lead, once, whole with its tune part: 86.2% then, docs/security.md). Rules were
+written and the learned layer trained with it in view since, so its figure here is no
+longer a blind one; the blind figures are the judgings' own. Set 19 (`heldout19/`) is
+kept in reserve for the next judging and is read by nothing here. The bench prints no
+case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
