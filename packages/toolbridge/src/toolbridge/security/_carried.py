@@ -27,10 +27,12 @@ _SECRET: Final = re.compile(
 )
 """A credential file, a key or a store of them."""
 _DESTINATION: Final = re.compile(
-    r"https?://[\w.-]+\.[a-z]{2,}|\b[\w.+-]+@[\w-]+\.[\w.-]*[a-z]\b|\bs3://[\w.-]+",
+    r"https?://[\w.-]{1,253}\.[a-z]{2,}|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]\b"
+    r"|\bs3://[\w.-]+",
     re.IGNORECASE,
 )
-"""An address named in the text: a URL's host, an e-mail address (or git@host), a bucket."""
+"""An address named in the text: a URL's host, an e-mail address (or git@host), a bucket.
+Bounded as the standards bound them, so a long run of dotted words costs a linear scan."""
 _SENTENCE: Final = re.compile(r"[^\n]+?(?:[.!?\u3002\u0964\u0589\u1362](?=\s)|$)", re.MULTILINE)
 """One sentence or line: a runbook's step is a line."""
 _GATE_FILE: Final = (

@@ -3,11 +3,13 @@
 An upload's ``webhook`` whose default is ``https://hooks.some-audit.example/...``, a
 ``cc_token_to`` defaulting to an outside mailbox, a ``send_to`` set to a fixed
 ``@gmail.com`` address: the model sends the user's data there unless the user says
-otherwise, and the user never chose it. A parameter for the service's own address
-(``base_url``, ``registry_url``, ``host``) or for who sends (``from``, ``sender``) is the
-API's plumbing, and passes. A field named for a secret (``hf_token``, ``api_key``) that
-names an e-mail address ("a copy is sent to ...@...", in any language) sends the secret
-to it. Both read the schema's structure, not its words: the same in every language.
+otherwise, and the user never chose it. A URL counts only on a parameter named for
+where data goes (a ``data`` defaulting to a README's URL is a source to read). A
+parameter for the service's own address (``base_url``, ``registry_url``, ``host``) or
+for who sends (``from``, ``sender``) is the API's plumbing, and passes. A field named for
+a secret (``hf_token``, ``api_key``) that names an e-mail address ("a copy is sent to
+...@...", in any language) sends the secret to it. Both read the schema's structure,
+not its words: the same in every language.
 """
 
 from __future__ import annotations
@@ -39,6 +41,18 @@ _OWN: Final = re.compile(
     re.IGNORECASE,
 )
 """A parameter for the service's own address or for who sends: the API's plumbing."""
+_SENT_TO: Final = re.compile(
+    r"hook|callback|notif|dest|target|sink|upload|send|post|push|forward|report|telemetry"
+    r"|audit|backup|archive|mirror|sync|export|collect|ingest|relay|recipient|(?:^|_)b?cc(?:_|$)"
+    r"|_(?:to|a|i|an|nach|naar|till|til|do|na|ke|vers|para|per)$"
+    r"|ziel|cible|destino|destinazione|hedef|doel|kohde|mål|цель|目标|宛先|대상"
+    r"|envi[ao]|invia|senden|gui",
+    re.IGNORECASE,
+)
+"""A parameter named for where data goes (``webhook``, ``backup_target``, ``upload_to`` and
+its kind in other languages, a name ending in *to*: ``pujar_a``, ``ikelti_i``): a URL
+default there is a destination. A URL default elsewhere is as often a source to read
+(``data``: a README to fetch)."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
 _MAIL: Final = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]\b")
 _WHY_DEFAULT: Final = (
@@ -67,6 +81,7 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             and _ADDRESS.fullmatch(value)
             and _LOCAL.match(value) is None
             and _OWN.search(name) is None
+            and ("://" not in value or _SENT_TO.search(name) is not None)
         ):
             why = _WHY_DEFAULT.format(value[:60])
             hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
@@ -82,6 +97,7 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
 def _parameter(path: tuple[str | int, ...]) -> str | None:
     """The innermost property `path` is in (its name), or None."""
     for at in range(len(path) - 2, 0, -1):
-        if path[at - 1] == "properties" and isinstance(path[at], str):
-            return path[at]
+        name = path[at]
+        if path[at - 1] == "properties" and isinstance(name, str):
+            return name
     return None
