@@ -25,7 +25,7 @@ from toolbridge.security._gates import Absent, literals, searcher
 from toolbridge.security._hit import Hit
 from toolbridge.security._shapes import INSTRUCTION_STEMS, addressed, override, secrecy
 
-__all__ = ["instruction"]
+__all__ = ["QUICK_WORDS", "instruction"]
 
 _FLAGS: Final = re.IGNORECASE | re.DOTALL
 _W: Final = r"[\s_-]+"
@@ -299,7 +299,11 @@ _PATTERNS: Final = tuple(
 )
 _ANY_GATE: Final = literals({word for gate in _GATES if gate is not None for word in gate})
 """Every gate word in one search: most strings hold none, and skip every gated pattern."""
-_QUICK: Final = Absent({word for gate in _GATES for word in gate or ("",)} | INSTRUCTION_STEMS)
+QUICK_WORDS: Final = frozenset(
+    {word for gate in _GATES for word in gate or ("",)} | INSTRUCTION_STEMS
+)
+"""Words one of which a string must hold for `instruction` to find anything in it."""
+_QUICK: Final = Absent(QUICK_WORDS)
 """Every gate word and every shape's stem in one search: a string holding none of them
 (most identifiers and enum values) has nothing for any pattern or shape to find. (An
 ungated pattern adds the empty word: every string is read.)"""

@@ -29,14 +29,16 @@ from toolbridge.security._concepts import concepts, named_ask
 from toolbridge.security._destinations import destinations
 from toolbridge.security._exfiltration import ASKS, exfiltration
 from toolbridge.security._finding import SEVERITIES, Finding, shown
-from toolbridge.security._gates import Family, lower
+from toolbridge.security._gates import Absent, Family, lower
 from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
+from toolbridge.security._instructions import QUICK_WORDS as INSTRUCTION_WORDS
 from toolbridge.security._instructions import instruction
 from toolbridge.security._learned import learned as learned_reading
 from toolbridge.security._names import confusable
 from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
+from toolbridge.security._sensitive import QUICK_WORDS as SENSITIVE_WORDS
 from toolbridge.security._sensitive import sensitive
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import STEERS, steering
@@ -85,6 +87,9 @@ _HEADS: Final = Family(*STEERS.members, *ASKS.members)
 """Where the words of `steering` and `exfiltration` may start: one pass over a string
 for both, each member's positions what the rule's own `Family` finds."""
 _STEERED: Final = len(STEERS.members)
+_QUIET: Final = Absent(INSTRUCTION_WORDS | SENSITIVE_WORDS)
+"""Every word `instruction` and `sensitive` gate on, in one search (`carried` aside: an
+address's ``://`` or ``@``)."""
 
 
 def scan(
@@ -308,10 +313,14 @@ def _read(
     tool's fields (`_names_a_parameter`, `_fills`); `offered`: a value the input schema
     offers the model. A medium hit past what a client shows is raised (`far`).
     """
-    read: list[Hit | None] = [
-        *instruction(value),
-        *sensitive(value, name=is_name, topic=topic),
-    ]
+    read: list[Hit | None] = (
+        []
+        if "://" not in value
+        and "@" not in value
+        and (not is_name or value.isascii())
+        and _QUIET.of(value.lower().replace("_", " ").replace("-", " "))
+        else [*instruction(value), *sensitive(value, name=is_name, topic=topic)]
+    )  # most strings hold no word of either rule's: one search skips both
     if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
         heads = _HEADS.starts(lower(value))
         read += [

@@ -27,7 +27,7 @@ from toolbridge.security._lexicon import PASSWORDS, Stems
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["sensitive"]
+__all__ = ["QUICK_WORDS", "sensitive"]
 
 _FLAGS: Final = re.IGNORECASE
 
@@ -341,7 +341,7 @@ _ANY_GATE: Final = literals(
 """The words of every pattern's first gate group in one search: a string holding none of
 them skips every gated pattern."""
 _FILE_GATE: Final = literals({word for word, _ in _NAMED_FILES})
-_QUICK: Final = Absent(
+QUICK_WORDS: Final = frozenset(
     {word for word, _ in _NAMED_FILES}
     | {word for pattern in _PATTERNS for word in pattern.gate[0]}
     | _PASSWORDS_GATE.stems
@@ -350,6 +350,9 @@ _QUICK: Final = Absent(
     if all(pattern.gate for pattern in _PATTERNS)
     else {""}
 )
+"""Words one of which a string must hold for `sensitive` to find anything but `carried`
+(an ASCII one; a name in another script is read whole)."""
+_QUICK: Final = Absent(QUICK_WORDS)
 """Every gate's words in one search: a string holding none of them (most identifiers and
 enum values) has no sensitive reference. (With an ungated pattern, the empty word.)"""
 
