@@ -17,7 +17,7 @@ from typing import Final
 
 from toolbridge.security._hit import Hit
 
-__all__ = ["carried"]
+__all__ = ["EMAIL", "carried"]
 
 _SECRET: Final = re.compile(
     r"(?<![\w.])(?:~/\.[\w.-]+|~/\w+/\.|\$HOME/\.|/etc/(?:ssh|shadow|passwd|sudoers)"
@@ -26,13 +26,14 @@ _SECRET: Final = re.compile(
     re.IGNORECASE,
 )
 """A credential file, a key or a store of them."""
+EMAIL: Final = r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]"
+"""An e-mail address (or ``git@host``), bounded as the standards bound its parts, so that
+a long run of dotted words costs a linear scan."""
 _DESTINATION: Final = re.compile(
-    r"https?://[\w.-]{1,253}\.[a-z]{2,}|(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]\b"
-    r"|\bs3://[\w.-]+",
+    rf"https?://[\w.-]{{1,253}}\.[a-z]{{2,}}|(?<![\w.+-]){EMAIL}\b|\bs3://[\w.-]+",
     re.IGNORECASE,
 )
-"""An address named in the text: a URL's host, an e-mail address (or git@host), a bucket.
-Bounded as the standards bound them, so a long run of dotted words costs a linear scan."""
+"""An address named in the text: a URL's host, an e-mail address, a bucket."""
 _SENTENCE: Final = re.compile(r"[^\n]+?(?:[.!?\u3002\u0964\u0589\u1362](?=\s)|$)", re.MULTILINE)
 """One sentence or line: a runbook's step is a line."""
 _GATE_FILE: Final = (

@@ -19,14 +19,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from toolbridge._tool import Tool
+from toolbridge.security._carried import EMAIL
 from toolbridge.security._hit import Hit
 from toolbridge.security._strings import Text
 
 __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
-    r"(?:https?://[^\s/?#@]{1,253}(?:[/?#]\S{0,2000})?|[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z])",
-    re.IGNORECASE,
+    rf"https?://[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?|{EMAIL}", re.IGNORECASE
 )
 """A whole value that is one address: a URL or an e-mail address."""
 _LOCAL: Final = re.compile(
@@ -42,7 +42,7 @@ _OWN: Final = re.compile(
 )
 """A parameter for the service's own address or for who sends: the API's plumbing."""
 _SENT_TO: Final = re.compile(
-    r"hook|callback|notif|dest|target|sink|upload|send|post|push|forward|report|telemetry"
+    r"hook|notif|dest|target|sink|upload|send|post|push|forward|report|telemetry"
     r"|audit|backup|archive|mirror|sync|export|collect|ingest|relay|recipient|(?:^|_)b?cc(?:_|$)"
     r"|_(?:to|a|i|an|nach|naar|till|til|do|na|ke|vers|para|per)$"
     r"|ziel|cible|destino|destinazione|hedef|doel|kohde|mål|цель|目标|宛先|대상"
@@ -54,7 +54,7 @@ its kind in other languages, a name ending in *to*: ``pujar_a``, ``ikelti_i``): 
 default there is a destination. A URL default elsewhere is as often a source to read
 (``data``: a README to fetch)."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
-_MAIL: Final = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]\b")
+_MAIL: Final = re.compile(rf"(?<![\w.+-]){EMAIL}\b")
 _WHY_DEFAULT: Final = (
     "a parameter whose default sends to an address the tool chose ({}): the user's data "
     "goes there unless they say otherwise (exfiltration through a parameter)."
