@@ -16,7 +16,15 @@ calendar. An API key or a token is left out: every hosted API's own fields take 
 Languages: English, Spanish, Catalan, French, German, Italian, Portuguese, Dutch, the
 Nordic languages, Polish, Czech, Hungarian, Romanian, Turkish, Greek, Russian,
 Ukrainian, Arabic, Persian, Hebrew, Hindi, Bengali, Chinese, Japanese, Korean, Thai,
-Vietnamese, Indonesian and Malay, Swahili.
+Vietnamese, Indonesian and Malay, Swahili. The ``_MORE_`` vocabularies add, for the
+password, card, identity, health, location and private-message kinds, the South Slavic
+languages (Latin and Cyrillic), Slovak, Bulgarian, the Baltic languages, Estonian,
+Icelandic, Welsh, Basque, Galician, Albanian, Georgian, Armenian, Azerbaijani, Kazakh,
+Uzbek, the languages of India, Pakistan, Nepal and Sri Lanka, Khmer, Burmese, Lao,
+Filipino, Amharic, Hausa, Yoruba, Igbo, Zulu, Afrikaans and Somali, and the ASCII forms
+(no diacritics) in which identifiers spell the words of the others: ``jelszo``,
+``haslo``, ``sifre``. In scripts that do not space words (from Armenian on) a stem
+matches anywhere, so those are whole phrases.
 """
 
 from __future__ import annotations
@@ -827,6 +835,391 @@ _NAMED_CODE: Final = _SIGN_IN | frozenset({
 })  # fmt: skip
 """A code the field names as a kind of identifier, not a one-time code."""
 
+_MORE_PASSWORDS: Final = frozenset({
+    # South Slavic, Slovak, Bulgarian, Baltic, Estonian, Icelandic
+    "lozink", "geslo", "gesla", "geslom", "jednokratni kod", "jednokratni kôd",
+    "kod za potvrdu", "verifikacijski kod", "verifikacioni kod", "potrditvena koda",
+    "enkratna koda", "overovací kód", "overovaci kod", "jednorazový kód",
+    "jednorazovy kod", "prihlasovacie údaje", "prihlasovacie udaje", "код за потвърждение",
+    "еднократен код", "slaptažod", "slaptazod", "patvirtinimo kod", "vienkartinis kod",
+    "vienreizējais kod", "vienreizejais kod", "verifikācijas kod", "apstiprinājuma kod",
+    "parool", "salasõna", "salasona", "kinnituskood", "ühekordne kood", "lykilorð",
+    "lykilord", "staðfestingarkóð", "stadfestingarkod",
+    # Welsh, Basque, Catalan, Galician, Albanian
+    "cyfrinair", "cyfrineiriau", "cod dilysu", "pasahitz", "egiaztapen-kode",
+    "egiaztapen kode", "codi de verificació", "codi de verificacio", "contrasinal",
+    "fjalëkalim", "fjalekalim", "kodi i verifikimit",
+    # Caucasus, Central Asia
+    "პაროლ", "ერთჯერადი კოდ", "დადასტურების კოდ", "ვერიფიკაციის კოდ",
+    "գաղտնաբառ", "հաստատման կոդ", "şifrə", "sifre", "parol=", "parolu", "parolunuz",
+    "təsdiq kodu", "tesdiq kodu", "birdəfəlik kod", "құпиясөз", "құпия сөз", "растау код",
+    "бір реттік код", "parolingiz", "tasdiqlash kodi", "bir martalik kod",
+    # South Asia
+    "پاس ورڈ", "پاسورڈ", "تصدیقی کوڈ", "او ٹی پی", "पडताळणी कोड", "प्रमाणीकरण कोड",
+    "கடவுச்சொல்", "சரிபார்ப்புக் குறியீடு", "சரிபார்ப்பு குறியீடு", "పాస్‌వర్డ్",
+    "పాస్వర్డ్", "ధృవీకరణ కోడ్", "ಪಾಸ್‌ವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್", "ಗುಪ್ತಪದ", "ಪರಿಶೀಲನಾ ಕೋಡ್",
+    "പാസ്‌വേഡ്", "പാസ്വേഡ്", "സ്ഥിരീകരണ കോഡ്", "પાસવર્ડ", "ચકાસણી કોડ", "ਪਾਸਵਰਡ",
+    "ਪੁਸ਼ਟੀਕਰਨ ਕੋਡ", "මුරපද", "සත්‍යාපන කේත",
+    # South-East Asia
+    "ពាក្យសម្ងាត់", "លេខកូដផ្ទៀងផ្ទាត់", "စကားဝှက်", "အတည်ပြုကုဒ်", "ລະຫັດຜ່ານ",
+    "ລະຫັດຢືນຢັນ", "isang beses na code", "kod pengesahan", "kod otp",
+    # Africa
+    "የይለፍ ቃል", "የማረጋገጫ ኮድ", "kalmar sirri", "kalmar wucewa", "lambar tabbatarwa",
+    "ọ̀rọ̀ aṣínà", "oro asina", "koodu ijerisi", "okwuntughe", "iphasiwedi",
+    "ikhodi yokuqinisekisa", "wagwoord", "verifikasiekode", "eenmalige kode",
+    "furaha sirta", "koodhka xaqiijinta",
+    # ASCII forms of words above them
+    "contrasena", "codigo de verificacion", "codigo de verificacao", "codigo de acesso",
+    "jelszo", "jelszav", "ellenorzo kod", "haslo", "hasla", "haslem",
+    "dane logowania", "prihlasovaci udaje", "dogrulama kodu",
+    "tek kullanimlik", "losenord", "engangskod", "bestatigungscode", "bestaetigungscode",
+    "kertakayttokoodi", "mat khau", "ma xac thuc", "code de verification",
+})  # fmt: skip
+"""More languages' words for a password or a one-time code, and their ASCII forms."""
+
+_MORE_SIGN_IN_TOOLS: Final = frozenset({
+    "prijav", "пријав", "вписван", "влизане", "prihlás", "prihlas", "prisijung",
+    "pieteik", "pierakst", "sisselogi", "sisse logi", "innskrán", "innskran", "skrá inn",
+    "mewngofnod", "saioa hasi", "saio-hasier", "iniciar sessió", "inicio de sesion",
+    "iniciar sesion", "identifikim", "hyr në", "ავტორიზაცი", "შესვლ", "մուտք", "daxil ol",
+    "giris", "кіру", "tizimga kirish", "لاگ ان", "உள்நுழை",
+    "లాగిన్", "ಲಾಗಿನ್", "ಲಾಗ್ ಇನ್", "ലോഗിൻ", "લૉગિન", "લોગિન", "ਲੌਗਇਨ", "ਲੌਗ ਇਨ",
+    "පිවිසෙන්න", "ලොග් වන්න", "ចូលគណនី", "အကောင့်ဝင်", "ເຂົ້າສູ່ລະບົບ", "mag-log in",
+    "mag-sign in", "log masuk", "መግቢያ", "shiga", "wọlé", "wole",
+    "ngena ngemvume", "aanmeld", "meld aan",
+})  # fmt: skip
+"""More languages' words of signing in, beside `_MORE_PASSWORDS`."""
+
+_MORE_PAYMENT: Final = frozenset({
+    # South Slavic, Slovak, Bulgarian
+    "kreditna kartica", "kreditne kartice", "kreditnu karticu", "broj kartice",
+    "bankovni račun", "bankovni racun", "broj računa", "broj racuna", "tekući račun",
+    "tekuci racun", "кредитна картица", "кредитне картице", "број картице",
+    "банковни рачун", "број рачуна", "кредитна карта", "номер на карта",
+    "банкова сметка", "номер на сметка", "številka kartice", "stevilka kartice",
+    "bančni račun", "bancni racun", "kreditná karta", "kreditna karta", "platobná karta",
+    "platobna karta", "bankový účet", "bankovy ucet",
+    # Baltic, Estonian, Icelandic, Welsh, Basque, Catalan, Galician, Albanian
+    "kredito kortel", "kortelės numer", "korteles numer", "banko sąskait", "banko saskait",
+    "sąskaitos numer", "saskaitos numer", "kredītkart", "kreditkart", "kartes numur",
+    "bankas kont", "konta numur", "krediitkaart", "kaardi number", "pangakonto",
+    "arvelduskonto", "kortanúmer", "kortanumer", "bankareikning", "reikningsnúmer",
+    "reikningsnumer", "cerdyn credyd", "rhif cerdyn", "cyfrif banc", "manylion banc",
+    "kreditu-txartel", "kreditu txartel",
+    "banku-kontu", "banku kontu", "kontu korronte", "targeta de crèdit",
+    "targeta de credit", "número de targeta", "numero de targeta", "compte bancari",
+    "dades bancàries", "dades bancaries", "tarxeta de crédito", "tarxeta de credito",
+    "número de tarxeta", "numero de tarxeta", "conta bancaria", "datos bancarios",
+    "kartë krediti", "karte krediti", "kartën e kreditit", "numri i kartës",
+    "numri i kartes", "llogari bankare", "llogaria bankare", "llogarinë bankare",
+    # Caucasus, Central Asia
+    "საკრედიტო ბარათ", "ბარათის ნომერ", "საბანკო ანგარიშ", "ანგარიშის ნომერ",
+    "վարկային քարտ", "քարտի համար", "բանկային հաշ", "հաշվի համար", "kredit kart",
+    "kart nömrəsi", "kart nomresi", "bank hesab", "hesab nömrəsi", "hesab nomresi",
+    "несиелік карта", "карта нөмірі", "банк шот", "шот нөмірі", "karta raqami",
+    "bank hisob", "hisob raqami",
+    # South Asia
+    "کریڈٹ کارڈ", "کارڈ نمبر", "بینک اکاؤنٹ", "بینک اکاونٹ", "اکاؤنٹ نمبر",
+    "कार्ड नम्बर", "कार्ड क्रमांक", "बँक खाते", "खाते क्रमांक", "खाता नम्बर",
+    "கிரெடிட் கார்டு", "அட்டை எண்", "வங்கிக் கணக்கு", "வங்கி கணக்கு", "క్రెడిట్ కార్డ్",
+    "కార్డ్ నంబర్", "బ్యాంక్ ఖాతా", "ಕ್ರೆಡಿಟ್ ಕಾರ್ಡ್", "ಕಾರ್ಡ್ ಸಂಖ್ಯೆ", "ಬ್ಯಾಂಕ್ ಖಾತೆ",
+    "ക്രെഡിറ്റ് കാർഡ്", "കാർഡ് നമ്പർ", "ബാങ്ക് അക്കൗണ്ട്", "ક્રેડિટ કાર્ડ", "કાર્ડ નંબર",
+    "બેંક ખાત", "ਕ੍ਰੈਡਿਟ ਕਾਰਡ", "ਕਾਰਡ ਨੰਬਰ", "ਬੈਂਕ ਖਾਤ", "ක්‍රෙඩිට් කාඩ්", "බැංකු ගිණුම",
+    "කාඩ්පත් අංක",
+    # South-East Asia
+    "កាតឥណទាន", "គណនីធនាគារ", "លេខកាត", "ခရက်ဒစ်ကတ်", "ဘဏ်အကောင့်", "ကတ်နံပါတ်",
+    "ບັດເຄຣດິດ", "ບັນຊີທະນາຄານ", "ເລກບັດ", "numero ng card", "numero ng credit card",
+    "nombor kad", "akaun bank", "nombor akaun",
+    # Africa, Afrikaans
+    "ክሬዲት ካርድ", "የካርድ ቁጥር", "የባንክ ሂሳብ", "katin kiredit", "lambar kati",
+    "asusun banki", "kaadi kirediti", "akanti banki", "nọ́mbà káàdì", "kaadị kredit",
+    "akaụntụ ụlọ akụ", "ikhadi lesikweletu", "inombolo yekhadi", "i-akhawunti yasebhange",
+    "kredietkaart", "kaartnommer", "bankrekening", "rekeningnommer", "kaarka deynta",
+    "lambarka kaarka", "akoonka bangiga",
+    # ASCII forms of words above them
+    "tarjeta de credito", "tarjeta de debito", "numero de tarjeta", "cartao de credito",
+    "numero do cartao", "dados bancarios", "carte de credit",
+    "numero de carte", "coordonnees bancaires", "kredi karti", "cislo karty", "cislo uctu",
+    "bankovni ucet", "platebni karta", "bankkartya", "kartyaszam", "bankszamla",
+    "tai khoan ngan hang",
+})  # fmt: skip
+"""More languages' words for a card or a bank account, and their ASCII forms."""
+
+_MORE_PAYMENT_TOOLS: Final = frozenset({
+    "plaćanj", "placanj", "plaćen", "račun", "racun", "kupnj", "kupovin", "плаћањ",
+    "рачун", "куповин", "плащан", "сметк", "фактур", "plačil", "placil", "plačan", "nakup",
+    "faktúr", "účet", "účt", "ucet=", "uctu=", "výpis z účtu", "vypis z uctu", "mokėjim",
+    "mokejim", "sąskait", "saskait", "pirkim", "maksājum",
+    "maksajum", "rēķin", "pirkum", "makse", "pangaülekan", "ostu", "greiðsl",
+    "greidsl", "reikning", "banki", "talu", "taliad", "banc=", "anfoneb", "ordainket",
+    "faktur", "banku", "pagament", "compra", "pagamento", "pagesë", "pagesa", "fatur",
+    "blerj",
+    "გადახდ", "ბანკ", "ანგარიშ", "შეძენ", "վճար", "բանկ", "գնում", "ödəniş", "odenis",
+    "hesab", "alış", "төлем", "сатып ал", "to'lov", "toʻlov", "tolov", "xarid",
+    "ادائیگی", "بینک", "خریداری", "पेमेंट", "बँक", "भुक्तानी", "देयक", "खरेदी",
+    "செலுத்த", "வங்கி", "கட்டண", "చెల్లింపు", "బ్యాంక్", "ಪಾವತಿ", "ಬ್ಯಾಂಕ್", "പേയ്‌മെന്റ്",
+    "പണമടയ്", "ബാങ്ക്", "ચુકવણી", "બેંક", "ਭੁਗਤਾਨ", "ਬੈਂਕ", "ගෙවීම", "බැංකු", "ទូទាត់",
+    "ធនាគារ", "បង់ប្រាក់", "ငွေပေးချေ", "ဘဏ်", "ຊຳລະ", "ທະນາຄານ", "bayad", "magbayad",
+    "bangko", "pembelian", "ክፍያ", "ባንክ", "biya", "sisanwo", "ìsanwó", "owo sisan",
+    "ụlọ akụ", "ịkwụ ụgwọ", "inkokhelo", "ukukhokha", "ibhange", "betaal", "aankope",
+    "lacag bixin", "bangi", "odeme", "satin al", "platnosc", "platnos", "fizetes",
+    "szamla", "vasarl", "paiement", "virement", "pagos", "pagar",
+})  # fmt: skip
+"""More languages' words of paying and banking, beside `_MORE_PAYMENT`."""
+
+_MORE_IDENTITY: Final = frozenset({
+    # South Slavic, Slovak, Bulgarian
+    "putovnic", "osobna iskaznica", "osobne iskaznice", "osobnu iskaznicu", "oib=",
+    "jmbg", "datum rođenja", "datum rodjenja", "porezni broj", "pasoš",
+    "lična karta", "licna karta", "ličnu kartu", "licnu kartu", "пасош", "лична карта",
+    "личну карту", "јмбг", "датум рођења", "potni list", "osebna izkaznica",
+    "osebno izkaznico", "emšo", "emso=", "davčna številka", "davcna stevilka",
+    "datum rojstva", "občiansky preukaz", "obciansky preukaz", "rodne cislo",
+    "cestovný pas", "cestovny pas", "dátum narodenia", "datum narodenia", "егн=",
+    "дата на раждане",
+    "paso numer", "asmens kod", "asmens tapatybės kortel", "asmens tapatybes kortel",
+    "gimimo dat", "pases numur", "personas kod", "personas apliecīb",
+    "personas apliecib", "dzimšanas dat", "dzimsanas dat", "isikukood", "passi number",
+    "isikutunnistus", "id-kaart", "sünniaeg", "sunniaeg", "vegabréf", "vegabref",
+    "fæðingardag", "faedingardag", "pasbort", "rhif yswiriant gwladol", "dyddiad geni",
+    "nortasun agiri", "nortasun-agiri", "jaiotze data", "jaiotze-data", "passaport",
+    "document d'identitat", "data de naixement", "documento de identidade",
+    "data de nacemento", "letërnjoftim", "leternjoftim", "numri personal", "datëlindj",
+    "datelindj", "nipt=",
+    # Caucasus, Central Asia
+    "პასპორტ", "პირადი ნომერ", "პირადობის მოწმობ", "დაბადების თარიღ", "անձնագ",
+    "ծննդյան ամսաթ", "pasport", "şəxsiyyət vəsiqə", "sexsiyyet vesiqe", "fin kod",
+    "doğum tarixi", "dogum tarixi", "жеке куәлік", "жсн=", "иин=", "туған күн",
+    "shaxsiy guvohnoma", "jshshir", "tug'ilgan sana", "tugʻilgan sana",
+    # South Asia
+    "شناختی کارڈ", "پاسپورٹ", "تاریخ پیدائش", "قومی شناخت", "नागरिकता नम्बर",
+    "नागरिकता प्रमाणपत्र", "राहदानी", "जन्म मिति", "पारपत्र", "जन्मतारीख", "जन्म तारीख",
+    "पॅन कार्ड", "கடவுச்சீட்டு", "ஆதார்", "பாஸ்போர்ட்", "பிறந்த தேதி", "పాస్‌పోర్ట్",
+    "పాస్పోర్ట్", "ఆధార్", "పుట్టిన తేదీ", "ಪಾಸ್‌ಪೋರ್ಟ್", "ಪಾಸ್ಪೋರ್ಟ್", "ಆಧಾರ್",
+    "ಜನ್ಮ ದಿನಾಂಕ", "പാസ്‌പോർട്ട്", "പാസ്പോർട്ട്", "ആധാർ", "ജനനത്തീയതി", "ജനന തീയതി",
+    "પાસપોર્ટ", "આધાર કાર્ડ", "આધાર નંબર", "જન્મ તારીખ", "ਪਾਸਪੋਰਟ", "ਆਧਾਰ", "ਜਨਮ ਮਿਤੀ",
+    "ගමන් බලපත්", "ජාතික හැඳුනුම්පත", "හැඳුනුම්පත් අංක", "උපන් දින",
+    # South-East Asia
+    "លិខិតឆ្លងដែន", "អត្តសញ្ញាណប័ណ្ណ", "ថ្ងៃខែឆ្នាំកំណើត", "နိုင်ငံကူးလက်မှတ်",
+    "မှတ်ပုံတင်နံပါတ်", "မှတ်ပုံတင်ကတ်", "မွေးသက္ကရာဇ်", "ໜັງສືຜ່ານແດນ", "ບັດປະຈຳຕົວ",
+    "ວັນເດືອນປີເກີດ", "petsa ng kapanganakan", "pambansang id", "tarikh lahir",
+    "nombor pasport",
+    # Africa, Afrikaans
+    "ፓስፖርት", "መታወቂያ", "የትውልድ ቀን", "fasfo", "katin shaida", "ranar haihuwa",
+    "iwe irinna", "ìwé ìrìnnà", "ọjọ ìbí", "kaadi idanimọ", "paspọtụ", "ụbọchị ọmụmụ",
+    "ipasipoti", "umazisi", "inombolo kamazisi", "usuku lokuzalwa", "identiteitsnommer",
+    "id-nommer", "identiteitsdokument", "baasaboor", "kaarka aqoonsiga",
+    "taariikhda dhalashada",
+    # ASCII forms of words above them
+    "cedula de identidad", "cédula de identidad", "numero de identificacion",
+    "carte d'identite", "piece d'identite", "numero de securite sociale",
+    "securite sociale", "carta d'identita", "dowod osobist", "obcansky prukaz",
+    "szemelyi igazolvany", "adoazonosito", "utlevel", "nufus cuzdan", "dogum tarihi",
+    "henkilotunnus", "syntymaaika", "fodselsnummer", "can cuoc", "ho chieu",
+})  # fmt: skip
+"""More languages' words for an identity number or a passport, and their ASCII forms."""
+
+_MORE_IDENTITY_TOOLS: Final = frozenset({
+    "identitet", "идентитет", "самоличност", "identitēt", "tapatyb", "isikutuvast",
+    "auðkenn", "hunaniaeth", "nortasun", "identitat", "identidade", "porez", "порез",
+    "данък", "davk", "daň", "mokesč", "nodok", "maks=", "skatt", "treth",
+    "zerga", "tatim", "osiguran", "осигур", "zavarovan", "poisten", "draud",
+    "apdroš", "kindlustus", "trygging", "yswiriant", "aseguran", "sigurim", "zaposlen",
+    "запослен", "служител", "zamestnan", "darbuotoj", "darbinie", "töötaja",
+    "starfsm", "gweithiwr", "langile", "treballador", "punonjës", "putovanj", "путовањ",
+    "пътуван", "potovanj", "cestovan", "kelion", "ceļojum", "ferðalag", "taith",
+    "bidaia", "viatge", "udhëtim", "putni", "граѓан", "граждан", "pilietyb", "kodakondsus",
+    "ვიზა", "паспорт", "пасош", "pasaport", "pasport", "vize", "виза", "viza",
+    "საგადასახადო", "დაზღვევ", "ტურიზმ", "მოგზაურ", "հարկ", "ապահովագր", "ճամփորդ",
+    "vergi", "sığorta", "sigorta", "səyahət", "салық", "сақтандыр", "soliq", "sug'urta",
+    "sayohat", "ٹیکس", "انشورنس", "بیمہ", "سفر", "कर=", "विमा", "बीमा", "प्रवास", "यात्रा",
+    "காப்பீடு", "பயண", "పన్ను", "బీమా", "ప్రయాణ", "ತೆರಿಗೆ", "ವಿಮೆ", "ಪ್ರಯಾಣ",
+    "നികുതി", "ഇൻഷുറൻസ്", "യാത്ര", "વીમ", "મુસાફરી", "ਟੈਕਸ", "ਬੀਮਾ", "ਯਾਤਰਾ",
+    "බදු", "රක්ෂණ", "සංචාර", "ពន្ធ", "ធានារ៉ាប់រង", "အခွန်", "အာမခံ", "ခရီး",
+    "ພາສີ", "ປະກັນ", "ເດີນທາງ", "buwis", "seguro", "biyahe", "paglalakbay", "cukai",
+    "insurans", "perjalanan", "ግብር", "ኢንሹራንስ", "ጉዞ", "haraji", "inshora", "tafiya",
+    "owo-ori", "iṣeduro", "irin-ajo", "ụtụ isi", "intela", "umshwalense", "uhambo",
+    "belasting", "versekering", "reis=", "werknemer", "cashuur", "caymis", "safar=",
+    "tozsamosc", "kimlik", "nufus", "saglik", "sante", "saude",
+})  # fmt: skip
+"""More languages' words of identity checks, tax, insurance, staff and travel."""
+
+_MORE_HEALTH: Final = frozenset({
+    "dijagnoz", "дијагноз", "diagnoz", "diagnóz", "povijest bolesti", "istorija bolesti",
+    "историја болести", "zdravstveni karton", "medicinska dokumentacija",
+    "медицинска документација", "здравен картон", "медицинско досие",
+    "zdravstvena kartoteka", "zdravotná dokumentácia", "zdravotna dokumentacia",
+    "zdravotny zaznam", "ligos istorij", "sveikatos duomen", "slimības vēstur",
+    "slimibas vestur", "medicīnisk", "terviseandmed", "haiguslugu", "sjúkdómsgreining",
+    "sjukdomsgreining", "sjúkraskrá", "sjukraskra", "cofnod meddygol", "hanes meddygol",
+    "diagnostiko", "historia kliniko", "osasun datu", "diagnòstic", "historial mèdic",
+    "historial medic", "història clínica", "historia clinica", "kartela mjekësore",
+    "kartela mjekesore", "historia mjekësore", "historia mjekesore", "დიაგნოზ",
+    "სამედიცინო ისტორი", "სამედიცინო ჩანაწერ", "სამედიცინო ბარათ", "ախտորոշ",
+    "բժշկական պատմ", "բժշկական քարտ", "diaqnoz", "tibbi tarixçə", "tibbi tarixce",
+    "tibbi kart", "медициналық карта", "ауру тарихы", "tashxis", "kasallik tarixi",
+    "tibbiy karta", "طبی ریکارڈ", "طبی تاریخ", "वैद्यकीय इतिहास", "वैद्यकीय नोंद",
+    "मेडिकल रेकर्ड", "நோயறிதல்", "மருத்துவ பதிவு", "மருத்துவ வரலாறு",
+    "రోగ నిర్ధారణ", "వైద్య చరిత్ర", "వైద్య రికార్డ", "ರೋಗನಿರ್ಣಯ", "ವೈದ್ಯಕೀಯ ದಾಖಲೆ",
+    "ವೈದ್ಯಕೀಯ ಇತಿಹಾಸ", "രോഗനിർണയ", "മെഡിക്കൽ റെക്കോർഡ്", "ചികിത്സാ ചരിത്രം",
+    "તબીબી ઇતિહાસ", "મેડિકલ રેકોર્ડ", "ਮੈਡੀਕਲ ਰਿਕਾਰਡ", "ਡਾਕਟਰੀ ਇਤਿਹਾਸ",
+    "රෝග විනිශ්චය", "වෛද්‍ය වාර්තා", "වෛද්‍ය ඉතිහාස", "រោគវិនិច្ឆ័យ",
+    "ប្រវត្តិវេជ្ជសាស្ត្រ", "ဆေးမှတ်တမ်း", "ຜົນການກວດພະຍາດ", "ປະຫວັດການປິ່ນປົວ",
+    "diyagnosis", "medikal na rekord", "kasaysayang medikal", "rekod perubatan",
+    "sejarah perubatan", "የሕክምና ታሪክ", "የሕክምና መዝገብ", "tarihin lafiya",
+    "bayanan lafiya", "ìtàn ìlera", "itan ilera", "akụkọ ahụike", "umlando wezempilo",
+    "ukuxilongwa", "mediese geskiedenis", "mediese rekord", "taariikhda caafimaad",
+    "xogta caafimaad",
+    # ASCII forms of words above them
+    "historial medico", "historico medico", "dossier medical", "antecedents medicaux",
+    "prontuario", "saglik gecmis", "korttortenet", "zdravotni dokumentac", "benh an",
+    "chan doan",
+})  # fmt: skip
+"""More languages' words for health data, and their ASCII forms."""
+
+_MORE_HEALTH_TOOLS: Final = frozenset({
+    "zdravlj", "здравље", "здрав", "zdravj", "zdravot", "zdravie", "sveikat", "veselīb",
+    "veselib", "tervis", "heilsu", "heilbrig", "iechyd", "osasun", "salut=", "saúde",
+    "saude", "shëndet", "shendet", "ჯანმრთელ", "առողջ", "sağlamlıq", "saglamliq",
+    "денсаулық", "sog'liq", "salomat", "صحت", "आरोग्य", "स्वास्थ", "சுகாதார", "ஆரோக்கிய",
+    "ఆరోగ్య", "ಆರೋಗ್ಯ", "ആരോഗ്യ", "આરોગ્ય", "ਸਿਹਤ", "සෞඛ්‍ය", "សុខភាព", "ကျန်းမာ",
+    "ສຸຂະພາບ", "kalusugan", "kesihatan", "ጤና", "lafiya", "ìlera", "ilera", "ahụike",
+    "impilo", "gesondheid", "caafimaad", "liječn", "lijecn", "лекар", "лікар", "zdravnik",
+    "gydytoj", "ārst", "arst", "læknir", "meddyg", "mediku", "metge", "doktor", "mjek",
+    "ექიმ", "բժիշկ", "həkim", "дәрігер", "shifokor", "ڈاکٹر", "डॉक्टर", "மருத்துவ",
+    "వైద్య", "ವೈದ್ಯ", "ഡോക്ടർ", "ડૉક્ટર", "ਡਾਕਟਰ", "වෛද්‍ය", "វេជ្ជ", "ဆရာဝန်", "ທ່ານໝໍ",
+    "ሐኪም", "likita", "dokita", "dọkịta", "udokotela", "dokter", "dhakhtar",
+    "bolnic", "болниц", "ligonin", "slimnīc", "haigla", "sjúkrahús", "ysbyty",
+    "ospitale", "ospital", "spital", "საავადმყოფ", "հիվանդանոց", "xəstəxana", "аурухана",
+    "kasalxona", "ہسپتال", "रुग्णालय", "अस्पताल", "மருத்துவமனை", "ఆసుపత్రి", "ಆಸ್ಪತ್ರೆ",
+    "ആശുപത്രി", "હોસ્પિટલ", "ਹਸਪਤਾਲ", "රෝහල", "មន្ទីរពេទ្យ", "ဆေးရုံ", "ໂຮງໝໍ",
+    "hospital", "ሆስፒታል", "asibiti", "ile-iwosan", "ụlọ ọgwụ", "isibhedlela",
+    "cisbitaal", "pacijent", "пацијент", "пациент", "pacient", "patsient", "sjúkling",
+    "claf", "gaixo", "pacjent", "pasient", "pasyente", "pesakit", "bệnh nhân",
+})  # fmt: skip
+"""More languages' words of health care: health, doctors, hospitals, patients."""
+
+_MORE_LOCATION: Final = frozenset({
+    "povijest lokacij", "povijest kretanja", "istorija lokacij", "istorija kretanja",
+    "историја локациј", "историја кретањ", "история на местоположени",
+    "история на локации", "zgodovina lokacij", "história polohy", "historia polohy",
+    "vietovių istorij", "vietoviu istorij", "buvimo vietos istorij",
+    "atrašanās vietu vēstur", "atrasanas vietu vestur", "atrašanās vietas vēstur",
+    "asukohaajalugu", "asukohtade ajalugu", "asukoha ajalugu", "staðsetningarsaga",
+    "stadsetningarsaga", "hanes lleoliad", "kokapen-historia", "kokapen historia",
+    "historial d'ubicacions", "historial d'ubicació", "historial de localizacións",
+    "historial de localizacions", "historiku i vendndodhj", "მდებარეობის ისტორი",
+    "տեղադրության պատմ", "գտնվելու վայրի պատմ", "məkan tarixçə", "mekan tarixce",
+    "yer tarixçə", "орналасу тарихы", "орналасқан жер тарихы", "joylashuv tarixi",
+    "مقام کی تاریخ", "لوکیشن ہسٹری", "இருப்பிட வரலாறு", "స్థాన చరిత్ర",
+    "లొకేషన్ హిస్టరీ", "ಸ್ಥಳ ಇತಿಹಾಸ", "ലൊക്കേഷൻ ചരിത്രം", "സ്ഥാന ചരിത്രം",
+    "સ્થાન ઇતિહાસ", "ਟਿਕਾਣਾ ਇਤਿਹਾਸ", "ਸਥਾਨ ਇਤਿਹਾਸ", "ස්ථාන ඉතිහාස", "ប្រវត្តិទីតាំង",
+    "တည်နေရာမှတ်တမ်း", "ປະຫວັດສະຖານທີ່", "kasaysayan ng lokasyon", "sejarah lokasi",
+    "የአካባቢ ታሪክ", "tarihin wuri", "itan ipo", "akụkọ ọnọdụ", "umlando wendawo",
+    "liggingsgeskiedenis", "taariikhda goobta", "taariikhda goobaha",
+    # ASCII forms of words above them
+    "konum gecmis", "helyelozmeny", "lich su vi tri", "historico de localiza",
+    "cronologia delle localita", "istoricul locatiilor",
+})  # fmt: skip
+"""More languages' words for a location history, and their ASCII forms."""
+
+_MORE_LOCATION_TOOLS: Final = frozenset({
+    "lokacij", "локациј", "локаци", "местоположени", "lokalit", "poloh", "vietov",
+    "atrašanās viet", "atrasanas viet", "asukoh", "staðsetning", "stadsetning",
+    "lleoliad", "kokapen", "ubicaci", "localizaci", "vendndodhj", "მდებარეობ", "տեղադր",
+    "məkan", "mekan", "орналас", "joylashuv", "مقام", "இருப்பிட", "స్థాన", "ಸ್ಥಳ",
+    "സ്ഥാന", "સ્થાન", "ਟਿਕਾਣਾ", "ස්ථාන", "ទីតាំង", "တည်နေရာ", "ສະຖານທີ່", "lokasyon",
+    "አካባቢ", "navigac", "navigáci", "навигаци", "навігаці", "navigasyon", "navigasi",
+    "karte", "kartta", "zemljevid", "zemljovid", "térkép", "terkep", "harita", "mapa",
+    "карта", "რუკ", "քարտեզ", "xəritə", "kharita", "نقشہ", "ನಕ್ಷೆ", "ഭൂപട",
+    "નકશ", "ਨਕਸ਼", "සිතියම", "ផែនទី", "မြေပုံ", "ແຜນທີ່", "peta=", "வரைபட", "kaart",
+    "khariidad",
+})  # fmt: skip
+"""More languages' words of maps, trips and tracking."""
+
+_MORE_PRIVATE: Final = frozenset({
+    # private messages
+    "privatne poruke", "privatnih poruka", "privatne poruk", "приватне поруке",
+    "приватних порука", "лични съобщения", "личните съобщения", "zasebna sporočila",
+    "zasebna sporocila", "zasebnih sporočil", "súkromné správy", "sukromne spravy",
+    "privačios žinut", "privacios zinut", "asmenines žinut", "asmeninės žinut",
+    "privātās ziņ", "privatas zin", "privātās vēstul", "privaatsõnum", "privaatsonum",
+    "privaatsed sõnumid", "privaatsed sonumid", "einkaskilaboð", "einkaskilabod",
+    "negeseuon preifat", "mezu pribatu", "missatges privats", "missatges directes",
+    "mensaxes privadas", "mensaxes directas", "mesazhet private", "mesazhe private",
+    "mesazhet e drejtpërdrejta", "პირადი შეტყობინებ", "անձնական հաղորդագր",
+    "şəxsi mesaj", "sexsi mesaj", "жеке хабарлама", "shaxsiy xabar", "نجی پیغام",
+    "ذاتی پیغام", "खाजगी संदेश", "निजी सन्देश", "தனிப்பட்ட செய்தி", "ప్రైవేట్ సందేశ",
+    "ವೈಯಕ್ತಿಕ ಸಂದೇಶ", "ಖಾಸಗಿ ಸಂದೇಶ", "സ്വകാര്യ സന്ദേശ", "ખાનગી સંદેશ", "ਨਿੱਜੀ ਸੁਨੇਹ",
+    "පුද්ගලික පණිවිඩ", "សារឯកជន", "ကိုယ်ရေးကိုယ်တာ မက်ဆေ့", "ຂໍ້ຄວາມສ່ວນຕົວ",
+    "pribadong mensahe", "mesej peribadi", "mesej persendirian", "የግል መልእክት",
+    "saƙonnin sirri", "sakonnin sirri", "ifiranṣẹ aladani", "ifiranse aladani",
+    "ozi nzuzo", "imilayezo eyimfihlo", "imilayezo yangasese", "privaat boodskappe",
+    "fariimaha gaarka", "fariimaha khaaska",
+    # the address book
+    "telefonski imenik", "imenik", "адресар", "именик", "телефонски именик",
+    "списък с контакти", "seznam stikov", "zoznam kontaktov", "adresų knyg", "adresu knyg",
+    "kontaktų sąraš", "kontaktu saras", "adrešu grāmat", "adresu gramat",
+    "kontaktu sarakst", "aadressiraamat", "kontaktide loend", "tengiliðaskrá",
+    "tengilidaskra", "heimilisfangaskrá", "llyfr cyfeiriadau", "rhestr cysylltiadau",
+    "helbide-liburu", "helbide liburu", "kontaktu zerrenda", "llibreta d'adreces",
+    "llista de contactes", "axenda de contactos", "libri i adresave",
+    "lista e kontakteve", "მისამართების წიგნ", "კონტაქტების სი", "հասցեագիրք",
+    "կոնտակտների ցանկ", "ünvan kitabı", "unvan kitabi", "kontakt siyahı",
+    "kontakt siyahi", "мекенжай кітаб", "контактілер тізім", "manzillar kitob",
+    "kontaktlar ro'yxat", "ایڈریس بک", "رابطوں کی فہرست", "முகவரிப் புத்தக",
+    "தொடர்பு பட்டியல்", "సంప్రదింపుల జాబితా", "ಸಂಪರ್ಕ ಪಟ್ಟಿ", "കോൺടാക്റ്റ് ലിസ്റ്റ്",
+    "સંપર્ક સૂચિ", "ਸੰਪਰਕ ਸੂਚੀ", "සම්බන්ධතා ලැයිස්තු", "បញ្ជីទំនាក់ទំនង",
+    "ဆက်သွယ်ရန်စာရင်း", "ລາຍຊື່ຜູ້ຕິດຕໍ່", "listahan ng contact", "senarai kenalan",
+    "buku alamat", "የአድራሻ መጽሐፍ", "jerin lambobin waya", "akojọ olubasọrọ",
+    "uhlu lokuxhumana", "adresboek", "kontaklys", "liiska xiriirada",
+    # ASCII forms of words above them
+    "mensajes privados", "messages prives", "wiadomosci prywatne", "prywatne wiadomosci",
+    "soukrome zpravy", "privat uzenet", "ozel mesaj", "tin nhan rieng",
+    "ksiazka adresowa", "ksiazke adresowa", "cimjegyzek", "nevjegyzek", "kisi listesi",
+    "catalogo de enderecos", "lista kontaktow", "seznam kontaktu",
+})  # fmt: skip
+"""More languages' words for private messages and the address book, and ASCII forms."""
+
+_MORE_PRIVATE_TOOLS: Final = frozenset({
+    "poruk", "порук", "съобщени", "sporočil", "sporocil", "správ", "sprav", "žinut",
+    "zinut", "ziņ", "sõnum", "sonum", "skilaboð", "skilabod", "neges", "mezu", "missatg",
+    "mensax", "mesazh", "შეტყობინებ", "հաղորդագր", "хабарлам", "xabar", "پیغام",
+    "செய்தி", "సందేశ", "ಸಂದೇಶ", "സന്ദേശ", "સંદેશ", "ਸੁਨੇਹ", "सन्देश", "පණිවිඩ",
+    "ផ្ញើសារ", "မက်ဆေ့", "ຂໍ້ຄວາມ", "mensahe", "mesej", "መልእክት", "saƙo",
+    "ifiranṣẹ", "ifiranse", "umlayezo", "imilayezo", "boodskap", "fariin",
+    "imenik", "именик", "kontakt", "kenalan", "ünvan", "manzil", "sms",
+})  # fmt: skip
+"""More languages' words of messaging and contacts."""
+
+
+_MORE_ORDERING: Final = frozenset({
+    "kupnj", "kupovin", "куповин", "nakup", "pirkim", "pirkum", "ostu", "compra", "blerj",
+    "შეძენ", "գնում", "alış", "сатып ал", "xarid", "خریداری", "खरेदी", "pembelian",
+    "aankope", "satin al", "vasarl",
+})  # fmt: skip
+"""Of `_MORE_PAYMENT_TOOLS`, the words of buying: a shop takes a card, not an identity."""
+
+_MORE_PASSWORD_TOOLS: Final = frozenset({
+    "lozink", "geslo", "gesla", "slaptažod", "slaptazod", "parool", "salasõna", "lykilorð",
+    "lykilord", "cyfrinair", "pasahitz", "contrasinal", "fjalëkalim", "fjalekalim",
+    "პაროლ", "գաղտնաբառ", "şifrə", "sifre", "parol=", "құпиясөз", "پاس ورڈ", "پاسورڈ",
+    "கடவுச்சொல்", "పాస్‌వర్డ్", "పాస్వర్డ్", "ಪಾಸ್‌ವರ್ಡ್", "ಪಾಸ್ವರ್ಡ್", "പാസ്‌വേഡ്",
+    "പാസ്വേഡ്", "પાસવર્ડ", "ਪਾਸਵਰਡ", "මුරපද", "ពាក្យសម្ងាត់", "စကားဝှက်", "ລະຫັດຜ່ານ",
+    "የይለፍ ቃል", "kalmar sirri", "okwuntughe", "iphasiwedi", "wagwoord", "contrasena",
+    "jelszo", "haslo", "losenord", "mat khau",
+})  # fmt: skip
+"""Of `_MORE_PASSWORDS`, the words for a password itself: a tool that changes one."""
+
+
+_MORE_CODES: Final = frozenset({
+    "koda=", "kodo=", "kodas", "kodą", "kods=", "kodu=", "kood=", "koodi=", "kóði", "kóða",
+    "კოდ", "կոդ", "кодът", "кода=", "کوڈ", "குறியீடு", "కోడ్", "ಕೋಡ್", "കോഡ്", "કોડ",
+    "ਕੋਡ", "කේත", "លេខកូដ", "ကုဒ်", "ລະຫັດ", "ኮድ", "ikhodi", "koodhka", "koodu",
+})  # fmt: skip
+"""More languages' words for a code, read as `_CODES` are: beside its delivery."""
+
+
 UPPER: Final = frozenset({"pin", "pins", "tan", "rib"})
 """Words that name a secret only in capitals: "the PIN", not "pin the rows"; "the TAN",
 not "tan(x)"."""
@@ -838,24 +1231,46 @@ _USERS: Final = frozenset({
 """In a tool's or a field's name: the people whose records it keeps."""
 
 KINDS: Final[tuple[Kind, ...]] = (
-    Kind("a password or one-time code", _CREDENTIALS, _CREDENTIAL_TOOLS, _USERS, purpose=_SIGN_IN),
+    Kind(
+        "a password or one-time code",
+        _CREDENTIALS | _MORE_PASSWORDS,
+        _CREDENTIAL_TOOLS | _MORE_SIGN_IN_TOOLS | _MORE_PASSWORD_TOOLS,
+        _USERS,
+        purpose=_SIGN_IN,
+    ),
     Kind(
         "a one-time code",
-        _CODES,
-        _CREDENTIAL_TOOLS | _PAYMENT_TOOLS,
+        _CODES | _MORE_CODES,
+        _CREDENTIAL_TOOLS | _PAYMENT_TOOLS | _MORE_SIGN_IN_TOOLS | _MORE_PAYMENT_TOOLS,
         _USERS,
         qualified=_DELIVERED,
         purpose=_NAMED_CODE,
     ),
-    Kind("a card or bank account", _PAYMENT, _PAYMENT_TOOLS, _USERS, purpose=_PAYING),
+    Kind(
+        "a card or bank account",
+        _PAYMENT | _MORE_PAYMENT,
+        _PAYMENT_TOOLS | _MORE_PAYMENT_TOOLS,
+        _USERS,
+        purpose=_PAYING,
+    ),
     Kind(
         "an identity number",
-        _IDENTITY,
-        _IDENTITY_TOOLS | (_PAYMENT_TOOLS - _ORDERING) | _TRAVEL,
+        _IDENTITY | _MORE_IDENTITY,
+        _IDENTITY_TOOLS
+        | (_PAYMENT_TOOLS - _ORDERING)
+        | _TRAVEL
+        | _MORE_IDENTITY_TOOLS
+        | (_MORE_PAYMENT_TOOLS - _MORE_ORDERING),
         _USERS,
         purpose=_OWN_IDENTITY,
     ),
-    Kind("health data", _HEALTH, _HEALTH_TOOLS, _USERS, purpose=_KEPT_SAFE),
+    Kind(
+        "health data",
+        _HEALTH | _MORE_HEALTH,
+        _HEALTH_TOOLS | _MORE_HEALTH_TOOLS,
+        _USERS,
+        purpose=_KEPT_SAFE,
+    ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS),
     Kind(
         "secrets of the environment or the browser",
@@ -888,11 +1303,17 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_MODEL_INPUT,
     ),
     Kind("the model's instructions", _PROMPT, _PROMPT_TOOLS, purpose=_MODEL_INPUT),
-    Kind("someone's location history", _LOCATION, _LOCATION_TOOLS, _USERS, purpose=_KEPT_SAFE),
+    Kind(
+        "someone's location history",
+        _LOCATION | _MORE_LOCATION,
+        _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
+        _USERS,
+        purpose=_KEPT_SAFE,
+    ),
     Kind(
         "someone's private messages or contacts",
-        _PRIVATE,
-        _PRIVATE_TOOLS,
+        _PRIVATE | _MORE_PRIVATE,
+        _PRIVATE_TOOLS | _MORE_PRIVATE_TOOLS,
         _USERS,
         purpose=_KEPT_SAFE,
     ),
