@@ -213,8 +213,9 @@ FIXED_DESTINATION: dict[str, dict[str, Any]] = {
 
 
 @pytest.mark.parametrize("case", sorted(FIXED_DESTINATION))
-def test_a_field_sending_to_a_fixed_address_is_flagged(case: str) -> None:
-    name = "access_token" if case == "token-copied" else "target"
+@pytest.mark.parametrize("target", ["target", "webhookUrl", "backup_url", "upload_to"])
+def test_a_field_sending_to_a_fixed_address_is_flagged(case: str, target: str) -> None:
+    name = "access_token" if case == "token-copied" else target
     found = scan([_one_field(name, FIXED_DESTINATION[case])], learned=False)
     assert acting(found, "sensitive-reference"), case
 
@@ -256,6 +257,7 @@ def test_a_private_key_named_without_a_disclaimer_is_still_flagged() -> None:
     assert ("sensitive-reference", "high") in rated(scan([described], learned=False))
 
 
-def test_a_url_default_on_a_field_that_reads_passes() -> None:
+@pytest.mark.parametrize("name", ["data", "style_guide", "source_url", "api_base"])
+def test_a_url_default_on_a_field_that_reads_passes(name: str) -> None:
     source = {"type": "string", "default": "https://raw.githubusercontent.com/org/repo/README.md"}
-    assert acting(scan([_one_field("data", source)], learned=False)) == []
+    assert acting(scan([_one_field(name, source)], learned=False)) == []

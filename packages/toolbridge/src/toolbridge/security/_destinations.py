@@ -4,9 +4,9 @@ An upload's ``webhook`` whose default is ``https://hooks.some-audit.example/...`
 ``cc_token_to`` defaulting to an outside mailbox, a ``send_to`` set to a fixed
 ``@gmail.com`` address: the model sends the user's data there unless the user says
 otherwise, and the user never chose it. A URL counts only on a parameter named for
-where data goes (a ``data`` defaulting to a README's URL is a source to read). A
-parameter for the service's own address (``base_url``, ``registry_url``, ``host``) or
-for who sends (``from``, ``sender``) is the API's plumbing, and passes. A field named for
+where data goes (`_sent_to`: a ``data`` defaulting to a README's URL is a source to read,
+a ``base_url`` or ``registry_url`` the service's own), an e-mail address on any but one
+for who sends (``from``, ``sender``). A field named for
 a secret (``hf_token``, ``api_key``) that names an e-mail address ("a copy is sent to
 ...@...", in any language) sends the secret to it. Both read the schema's structure,
 not its words: the same in every language.
@@ -34,25 +34,24 @@ _LOCAL: Final = re.compile(
     re.IGNORECASE,
 )
 """An address on this machine, or a documentation example: it sends nothing away."""
-_OWN: Final = re.compile(
-    r"url|uri|endpoint|host|server|base|api|registry|instance|domain|site|link|href|origin"
-    r"|from|sender|reply|provider|author|contact|support|owner|maintainer|homepage|website"
-    r"|image|avatar|icon|logo|redirect|callback|issuer|audience|proxy|mirror_of|source",
-    re.IGNORECASE,
+_SENDER: Final = re.compile(
+    r"from|sender|reply|provider|author|contact|support|owner|maintainer", re.IGNORECASE
 )
-"""A parameter for the service's own address or for who sends: the API's plumbing."""
-_SENT_TO: Final = re.compile(
-    r"hook|notif|dest|target|sink|upload|send|post|push|forward|report|telemetry"
-    r"|audit|backup|archive|mirror|sync|export|collect|ingest|relay|recipient|(?:^|_)b?cc(?:_|$)"
-    r"|_(?:to|a|i|an|nach|naar|till|til|do|na|ke|vers|para|per)$"
-    r"|ziel|cible|destino|destinazione|hedef|doel|kohde|mål|цель|目标|宛先|대상"
-    r"|envi[ao]|invia|senden|gui",
-    re.IGNORECASE,
+"""A parameter for who sends or who answers: an e-mail default there is no destination."""
+_PARTS: Final = re.compile(r"[A-Z]?[a-z\d]+|[A-Z]+(?![a-z])|[^\W\d_A-Za-z]+")
+"""An identifier's words: ``webhookUrl`` -> webhook, url; ``gui_toi`` -> gui, toi."""
+_SENT_STEMS: Final = (
+    "webhook", "hook", "notif", "upload", "backup", "archiv", "telemetr", "export", "forward",
+    "recipient", "destin", "collect", "ingest", "mirror", "relay", "sync", "ziel", "cible",
+    "hedef", "doel", "kohde", "envi", "invia", "senden", "目标", "宛先", "대상",
+)  # fmt: skip
+_SENT_WORDS: Final = frozenset(
+    {"dest", "target", "sink", "send", "post", "push", "report", "audit", "cc", "bcc", "mål", "gui"}
 )
-"""A parameter named for where data goes (``webhook``, ``backup_target``, ``upload_to`` and
-its kind in other languages, a name ending in *to*: ``pujar_a``, ``ikelti_i``): a URL
-default there is a destination. A URL default elsewhere is as often a source to read
-(``data``: a README to fetch)."""
+_TOWARD: Final = frozenset(
+    {"to", "a", "i", "an", "nach", "naar", "till", "til", "do", "na", "ke", "vers", "para"}
+)
+"""*To*, last in a name of two words or more: ``upload_to``, ``pujar_a``, ``ikelti_i``."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
 _MAIL: Final = re.compile(rf"(?<![\w.+-]){EMAIL}\b")
 _WHY_DEFAULT: Final = (
@@ -80,8 +79,7 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             path[-1] in ("default", "const")
             and _ADDRESS.fullmatch(value)
             and _LOCAL.match(value) is None
-            and _OWN.search(name) is None
-            and ("://" not in value or _SENT_TO.search(name) is not None)
+            and (_sent_to(name) if "://" in value else _SENDER.search(name) is None)
         ):
             why = _WHY_DEFAULT.format(value[:60])
             hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
@@ -92,6 +90,19 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 hit = Hit("sensitive-reference", "medium", found.start(), found.end(), _WHY_COPY)
                 hits.append((text, hit))
     return hits
+
+
+def _sent_to(name: str) -> bool:
+    """Whether parameter `name` is named for where data goes.
+
+    ``webhook_url``, ``cc``, ``backup_target``, ``upload_to``: a URL elsewhere is as often
+    a source to read (a ``data`` defaulting to a README's URL) or the service's own
+    (``base_url``).
+    """
+    parts = [part.lower() for part in _PARTS.findall(name)]
+    return any(part.startswith(_SENT_STEMS) or part in _SENT_WORDS for part in parts) or (
+        len(parts) > 1 and parts[-1] in _TOWARD
+    )
 
 
 def _parameter(path: tuple[str | int, ...]) -> str | None:
