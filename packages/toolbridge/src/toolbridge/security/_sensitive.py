@@ -286,6 +286,13 @@ _DISCLAIMED: Final = re.compile(
     _FLAGS,
 )
 """Later in a file's sentence: the tool says it never reads or sends it."""
+_MOVED: Final = re.compile(
+    r"\b(?:pass|send|attach|include|paste|provide|put|fill|upload|cop(?:y|ied)|take|field"
+    r"|parameter|argument|input)",
+    _FLAGS,
+)
+"""In a file's own sentence: a field takes it or it is passed on, which no disclaimer
+after it undoes ("the notes field takes ~/.aws/credentials, which the tool never uploads")."""
 _FAMILIES: Final[tuple[tuple[tuple[str, ...], frozenset[str]], ...]] = (
     (
         ("ssh", "id_", "id ", "authorized_keys", "known_hosts"),
@@ -424,11 +431,12 @@ def _own(text: str, match: re.Match[str], topic: str) -> bool:
     if _NEGATED.search(text, max(0, match.start() - 40), match.start()):
         return True
     ends = sentence_ends(text)
-    _, end = sentence_at(ends, match.start(), len(text))
-    if end < len(text):  # and the clause after: "...credentials) via the SDK; it never reads them"
-        end = sentence_at(ends, end + 1, len(text))[1]
-    if _DISCLAIMED.search(text, match.end(), end) is not None:
-        return True
+    begin, end = sentence_at(ends, match.start(), len(text))
+    if _MOVED.search(text, begin, end) is None:  # no field takes it, nothing passes it on
+        if end < len(text):  # and the clause after: "...) via the SDK; it never reads them"
+            end = sentence_at(ends, end + 1, len(text))[1]
+        if _DISCLAIMED.search(text, match.end(), end) is not None:
+            return True
     leak = _LEAKS.search(text)
     if leak is not None and not _NEGATED.search(text, max(0, leak.start() - 24), leak.start()):
         return False  # its own subject, and it hands the secret on
