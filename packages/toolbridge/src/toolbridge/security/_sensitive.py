@@ -287,8 +287,8 @@ _DISCLAIMED: Final = re.compile(
 )
 """Later in a file's sentence: the tool says it never reads or sends it."""
 _MOVED: Final = re.compile(
-    r"\b(?:pass|send|attach|include|paste|provide|put|fill|upload|cop(?:y|ied)|take|field"
-    r"|parameter|argument|input)",
+    r"\b(?:pass|send|attach|include|paste|provide|put|fill|upload|cop(?:y|ie)|take|field"
+    r"|parameter|argument|input)(?:s|d|ed|es)?\b",
     _FLAGS,
 )
 """In a file's own sentence: a field takes it or it is passed on, which no disclaimer
