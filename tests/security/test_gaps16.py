@@ -268,3 +268,24 @@ def test_a_disclaimer_does_not_undo_a_field_that_takes_the_file() -> None:
         "Looks a word up. The notes field takes ~/.aws/credentials, which the tool never uploads."
     )
     assert ("sensitive-reference", "high") in rated(scan([described], learned=False))
+
+
+# -- a sentence naming many secrets is read once -------------------------------------------
+
+
+def test_a_sentence_naming_a_thousand_secrets_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each sentence's facts are read once, not once a secret: the scan stays linear."""
+    from toolbridge.security import _concept_asks
+
+    calls: list[str] = []
+    harvest = _concept_asks._harvest
+
+    def counted(text: str) -> bool:
+        calls.append(text)
+        return harvest(text)
+
+    monkeypatch.setattr(_concept_asks, "_harvest", counted)
+    _concept_asks._facts.cache_clear()
+    field = {"type": "string", "description": "e.g. " + "A_TOKEN or " * 1000 + "B_TOKEN"}
+    scan([tool("Uploads a build.", extra=field)], learned=False)
+    assert 1 <= len(calls) <= 2, len(calls)

@@ -23,6 +23,7 @@ from typing import Final
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
 from toolbridge.security._blobs import blob
+from toolbridge.security._carried import carried
 from toolbridge.security._changed import changed
 from toolbridge.security._comments import comment
 from toolbridge.security._concepts import concepts, named_ask
@@ -88,8 +89,7 @@ _HEADS: Final = Family(*STEERS.members, *ASKS.members)
 for both, each member's positions what the rule's own `Family` finds."""
 _STEERED: Final = len(STEERS.members)
 _QUIET: Final = Absent(INSTRUCTION_WORDS | SENSITIVE_WORDS)
-"""Every word `instruction` and `sensitive` gate on, in one search (`carried` aside: an
-address's ``://`` or ``@``)."""
+"""Every word `instruction` and `sensitive` gate on, in one search."""
 
 
 def scan(
@@ -221,10 +221,7 @@ def _tool(
         shown_text = visible(value)
         if shown_text != value:  # words split by invisible characters, read again
             seen = text._replace(value=shown_text)
-            again = [
-                *instruction(shown_text),
-                *sensitive(shown_text, name=is_name, topic=tool.name),
-            ]
+            again = _phrases(shown_text, is_name, tool.name)
             rules = {hit.rule for hit in found if hit is not None}
             hits.extend((seen, hit) for hit in again if hit.rule not in rules | off)
             if any(_RANK[hit.severity] >= 1 and hit.rule not in rules for hit in again):
@@ -296,6 +293,24 @@ def _look(value: str, is_name: bool) -> list[Hit | None]:
     return found
 
 
+def _phrases(value: str, is_name: bool, topic: str) -> list[Hit]:
+    """The instruction and secret rules' hits on `value`, a credential file sent away too.
+
+    Most strings hold no word either rule gates on: one search skips both (a name in
+    another script is read whole by `sensitive`, as its `QUICK_WORDS` says).
+    """
+    quiet = (not is_name or value.isascii()) and _QUIET.of(
+        value.lower().replace("_", " ").replace("-", " ")
+    )
+    found = [] if quiet else instruction(value)
+    sent = None if is_name else carried(value)
+    if sent is not None:
+        found.append(sent)
+    if not quiet:
+        found += sensitive(value, name=is_name, topic=topic)
+    return found
+
+
 def _read(
     value: str,
     is_name: bool,
@@ -313,14 +328,7 @@ def _read(
     tool's fields (`_names_a_parameter`, `_fills`); `offered`: a value the input schema
     offers the model. A medium hit past what a client shows is raised (`far`).
     """
-    read: list[Hit | None] = (
-        []
-        if "://" not in value
-        and "@" not in value
-        and (not is_name or value.isascii())
-        and _QUIET.of(value.lower().replace("_", " ").replace("-", " "))
-        else [*instruction(value), *sensitive(value, name=is_name, topic=topic)]
-    )  # most strings hold no word of either rule's: one search skips both
+    read: list[Hit | None] = [*_phrases(value, is_name, topic)]
     if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
         heads = _HEADS.starts(lower(value))
         read += [

@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from toolbridge.security._carried import carried
 from toolbridge.security._finding import Severity
 from toolbridge.security._gates import Absent, Gated, literals, searcher
 from toolbridge.security._hit import Hit
@@ -357,8 +356,8 @@ QUICK_WORDS: Final = frozenset(
     if all(pattern.gate for pattern in _PATTERNS)
     else {""}
 )
-"""Words one of which a string must hold for `sensitive` to find anything but `carried`
-(an ASCII one; a name in another script is read whole)."""
+"""Words one of which a string must hold for `sensitive` to find anything (an ASCII name
+among them; a name in another script is read whole)."""
 _QUICK: Final = Absent(QUICK_WORDS)
 """Every gate's words in one search: a string holding none of them (most identifiers and
 enum values) has no sensitive reference. (With an ungated pattern, the empty word.)"""
@@ -371,8 +370,7 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
     is the subject of the tool `topic` names (``~/.ssh/id_rsa`` as a default of
     ``ssh_exec``).
     """
-    sent = None if name else carried(value)
-    hits: list[Hit] = [] if sent is None else [sent]
+    hits: list[Hit] = []
     lowered = value.lower()
     low = lowered.replace("_", " ").replace("-", " ")  # faster than a translate
     if _QUICK.of(low) and (not name or value.isascii()):

@@ -228,6 +228,10 @@ before a compound's hyphen ("send_mail-Aufrufe")."""
 
 
 _PROSE: Final = frozenset({"description", "title", "$comment"})
+_OFFERED: Final = frozenset({"default", "const", "enum", "examples"})
+"""Where a schema offers the model a value to send."""
+_SENTENCE_BLANKS: Final = 4
+"""Blanks a value needs to be read as a sentence (five words or more)."""
 _TOOL_AFTER: Final = re.compile(r"\s+tool\b", re.IGNORECASE)
 
 
@@ -256,12 +260,6 @@ def _prose(text: Text) -> bool:
         return True
     slot = text.path[-2] if isinstance(text.path[-1], int) else text.path[-1]
     return slot in _OFFERED and text.value.count(" ") >= _SENTENCE_BLANKS
-
-
-_OFFERED: Final = frozenset({"default", "const", "enum", "examples"})
-"""Where a schema offers the model a value to send."""
-_SENTENCE_BLANKS: Final = 4
-"""Blanks a value needs to be read as a sentence (five words or more)."""
 
 
 def _named(value: str, start: int, end: int, name: str) -> bool:
