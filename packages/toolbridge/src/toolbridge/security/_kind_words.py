@@ -42,7 +42,7 @@ from toolbridge.security._concept_words import (
     YOU,
 )
 
-__all__ = ["KINDS", "UPPER", "Kind"]
+__all__ = ["HOME", "KINDS", "UPPER", "Kind"]
 
 
 class Kind(NamedTuple):
@@ -426,7 +426,7 @@ _TALK: Final = frozenset({
     "对话记录", "对话历史", "聊天记录", "對話紀錄", "聊天紀錄", "会話履歴", "チャット履歴",
     "대화 기록", "대화 내역", "채팅 기록", "ประวัติการสนทนา", "ประวัติแชท",
     "lịch sử trò chuyện", "lịch sử hội thoại", "riwayat percakapan", "riwayat obrolan",
-    "historia ya mazungumzo",
+    "historia ya mazungumzo", "historię rozmowy",
 })  # fmt: skip
 """The conversation itself, whole or before this call."""
 
@@ -1321,3 +1321,38 @@ KINDS: Final[tuple[Kind, ...]] = (
     Kind("other tools' results", _OUTPUTS, _OUTPUTS_TOOLS, qualified=_RESULTS),
 )
 """Every kind, in the order a field's words are tried."""
+
+HOME: Final = frozenset({
+    # English
+    "door code", "keypad code", "lock code", "alarm code", "gate code", "entry code",
+    "access code", "camera image", "camera snapshot", "camera footage", "camera feed",
+    "camera recording", "security footage", "cctv footage", "doorbell footage",
+    "floor plan", "map of the home", "map of the house", "home address", "house address",
+    # Romance
+    "code de la porte", "codes de la porte", "code d'accès", "codes d'accès",
+    "code d'alarme", "images des caméras", "images de la caméra", "plan du logement",
+    "código de la puerta", "códigos de la puerta", "código de acceso", "código de alarma",
+    "imágenes de las cámaras", "imágenes de la cámara", "grabaciones de las cámaras",
+    "codice della porta", "codici della porta", "codice dell'allarme",
+    "immagini delle telecamere", "immagini della telecamera", "código da porta",
+    "código do alarme", "imagens das câmeras", "imagens da câmera", "imagens das câmaras",
+    # Germanic, Nordic, Finnish
+    "türcode", "alarmcode", "zugangscode", "kamerabilder", "kameraaufnahmen", "grundriss",
+    "deurcode", "toegangscode", "camerabeelden", "dörrkod", "larmkod", "portkod",
+    "dørkode", "alarmkode", "kamerabilleder", "kortet over boligen", "ovikoodi",
+    "hälytyskoodi", "kameran kuva",
+    # Slavic, Turkish, Greek
+    "kod do drzwi", "kody do drzwi", "kod alarmu", "nagrania z kamer", "zdjęcia z kamer",
+    "obraz z kamer", "kód ke dveřím", "kód alarmu", "záznamy z kamer", "код двери",
+    "коды дверей", "код от двери", "код сигнализации", "снимки с камер", "записи с камер",
+    "коди дверей", "код дверей", "код сигналізації", "знімки з камер", "записи з камер",
+    "kapı kodu", "alarm kodu", "kamera görüntü", "anlık görüntü", "κωδικό πόρτας",
+    "κωδικό συναγερμού", "εικόνες των καμερών",
+    # Arabic, Hebrew, Hindi; CJK, Thai, Vietnamese, Indonesian
+    "رمز الباب", "صور الكاميرا", "لقطات الكاميرا", "קוד הדלת", "צילומי המצלמה",
+    "दरवाज़े का कोड", "कैमरा फुटेज", "门禁码", "门锁密码", "摄像头画面", "监控录像",
+    "摄像头截图", "ドアコード", "カメラ画像", "カメラの映像", "도어락", "카메라 영상",
+    "카메라 이미지", "ภาพจากกล้อง", "รหัสประตู", "mã cửa", "ảnh chụp", "hình ảnh camera",
+    "kode pintu", "kode alarm", "rekaman kamera", "gambar kamera",
+})  # fmt: skip
+"""What keeps a home: its door and alarm codes, its cameras' images, its plan and address."""
