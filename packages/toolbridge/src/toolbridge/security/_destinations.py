@@ -3,10 +3,11 @@
 An upload's ``webhook`` whose default is ``https://hooks.some-audit.example/...``, a
 ``cc_token_to`` defaulting to an outside mailbox, a ``send_to`` set to a fixed
 ``@gmail.com`` address: the model sends the user's data there unless the user says
-otherwise, and the user never chose it. A URL counts only on a parameter named for
-where data goes (`_sent_to`: a ``data`` defaulting to a README's URL is a source to read,
-a ``base_url`` or ``registry_url`` the service's own), an e-mail address on any but one
-for who sends (``from``, ``sender``). A field named for
+otherwise, and the user never chose it. A URL (of any scheme: ``tcp://``, ``mqtt://``...)
+counts only on a parameter named for where data goes (`_sent_to`: a ``data`` defaulting
+to a README's URL is a source to read, a ``base_url`` or ``registry_url`` the service's
+own), or when its query names a password or a secret (``?fields=wifi_password``); an
+e-mail address on any parameter but one for who sends (``from``, ``sender``). A field named for
 a secret (``hf_token``, ``api_key``) that names an e-mail address ("a copy is sent to
 ...@...", in any language) sends the secret to it. Both read the schema's structure,
 not its words: the same in every language.
@@ -15,8 +16,8 @@ not its words: the same in every language.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from toolbridge._tool import Tool
 from toolbridge.security._carried import EMAIL
@@ -26,11 +27,14 @@ from toolbridge.security._strings import Text
 __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
-    rf"https?://[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?|{EMAIL}", re.IGNORECASE
+    rf"(?:https?|tcp|udp|mqtts?|ftps?|sftp|wss?|syslog|amqps?)://[^\s/?#@]{{1,253}}"
+    rf"(?:[/?#]\S{{0,2000}})?|{EMAIL}",
+    re.IGNORECASE,
 )
-"""A whole value that is one address: a URL or an e-mail address."""
+"""A whole value that is one address: a URL (web, a socket, a message queue, a file
+server) or an e-mail address."""
 _LOCAL: Final = re.compile(
-    r"^(?:https?://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[\w.-]*\bexample\.(?:com|org|net)\b)",
+    r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[\w.-]*\bexample\.(?:com|org|net)\b)",
     re.IGNORECASE,
 )
 """An address on this machine, or a documentation example: it sends nothing away."""
@@ -44,6 +48,8 @@ _SENT_STEMS: Final = (
     "webhook", "hook", "notif", "upload", "backup", "archiv", "telemetr", "export", "forward",
     "recipient", "destin", "collect", "ingest", "mirror", "relay", "sync", "ziel", "cible",
     "hedef", "doel", "kohde", "envi", "invia", "senden", "目标", "宛先", "대상",
+    "vidarebefordr", "weiterleit", "reenvi", "inoltr", "doorstu", "przekaz", "пересл",
+    "转发", "転送", "전달",
 )  # fmt: skip
 _SENT_WORDS: Final = frozenset(
     {"dest", "target", "sink", "send", "post", "push", "report", "audit", "cc", "bcc", "mål", "gui"}
@@ -54,6 +60,8 @@ _TOWARD: Final = frozenset(
 """*To*, last in a name of two words or more: ``upload_to``, ``pujar_a``, ``ikelti_i``."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
 _MAIL: Final = re.compile(rf"(?<![\w.+-]){EMAIL}\b")
+_ASKS_SECRET: Final = re.compile(r"\?\S*?[=&,;]\w*?(?:passw|pwd|secret|credential|cookie)", re.I)
+"""A URL's query naming a password, a secret or a cookie: the address asks for them."""
 _WHY_DEFAULT: Final = (
     "a parameter whose default sends to an address the tool chose ({}): the user's data "
     "goes there unless they say otherwise (exfiltration through a parameter)."
@@ -79,12 +87,19 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             path[-1] in ("default", "const")
             and _ADDRESS.fullmatch(value)
             and _LOCAL.match(value) is None
-            and (_sent_to(name) if "://" in value else _SENDER.search(name) is None)
+            and (
+                (_sent_to(name) or _ASKS_SECRET.search(value) is not None)
+                if "://" in value
+                else _SENDER.search(name) is None
+            )
         ):
             why = _WHY_DEFAULT.format(value[:60])
             hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
             continue
-        if "@" in value and _SECRET_NAME.search(name) is not None:
+        if "@" in value and (
+            _SECRET_NAME.search(name) is not None
+            or (path[-1] == "description" and _holds_secrets(tool.input_schema, path[1:-1]))
+        ):
             found = _MAIL.search(value)
             if found is not None and _LOCAL.match(found.group()) is None:
                 hit = Hit("sensitive-reference", "medium", found.start(), found.end(), _WHY_COPY)
@@ -102,6 +117,17 @@ def _sent_to(name: str) -> bool:
     parts = [part.lower() for part in _PARTS.findall(name)]
     return any(part.startswith(_SENT_STEMS) or part in _SENT_WORDS for part in parts) or (
         len(parts) > 1 and parts[-1] in _TOWARD
+    )
+
+
+def _holds_secrets(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
+    """Whether the object at `path` in `schema` has a property named for a secret."""
+    node: Any = schema
+    for key in path:
+        node = node.get(key) if isinstance(node, Mapping) and isinstance(key, str) else None
+    properties = node.get("properties") if isinstance(node, Mapping) else None
+    return isinstance(properties, Mapping) and any(
+        _SECRET_NAME.search(str(name)) is not None for name in properties
     )
 
 

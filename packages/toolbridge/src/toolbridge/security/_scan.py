@@ -29,6 +29,7 @@ from toolbridge.security._comments import comment
 from toolbridge.security._concepts import concepts, named_ask
 from toolbridge.security._destinations import destinations
 from toolbridge.security._exfiltration import ASKS, exfiltration
+from toolbridge.security._file_fields import file_fields
 from toolbridge.security._finding import SEVERITIES, Finding, shown
 from toolbridge.security._gates import Absent, Family, lower
 from toolbridge.security._hidden import escapes, hidden, visible
@@ -233,6 +234,7 @@ def _tool(
     if "sensitive-reference" not in off:
         hits.extend(offtopic(tool, texts))
         hits.extend(destinations(tool, texts))
+        hits.extend(file_fields(tool, texts))
     worst: dict[str, int] = {}
     for _, hit in hits:
         worst[hit.rule] = max(worst.get(hit.rule, 0), _RANK[hit.severity])

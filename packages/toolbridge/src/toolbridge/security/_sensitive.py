@@ -26,7 +26,7 @@ from toolbridge.security._lexicon import PASSWORDS, Stems
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["QUICK_WORDS", "sensitive"]
+__all__ = ["FAMILIES", "KEEPERS", "QUICK_WORDS", "sensitive"]
 
 _FLAGS: Final = re.IGNORECASE
 
@@ -292,7 +292,7 @@ _MOVED: Final = re.compile(
 )
 """In a file's own sentence: a field takes it or it is passed on, which no disclaimer
 after it undoes ("the notes field takes ~/.aws/credentials, which the tool never uploads")."""
-_FAMILIES: Final[tuple[tuple[tuple[str, ...], frozenset[str]], ...]] = (
+FAMILIES: Final[tuple[tuple[tuple[str, ...], frozenset[str]], ...]] = (
     (
         ("ssh", "id_", "id ", "authorized_keys", "known_hosts"),
         frozenset({"ssh", "sftp", "scp", "key", "keys", "keygen", "remote", "host", "hosts"}),
@@ -312,7 +312,7 @@ _FAMILIES: Final[tuple[tuple[tuple[str, ...], frozenset[str]], ...]] = (
 )
 """Credential files, and the words of a tool name whose subject they are: an SSH
 client documents ``~/.ssh/id_rsa``, a kubeconfig tool ``~/.kube/config``."""
-_KEEPERS: Final = frozenset(
+KEEPERS: Final = frozenset(
     {"secret", "secrets", "credential", "credentials", "vault", "password", "passwords",
      "scan", "scanner", "leak", "leaks", "rotate", "keyring"}
 )  # fmt: skip
@@ -440,13 +440,13 @@ def _own(text: str, match: re.Match[str], topic: str) -> bool:
         return False  # its own subject, and it hands the secret on
     found = match.group().lower().replace("_", " ")
     words = set(_WORDS.findall(topic.lower()))
-    if words & _KEEPERS:
+    if words & KEEPERS:
         return True
     if words & _COPIERS:
         begin, end = sentence_at(sentence_ends(text), match.start(), len(text))
         return _FORCED.search(text, begin, end) is None
     return any(
-        words & subjects and any(key in found for key in keys) for keys, subjects in _FAMILIES
+        words & subjects and any(key in found for key in keys) for keys, subjects in FAMILIES
     )
 
 
