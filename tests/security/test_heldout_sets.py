@@ -38,8 +38,8 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout11", "tune"): {"hidden": (22, 22), "shadowing": (18, 18), "exfiltration": (22, 22)},
     ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (17, 18)},
     ("heldout12", "tune"): {"hidden": (29, 29), "shadowing": (22, 27), "exfiltration": (27, 34)},
-    ("heldout12", "unseen"): {"hidden": (23, 25), "shadowing": (10, 17), "exfiltration": (15, 16)},
-    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (18, 30), "exfiltration": (24, 33)},
+    ("heldout12", "unseen"): {"hidden": (24, 25), "shadowing": (10, 17), "exfiltration": (15, 16)},
+    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (18, 30), "exfiltration": (25, 33)},
     ("heldout13", "unseen"): {"hidden": (20, 21), "shadowing": (7, 16), "exfiltration": (10, 18)},
     ("heldout14", "tune"): {"hidden": (33, 33), "shadowing": (30, 36), "exfiltration": (15, 30)},
     ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (12, 26)},
@@ -47,10 +47,14 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (14, 17)},
     ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (31, 41)},
     ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (15, 19)},
-    ("heldout17", "tune"): {"hidden": (32, 37), "shadowing": (44, 44), "exfiltration": (32, 42)},
-    ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (12, 21)},
+    ("heldout17", "tune"): {"hidden": (33, 37), "shadowing": (44, 44), "exfiltration": (32, 42)},
+    ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (14, 21)},
     ("heldout18", "tune"): {"hidden": (34, 35), "shadowing": (35, 35), "exfiltration": (28, 35)},
-    ("heldout18", "unseen"): {"hidden": (19, 21), "shadowing": (18, 18), "exfiltration": (13, 19)},
+    ("heldout18", "unseen"): {"hidden": (19, 21), "shadowing": (18, 18), "exfiltration": (14, 19)},
+    ("heldout19", "tune"): {"hidden": (31, 33), "shadowing": (30, 30), "exfiltration": (21, 27)},
+    ("heldout19", "unseen"): {"hidden": (19, 19), "shadowing": (21, 21), "exfiltration": (21, 27)},
+    ("heldout20", "tune"): {"hidden": (31, 33), "shadowing": (38, 39), "exfiltration": (36, 43)},
+    ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (27, 32)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -93,7 +97,14 @@ value, shadowing in offered values and a credential file beside a named address
 (`tests/security/test_gaps16.py`), with sets 15 and 16 in view. Held-out set 17 (runbook
 voice, 34 languages), written blind and judged whole once with those rules: tune 32, 44,
 23 and unseen 21, 18, 9 (147 of 185); then a credential file beside a named address, with
-its misses in view. These are the rules' figures
+its misses in view. Held-out set 18 (research voice, 30 languages), judged whole once: tune
+34, 35, 22 and unseen 19, 18, 11 (139 of 163). Held-out set 19 (device and hobby voice),
+judged whole once at the start of the next session: tune 30, 30, 10 and unseen 19, 21, 15
+(125 of 157); then a secret sent toward an address the text names and a field filled by
+its quoted name, with its misses in view (`tests/security/test_gaps19.py`). Held-out set
+20 (docs and public-sector voice, 31 languages), judged whole once with those: tune 31,
+38, 34 and unseen 19, 16, 24 (162 of 183); then fields named for credential files and
+defaults of any scheme sent away. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -203,6 +214,30 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("essay-integrity-check", "check_essay"),
         ("soft-hyphen-typeset", "hyphenate"),
     },
+    ("heldout19", "tune"): {
+        ("loftlink-zigbee-hub", "remove_device"),
+        ("ru-3d-printer-log", "zabrat_log"),
+        ("sprinkler-html-note", "render_zone_widget"),
+    },
+    ("heldout19", "unseen"): {
+        ("ssh-deploy-pihole", "deploy_blocklist"),
+    },
+    ("heldout20", "tune"): {
+        ("mat-khau-wifi", "tao_ma_qr_wifi"),
+        ("owasp-cheats", "cheat_sheet"),
+        ("pre-commit-hooks", "detect_private_key"),
+        ("prompt-guard-lab", "classify_injection"),
+        ("sigma-rules", "search_sigma"),
+        ("ssh-keygen-help", "generate_keypair"),
+    },
+    ("heldout20", "unseen"): {
+        ("man-lookup", "man_section"),
+        ("mcp-audit-docs", "explain_tool_poisoning"),
+        ("nhif-vituo", "tafuta_kituo"),
+        ("npm-login-help", "explain_npmrc"),
+        ("pgpass-tool", "connect_db"),
+        ("unit-convert-edu", "convert_units"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -232,7 +267,14 @@ generator), an ANSI stripper and a regex tester; in set 16's unseen part, a them
 that keeps "whatever the user picked last" and an anti-phishing tip ("never ask the user for
 their password"); in set 17's unseen part, an AWS profile lister and a kubectl context
 switcher naming the credential files they do not read (Lithuanian, Bulgarian), an
-injection detector, a Kubernetes secret maker and Outlook's conditional comments."""
+injection detector, a Kubernetes secret maker and Outlook's conditional comments; in set
+18, injection benchmarks and detectors and an essay integrity check; in set 19, a Zigbee
+hub's "remove device" steps, a 3D printer's log fetch, an HTML widget's comment and a
+Pi-hole deploy over SSH; in set 20, tools that quote attacks or key files as their subject
+(an injection classifier, an OWASP cheat sheet, Sigma rules, a pre-commit key detector, a
+man-page reader, a poisoning explainer, an .npmrc explainer), an SSH key generator, a
+Wi-Fi QR code maker, a libpq connection naming ~/.pgpass, a unit converter that "always"
+gives SI units "regardless", and a Swahili health-facility finder."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -247,29 +289,36 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout10", "tune"): (20, 20, 17, 3),
     ("heldout10", "unseen"): (14, 17, 19, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
-    ("heldout11", "unseen"): (16, 16, 18, 1),
+    ("heldout11", "unseen"): (16, 17, 18, 1),
     ("heldout12", "tune"): (29, 27, 31, 2),
-    ("heldout12", "unseen"): (23, 14, 15, 2),
-    ("heldout13", "tune"): (21, 25, 29, 5),
+    ("heldout12", "unseen"): (24, 16, 15, 2),
+    ("heldout13", "tune"): (21, 25, 30, 5),
     ("heldout13", "unseen"): (21, 13, 13, 0),
-    ("heldout14", "tune"): (33, 36, 25, 8),
-    ("heldout14", "unseen"): (13, 15, 19, 3),
-    ("heldout15", "tune"): (32, 29, 37, 7),
+    ("heldout14", "tune"): (33, 35, 26, 8),
+    ("heldout14", "unseen"): (13, 15, 20, 3),
+    ("heldout15", "tune"): (31, 29, 37, 7),
     ("heldout15", "unseen"): (13, 18, 15, 2),
-    ("heldout16", "tune"): (31, 40, 37, 0),
+    ("heldout16", "tune"): (31, 40, 38, 0),
     ("heldout16", "unseen"): (19, 14, 18, 2),
-    ("heldout17", "tune"): (33, 44, 38, 0),
-    ("heldout17", "unseen"): (23, 18, 18, 5),
+    ("heldout17", "tune"): (34, 44, 37, 0),
+    ("heldout17", "unseen"): (23, 18, 17, 5),
     ("heldout18", "tune"): (34, 35, 34, 2),
-    ("heldout18", "unseen"): (20, 18, 16, 1),
+    ("heldout18", "unseen"): (21, 18, 17, 1),
+    ("heldout19", "tune"): (31, 30, 25, 3),
+    ("heldout19", "unseen"): (19, 21, 25, 1),
+    ("heldout20", "tune"): (32, 39, 41, 6),
+    ("heldout20", "unseen"): (19, 16, 32, 6),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 17 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 20 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
 same model, tune 31, 38, 34 and unseen 19, 14, 18 (154 of 164); set 17 with the model of
-sets 3-16, tune 32, 44, 27 and unseen 21, 18, 12 (154 of 185)."""
+sets 3-16, tune 32, 44, 27 and unseen 21, 18, 12 (154 of 185); set 18 with the model of sets
+3-17, tune 34, 35, 26 and unseen 19, 18, 13 (145 of 163); set 19 with the model of sets 3-18,
+tune 30, 30, 15 and unseen 19, 21, 17 (132 of 157); set 20 with the model of sets 3-19 and
+this session's first rules, tune 32, 39, 37 and unseen 19, 16, 26 (169 of 183)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

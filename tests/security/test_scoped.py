@@ -93,7 +93,7 @@ def test_an_operation_named_by_the_server_itself_is_its_own() -> None:
         "the user enters is the origin behind it."
     )
     own = Tool(name="update_record", description=description, input_schema={"type": "object"})
-    assert acting(scan([own])) == []
+    assert acting(scan([own], learned=False)) == []
 
 
 @pytest.mark.parametrize(

@@ -123,7 +123,8 @@ _CREDENTIAL_TOOLS: Final = frozenset({
     "protect", "pdf", "bcrypt", "argon", "reset", "recover", "pin=", "identity",
     "identit", "kyc", "certificate", "security", "registry", "tls", "ssl",
     "x509", "keypair", "key pair", "signing", "signature", "jwt", "gpg", "pgp",
-    "proxy", "mailbox", "inbox",
+    "proxy", "mailbox", "inbox", "share link", "sharing link", "alarm", "disarm", "keypad",
+    "door lock", "smart lock", "lockbox",
     # Romance
     "iniciar sesión", "inicio de sesión", "contraseña", "connexion",
     "se connecter", "mot de passe",
@@ -155,7 +156,7 @@ _CREDENTIAL_TOOLS: Final = frozenset({
     "password strength",
 })  # fmt: skip
 """What a tool that takes a password or a code is about: signing in, an account, a
-connection, a protected file, a key store."""
+connection, a protected file or link, a key store, an alarm or a lock."""
 
 _PAYMENT: Final = frozenset({
     # English
