@@ -108,6 +108,10 @@ _CREDENTIALS: Final = frozenset({
     "認証コード", "確認コード", "ワンタイム", "秘密鍵", "비밀번호", "인증 코드", "인증번호",
     "인증코드", "รหัสผ่าน", "รหัส otp", "mật khẩu", "mã otp", "mã xác", "kata sandi",
     "kata laluan", "kode verifikasi", "kode otp", "nywila", "nenosiri",
+    # a bank's or a home's own codes
+    "online banking", "internet banking", "netbanking", "banking pin", "bank pin", "card pin",
+    "atm pin", "alarm code", "door code", "gate code", "keypad code", "lock code",
+    "taxisnet",
 })  # fmt: skip
 """What proves who someone is when they sign in: a password, a one-time code, a PIN."""
 
@@ -259,6 +263,7 @@ _TRAVEL: Final = frozenset({
 """What a tool that takes a passport for travel is about: flights, hotels, trips."""
 
 _IDENTITY: Final = frozenset({
+    "code melli", "afm=",
     # English
     "ssn", "social security", "national id", "national identity", "national insurance number",
     "id number", "identity number", "id card", "identity card", "identity document",
@@ -541,6 +546,7 @@ _ENVIRONMENT: Final = frozenset({
     "ตัวแปรสภาพแวดล้อม", "biến môi trường", "variabel lingkungan", "kolačić", "piškot",
     "galleta", "témoin de connexion", "eväste", "küpsis", "çerez", "куки", "кукі",
     "ملفات تعريف الارتباط", "کوکی", "עוגיות", "कुकी", "クッキー", "쿠키", "คุกกี้",
+    "local storage", "localstorage", "leveldb", "session storage", "keychain item",
 })  # fmt: skip
 """Secrets of the machine and the browser: its environment, a session's cookie or
 bearer token, a private key."""
@@ -1225,6 +1231,25 @@ UPPER: Final = frozenset({"pin", "pins", "tan", "rib"})
 """Words that name a secret only in capitals: "the PIN", not "pin the rows"; "the TAN",
 not "tan(x)"."""
 
+_GALLERY: Final = frozenset({
+    "camera roll", "photo library", "photo gallery", "phone's gallery", "user's gallery",
+    "phone gallery", "recent photos", "all photos", "every photo", "all the photos",
+    "photos from the user", "photos on the phone", "carrete", "galería de fotos",
+    "pellicule", "galerie photo", "rullino", "galleria fotografica", "rolo da câmera",
+    "galeria de fotos", "fotomediathek", "fotogalerie", "filmrulle", "kamerarulle",
+    "galeria zdjęć", "galeri foto", "fotoğraf galeri", "фотогалере",
+    "галерею", "галерея телефона", "گالری", "معرض الصور", "גלריה", "गैलरी", "相册", "相簿",
+    "カメラロール", "写真ライブラリ", "갤러리", "사진첩", "คลังภาพ", "thư viện ảnh",
+    "album ảnh", "galeri ponsel", "picha zote",
+})  # fmt: skip
+"""Someone's photo library: the camera roll, every photo on the phone."""
+
+_GALLERY_TOOLS: Final = frozenset({
+    "photo", "gallery", "album", "camera", "backup", "image", "picture", "foto", "galer",
+    "фото", "写真", "照片", "사진", "ảnh",
+})  # fmt: skip
+"""What a tool that takes a photo library is about: photos, albums, their backups."""
+
 _USERS: Final = frozenset({
     "user", "users", "member", "profile", "person", "people", "customer", "contact",
     "employee", "staff", "patient", "account", "login",
@@ -1319,6 +1344,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("someone's browsing history", _BROWSING, _BROWSING_TOOLS, purpose=_KEPT_SAFE),
+    Kind("someone's photo library", _GALLERY, _GALLERY_TOOLS, purpose=_KEPT_SAFE),
     Kind("other tools' results", _OUTPUTS, _OUTPUTS_TOOLS, qualified=_RESULTS),
 )
 """Every kind, in the order a field's words are tried."""
