@@ -23,6 +23,7 @@ API key in [your account](https://...)", "OAuth tokens require the scope
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from toolbridge.security._concept_match import Concept
@@ -47,13 +48,14 @@ _DESTINATION: Final = re.compile(
     re.IGNORECASE,
 )
 """An address named in the text: a URL's host, an e-mail address, a bucket."""
-_ADDRESS: Final = re.compile(
-    rf"(?:https?|mqtts?|ftps?|sftp|wss?|tcp|s3|gs)://[\w.-]{{1,253}}\.[a-z]{{2,}}"
-    rf"|(?<![\w.+-]){EMAIL}\b|(?<![\w+])\+\d{{1,3}}[ \d-]{{7,16}}\d",
-    re.IGNORECASE,
+_URL: Final = re.compile(
+    r"(?:https?|mqtts?|ftps?|sftp|wss?|tcp|s3|gs)://[\w.-]{1,253}\.[a-z]{2,}", re.IGNORECASE
 )
+_MAIL: Final = re.compile(rf"{EMAIL}\b", re.IGNORECASE)
+_PHONE: Final = re.compile(r"\+\d{1,3}[ \d-]{7,16}\d")
 """An address data can be sent to: a URL's host (web, MQTT, FTP, a bucket), an e-mail
-address, a telephone number in its international form."""
+address, a telephone number in its international form; each read where its mark is."""
+_MAIL_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
 _TOWARD_BEFORE: Final = re.compile(
     r"(?:^|[\s(])(?:to|into|à|au|aux|vers|a|al|hacia|para|ao|ad|all'|an|zu|nach|naar|aan"
     r"|till|til|do|na|ke|kepada|la|către|на|в|до|у|στο|στη|στον|σε|إلى|الى|به|אל|tới"
@@ -75,6 +77,8 @@ _DATA: Final = Concept(
 )
 """Words naming a secret or someone's sensitive data, a home's too, in the languages
 they cover."""
+_GATE: Final = re.compile(r"://|@|\+\d")
+"""What any address holds: a scheme, an at sign, a telephone number's plus."""
 _SENTENCE: Final = re.compile(r"[^\n]+?(?:[.!?\u3002\u0964\u0589\u1362](?=\s)|$)", re.MULTILINE)
 """One sentence or line: a runbook's step is a line."""
 _GATE_FILE: Final = (
@@ -94,33 +98,53 @@ def carried(value: str) -> Hit | None:
     """The first sentence of `value` sending a credential file, or a secret, to an address.
 
     A credential file beside an address is high; a secret named in words, sent toward
-    one, medium.
+    one, medium. Most strings name no address, and most addresses are not sent to: the
+    sentences are read only around those that are.
     """
     if "://" not in value and "@" not in value and "+" not in value:
         return None
     low = value.lower()
     files = any(word in low for word in _GATE_FILE)
+    toward = [address.start() for address in _addresses(value) if _toward(value, address)]
+    if not files and not toward:
+        return None
     for sentence in _SENTENCE.finditer(value):
-        text = sentence.group()
+        begin, end = sentence.span()
         if files:
-            secret = _SECRET.search(text)
-            if secret is not None and _DESTINATION.search(text) is not None:
-                start = sentence.start() + secret.start()
-                return Hit("sensitive-reference", "high", start, sentence.end(), _WHY)
-        if _toward(text):
-            data = _DATA.search(text.lower())
+            secret = _SECRET.search(value, begin, end)
+            if secret is not None and _DESTINATION.search(value, begin, end) is not None:
+                return Hit("sensitive-reference", "high", secret.start(), end, _WHY)
+        if any(begin <= at < end for at in toward):
+            data = _DATA.search(low, begin, end)
             if data is not None:
-                start = sentence.start() + data.start()
-                return Hit("sensitive-reference", "medium", start, sentence.end(), _WHY_DATA)
+                return Hit("sensitive-reference", "medium", data.start(), end, _WHY_DATA)
     return None
 
 
-def _toward(text: str) -> bool:
-    """Whether `text` names an address that something is sent to."""
-    for address in _ADDRESS.finditer(text):
-        start, end = address.span()
-        if _TOWARD_BEFORE.search(text, max(0, start - 30), start) is not None:
-            return True
-        if _TOWARD_AFTER.match(text, end) is not None:
-            return True
-    return False
+def _addresses(value: str) -> Iterator[re.Match[str]]:
+    """The addresses `value` names, each found from its mark (``://``, ``@``, ``+``)."""
+    for mark in _GATE.finditer(value):
+        at = mark.start()
+        if mark.group() == "://":
+            start = at
+            while start > max(0, at - 6) and value[start - 1].isalpha():
+                start -= 1
+            found = _URL.match(value, start)
+        elif mark.group() == "@":
+            start = at
+            while start > max(0, at - 64) and value[start - 1] in _MAIL_CHARS:
+                start -= 1
+            found = _MAIL.match(value, start)
+        else:
+            found = None if at and value[at - 1] in _MAIL_CHARS else _PHONE.match(value, at)
+        if found is not None:
+            yield found
+
+
+def _toward(value: str, address: re.Match[str]) -> bool:
+    """Whether `address`, found in `value`, is where something is sent."""
+    start, end = address.span()
+    line = value.rfind("\n", 0, start) + 1
+    if _TOWARD_BEFORE.search(value, max(line, start - 30), start) is not None:
+        return True
+    return _TOWARD_AFTER.match(value, end) is not None

@@ -106,15 +106,16 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         value = text.value
         if text.path != ("description",) or _QUOTES.isdisjoint(value):
             continue
-        low = lower(value).replace("_", " ")
-        if _ANY.search(low) is None:
-            continue
-        ends = sentence_ends(low)
+        low = ""
+        ends: list[int] = []
         for quoted in _QUOTED_NAME.finditer(value):
             name = quoted.group(1)
             path = ("inputSchema", "properties", name, "description")
             if name not in properties or not _carries(tool.input_schema, path):
                 continue
+            if not low:  # read once, and only for a description naming a field
+                low = lower(value).replace("_", " ")
+                ends = sentence_ends(low)
             begin, stop = sentence_at(ends, quoted.start(), len(low))
             before = low[begin : quoted.start()]  # what is put in it comes first
             found = _ANY.finditer(before)
