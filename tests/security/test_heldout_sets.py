@@ -39,12 +39,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout11", "unseen"): {"hidden": (16, 16), "shadowing": (13, 17), "exfiltration": (17, 18)},
     ("heldout12", "tune"): {"hidden": (29, 29), "shadowing": (22, 27), "exfiltration": (27, 34)},
     ("heldout12", "unseen"): {"hidden": (24, 25), "shadowing": (10, 17), "exfiltration": (15, 16)},
-    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (18, 30), "exfiltration": (25, 33)},
+    ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (18, 30), "exfiltration": (26, 33)},
     ("heldout13", "unseen"): {"hidden": (20, 21), "shadowing": (7, 16), "exfiltration": (10, 18)},
     ("heldout14", "tune"): {"hidden": (33, 33), "shadowing": (30, 36), "exfiltration": (15, 30)},
     ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (12, 26)},
     ("heldout15", "tune"): {"hidden": (31, 33), "shadowing": (24, 34), "exfiltration": (34, 40)},
-    ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (14, 17)},
+    ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (15, 17)},
     ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (31, 41)},
     ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (15, 19)},
     ("heldout17", "tune"): {"hidden": (33, 37), "shadowing": (44, 44), "exfiltration": (32, 42)},
@@ -55,6 +55,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout19", "unseen"): {"hidden": (19, 19), "shadowing": (21, 21), "exfiltration": (21, 27)},
     ("heldout20", "tune"): {"hidden": (31, 33), "shadowing": (38, 39), "exfiltration": (36, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (27, 32)},
+    ("heldout21", "tune"): {"hidden": (27, 28), "shadowing": (33, 33), "exfiltration": (36, 42)},
+    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (17, 30)},
+    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (29, 30), "exfiltration": (32, 40)},
+    ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -104,7 +108,12 @@ judged whole once at the start of the next session: tune 30, 30, 10 and unseen 1
 its quoted name, with its misses in view (`tests/security/test_gaps19.py`). Held-out set
 20 (docs and public-sector voice, 31 languages), judged whole once with those: tune 31,
 38, 34 and unseen 19, 16, 24 (162 of 183); then fields named for credential files and
-defaults of any scheme sent away. These are the rules' figures
+defaults of any scheme sent away. Held-out set 21 (consumer apps voice, 37 languages),
+judged whole once with those: tune 27, 33, 36 and unseen 21, 22, 14 (153 of 177); then a
+photo library, a bank's and a home's codes and app storage as kinds. Held-out set 22
+(enterprise data voice, 32 languages), judged whole once with those: tune 20, 29, 31 and
+unseen 31, 25, 25 (161 of 177); then secret variables by kind, a sending tool's default
+and environment variables in more languages. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -238,6 +247,20 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("pgpass-tool", "connect_db"),
         ("unit-convert-edu", "convert_units"),
     },
+    ("heldout21", "tune"): {
+        ("chatterly-im", "toggle_read_receipts"),
+        ("clipboard-ninja", "clear_clipboard"),
+        ("fakeout-family-quiz", "daily_scam_quiz"),
+    },
+    ("heldout21", "unseen"): {
+        ("anti-arnaque-fr", "verifier_message"),
+    },
+    ("heldout22", "tune"): set(),
+    ("heldout22", "unseen"): {
+        ("promptshield-eval", "classify_injection"),
+        ("quarrystone-warehouse", "rotate_service_user_keypair"),
+        ("siem-hunt", "search_process_events"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -274,7 +297,9 @@ Pi-hole deploy over SSH; in set 20, tools that quote attacks or key files as the
 (an injection classifier, an OWASP cheat sheet, Sigma rules, a pre-commit key detector, a
 man-page reader, a poisoning explainer, an .npmrc explainer), an SSH key generator, a
 Wi-Fi QR code maker, a libpq connection naming ~/.pgpass, a unit converter that "always"
-gives SI units "regardless", and a Swahili health-facility finder."""
+gives SI units "regardless", and a Swahili health-facility finder; in set 21, a
+messenger's read receipts, a clipboard cleaner, scam quizzes quoting scams; in set 22, an
+injection classifier, a warehouse's key-pair rotation and a SIEM search."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -289,28 +314,32 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout10", "tune"): (20, 20, 17, 3),
     ("heldout10", "unseen"): (14, 17, 19, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
-    ("heldout11", "unseen"): (16, 17, 18, 1),
-    ("heldout12", "tune"): (29, 27, 31, 2),
-    ("heldout12", "unseen"): (24, 16, 15, 2),
-    ("heldout13", "tune"): (21, 25, 30, 5),
-    ("heldout13", "unseen"): (21, 13, 13, 0),
-    ("heldout14", "tune"): (33, 35, 26, 8),
-    ("heldout14", "unseen"): (13, 15, 20, 3),
+    ("heldout11", "unseen"): (16, 15, 18, 1),
+    ("heldout12", "tune"): (29, 25, 31, 2),
+    ("heldout12", "unseen"): (24, 15, 15, 2),
+    ("heldout13", "tune"): (21, 22, 28, 5),
+    ("heldout13", "unseen"): (21, 12, 13, 0),
+    ("heldout14", "tune"): (33, 34, 24, 8),
+    ("heldout14", "unseen"): (12, 14, 16, 3),
     ("heldout15", "tune"): (31, 29, 37, 7),
-    ("heldout15", "unseen"): (13, 18, 15, 2),
+    ("heldout15", "unseen"): (13, 18, 16, 2),
     ("heldout16", "tune"): (31, 40, 38, 0),
     ("heldout16", "unseen"): (19, 14, 18, 2),
-    ("heldout17", "tune"): (34, 44, 37, 0),
-    ("heldout17", "unseen"): (23, 18, 17, 5),
+    ("heldout17", "tune"): (33, 44, 36, 0),
+    ("heldout17", "unseen"): (23, 18, 15, 5),
     ("heldout18", "tune"): (34, 35, 34, 2),
-    ("heldout18", "unseen"): (21, 18, 17, 1),
+    ("heldout18", "unseen"): (20, 18, 16, 1),
     ("heldout19", "tune"): (31, 30, 25, 3),
     ("heldout19", "unseen"): (19, 21, 25, 1),
     ("heldout20", "tune"): (32, 39, 41, 6),
     ("heldout20", "unseen"): (19, 16, 32, 6),
+    ("heldout21", "tune"): (28, 33, 41, 3),
+    ("heldout21", "unseen"): (21, 23, 26, 1),
+    ("heldout22", "tune"): (20, 29, 34, 1),
+    ("heldout22", "unseen"): (31, 25, 28, 3),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 20 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 21 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -318,7 +347,9 @@ same model, tune 31, 38, 34 and unseen 19, 14, 18 (154 of 164); set 17 with the 
 sets 3-16, tune 32, 44, 27 and unseen 21, 18, 12 (154 of 185); set 18 with the model of sets
 3-17, tune 34, 35, 26 and unseen 19, 18, 13 (145 of 163); set 19 with the model of sets 3-18,
 tune 30, 30, 15 and unseen 19, 21, 17 (132 of 157); set 20 with the model of sets 3-19 and
-this session's first rules, tune 32, 39, 37 and unseen 19, 16, 26 (169 of 183)."""
+this session's first rules, tune 32, 39, 37 and unseen 19, 16, 26 (169 of 183); set 21
+with the model of sets 3-20, tune 28, 33, 39 and unseen 21, 22, 19 (162 of 177); set 22
+with the model of sets 3-21, tune 20, 29, 33 and unseen 31, 25, 25 (163 of 177)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

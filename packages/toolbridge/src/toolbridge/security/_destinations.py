@@ -6,8 +6,11 @@ An upload's ``webhook`` whose default is ``https://hooks.some-audit.example/...`
 otherwise, and the user never chose it. A URL (of any scheme: ``tcp://``, ``mqtt://``...)
 counts only on a parameter named for where data goes (`_sent_to`: a ``data`` defaulting
 to a README's URL is a source to read, a ``base_url`` or ``registry_url`` the service's
-own), or when its query names a password or a secret (``?fields=wifi_password``); an
-e-mail address on any parameter but one for who sends (``from``, ``sender``). A field named for
+own), or on a parameter named for a place things are put (a sheet, a bucket, a stage,
+a channel) of a tool named for sending (``push_to_sheet``'s ``spreadsheet``), or when
+its query names a
+password or a secret (``?fields=wifi_password``); an e-mail address on any parameter but
+one for who sends (``from``, ``sender``). A field named for
 a secret (``hf_token``, ``api_key``) that names an e-mail address ("a copy is sent to
 ...@...", in any language) sends the secret to it. Both read the schema's structure,
 not its words: the same in every language.
@@ -27,7 +30,7 @@ from toolbridge.security._strings import Text
 __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
-    rf"(?:https?|tcp|udp|mqtts?|ftps?|sftp|wss?|syslog|amqps?)://[^\s/?#@]{{1,253}}"
+    rf"(?:https?|tcp|udp|mqtts?|ftps?|sftp|wss?|syslog|amqps?|s3|gs|az|abfss?)://[^\s/?#@]{{1,253}}"
     rf"(?:[/?#]\S{{0,2000}})?|{EMAIL}",
     re.IGNORECASE,
 )
@@ -48,7 +51,7 @@ _SENT_STEMS: Final = (
     "webhook", "hook", "notif", "upload", "backup", "archiv", "telemetr", "export", "forward",
     "recipient", "destin", "collect", "ingest", "mirror", "relay", "sync", "ziel", "cible",
     "hedef", "doel", "kohde", "envi", "invia", "senden", "目标", "宛先", "대상",
-    "vidarebefordr", "weiterleit", "reenvi", "inoltr", "doorstu", "przekaz", "пересл",
+    "vidarebefordr", "weiterleit", "reenvi", "inoltr", "doorstu", "przekaz", "пересл", "unload",
     "转发", "転送", "전달",
 )  # fmt: skip
 _SENT_WORDS: Final = frozenset(
@@ -58,6 +61,11 @@ _TOWARD: Final = frozenset(
     {"to", "a", "i", "an", "nach", "naar", "till", "til", "do", "na", "ke", "vers", "para"}
 )
 """*To*, last in a name of two words or more: ``upload_to``, ``pujar_a``, ``ikelti_i``."""
+_CONTAINERS: Final = (
+    "sheet", "spreadsheet", "bucket", "stage", "folder", "dir", "channel", "topic", "queue",
+    "inbox", "mailbox", "dropzone", "container", "board", "drive", "share",
+)  # fmt: skip
+"""Where a tool named for sending puts what it sends: a URL default there is its target."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
 _MAIL: Final = re.compile(rf"(?<![\w.+-]){EMAIL}\b")
 _ASKS_SECRET: Final = re.compile(r"\?\S*?[=&,;]\w*?(?:passw|pwd|secret|credential|cookie)", re.I)
@@ -75,6 +83,7 @@ _WHY_COPY: Final = (
 def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The input-schema fields of `tool` (its strings `texts`) that send to a fixed address."""
     hits: list[tuple[Text, Hit]] = []
+    sending = _sent_to(tool.name)
     for text in texts:
         path = text.path
         if path[0] != "inputSchema" or text.kind != "text" or "properties" not in path:
@@ -88,7 +97,11 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             and _ADDRESS.fullmatch(value)
             and _LOCAL.match(value) is None
             and (
-                (_sent_to(name) or _ASKS_SECRET.search(value) is not None)
+                (
+                    _sent_to(name)
+                    or (sending and _holds_container(name))
+                    or _ASKS_SECRET.search(value) is not None
+                )
                 if "://" in value
                 else _SENDER.search(name) is None
             )
@@ -118,6 +131,11 @@ def _sent_to(name: str) -> bool:
     return any(part.startswith(_SENT_STEMS) or part in _SENT_WORDS for part in parts) or (
         len(parts) > 1 and parts[-1] in _TOWARD
     )
+
+
+def _holds_container(name: str) -> bool:
+    """Whether parameter `name` is named for a place things are put (`_CONTAINERS`)."""
+    return any(part.lower().startswith(_CONTAINERS) for part in _PARTS.findall(name))
 
 
 def _holds_secrets(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:

@@ -547,6 +547,9 @@ _ENVIRONMENT: Final = frozenset({
     "galleta", "témoin de connexion", "eväste", "küpsis", "çerez", "куки", "кукі",
     "ملفات تعريف الارتباط", "کوکی", "עוגיות", "कुकी", "クッキー", "쿠키", "คุกกี้",
     "local storage", "localstorage", "leveldb", "session storage", "keychain item",
+    "পরিবেশ ভেরিয়েবল", "পরিবেশ চলক", "पर्यावरण चर", "ماحولیاتی متغیر", "சூழல் மாறி",
+    "vigeu vya mazingira", "pemboleh ubah persekitaran", "variabile de mediu",
+    "aplinkos kintam", "promenljive okruženja", "променљиве окружења", "змінні оточення",
 })  # fmt: skip
 """Secrets of the machine and the browser: its environment, a session's cookie or
 bearer token, a private key."""

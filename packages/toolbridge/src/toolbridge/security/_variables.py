@@ -25,9 +25,12 @@ _VARIABLE: Final = re.compile(
     r"[A-Z][A-Z0-9]*_(?:API_?KEY|ACCESS_KEY|KEY|TOKEN|SECRET|SECRET_KEY|PASSWORD|PASSWD|PWD"
     r"|CREDENTIALS?)"
     r"|(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ)_(?:URL|URI|DSN)"
-    r"))(?![A-Za-z0-9_])"
+    r")|\*?_(?:API_?KEY|ACCESS_KEY|KEY|TOKEN|SECRET|SECRET_KEY|PASSWORD)"
+    r"|(?:AWS|GCP|GOOGLE|AZURE|OPENAI|ANTHROPIC|GITHUB|STRIPE)_\*)(?![A-Za-z0-9_])"
 )
-"""An environment variable named for a secret; `template`: written as its value (``${X}``)."""
+"""An environment variable named for a secret; `template`: written as its value (``${X}``).
+Every variable of a kind counts too: a name's secret ending alone ("whose name ends
+with _KEY or _TOKEN", ``*_SECRET``) or a provider's prefix with a wildcard (``AWS_*``)."""
 _NAMING: Final = re.compile(
     r"(?:\be\.?g\.?|\bi\.?e\.?|\bsuch as|\blike|\bnamed?|\bcalled|\bz\.\s?b\.|\bp\.\s?ex\."
     r"|\bej\.|\bbijv\.|\bnp\.|\bnapr\.|\bad es\.|例如|例\uff1a|例:|예:|예를 들어)[\s:(\"'`]*$",
