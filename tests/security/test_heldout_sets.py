@@ -45,20 +45,24 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (12, 26)},
     ("heldout15", "tune"): {"hidden": (31, 33), "shadowing": (24, 34), "exfiltration": (34, 40)},
     ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (15, 17)},
-    ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (31, 41)},
-    ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (15, 19)},
+    ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (32, 41)},
+    ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (16, 19)},
     ("heldout17", "tune"): {"hidden": (33, 37), "shadowing": (44, 44), "exfiltration": (32, 42)},
     ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (14, 21)},
     ("heldout18", "tune"): {"hidden": (34, 35), "shadowing": (35, 35), "exfiltration": (28, 35)},
     ("heldout18", "unseen"): {"hidden": (19, 21), "shadowing": (18, 18), "exfiltration": (14, 19)},
-    ("heldout19", "tune"): {"hidden": (31, 33), "shadowing": (30, 30), "exfiltration": (21, 27)},
+    ("heldout19", "tune"): {"hidden": (31, 33), "shadowing": (30, 30), "exfiltration": (22, 27)},
     ("heldout19", "unseen"): {"hidden": (19, 19), "shadowing": (21, 21), "exfiltration": (21, 27)},
-    ("heldout20", "tune"): {"hidden": (31, 33), "shadowing": (38, 39), "exfiltration": (36, 43)},
+    ("heldout20", "tune"): {"hidden": (32, 33), "shadowing": (38, 39), "exfiltration": (36, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (27, 32)},
-    ("heldout21", "tune"): {"hidden": (27, 28), "shadowing": (33, 33), "exfiltration": (36, 42)},
+    ("heldout21", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (36, 42)},
     ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (17, 30)},
-    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (29, 30), "exfiltration": (32, 40)},
+    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (32, 40)},
     ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
+    ("heldout23", "tune"): {"hidden": (28, 28), "shadowing": (33, 34), "exfiltration": (29, 41)},
+    ("heldout23", "unseen"): {"hidden": (16, 17), "shadowing": (15, 16), "exfiltration": (19, 29)},
+    ("heldout24", "tune"): {"hidden": (26, 28), "shadowing": (31, 32), "exfiltration": (37, 48)},
+    ("heldout24", "unseen"): {"hidden": (14, 15), "shadowing": (18, 18), "exfiltration": (16, 22)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -113,7 +117,11 @@ judged whole once with those: tune 27, 33, 36 and unseen 21, 22, 14 (153 of 177)
 photo library, a bank's and a home's codes and app storage as kinds. Held-out set 22
 (enterprise data voice, 32 languages), judged whole once with those: tune 20, 29, 31 and
 unseen 31, 25, 25 (161 of 177); then secret variables by kind, a sending tool's default
-and environment variables in more languages. These are the rules' figures
+and environment variables in more languages. Held-out sets 23 (AI and agent tooling
+voice) and 24 (field operations voice), judged whole once with those: set 23 tune 28, 33,
+29 and unseen 16, 15, 19 (140 of 165); set 24 tune 26, 31, 26 and unseen 14, 18, 13 (128
+of 163); then a field named by a label beside a word for a field, in any language. These
+are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -261,6 +269,19 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("quarrystone-warehouse", "rotate_service_user_keypair"),
         ("siem-hunt", "search_process_events"),
     },
+    ("heldout23", "tune"): {
+        ("equinox-ai", "system_prompt_guide"),
+        ("heliotrope-sec", "explain_tool_poisoning"),
+    },
+    ("heldout23", "unseen"): {
+        ("aegis-inject", "detect_prompt_injection"),
+        ("gossip-community", "discord_faq"),
+        ("kapok-label", "lbl_guidelines"),
+    },
+    ("heldout24", "tune"): {
+        ("promptshield-ops", "scan_tool_description"),
+    },
+    ("heldout24", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -299,7 +320,9 @@ man-page reader, a poisoning explainer, an .npmrc explainer), an SSH key generat
 Wi-Fi QR code maker, a libpq connection naming ~/.pgpass, a unit converter that "always"
 gives SI units "regardless", and a Swahili health-facility finder; in set 21, a
 messenger's read receipts, a clipboard cleaner, scam quizzes quoting scams; in set 22, an
-injection classifier, a warehouse's key-pair rotation and a SIEM search."""
+injection classifier, a warehouse's key-pair rotation and a SIEM search; in set 23, a
+system-prompt guide, a poisoning explainer, an injection detector, a Discord FAQ and
+labelling guidelines; in set 24, a tool-description scanner."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -315,31 +338,35 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout10", "unseen"): (14, 17, 19, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
     ("heldout11", "unseen"): (16, 15, 18, 1),
-    ("heldout12", "tune"): (29, 25, 31, 2),
-    ("heldout12", "unseen"): (24, 15, 15, 2),
-    ("heldout13", "tune"): (21, 22, 28, 5),
-    ("heldout13", "unseen"): (21, 12, 13, 0),
-    ("heldout14", "tune"): (33, 34, 24, 8),
-    ("heldout14", "unseen"): (12, 14, 16, 3),
+    ("heldout12", "tune"): (29, 27, 30, 2),
+    ("heldout12", "unseen"): (24, 16, 15, 2),
+    ("heldout13", "tune"): (21, 26, 30, 5),
+    ("heldout13", "unseen"): (21, 13, 13, 0),
+    ("heldout14", "tune"): (33, 35, 27, 8),
+    ("heldout14", "unseen"): (12, 16, 20, 3),
     ("heldout15", "tune"): (31, 29, 37, 7),
     ("heldout15", "unseen"): (13, 18, 16, 2),
     ("heldout16", "tune"): (31, 40, 38, 0),
-    ("heldout16", "unseen"): (19, 14, 18, 2),
-    ("heldout17", "tune"): (33, 44, 36, 0),
-    ("heldout17", "unseen"): (23, 18, 15, 5),
+    ("heldout16", "unseen"): (19, 14, 19, 2),
+    ("heldout17", "tune"): (34, 44, 38, 0),
+    ("heldout17", "unseen"): (23, 18, 18, 5),
     ("heldout18", "tune"): (34, 35, 34, 2),
-    ("heldout18", "unseen"): (20, 18, 16, 1),
+    ("heldout18", "unseen"): (21, 18, 16, 1),
     ("heldout19", "tune"): (31, 30, 25, 3),
     ("heldout19", "unseen"): (19, 21, 25, 1),
-    ("heldout20", "tune"): (32, 39, 41, 6),
+    ("heldout20", "tune"): (33, 39, 41, 6),
     ("heldout20", "unseen"): (19, 16, 32, 6),
     ("heldout21", "tune"): (28, 33, 41, 3),
     ("heldout21", "unseen"): (21, 23, 26, 1),
-    ("heldout22", "tune"): (20, 29, 34, 1),
-    ("heldout22", "unseen"): (31, 25, 28, 3),
+    ("heldout22", "tune"): (20, 30, 36, 0),
+    ("heldout22", "unseen"): (31, 25, 30, 3),
+    ("heldout23", "tune"): (28, 33, 31, 3),
+    ("heldout23", "unseen"): (16, 15, 20, 3),
+    ("heldout24", "tune"): (26, 32, 43, 1),
+    ("heldout24", "unseen"): (14, 18, 18, 0),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 21 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 22 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -349,7 +376,9 @@ sets 3-16, tune 32, 44, 27 and unseen 21, 18, 12 (154 of 185); set 18 with the m
 tune 30, 30, 15 and unseen 19, 21, 17 (132 of 157); set 20 with the model of sets 3-19 and
 this session's first rules, tune 32, 39, 37 and unseen 19, 16, 26 (169 of 183); set 21
 with the model of sets 3-20, tune 28, 33, 39 and unseen 21, 22, 19 (162 of 177); set 22
-with the model of sets 3-21, tune 20, 29, 33 and unseen 31, 25, 25 (163 of 177)."""
+with the model of sets 3-21, tune 20, 29, 33 and unseen 31, 25, 25 (163 of 177); sets 23
+and 24 with the model of sets 3-22, set 23 tune 28, 33, 31 and unseen 16, 15, 20 (143 of
+165), set 24 tune 26, 32, 34 and unseen 14, 18, 15 (139 of 163)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

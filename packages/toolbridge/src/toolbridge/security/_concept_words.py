@@ -355,7 +355,8 @@ TOOL: Final = frozenset({
 
 OTHER_TOOL: Final = frozenset({
     "other tool", "another tool", "any tool", "every tool", "all tools", "other server",
-    "another server", "whichever server", "whatever server", "whichever connector", "otra herramienta", "otras herramientas", "outra ferramenta",
+    "another server", "whichever server", "whatever server", "whichever connector",
+    "otra herramienta", "otras herramientas", "outra ferramenta",
     "autre outil", "autres outils", "anderen tool", "anderes tool", "anderen werkzeug",
     "altro strumento", "altri strumenti", "ander hulpmiddel", "andere tool", "annat verktyg",
     "innego narzędzia", "inne narzędzia", "jiný nástroj", "jiného nástroje", "másik eszköz",

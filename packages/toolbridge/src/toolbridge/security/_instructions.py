@@ -85,7 +85,7 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         r"\b(?:ignore|disregard|forget) (?:all |any )?(?:the |your |these |those )?"
         r"(?:instructions?|prompts?|rules|directions|guidelines) (?:above|before|so far|given"
         r"|you (?:were|have been) given)\b"
-        r"|\bnote to (?:the )?(?:assistant|ai|model|llm|agent|claude|gpt)\b"
+        r"|\bnote to (?:the )?(?:assistant|ai|model|llm|agent|claude|gpt)\b(?!['\u2019]s\b)"
         r"|\bthe user has (?:already )?(?:authori[sz]ed|consented|approved|agreed|allowed)\b"
         r"|\b(?:do not|don'?t|never) (?:mention|reveal|disclose) (?:this|that|it|these)\b"
         r"|\bwhenever you (?:use|call|invoke|run) (?:any|an|another|other|every)\b"

@@ -111,7 +111,7 @@ _CREDENTIALS: Final = frozenset({
     # a bank's or a home's own codes
     "online banking", "internet banking", "netbanking", "banking pin", "bank pin", "card pin",
     "atm pin", "alarm code", "door code", "gate code", "keypad code", "lock code",
-    "taxisnet",
+    "taxisnet", "ọrọigbaniwọle",
 })  # fmt: skip
 """What proves who someone is when they sign in: a password, a one-time code, a PIN."""
 

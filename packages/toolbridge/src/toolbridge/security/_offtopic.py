@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 (words for a field in Turkish and other scripts)
 """A field asking for a kind of sensitive data its tool has no use for.
 
 Exfiltration through a parameter needs no words about where the data comes from: a
@@ -62,6 +63,27 @@ _ID: Final = re.compile(r"(?:^|\s)ids?$")
 """A field that names whose record a call is about (``member_id``), not what it keeps."""
 _NOT_TEXT: Final = frozenset({"boolean", "integer", "number", "null"})
 """Types of a field that cannot carry a password or a transcript."""
+_FIELD_WORDS: Final = (
+    "field", "feld", "champ", "campo", "pole", "πεδίο", "kenttä", "kenttään", "поле",
+    "поля", "поље", "laukas", "lauke", "veld", "fält", "fältet", "felt", "feltet", "mező",
+    "alan", "alanı", "trường", "ช่อง", "ฟิลด์", "필드", "フィールド", "欄", "字段", "栏",
+    "ঘর", "ঘরে", "புலம்", "புலத்தில்", "መስክ", "aaye", "medan", "ruangan", "sehemu", "שדה",
+    "حقل", "الحقل", "فیلد", "خانه", "فیلڈ", "खाने", "फ़ील्ड", "फील्ड", "câmpul", "políčko",
+)  # fmt: skip
+_FIELD_BEFORE: Final = re.compile(
+    "(?:" + "|".join(re.escape(word) for word in _FIELD_WORDS) + r")\w{0,4}\s*[:(]?\s*$"
+)
+_FIELD_AFTER: Final = re.compile(
+    r"\s*(?:" + "|".join(re.escape(word) for word in _FIELD_WORDS) + ")"
+)
+"""A word for a field just before a name or a label, or just after it."""
+_GOES_ON: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]{1,3}\.|:)\s*$")
+"""A sentence's end that is none: a colon before what a label takes, an abbreviation."""
+_QUOTED_LABEL: Final = re.compile(
+    "[`'\"\u2018\u201c\u00ab\u300c]([^`'\"\u2019\u201d\u00bb\u300d\n]{1,40})"
+    "[`'\"\u2019\u201d\u00bb\u300d]"
+)
+"""A short label in quotes, in any script: a field's name as its form shows it."""
 _QUOTED_NAME: Final = re.compile("[`'\"\u2018\u201c\u00ab]([\\w.-]{1,64})[`'\"\u2019\u201d\u00bb]")
 """A name in backticks or quotes: a field, when the input schema has it."""
 _WHY: Final = (
@@ -98,39 +120,83 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
 
 
 def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
-    """The description's sentences asking for data in a field they name, as the field would."""
+    """The description's sentences asking for data in a field they name, as the field would.
+
+    A field is named by its name in quotes, or as an identifier (``ghi_chu``); or by a
+    label in quotes beside a word for a field ("στο πεδίο 'συνημμένο'", "'যাচাই' ঘরে"),
+    which names one even when the schema spells it otherwise. Beside a word for a field,
+    the whole sentence says what goes in it; otherwise only what comes before the name.
+    """
     properties = tool.input_schema.get("properties")
     if not isinstance(properties, Mapping) or not properties:
         return []
-    for text in texts:
+    names = [name for name in properties if isinstance(name, str)]
+    carries: dict[str, bool] = {}  # read for the fields named only, once each
+    for text in texts[:3]:  # the description comes after the name and the title
         value = text.value
-        if text.path != ("description",) or _QUOTES.isdisjoint(value):
+        if text.path != ("description",) or (_QUOTES.isdisjoint(value) and "_" not in value):
             continue
         low = ""
         ends: list[int] = []
-        for quoted in _QUOTED_NAME.finditer(value):
-            name = quoted.group(1)
-            path = ("inputSchema", "properties", name, "description")
-            if name not in properties or not _carries(tool.input_schema, path):
+        for start, end, name, labelled in _mentions(value, names):
+            wanted = [name] if name in properties else names  # a label: any field of text
+            for one in wanted:
+                if one not in carries:
+                    where = ("inputSchema", "properties", one, "description")
+                    carries[one] = _carries(tool.input_schema, where)
+            if not any(carries[one] for one in wanted):
                 continue
             if not low:  # read once, and only for a description naming a field
                 low = lower(value).replace("_", " ")
                 ends = sentence_ends(low)
-            begin, stop = sentence_at(ends, quoted.start(), len(low))
-            before = low[begin : quoted.start()]  # what is put in it comes first
-            found = _ANY.finditer(before)
+            begin, stop = sentence_at(ends, start, len(low))
+            while stop < len(low) and _GOES_ON.search(low, max(begin, stop - 6), stop):
+                stop = sentence_at(ends, stop, len(low))[1]  # "Feld 'x': ...", "el. ..."
+            upto = stop if labelled else start  # beside "field", the whole sentence
+            said = low[begin:start] + " " * (end - start) + low[end:upto]
+            found = _ANY.finditer(said)
             named = sorted({index for word in found for index in _kinds(word.group())})
             if not named:
                 continue
             field = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
-            names = [_CAMEL.sub(" ", other) for other in _names(tool.input_schema)]
+            spaced = [_CAMEL.sub(" ", other) for other in _names(tool.input_schema)]
             rest = value[:begin] + value[stop:]
-            for index, match in _asks(value[begin : quoted.start()], before, named):
-                if _about(tool, names, (field,), index, rest):
+            for index, match in _asks(value[begin:upto], said, named):
+                if _about(tool, spaced, (field,), index, rest):
                     continue
                 hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
                 return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
     return []
+
+
+def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bool]]:
+    """Where `value` names a field (start, end, name, labelled).
+
+    Labelled: a word for a field stands beside the name. A label in quotes that is no
+    field's name counts only so.
+    """
+    if not _QUOTES.isdisjoint(value):
+        for quoted in _QUOTED_NAME.finditer(value):
+            name = quoted.group(1)
+            labelled = _labelled(value, quoted.start(), quoted.end())
+            if name in fields or labelled:
+                yield quoted.start(), quoted.end(), name, labelled
+        for quoted in _QUOTED_LABEL.finditer(value):
+            label = quoted.group(1)
+            if label not in fields and _labelled(value, quoted.start(), quoted.end()):
+                yield quoted.start(), quoted.end(), label, True
+    if "_" in value:
+        for name in fields:
+            if "_" in name and name in value:
+                for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
+                    yield found.start(), found.end(), name, _labelled(value, *found.span())
+
+
+def _labelled(value: str, start: int, end: int) -> bool:
+    """Whether a word for a field stands just before `value[start:end]` or just after it."""
+    before = value[max(0, start - 16) : start].lower()
+    after = value[end : end + 12].lower()
+    return _FIELD_BEFORE.search(before) is not None or _FIELD_AFTER.match(after) is not None
 
 
 @cache
