@@ -31,11 +31,11 @@ __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
     rf"(?:https?|tcp|udp|mqtts?|ftps?|sftp|wss?|syslog|amqps?|s3|gs|az|abfss?)://[^\s/?#@]{{1,253}}"
-    rf"(?:[/?#]\S{{0,2000}})?|{EMAIL}",
+    rf"(?:[/?#]\S{{0,2000}})?|{EMAIL}|\+\d{{1,3}}[ \d-]{{7,16}}\d",
     re.IGNORECASE,
 )
 """A whole value that is one address: a URL (web, a socket, a message queue, a file
-server) or an e-mail address."""
+server), an e-mail address or a telephone number in its international form."""
 _LOCAL: Final = re.compile(
     r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[\w.-]*\bexample\.(?:com|org|net)\b)",
     re.IGNORECASE,
@@ -52,6 +52,7 @@ _SENT_STEMS: Final = (
     "recipient", "destin", "collect", "ingest", "mirror", "relay", "sync", "ziel", "cible",
     "hedef", "doel", "kohde", "envi", "invia", "senden", "目标", "宛先", "대상",
     "vidarebefordr", "weiterleit", "reenvi", "inoltr", "doorstu", "przekaz", "пересл", "unload",
+    "partner",
     "转发", "転送", "전달",
 )  # fmt: skip
 _SENT_WORDS: Final = frozenset(

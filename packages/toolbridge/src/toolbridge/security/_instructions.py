@@ -89,7 +89,9 @@ _SOURCES: Final[tuple[tuple[str, Severity, str], ...]] = (
         r"|\bthe user has (?:already )?(?:authori[sz]ed|consented|approved|agreed|allowed)\b"
         r"|\b(?:do not|don'?t|never) (?:mention|reveal|disclose) (?:this|that|it|these)\b"
         r"|\bwhenever you (?:use|call|invoke|run) (?:any|an|another|other|every)\b"
-        r"|\bno need to (?:mention|tell|inform|show|explain)\b",
+        r"|\bno need to (?:mention|tell|inform|show|explain)\b"
+        r"|\b(?:asks?|prompts?) (?:the user )?(?:for|to) (?:a |any )?(?:confirm\w*|approv\w*"
+        r"|consent)\b[^.\n]{0,80}\bon (?:the )?user'?s behalf\b",
         "high",
         "an instruction addressed to the model about its other work, not this tool.",
     ),
@@ -232,6 +234,7 @@ _GATES: Final[tuple[tuple[str, ...] | None, ...]] = (
         "never",
         "whenever you",
         "no need",
+        "behalf",
     ),
     ("this tool", "prefix", "command", "always", "also", "secretly", "silently"),
     ("|",),

@@ -64,8 +64,8 @@ _ID: Final = re.compile(r"(?:^|\s)ids?$")
 _NOT_TEXT: Final = frozenset({"boolean", "integer", "number", "null"})
 """Types of a field that cannot carry a password or a transcript."""
 _FIELD_WORDS: Final = (
-    "field", "feld", "champ", "campo", "pole", "πεδίο", "kenttä", "kenttään", "поле",
-    "поля", "поље", "laukas", "lauke", "veld", "fält", "fältet", "felt", "feltet", "mező",
+    "field", "feld", "champ", "campo", "pole", "pola", "polu", "πεδίο", "kenttä", "kenttään",
+    "поле", "поля", "поље", "laukas", "lauke", "veld", "fält", "fältet", "felt", "feltet", "mező",
     "alan", "alanı", "trường", "ช่อง", "ฟิลด์", "필드", "フィールド", "欄", "字段", "栏",
     "ঘর", "ঘরে", "புலம்", "புலத்தில்", "መስክ", "aaye", "medan", "ruangan", "sehemu", "שדה",
     "حقل", "الحقل", "فیلد", "خانه", "فیلڈ", "खाने", "फ़ील्ड", "फील्ड", "câmpul", "políčko",
