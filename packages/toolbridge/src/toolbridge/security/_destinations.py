@@ -52,7 +52,7 @@ _SENT_STEMS: Final = (
     "recipient", "destin", "collect", "ingest", "mirror", "relay", "sync", "ziel", "cible",
     "hedef", "doel", "kohde", "envi", "invia", "senden", "目标", "宛先", "대상",
     "vidarebefordr", "weiterleit", "reenvi", "inoltr", "doorstu", "przekaz", "пересл", "unload",
-    "partner",
+    "partner", "kopia", "copia", "kopie", "copie", "sauvegard", "respaldo", "sicherung",
     "转发", "転送", "전달",
 )  # fmt: skip
 _SENT_WORDS: Final = frozenset(
@@ -69,6 +69,10 @@ _CONTAINERS: Final = (
 """Where a tool named for sending puts what it sends: a URL default there is its target."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
 _MAIL: Final = re.compile(rf"(?<![\w.+-]){EMAIL}\b")
+_OFFERED: Final = frozenset({"default", "const", "examples"})
+"""Where a schema offers values; inside an offered object, a key named for where data goes
+names its URL's slot (``{"send_to": "https://..."}`` as a default is a destination, like a
+``send_to`` field's); other keys (an example's ``phone_number``) say nothing of it."""
 _ASKS_SECRET: Final = re.compile(r"\?\S*?[=&,;]\w*?(?:passw|pwd|secret|credential|cookie)", re.I)
 """A URL's query naming a password, a secret or a cookie: the address asks for them."""
 _WHY_DEFAULT: Final = (
@@ -91,6 +95,18 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             continue
         name = _parameter(path)
         if name is None:
+            continue
+        if isinstance(path[-1], str) and _OFFERED & set(path[:-1]) and path[-1] not in _OFFERED:
+            # a key of an offered object: a URL under a key named for where data goes
+            value = text.value.strip()
+            if (
+                "://" in value
+                and _sent_to(path[-1])
+                and _ADDRESS.fullmatch(value)
+                and _LOCAL.match(value) is None
+            ):
+                why = _WHY_DEFAULT.format(value[:60])
+                hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
             continue
         value = text.value.strip()
         if (

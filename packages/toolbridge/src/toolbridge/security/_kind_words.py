@@ -263,7 +263,8 @@ _TRAVEL: Final = frozenset({
 """What a tool that takes a passport for travel is about: flights, hotels, trips."""
 
 _IDENTITY: Final = frozenset({
-    "code melli", "afm=",
+    "code melli", "afm=", "rodná čísla", "rodných čísel", "rodna cisla", "henkilötunnuks",
+    "henkilotunnuks", "cnp-ul", "cnp-uri", "cnp-urile", "bvn=",
     # English
     "ssn", "social security", "national id", "national identity", "national insurance number",
     "id number", "identity number", "id card", "identity card", "identity document",
