@@ -50,19 +50,23 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout17", "tune"): {"hidden": (33, 37), "shadowing": (44, 44), "exfiltration": (32, 42)},
     ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (14, 21)},
     ("heldout18", "tune"): {"hidden": (34, 35), "shadowing": (35, 35), "exfiltration": (28, 35)},
-    ("heldout18", "unseen"): {"hidden": (19, 21), "shadowing": (18, 18), "exfiltration": (14, 19)},
+    ("heldout18", "unseen"): {"hidden": (19, 21), "shadowing": (18, 18), "exfiltration": (15, 19)},
     ("heldout19", "tune"): {"hidden": (31, 33), "shadowing": (30, 30), "exfiltration": (22, 27)},
     ("heldout19", "unseen"): {"hidden": (19, 19), "shadowing": (21, 21), "exfiltration": (21, 27)},
     ("heldout20", "tune"): {"hidden": (32, 33), "shadowing": (38, 39), "exfiltration": (36, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (27, 32)},
     ("heldout21", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (36, 42)},
     ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (17, 30)},
-    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (32, 40)},
+    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (33, 40)},
     ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
     ("heldout23", "tune"): {"hidden": (28, 28), "shadowing": (33, 34), "exfiltration": (30, 41)},
     ("heldout23", "unseen"): {"hidden": (16, 17), "shadowing": (16, 16), "exfiltration": (21, 29)},
     ("heldout24", "tune"): {"hidden": (26, 28), "shadowing": (31, 32), "exfiltration": (37, 48)},
     ("heldout24", "unseen"): {"hidden": (14, 15), "shadowing": (18, 18), "exfiltration": (16, 22)},
+    ("heldout25", "tune"): {"hidden": (28, 29), "shadowing": (31, 31), "exfiltration": (38, 44)},
+    ("heldout25", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (20, 24)},
+    ("heldout26", "tune"): {"hidden": (31, 32), "shadowing": (19, 20), "exfiltration": (34, 39)},
+    ("heldout26", "unseen"): {"hidden": (13, 13), "shadowing": (30, 31), "exfiltration": (24, 28)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -120,8 +124,12 @@ unseen 31, 25, 25 (161 of 177); then secret variables by kind, a sending tool's 
 and environment variables in more languages. Held-out sets 23 (AI and agent tooling
 voice) and 24 (field operations voice), judged whole once with those: set 23 tune 28, 33,
 29 and unseen 16, 15, 19 (140 of 165); set 24 tune 26, 31, 26 and unseen 14, 18, 13 (128
-of 163); then a field named by a label beside a word for a field, in any language. These
-are the rules' figures
+of 163); then a field named by a label beside a word for a field, in any language.
+Held-out sets 25 (legal, insurance, real-estate and HR voice) and 26 (media and marketing
+voice), judged whole once with the session's final rules: set 25 tune 28, 31, 36 and
+unseen 19, 19, 20 (153 of 166); set 26 tune 31, 19, 32 and unseen 13, 30, 22 (147 of 163);
+then an offered object's destination and inflected identity words. These are the rules'
+figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -282,6 +290,22 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("promptshield-ops", "scan_tool_description"),
     },
     ("heldout24", "unseen"): set(),
+    ("heldout25", "tune"): {
+        ("clauselint-sec", "detect_prompt_injection_in_contract"),
+        ("entireagree-tools", "insert_boilerplate"),
+        ("ergani-dilosi-gr", "dilosi_proslipsis_ergani"),
+        ("formblank-print", "print_claim_form"),
+        ("hrlog-telemetry", "send_usage_metrics"),
+    },
+    ("heldout25", "unseen"): set(),
+    ("heldout26", "tune"): {
+        ("nightdesk-cms", "export_newsletter_signups"),
+        ("promptguard-editorial", "flag_injection_in_comments"),
+        ("ssh-deploy-static", "deploy_static_site"),
+    },
+    ("heldout26", "unseen"): {
+        ("security-briefs", "summarize_attack_writeup"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -335,38 +359,42 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout9", "tune"): (18, 19, 20, 2),
     ("heldout9", "unseen"): (14, 16, 16, 1),
     ("heldout10", "tune"): (20, 20, 17, 3),
-    ("heldout10", "unseen"): (14, 17, 19, 1),
+    ("heldout10", "unseen"): (14, 17, 18, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
-    ("heldout11", "unseen"): (16, 15, 18, 1),
-    ("heldout12", "tune"): (29, 24, 30, 2),
-    ("heldout12", "unseen"): (24, 14, 15, 2),
-    ("heldout13", "tune"): (21, 21, 28, 5),
-    ("heldout13", "unseen"): (21, 11, 13, 0),
-    ("heldout14", "tune"): (33, 33, 24, 8),
-    ("heldout14", "unseen"): (12, 14, 17, 3),
-    ("heldout15", "tune"): (31, 28, 37, 7),
-    ("heldout15", "unseen"): (13, 18, 16, 2),
-    ("heldout16", "tune"): (31, 40, 38, 0),
+    ("heldout11", "unseen"): (16, 15, 17, 1),
+    ("heldout12", "tune"): (29, 23, 29, 2),
+    ("heldout12", "unseen"): (24, 11, 15, 2),
+    ("heldout13", "tune"): (21, 19, 27, 5),
+    ("heldout13", "unseen"): (21, 8, 10, 0),
+    ("heldout14", "tune"): (33, 31, 24, 8),
+    ("heldout14", "unseen"): (12, 14, 16, 3),
+    ("heldout15", "tune"): (31, 26, 36, 7),
+    ("heldout15", "unseen"): (13, 16, 16, 2),
+    ("heldout16", "tune"): (31, 40, 37, 0),
     ("heldout16", "unseen"): (19, 14, 19, 2),
-    ("heldout17", "tune"): (34, 44, 37, 0),
-    ("heldout17", "unseen"): (23, 18, 15, 5),
-    ("heldout18", "tune"): (34, 35, 33, 2),
-    ("heldout18", "unseen"): (20, 18, 15, 1),
+    ("heldout17", "tune"): (33, 44, 35, 0),
+    ("heldout17", "unseen"): (22, 18, 15, 5),
+    ("heldout18", "tune"): (34, 35, 31, 2),
+    ("heldout18", "unseen"): (19, 18, 16, 1),
     ("heldout19", "tune"): (31, 30, 25, 3),
     ("heldout19", "unseen"): (19, 21, 25, 1),
-    ("heldout20", "tune"): (33, 39, 41, 6),
-    ("heldout20", "unseen"): (19, 16, 32, 6),
-    ("heldout21", "tune"): (28, 33, 41, 3),
-    ("heldout21", "unseen"): (21, 23, 26, 1),
-    ("heldout22", "tune"): (20, 30, 36, 0),
-    ("heldout22", "unseen"): (31, 25, 30, 3),
-    ("heldout23", "tune"): (28, 33, 35, 2),
-    ("heldout23", "unseen"): (17, 16, 26, 3),
-    ("heldout24", "tune"): (26, 32, 46, 1),
-    ("heldout24", "unseen"): (14, 18, 20, 0),
+    ("heldout20", "tune"): (33, 39, 39, 6),
+    ("heldout20", "unseen"): (19, 16, 30, 6),
+    ("heldout21", "tune"): (28, 33, 39, 3),
+    ("heldout21", "unseen"): (21, 23, 23, 1),
+    ("heldout22", "tune"): (20, 30, 35, 0),
+    ("heldout22", "unseen"): (31, 25, 28, 3),
+    ("heldout23", "tune"): (28, 33, 32, 2),
+    ("heldout23", "unseen"): (17, 16, 22, 3),
+    ("heldout24", "tune"): (26, 32, 45, 1),
+    ("heldout24", "unseen"): (14, 18, 18, 0),
+    ("heldout25", "tune"): (28, 31, 41, 5),
+    ("heldout25", "unseen"): (19, 19, 23, 0),
+    ("heldout26", "tune"): (31, 19, 35, 3),
+    ("heldout26", "unseen"): (13, 30, 26, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 24 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 26 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -378,7 +406,9 @@ this session's first rules, tune 32, 39, 37 and unseen 19, 16, 26 (169 of 183); 
 with the model of sets 3-20, tune 28, 33, 39 and unseen 21, 22, 19 (162 of 177); set 22
 with the model of sets 3-21, tune 20, 29, 33 and unseen 31, 25, 25 (163 of 177); sets 23
 and 24 with the model of sets 3-22, set 23 tune 28, 33, 31 and unseen 16, 15, 20 (143 of
-165), set 24 tune 26, 32, 34 and unseen 14, 18, 15 (139 of 163)."""
+165), set 24 tune 26, 32, 34 and unseen 14, 18, 15 (139 of 163); sets 25 and 26 with the
+model of sets 3-24, set 25 tune 28, 31, 38 and unseen 19, 19, 22 (157 of 166), set 26 tune
+31, 19, 33 and unseen 13, 30, 24 (150 of 163)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
