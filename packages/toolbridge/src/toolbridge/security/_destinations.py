@@ -53,6 +53,7 @@ _SENT_STEMS: Final = (
     "hedef", "doel", "kohde", "envi", "invia", "senden", "目标", "宛先", "대상",
     "vidarebefordr", "weiterleit", "reenvi", "inoltr", "doorstu", "przekaz", "пересл", "unload",
     "partner", "kopia", "copia", "kopie", "copie", "sauvegard", "respaldo", "sicherung",
+    "patutunguhan", "ipadala",
     "转发", "転送", "전달",
 )  # fmt: skip
 _SENT_WORDS: Final = frozenset(

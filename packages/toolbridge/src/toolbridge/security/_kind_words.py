@@ -263,8 +263,8 @@ _TRAVEL: Final = frozenset({
 """What a tool that takes a passport for travel is about: flights, hotels, trips."""
 
 _IDENTITY: Final = frozenset({
-    "code melli", "afm=", "rodná čísla", "rodných čísel", "rodna cisla", "henkilötunnuks",
-    "henkilotunnuks", "cnp-ul", "cnp-uri", "cnp-urile", "bvn=",
+    "code melli", "afm=", "جواز سفر", "rodná čísla", "rodných čísel", "rodna cisla",
+    "henkilötunnuks", "henkilotunnuks", "cnp-ul", "cnp-uri", "cnp-urile", "bvn=",
     # English
     "ssn", "social security", "national id", "national identity", "national insurance number",
     "id number", "identity number", "id card", "identity card", "identity document",
@@ -642,6 +642,9 @@ _PERSONAL_TOOLS: Final = frozenset({
 
 _LOCATION: Final = frozenset({
     "location history", "locations history", "gps history", "gps log",
+    "precise location", "live location", "continuous location", "real-time location",
+    "realtime location", "gps location", "localização gps", "ubicación gps",
+    "localisation gps", "posizione gps", "gps-standort",
     "gps track", "gps trace", "places visited", "visited places", "places the user visited",
     "movement history", "whereabouts", "location timeline", "maps timeline",
     "significant locations", "frequent locations",
@@ -700,6 +703,8 @@ _PRIVATE: Final = frozenset({
     "pesan langsung", "ujumbe binafsi", "jumbe binafsi",
     # the address book
     "address book", "addressbook", "contact list", "contacts list", "list of contacts",
+    "contact sa telepono", "agenda del teléfono", "agenda telefónica", "agenda do telefone",
+    "rubrica del telefono", "kontakty w telefonie", "kontakte im telefon",
     "phone contacts", "phonebook", "phone book", "all contacts", "user's contacts",
     "libreta de direcciones", "lista de contactos", "agenda de contactos",
     "carnet d'adresses", "liste de contacts", "liste des contacts", "rubrica",
@@ -1241,7 +1246,8 @@ _GALLERY: Final = frozenset({
     "photos from the user", "photos on the phone", "carrete", "galería de fotos",
     "pellicule", "galerie photo", "rullino", "galleria fotografica", "rolo da câmera",
     "galeria de fotos", "fotomediathek", "fotogalerie", "filmrulle", "kamerarulle",
-    "galeria zdjęć", "galeri foto", "fotoğraf galeri", "фотогалере",
+    "galeria zdjęć", "galeri foto", "galerisindeki", "galerideki", "galeriden",
+    "fotoğraf galeri", "фотогалере",
     "галерею", "галерея телефона", "گالری", "معرض الصور", "גלריה", "गैलरी", "相册", "相簿",
     "カメラロール", "写真ライブラリ", "갤러리", "사진첩", "คลังภาพ", "thư viện ảnh",
     "album ảnh", "galeri ponsel", "picha zote",

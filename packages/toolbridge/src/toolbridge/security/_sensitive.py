@@ -72,6 +72,8 @@ _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
     (".docker", r"\.docker/config\.json\b|\.dockercfg\b"),
     (".gnupg", r"\.gnupg\b"),
     ("wallet.dat", r"\bwallet\.dat\b"),
+    ("*.", r"(?<![\w*])\*\.(?:pem|key|p12|pfx|jks|keystore)\b"),
+    (".cargo", r"\.cargo[/\\]+credentials(?:\.toml)?\b"),
     ("login data", r"\bLogin Data\b"),
     ("phrase", r"\b(?:seed|mnemonic|recovery)[_ -]phrase\b"),
     ("passwords", _KEPT),
