@@ -67,6 +67,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout25", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (20, 24)},
     ("heldout26", "tune"): {"hidden": (31, 32), "shadowing": (19, 20), "exfiltration": (34, 39)},
     ("heldout26", "unseen"): {"hidden": (13, 13), "shadowing": (30, 31), "exfiltration": (24, 28)},
+    ("heldout27", "tune"): {"hidden": (29, 29), "shadowing": (35, 35), "exfiltration": (40, 46)},
+    ("heldout27", "unseen"): {"hidden": (16, 17), "shadowing": (24, 24), "exfiltration": (19, 19)},
+    ("heldout28", "tune"): {"hidden": (30, 30), "shadowing": (33, 33), "exfiltration": (34, 45)},
+    ("heldout28", "unseen"): {"hidden": (18, 18), "shadowing": (24, 24), "exfiltration": (21, 24)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -128,8 +132,11 @@ of 163); then a field named by a label beside a word for a field, in any languag
 Held-out sets 25 (legal, insurance, real-estate and HR voice) and 26 (media and marketing
 voice), judged whole once with the session's final rules: set 25 tune 28, 31, 36 and
 unseen 19, 19, 20 (153 of 166); set 26 tune 31, 19, 32 and unseen 13, 30, 22 (147 of 163);
-then an offered object's destination and inflected identity words. These are the rules'
-figures
+then an offered object's destination and inflected identity words. Held-out sets 27
+(travel voice) and 28 (science and open-source voice), judged whole once with those: set
+27 tune 29, 35, 37 and unseen 16, 24, 18 (159 of 170); set 28 tune 30, 33, 31 and unseen
+18, 24, 19 (155 of 174); then key files by glob, a live location, a phone's contacts.
+These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -306,6 +313,15 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout26", "unseen"): {
         ("security-briefs", "summarize_attack_writeup"),
     },
+    ("heldout27", "tune"): set(),
+    ("heldout27", "unseen"): {
+        ("aviasec-training", "explain_injection_examples"),
+    },
+    ("heldout28", "tune"): {
+        ("prompt-guard-eval", "score_injection_detector"),
+        ("prompt-injection-corpus", "list_injection_samples"),
+    },
+    ("heldout28", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -355,46 +371,50 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout7", "tune"): (24, 28, 28, 5),
     ("heldout7", "unseen"): (23, 19, 17, 6),
     ("heldout8", "tune"): (15, 24, 28, 3),
-    ("heldout8", "unseen"): (16, 14, 12, 3),
+    ("heldout8", "unseen"): (16, 13, 12, 3),
     ("heldout9", "tune"): (18, 19, 20, 2),
     ("heldout9", "unseen"): (14, 16, 16, 1),
     ("heldout10", "tune"): (20, 20, 17, 3),
     ("heldout10", "unseen"): (14, 17, 18, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
     ("heldout11", "unseen"): (16, 15, 17, 1),
-    ("heldout12", "tune"): (29, 23, 29, 2),
-    ("heldout12", "unseen"): (24, 11, 15, 2),
-    ("heldout13", "tune"): (21, 19, 27, 5),
+    ("heldout12", "tune"): (29, 22, 29, 2),
+    ("heldout12", "unseen"): (24, 10, 15, 2),
+    ("heldout13", "tune"): (21, 19, 26, 5),
     ("heldout13", "unseen"): (21, 8, 10, 0),
-    ("heldout14", "tune"): (33, 31, 24, 8),
-    ("heldout14", "unseen"): (12, 14, 16, 3),
-    ("heldout15", "tune"): (31, 26, 36, 7),
-    ("heldout15", "unseen"): (13, 16, 16, 2),
-    ("heldout16", "tune"): (31, 40, 37, 0),
+    ("heldout14", "tune"): (33, 30, 22, 8),
+    ("heldout14", "unseen"): (12, 14, 14, 3),
+    ("heldout15", "tune"): (31, 25, 36, 7),
+    ("heldout15", "unseen"): (13, 16, 15, 2),
+    ("heldout16", "tune"): (31, 40, 36, 0),
     ("heldout16", "unseen"): (19, 14, 19, 2),
     ("heldout17", "tune"): (33, 44, 35, 0),
     ("heldout17", "unseen"): (22, 18, 15, 5),
-    ("heldout18", "tune"): (34, 35, 31, 2),
+    ("heldout18", "tune"): (34, 35, 30, 2),
     ("heldout18", "unseen"): (19, 18, 16, 1),
     ("heldout19", "tune"): (31, 30, 25, 3),
-    ("heldout19", "unseen"): (19, 21, 25, 1),
-    ("heldout20", "tune"): (33, 39, 39, 6),
-    ("heldout20", "unseen"): (19, 16, 30, 6),
+    ("heldout19", "unseen"): (19, 21, 24, 1),
+    ("heldout20", "tune"): (33, 39, 38, 6),
+    ("heldout20", "unseen"): (19, 16, 29, 6),
     ("heldout21", "tune"): (28, 33, 39, 3),
     ("heldout21", "unseen"): (21, 23, 23, 1),
-    ("heldout22", "tune"): (20, 30, 35, 0),
+    ("heldout22", "tune"): (20, 30, 34, 0),
     ("heldout22", "unseen"): (31, 25, 28, 3),
     ("heldout23", "tune"): (28, 33, 32, 2),
-    ("heldout23", "unseen"): (17, 16, 22, 3),
-    ("heldout24", "tune"): (26, 32, 45, 1),
+    ("heldout23", "unseen"): (17, 16, 24, 3),
+    ("heldout24", "tune"): (26, 32, 43, 1),
     ("heldout24", "unseen"): (14, 18, 18, 0),
-    ("heldout25", "tune"): (28, 31, 41, 5),
-    ("heldout25", "unseen"): (19, 19, 23, 0),
+    ("heldout25", "tune"): (28, 31, 40, 5),
+    ("heldout25", "unseen"): (19, 19, 21, 0),
     ("heldout26", "tune"): (31, 19, 35, 3),
     ("heldout26", "unseen"): (13, 30, 26, 1),
+    ("heldout27", "tune"): (29, 35, 42, 0),
+    ("heldout27", "unseen"): (16, 24, 19, 1),
+    ("heldout28", "tune"): (30, 33, 40, 2),
+    ("heldout28", "unseen"): (18, 24, 21, 0),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 26 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 28 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -408,7 +428,9 @@ with the model of sets 3-21, tune 20, 29, 33 and unseen 31, 25, 25 (163 of 177);
 and 24 with the model of sets 3-22, set 23 tune 28, 33, 31 and unseen 16, 15, 20 (143 of
 165), set 24 tune 26, 32, 34 and unseen 14, 18, 15 (139 of 163); sets 25 and 26 with the
 model of sets 3-24, set 25 tune 28, 31, 38 and unseen 19, 19, 22 (157 of 166), set 26 tune
-31, 19, 33 and unseen 13, 30, 24 (150 of 163)."""
+31, 19, 33 and unseen 13, 30, 24 (150 of 163); sets 27 and 28 with the model of sets 3-26,
+set 27 tune 29, 35, 40 and unseen 16, 24, 18 (162 of 170), set 28 tune 30, 33, 37 and
+unseen 18, 24, 19 (161 of 174)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
