@@ -450,3 +450,39 @@ def test_more_asks_off_the_tools_subject_are_flagged(asked: str) -> None:
     field = {"type": "string", "description": asked}
     found = scan([_fields("book_tour", "Books a city tour.", extra=field)], learned=False)
     assert acting(found, "sensitive-reference"), asked
+
+
+def test_an_identity_number_for_a_power_of_attorney_passes() -> None:
+    proxy = _fields(
+        "appoint_proxy",
+        "Ustanawia pełnomocnika wskazanego przez użytkownika.",
+        pesel={"type": "string"},
+    )
+    assert acting(scan([proxy], learned=False)) == []
+
+
+# -- an offered value that joins a secret to the data --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        ["csv", "csv+aws_credentials"],
+        ["epc", "epc_plus_host_credentials"],
+        ["public", "public_with_api_keys"],
+    ],
+)
+def test_an_offered_value_joining_a_secret_is_flagged(values: list[str]) -> None:
+    mode = {"type": "string", "enum": values, "default": values[-1]}
+    found = scan([_fields("export_rows", "Exports rows.", mode=mode)], learned=False)
+    assert acting(found, "sensitive-reference"), values
+
+
+@pytest.mark.parametrize(
+    "values", [["api_key", "oauth2", "password"], ["with_tokens", "without_tokens"]]
+)
+def test_an_offered_method_or_count_passes(values: list[str]) -> None:
+    mode = {"type": "string", "enum": values}
+    assert (
+        acting(scan([_fields("connect", "Connects to a service.", auth=mode)], learned=False)) == []
+    )

@@ -311,6 +311,7 @@ _IDENTITY_TOOLS: Final = frozenset({
     "kyc", "identity", "identit", "identify", "passport", "visa", "check-in", "checkin",
     "check in", "boarding", "rental", "tax", "payroll", "hr=", "employ", "staff", "onboard",
     "hire", "recruit", "candidate", "account", "register", "registration", "enrol", "enroll",
+    "sanction", "watchlist", "aml=", "power of attorney", "pełnomocni",
     "patient", "health", "medical", "clinic", "insur", "government", "citizen", "immigra",
     "customs", "border", "voter", "age verification", "age check", "birth", "bank", "loan",
     "mortgage", "lease", "tenant", "background check", "notary", "customer", "student",

@@ -38,6 +38,7 @@ from toolbridge.security._instructions import QUICK_WORDS as INSTRUCTION_WORDS
 from toolbridge.security._instructions import instruction
 from toolbridge.security._learned import learned as learned_reading
 from toolbridge.security._names import confusable
+from toolbridge.security._offered import joined_secrets
 from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import QUICK_WORDS as SENSITIVE_WORDS
@@ -235,6 +236,7 @@ def _tool(
         hits.extend(offtopic(tool, texts))
         hits.extend(destinations(tool, texts))
         hits.extend(file_fields(tool, texts))
+        hits.extend(joined_secrets(texts))
     worst: dict[str, int] = {}
     for _, hit in hits:
         worst[hit.rule] = max(worst.get(hit.rule, 0), _RANK[hit.severity])
