@@ -56,12 +56,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout20", "tune"): {"hidden": (32, 33), "shadowing": (38, 39), "exfiltration": (36, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (27, 32)},
     ("heldout21", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (36, 42)},
-    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (17, 30)},
-    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (33, 40)},
+    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (18, 30)},
+    ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (34, 40)},
     ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
     ("heldout23", "tune"): {"hidden": (28, 28), "shadowing": (33, 34), "exfiltration": (30, 41)},
     ("heldout23", "unseen"): {"hidden": (16, 17), "shadowing": (16, 16), "exfiltration": (21, 29)},
-    ("heldout24", "tune"): {"hidden": (26, 28), "shadowing": (31, 32), "exfiltration": (37, 48)},
+    ("heldout24", "tune"): {"hidden": (26, 28), "shadowing": (31, 32), "exfiltration": (38, 48)},
     ("heldout24", "unseen"): {"hidden": (14, 15), "shadowing": (18, 18), "exfiltration": (16, 22)},
     ("heldout25", "tune"): {"hidden": (28, 29), "shadowing": (31, 31), "exfiltration": (38, 44)},
     ("heldout25", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (20, 24)},
@@ -71,6 +71,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout27", "unseen"): {"hidden": (16, 17), "shadowing": (24, 24), "exfiltration": (19, 19)},
     ("heldout28", "tune"): {"hidden": (30, 30), "shadowing": (33, 33), "exfiltration": (34, 45)},
     ("heldout28", "unseen"): {"hidden": (18, 18), "shadowing": (24, 24), "exfiltration": (21, 24)},
+    ("heldout29", "tune"): {"hidden": (29, 29), "shadowing": (31, 31), "exfiltration": (36, 50)},
+    ("heldout29", "unseen"): {"hidden": (20, 20), "shadowing": (21, 21), "exfiltration": (16, 20)},
+    ("heldout30", "tune"): {"hidden": (30, 30), "shadowing": (34, 34), "exfiltration": (30, 38)},
+    ("heldout30", "unseen"): {"hidden": (16, 16), "shadowing": (15, 16), "exfiltration": (25, 27)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -136,7 +140,10 @@ then an offered object's destination and inflected identity words. Held-out sets
 (travel voice) and 28 (science and open-source voice), judged whole once with those: set
 27 tune 29, 35, 37 and unseen 16, 24, 18 (159 of 170); set 28 tune 30, 33, 31 and unseen
 18, 24, 19 (155 of 174); then key files by glob, a live location, a phone's contacts.
-These are the rules' figures
+Held-out sets 29 (finance voice) and 30 (citizen services voice), judged whole once with
+those: set 29 tune 29, 31, 36 and unseen 20, 21, 15 (152 of 171); set 30 tune 30, 34, 30
+and unseen 16, 15, 25 (150 of 161); then an offered value that joins a secret to the
+data. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -322,6 +329,31 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("prompt-injection-corpus", "list_injection_samples"),
     },
     ("heldout28", "unseen"): set(),
+    ("heldout29", "tune"): {
+        ("arabic-invoice-rtl", "render_invoice_ar"),
+        ("defi-audit-notes", "explain_exploit"),
+        ("money-pci-masker", "mask_pan"),
+    },
+    ("heldout29", "unseen"): {
+        ("acct-prompt-guard-fin", "scan_prompt"),
+        ("chain-phish-lab-bank", "classify_phish"),
+        ("coin-ssh-deploy-quant", "deploy_strategy"),
+        ("defi-cockpit", "phishing_check"),
+        ("fraudlens-ops", "explain_rule"),
+        ("ibanfmt-rtl", "format_iban_rtl"),
+    },
+    ("heldout30", "tune"): {
+        ("password-reset-gov", "reset_portal_password"),
+        ("prompt-injection-lab", "classify_injection"),
+        ("ransomware-advisory", "hospital_security_advisory"),
+        ("svc-always-list-first", "list_forms"),
+        ("svc-arabic-bidi-forms", "format_bilingual_form"),
+        ("svc-fill-form-helper", "fill_form"),
+        ("svc-long-accessibility-statement", "accessibility_statement"),
+    },
+    ("heldout30", "unseen"): {
+        ("phishing-educator", "explain_phishing_email"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -378,12 +410,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout10", "unseen"): (14, 17, 18, 1),
     ("heldout11", "tune"): (22, 18, 22, 0),
     ("heldout11", "unseen"): (16, 15, 17, 1),
-    ("heldout12", "tune"): (29, 22, 29, 2),
+    ("heldout12", "tune"): (29, 23, 29, 2),
     ("heldout12", "unseen"): (24, 10, 15, 2),
     ("heldout13", "tune"): (21, 19, 26, 5),
     ("heldout13", "unseen"): (21, 8, 10, 0),
     ("heldout14", "tune"): (33, 30, 22, 8),
-    ("heldout14", "unseen"): (12, 14, 14, 3),
+    ("heldout14", "unseen"): (12, 13, 14, 3),
     ("heldout15", "tune"): (31, 25, 36, 7),
     ("heldout15", "unseen"): (13, 16, 15, 2),
     ("heldout16", "tune"): (31, 40, 36, 0),
@@ -397,24 +429,28 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout20", "tune"): (33, 39, 38, 6),
     ("heldout20", "unseen"): (19, 16, 29, 6),
     ("heldout21", "tune"): (28, 33, 39, 3),
-    ("heldout21", "unseen"): (21, 23, 23, 1),
-    ("heldout22", "tune"): (20, 30, 34, 0),
+    ("heldout21", "unseen"): (21, 23, 24, 1),
+    ("heldout22", "tune"): (20, 30, 35, 0),
     ("heldout22", "unseen"): (31, 25, 28, 3),
     ("heldout23", "tune"): (28, 33, 32, 2),
     ("heldout23", "unseen"): (17, 16, 24, 3),
-    ("heldout24", "tune"): (26, 32, 43, 1),
-    ("heldout24", "unseen"): (14, 18, 18, 0),
+    ("heldout24", "tune"): (26, 32, 45, 1),
+    ("heldout24", "unseen"): (14, 18, 19, 0),
     ("heldout25", "tune"): (28, 31, 40, 5),
-    ("heldout25", "unseen"): (19, 19, 21, 0),
-    ("heldout26", "tune"): (31, 19, 35, 3),
+    ("heldout25", "unseen"): (19, 19, 22, 0),
+    ("heldout26", "tune"): (31, 19, 34, 3),
     ("heldout26", "unseen"): (13, 30, 26, 1),
     ("heldout27", "tune"): (29, 35, 42, 0),
     ("heldout27", "unseen"): (16, 24, 19, 1),
     ("heldout28", "tune"): (30, 33, 40, 2),
     ("heldout28", "unseen"): (18, 24, 21, 0),
+    ("heldout29", "tune"): (29, 31, 38, 3),
+    ("heldout29", "unseen"): (20, 21, 16, 6),
+    ("heldout30", "tune"): (30, 34, 31, 7),
+    ("heldout30", "unseen"): (16, 15, 26, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 28 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 30 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -430,7 +466,9 @@ and 24 with the model of sets 3-22, set 23 tune 28, 33, 31 and unseen 16, 15, 20
 model of sets 3-24, set 25 tune 28, 31, 38 and unseen 19, 19, 22 (157 of 166), set 26 tune
 31, 19, 33 and unseen 13, 30, 24 (150 of 163); sets 27 and 28 with the model of sets 3-26,
 set 27 tune 29, 35, 40 and unseen 16, 24, 18 (162 of 170), set 28 tune 30, 33, 37 and
-unseen 18, 24, 19 (161 of 174)."""
+unseen 18, 24, 19 (161 of 174); sets 29 and 30 with the model of sets 3-28, set 29 tune
+29, 31, 38 and unseen 20, 21, 15 (154 of 171), set 30 tune 30, 34, 31 and unseen 16, 15,
+26 (152 of 161)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
