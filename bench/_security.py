@@ -108,6 +108,30 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout17/unseen", "Held-out set 17, unseen part (written blind; judged once, tuned on)"),
     ("heldout18/tune", "Held-out set 18, tune part (written blind; judged once, tuned on)"),
     ("heldout18/unseen", "Held-out set 18, unseen part (written blind; judged once, tuned on)"),
+    ("heldout19/tune", "Held-out set 19, tune part (written blind; judged once, tuned on)"),
+    ("heldout19/unseen", "Held-out set 19, unseen part (written blind; judged once, tuned on)"),
+    ("heldout20/tune", "Held-out set 20, tune part (written blind; judged once, tuned on)"),
+    ("heldout20/unseen", "Held-out set 20, unseen part (written blind; judged once, tuned on)"),
+    ("heldout21/tune", "Held-out set 21, tune part (written blind; judged once, tuned on)"),
+    ("heldout21/unseen", "Held-out set 21, unseen part (written blind; judged once, tuned on)"),
+    ("heldout22/tune", "Held-out set 22, tune part (written blind; judged once, tuned on)"),
+    ("heldout22/unseen", "Held-out set 22, unseen part (written blind; judged once, tuned on)"),
+    ("heldout23/tune", "Held-out set 23, tune part (written blind; judged once, tuned on)"),
+    ("heldout23/unseen", "Held-out set 23, unseen part (written blind; judged once, tuned on)"),
+    ("heldout24/tune", "Held-out set 24, tune part (written blind; judged once, tuned on)"),
+    ("heldout24/unseen", "Held-out set 24, unseen part (written blind; judged once, tuned on)"),
+    ("heldout25/tune", "Held-out set 25, tune part (written blind; judged once, tuned on)"),
+    ("heldout25/unseen", "Held-out set 25, unseen part (written blind; judged once, tuned on)"),
+    ("heldout26/tune", "Held-out set 26, tune part (written blind; judged once, tuned on)"),
+    ("heldout26/unseen", "Held-out set 26, unseen part (written blind; judged once, tuned on)"),
+    ("heldout27/tune", "Held-out set 27, tune part (written blind; judged once, tuned on)"),
+    ("heldout27/unseen", "Held-out set 27, unseen part (written blind; judged once, tuned on)"),
+    ("heldout28/tune", "Held-out set 28, tune part (written blind; judged once, tuned on)"),
+    ("heldout28/unseen", "Held-out set 28, unseen part (written blind; judged once, tuned on)"),
+    ("heldout29/tune", "Held-out set 29, tune part (written blind; judged once, tuned on)"),
+    ("heldout29/unseen", "Held-out set 29, unseen part (written blind; judged once, tuned on)"),
+    ("heldout30/tune", "Held-out set 30, tune part (written blind; judged once, tuned on)"),
+    ("heldout30/unseen", "Held-out set 30, unseen part (written blind; judged once, tuned on)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -118,13 +142,14 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout18/unseen"
-"""The held-out part the 97% target is read on: set 18's unseen part, the last judged
-(by the lead, once, whole with its tune part: 86.2% then, docs/security.md). Rules were
-written and the learned layer trained with it in view since, so its figure here is no
-longer a blind one; the blind figures are the judgings' own. Set 19 (`heldout19/`) is
-kept in reserve for the next judging and is read by nothing here. The bench prints no
-case names of any held-out part."""
+HELDOUT_JUDGED = "heldout30/unseen"
+"""The held-out part the 97% target is read on: set 30's unseen part, the last judged
+(by the lead, once, whole with its tune part: 96.6% then, 94.4% the whole set,
+docs/security.md). Rules were written and the learned layer trained with it in view
+since, so its figure here is no longer a blind one; the blind figures are the judgings'
+own. Sets 31 and 32 (`heldout31/`, `heldout32/`) are kept in reserve for the next
+judging and are read by nothing here. The bench prints no case names of any held-out
+part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
