@@ -28,6 +28,7 @@ from typing import Final
 
 from toolbridge.security._concept_match import Concept
 from toolbridge.security._concept_words import SECRETS
+from toolbridge.security._gates import lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import HOME, KINDS
 
@@ -104,7 +105,7 @@ def carried(value: str) -> Hit | None:
     """
     if "://" not in value and "@" not in value and "+" not in value:
         return None
-    low = value.lower()
+    low = lower(value)  # letter for letter: its indexes are `value`'s
     files = any(word in low for word in _GATE_FILE)
     toward = [address.start() for address in _addresses(value) if _toward(value, address)]
     if not files and not toward:
