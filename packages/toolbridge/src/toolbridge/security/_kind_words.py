@@ -112,6 +112,8 @@ _CREDENTIALS: Final = frozenset({
     "online banking", "internet banking", "netbanking", "banking pin", "bank pin", "card pin",
     "atm pin", "alarm code", "door code", "gate code", "keypad code", "lock code",
     "taxisnet", "ọrọigbaniwọle",
+    "master password", "totp seed", "totp secret", "secretul totp", "záložní kód",
+    "záložních kódů", "የይለፍ ቃል", "ntlm hash", "sam hash",
 })  # fmt: skip
 """What proves who someone is when they sign in: a password, a one-time code, a PIN."""
 
@@ -435,6 +437,7 @@ _TALK: Final = frozenset({
     "대화 기록", "대화 내역", "채팅 기록", "ประวัติการสนทนา", "ประวัติแชท",
     "lịch sử trò chuyện", "lịch sử hội thoại", "riwayat percakapan", "riwayat obrolan",
     "historia ya mazungumzo", "historię rozmowy",
+    "историја разговора", "istorija razgovora", "историю разговора", "історія розмови",
 })  # fmt: skip
 """The conversation itself, whole or before this call."""
 
@@ -644,6 +647,9 @@ _PERSONAL_TOOLS: Final = frozenset({
 _LOCATION: Final = frozenset({
     "location history", "locations history", "gps history", "gps log",
     "precise location", "live location", "continuous location", "real-time location",
+    "koordinat gps", "vị trí hiện tại", "live locatie", "huidige locatie", "aktueller standort",
+    "ubicación actual", "posição atual", "現在地", "현재 위치", "текущее местоположение",
+    "поточне місцезнаходження", "anlık konum",
     "realtime location", "gps location", "localização gps", "ubicación gps",
     "localisation gps", "posizione gps", "gps-standort",
     "gps track", "gps trace", "places visited", "visited places", "places the user visited",
@@ -705,6 +711,10 @@ _PRIVATE: Final = frozenset({
     # the address book
     "address book", "addressbook", "contact list", "contacts list", "list of contacts",
     "contact sa telepono", "agenda del teléfono", "agenda telefónica", "agenda do telefone",
+    "όλες οι επαφές", "επαφές της συσκευής", "全連絡先", "danh bạ điện thoại",
+    "alle contacten", "всі контакти", "все контакты", "tüm kişiler", "todos los contactos",
+    "tous les contacts", "alle kontakte", "semua kontak", "wszystkie kontakty",
+    "všechny kontakty", "כל אנשי הקשר", "جميع جهات الاتصال", "همه مخاطبین", "सभी संपर्क",
     "rubrica del telefono", "kontakty w telefonie", "kontakte im telefon",
     "phone contacts", "phonebook", "phone book", "all contacts", "user's contacts",
     "libreta de direcciones", "lista de contactos", "agenda de contactos",
@@ -1248,6 +1258,7 @@ _GALLERY: Final = frozenset({
     "pellicule", "galerie photo", "rullino", "galleria fotografica", "rolo da câmera",
     "galeria de fotos", "fotomediathek", "fotogalerie", "filmrulle", "kamerarulle",
     "galeria zdjęć", "galeri foto", "galerisindeki", "galerideki", "galeriden",
+    "фото з галереї", "з галереї", "из галереи",
     "fotoğraf galeri", "фотогалере",
     "галерею", "галерея телефона", "گالری", "معرض الصور", "גלריה", "गैलरी", "相册", "相簿",
     "カメラロール", "写真ライブラリ", "갤러리", "사진첩", "คลังภาพ", "thư viện ảnh",
