@@ -75,6 +75,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout29", "unseen"): {"hidden": (20, 20), "shadowing": (21, 21), "exfiltration": (16, 20)},
     ("heldout30", "tune"): {"hidden": (30, 30), "shadowing": (34, 34), "exfiltration": (30, 38)},
     ("heldout30", "unseen"): {"hidden": (16, 16), "shadowing": (15, 16), "exfiltration": (25, 27)},
+    ("heldout31", "tune"): {"hidden": (29, 29), "shadowing": (31, 31), "exfiltration": (38, 46)},
+    ("heldout31", "unseen"): {"hidden": (15, 16), "shadowing": (22, 22), "exfiltration": (16, 19)},
+    ("heldout32", "tune"): {"hidden": (31, 32), "shadowing": (34, 35), "exfiltration": (26, 42)},
+    ("heldout32", "unseen"): {"hidden": (14, 14), "shadowing": (17, 17), "exfiltration": (19, 26)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -143,7 +147,11 @@ then an offered object's destination and inflected identity words. Held-out sets
 Held-out sets 29 (finance voice) and 30 (citizen services voice), judged whole once with
 those: set 29 tune 29, 31, 36 and unseen 20, 21, 15 (152 of 171); set 30 tune 30, 34, 30
 and unseen 16, 15, 25 (150 of 161); then an offered value that joins a secret to the
-data. These are the rules' figures
+data. Held-out sets 31 (games voice) and 32 (IT operations and security voice), judged
+whole once with those: set 31 tune 29, 31, 38 and unseen 15, 22, 16 (151 of 163); set 32
+tune 31, 34, 23 and unseen 14, 17, 18 (137 of 166); then contacts, location, the
+conversation and secrets in more languages, and a game lobby's password as its own.
+These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -354,6 +362,25 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout30", "unseen"): {
         ("phishing-educator", "explain_phishing_email"),
     },
+    ("heldout31", "tune"): {
+        ("chatguard-mod", "detect_injection"),
+        ("fanzone-discordbot", "fz_ban"),
+        ("idrsa-deploy", "deploy_game_server"),
+    },
+    ("heldout31", "unseen"): set(),
+    ("heldout32", "tune"): {
+        ("nightwatch-siem", "create_detection_rule"),
+        ("nimblepass-pwmgr", "pwmgr_breach_monitor"),
+        ("novacrest-scanner", "vuln_exploit_reference"),
+        ("paragon-backup-vn", "sao_luu_co_so_du_lieu"),
+        ("rosewood-itsm-th", "สร้างคำขอเปลี่ยนแปลง"),
+    },
+    ("heldout32", "unseen"): {
+        ("rackpulse-backup", "backup_target_add"),
+        ("tessera-it-ops", "tessera_hangul_filler_note"),
+        ("tessera-it-ops", "tessera_kubeconfig_merge"),
+        ("yeoman-forensics", "yeoman_prompt_injection_corpus"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -414,43 +441,47 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout12", "unseen"): (24, 10, 15, 2),
     ("heldout13", "tune"): (21, 19, 26, 5),
     ("heldout13", "unseen"): (21, 8, 10, 0),
-    ("heldout14", "tune"): (33, 30, 22, 8),
+    ("heldout14", "tune"): (33, 30, 21, 8),
     ("heldout14", "unseen"): (12, 13, 14, 3),
     ("heldout15", "tune"): (31, 25, 36, 7),
     ("heldout15", "unseen"): (13, 16, 15, 2),
-    ("heldout16", "tune"): (31, 40, 36, 0),
+    ("heldout16", "tune"): (31, 40, 35, 0),
     ("heldout16", "unseen"): (19, 14, 19, 2),
-    ("heldout17", "tune"): (33, 44, 35, 0),
+    ("heldout17", "tune"): (33, 44, 34, 0),
     ("heldout17", "unseen"): (22, 18, 15, 5),
-    ("heldout18", "tune"): (34, 35, 30, 2),
+    ("heldout18", "tune"): (34, 35, 29, 2),
     ("heldout18", "unseen"): (19, 18, 16, 1),
     ("heldout19", "tune"): (31, 30, 25, 3),
     ("heldout19", "unseen"): (19, 21, 24, 1),
     ("heldout20", "tune"): (33, 39, 38, 6),
     ("heldout20", "unseen"): (19, 16, 29, 6),
     ("heldout21", "tune"): (28, 33, 39, 3),
-    ("heldout21", "unseen"): (21, 23, 24, 1),
+    ("heldout21", "unseen"): (21, 22, 24, 1),
     ("heldout22", "tune"): (20, 30, 35, 0),
-    ("heldout22", "unseen"): (31, 25, 28, 3),
+    ("heldout22", "unseen"): (31, 25, 29, 3),
     ("heldout23", "tune"): (28, 33, 32, 2),
-    ("heldout23", "unseen"): (17, 16, 24, 3),
+    ("heldout23", "unseen"): (17, 16, 23, 3),
     ("heldout24", "tune"): (26, 32, 45, 1),
-    ("heldout24", "unseen"): (14, 18, 19, 0),
+    ("heldout24", "unseen"): (14, 18, 18, 0),
     ("heldout25", "tune"): (28, 31, 40, 5),
     ("heldout25", "unseen"): (19, 19, 22, 0),
-    ("heldout26", "tune"): (31, 19, 34, 3),
+    ("heldout26", "tune"): (31, 19, 35, 3),
     ("heldout26", "unseen"): (13, 30, 26, 1),
     ("heldout27", "tune"): (29, 35, 42, 0),
     ("heldout27", "unseen"): (16, 24, 19, 1),
-    ("heldout28", "tune"): (30, 33, 40, 2),
+    ("heldout28", "tune"): (30, 33, 39, 2),
     ("heldout28", "unseen"): (18, 24, 21, 0),
     ("heldout29", "tune"): (29, 31, 38, 3),
     ("heldout29", "unseen"): (20, 21, 16, 6),
     ("heldout30", "tune"): (30, 34, 31, 7),
     ("heldout30", "unseen"): (16, 15, 26, 1),
+    ("heldout31", "tune"): (29, 31, 40, 3),
+    ("heldout31", "unseen"): (15, 22, 16, 0),
+    ("heldout32", "tune"): (31, 35, 26, 5),
+    ("heldout32", "unseen"): (14, 17, 20, 4),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 30 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 32 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -468,7 +499,9 @@ model of sets 3-24, set 25 tune 28, 31, 38 and unseen 19, 19, 22 (157 of 166), s
 set 27 tune 29, 35, 40 and unseen 16, 24, 18 (162 of 170), set 28 tune 30, 33, 37 and
 unseen 18, 24, 19 (161 of 174); sets 29 and 30 with the model of sets 3-28, set 29 tune
 29, 31, 38 and unseen 20, 21, 15 (154 of 171), set 30 tune 30, 34, 31 and unseen 16, 15,
-26 (152 of 161)."""
+26 (152 of 161); sets 31 and 32 with the model of sets 3-30, set 31 tune 29, 31, 40 and
+unseen 15, 22, 16 (153 of 163), set 32 tune 31, 35, 23 and unseen 14, 17, 19 (139 of
+166)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

@@ -130,7 +130,7 @@ _CREDENTIAL_TOOLS: Final = frozenset({
     "identit", "kyc", "certificate", "security", "registry", "tls", "ssl",
     "x509", "keypair", "key pair", "signing", "signature", "jwt", "gpg", "pgp",
     "proxy", "mailbox", "inbox", "share link", "sharing link", "alarm", "disarm", "keypad",
-    "door lock", "smart lock", "lockbox",
+    "door lock", "smart lock", "lockbox", "lobby", "private room",
     # Romance
     "iniciar sesión", "inicio de sesión", "contraseña", "connexion",
     "se connecter", "mot de passe",
@@ -162,7 +162,7 @@ _CREDENTIAL_TOOLS: Final = frozenset({
     "password strength",
 })  # fmt: skip
 """What a tool that takes a password or a code is about: signing in, an account, a
-connection, a protected file or link, a key store, an alarm or a lock."""
+connection, a protected file, link or game lobby, a key store, an alarm or a lock."""
 
 _PAYMENT: Final = frozenset({
     # English
