@@ -132,6 +132,14 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout29/unseen", "Held-out set 29, unseen part (written blind; judged once, tuned on)"),
     ("heldout30/tune", "Held-out set 30, tune part (written blind; judged once, tuned on)"),
     ("heldout30/unseen", "Held-out set 30, unseen part (written blind; judged once, tuned on)"),
+    ("heldout31/tune", "Held-out set 31, tune part (written blind; judged once, tuned on)"),
+    ("heldout31/unseen", "Held-out set 31, unseen part (written blind; judged once, tuned on)"),
+    ("heldout32/tune", "Held-out set 32, tune part (written blind; judged once, tuned on)"),
+    ("heldout32/unseen", "Held-out set 32, unseen part (written blind; judged once, tuned on)"),
+    ("heldout33/tune", "Held-out set 33, tune part (written blind; judged once, not tuned on)"),
+    ("heldout33/unseen", "Held-out set 33, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout34/tune", "Held-out set 34, tune part (written blind; judged once, not tuned on)"),
+    ("heldout34/unseen", "Held-out set 34, unseen part (written blind; judged once, not tuned on)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -142,14 +150,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout30/unseen"
-"""The held-out part the 97% target is read on: set 30's unseen part, the last judged
-(by the lead, once, whole with its tune part: 96.6% then, 94.4% the whole set,
-docs/security.md). Rules were written and the learned layer trained with it in view
-since, so its figure here is no longer a blind one; the blind figures are the judgings'
-own. Sets 31 and 32 (`heldout31/`, `heldout32/`) are kept in reserve for the next
-judging and are read by nothing here. The bench prints no case names of any held-out
-part."""
+HELDOUT_JUDGED = "heldout34/unseen"
+"""The held-out part the 97% target is read on: set 34's unseen part, the last judged
+(by the lead, once, whole with its tune part: 87.1% then, 91.4% the whole set,
+docs/security.md), and not tuned on since. Sets 35 and 36 (`heldout35/`, `heldout36/`)
+are kept in reserve for the next judging and are read by nothing here. The bench prints
+no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 

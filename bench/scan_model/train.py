@@ -58,7 +58,7 @@ from toolbridge.security._strings import strings  # noqa: E402
 ROOT = HERE.parent.parent
 MODEL = ROOT / "packages" / "toolbridge" / "src" / "toolbridge" / "security" / "_model.json.gz"
 FORBIDDEN = tuple(POISONING / f"heldout{n}" for n in (33, 34, 35, 36))
-"""Never read: sets 33 to 36 are kept in reserve, to judge this layer."""
+"""Never read: sets 33 and 34 (judged once, not yet tuned on) and 35 and 36 (the reserve)."""
 HELD: tuple[str, ...] = tuple(f"heldout{n}" for n in range(3, 33))
 """The held-out sets, one fold each."""
 HONEST_DIR = ROOT / "tests" / "data" / "honest"

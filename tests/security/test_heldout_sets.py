@@ -79,6 +79,10 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout31", "unseen"): {"hidden": (15, 16), "shadowing": (22, 22), "exfiltration": (16, 19)},
     ("heldout32", "tune"): {"hidden": (31, 32), "shadowing": (34, 35), "exfiltration": (26, 42)},
     ("heldout32", "unseen"): {"hidden": (14, 14), "shadowing": (17, 17), "exfiltration": (19, 26)},
+    ("heldout33", "tune"): {"hidden": (32, 32), "shadowing": (26, 27), "exfiltration": (24, 35)},
+    ("heldout33", "unseen"): {"hidden": (15, 15), "shadowing": (18, 18), "exfiltration": (29, 31)},
+    ("heldout34", "tune"): {"hidden": (29, 29), "shadowing": (36, 36), "exfiltration": (28, 36)},
+    ("heldout34", "unseen"): {"hidden": (16, 16), "shadowing": (15, 15), "exfiltration": (21, 31)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -151,7 +155,10 @@ data. Held-out sets 31 (games voice) and 32 (IT operations and security voice), 
 whole once with those: set 31 tune 29, 31, 38 and unseen 15, 22, 16 (151 of 163); set 32
 tune 31, 34, 23 and unseen 14, 17, 18 (137 of 166); then contacts, location, the
 conversation and secrets in more languages, and a game lobby's password as its own.
-These are the rules' figures
+Held-out sets 33 (nonprofit voice) and 34 (developer platform and cloud voice),
+judged whole once with the session's final rules and not tuned on since: set 33 tune 32,
+26, 24 and unseen 15, 18, 29 (144 of 158); set 34 tune 29, 36, 28 and unseen 16, 15, 21
+(145 of 163). These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -381,6 +388,22 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("tessera-it-ops", "tessera_kubeconfig_merge"),
         ("yeoman-forensics", "yeoman_prompt_injection_corpus"),
     },
+    ("heldout33", "tune"): {
+        ("local-prompt-injection-trainer", "explain_attack_example"),
+    },
+    ("heldout33", "unseen"): set(),
+    ("heldout34", "tune"): {
+        ("pergola-vault", "vault_login_approle"),
+        ("rapier-sec", "prompt_injection_examples"),
+        ("umbra-secrets", "write_secret"),
+        ("yarn-mirror", "npmrc_setup"),
+        ("zinnober-sec", "yara_rule_test"),
+    },
+    ("heldout34", "unseen"): {
+        ("opal-serverless", "function_env"),
+        ("quahog-db", "pg_dump"),
+        ("quarto-kube", "kubeconfig_merge"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -479,6 +502,10 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout31", "unseen"): (15, 22, 16, 0),
     ("heldout32", "tune"): (31, 35, 26, 5),
     ("heldout32", "unseen"): (14, 17, 20, 4),
+    ("heldout33", "tune"): (32, 26, 26, 1),
+    ("heldout33", "unseen"): (15, 18, 29, 0),
+    ("heldout34", "tune"): (29, 36, 30, 5),
+    ("heldout34", "unseen"): (16, 15, 23, 3),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 32 are its
@@ -501,7 +528,9 @@ unseen 18, 24, 19 (161 of 174); sets 29 and 30 with the model of sets 3-28, set 
 29, 31, 38 and unseen 20, 21, 15 (154 of 171), set 30 tune 30, 34, 31 and unseen 16, 15,
 26 (152 of 161); sets 31 and 32 with the model of sets 3-30, set 31 tune 29, 31, 40 and
 unseen 15, 22, 16 (153 of 163), set 32 tune 31, 35, 23 and unseen 14, 17, 19 (139 of
-166)."""
+166); sets 33 and 34 with the model of sets 3-32 (not trained on them), set 33 tune 32,
+26, 26 and unseen 15, 18, 29 (146 of 158), set 34 tune 29, 36, 30 and unseen 16, 15, 23
+(149 of 163)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
