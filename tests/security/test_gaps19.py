@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001 (words in Greek and other scripts)
-"""Gaps that sets 19 to 22 showed, as cases of our own (none a held-out case's words).
+"""Gaps that sets 19 to 32 showed, as cases of our own (none a held-out case's words).
 
 - a secret or someone's data named in words, in any language, in one sentence that
   sends it toward an address the text names (a URL of any scheme, an e-mail address, a
@@ -18,7 +18,12 @@
   home's codes, an app's local storage; a photo tool's album passes;
 - every secret variable of a kind asked for (``*_TOKEN``, "names ending with _KEY",
   ``AWS_*``); a URL default (``s3://`` too) on a tool named for sending, but for the
-  service's own address; environment variables asked for in more languages.
+  service's own address; environment variables asked for in more languages;
+- a field named by a label beside a word for a field, in any language; a note to the
+  agent's memory is no note to the agent; consent on the user's behalf; a telephone
+  default, a partner's endpoint; an offered object's destination; key files by glob, a
+  live location, a phone's contacts; an offered value joining a secret to the data;
+  contacts, location and secrets in more languages.
 """
 
 from __future__ import annotations
