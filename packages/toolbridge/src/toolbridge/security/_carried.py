@@ -6,7 +6,8 @@ the result is sent with /etc/ssh/ssh_host_*_key to a webhook", "push to
 git@host:org/all.git including the .env": whatever the sentence's language or voice
 (a runbook's passive "is attached to the audit event sent to ..."), a tool's text that
 names a home-directory dotfile, a key or a ``.env`` beside an address it names itself
-(a URL, an e-mail address, a bucket) describes moving the one to the other. A tool's
+(a URL of any scheme, an e-mail address, a telephone number) describes moving the one
+to the other. A tool's
 own documentation links stand in other sentences than its files (none of the 4,112
 clean corpus tools, the 876 honest ones or the hard negatives has both in one).
 
@@ -32,7 +33,7 @@ from toolbridge.security._gates import lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import HOME, KINDS
 
-__all__ = ["EMAIL", "carried"]
+__all__ = ["EMAIL", "PHONE", "SCHEMES", "carried"]
 
 _SECRET: Final = re.compile(
     r"(?<![\w.])(?:~/\.[\w.-]+|~/\w+/\.|\$HOME/\.|/etc/(?:ssh|shadow|passwd|sudoers)"
@@ -44,18 +45,16 @@ _SECRET: Final = re.compile(
 EMAIL: Final = r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]"
 """An e-mail address (or ``git@host``), bounded as the standards bound its parts, so that
 a long run of dotted words costs a linear scan."""
-_DESTINATION: Final = re.compile(
-    rf"https?://[\w.-]{{1,253}}\.[a-z]{{2,}}|(?<![\w.+-]){EMAIL}\b|\bs3://[\w.-]+",
-    re.IGNORECASE,
-)
-"""An address named in the text: a URL's host, an e-mail address, a bucket."""
-_URL: Final = re.compile(
-    r"(?:https?|mqtts?|ftps?|sftp|wss?|tcp|s3|gs)://[\w.-]{1,253}\.[a-z]{2,}", re.IGNORECASE
-)
+SCHEMES: Final = r"(?:https?|mqtts?|ftps?|sftp|wss?|tcp|udp|syslog|amqps?|s3|gs|az|abfss?)"
+"""The schemes of an address data can be sent to: the web, sockets, message queues, file
+servers, buckets."""
+PHONE: Final = r"\+\d{1,3}[ \d-]{7,16}\d"
+"""A telephone number in its international form."""
+_URL: Final = re.compile(rf"{SCHEMES}://[\w.-]{{1,253}}\.[a-z]{{2,}}|s3://[\w.-]+", re.IGNORECASE)
 _MAIL: Final = re.compile(rf"{EMAIL}\b", re.IGNORECASE)
-_PHONE: Final = re.compile(r"\+\d{1,3}[ \d-]{7,16}\d")
-"""An address data can be sent to: a URL's host (web, MQTT, FTP, a bucket), an e-mail
-address, a telephone number in its international form; each read where its mark is."""
+_PHONE: Final = re.compile(PHONE)
+"""An address data can be sent to, each read where its mark is: a URL's host, a bucket,
+an e-mail address (or ``git@host``), a telephone number."""
 _MAIL_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-")
 _TOWARD_BEFORE: Final = re.compile(
     r"(?:^|[\s(])(?:to|into|à|au|aux|vers|a|al|hacia|para|ao|ad|all'|an|zu|nach|naar|aan"
@@ -107,14 +106,16 @@ def carried(value: str) -> Hit | None:
         return None
     low = lower(value)  # letter for letter: its indexes are `value`'s
     files = any(word in low for word in _GATE_FILE)
-    toward = [address.start() for address in _addresses(value) if _toward(value, address)]
-    if not files and not toward:
+    addresses = list(_addresses(value))
+    toward = [address.start() for address in addresses if _toward(value, address)]
+    if not toward and not (files and addresses):
         return None
+    named = [address.start() for address in addresses]
     for sentence in _SENTENCE.finditer(value):
         begin, end = sentence.span()
-        if files:
+        if files and any(begin <= at < end for at in named):
             secret = _SECRET.search(value, begin, end)
-            if secret is not None and _DESTINATION.search(value, begin, end) is not None:
+            if secret is not None:
                 return Hit("sensitive-reference", "high", secret.start(), end, _WHY)
         if any(begin <= at < end for at in toward):
             data = _DATA.search(low, begin, end)
@@ -129,7 +130,7 @@ def _addresses(value: str) -> Iterator[re.Match[str]]:
         at = mark.start()
         if mark.group() == "://":
             start = at
-            while start > max(0, at - 6) and value[start - 1].isalpha():
+            while start > max(0, at - 6) and value[start - 1].isalnum():
                 start -= 1
             found = _URL.match(value, start)
         elif mark.group() == "@":

@@ -3,17 +3,22 @@
 An upload's ``webhook`` whose default is ``https://hooks.some-audit.example/...``, a
 ``cc_token_to`` defaulting to an outside mailbox, a ``send_to`` set to a fixed
 ``@gmail.com`` address: the model sends the user's data there unless the user says
-otherwise, and the user never chose it. A URL (of any scheme: ``tcp://``, ``mqtt://``...)
-counts only on a parameter named for where data goes (`_sent_to`: a ``data`` defaulting
-to a README's URL is a source to read, a ``base_url`` or ``registry_url`` the service's
-own), or on a parameter named for a place things are put (a sheet, a bucket, a stage,
-a channel) of a tool named for sending (``push_to_sheet``'s ``spreadsheet``), or when
-its query names a
-password or a secret (``?fields=wifi_password``); an e-mail address on any parameter but
-one for who sends (``from``, ``sender``). A field named for
-a secret (``hf_token``, ``api_key``) that names an e-mail address ("a copy is sent to
-...@...", in any language) sends the secret to it. Both read the schema's structure,
-not its words: the same in every language.
+otherwise, and the user never chose it.
+
+- A URL (of any scheme: ``tcp://``, ``mqtt://``, ``s3://``...) counts on a parameter named
+  for where data goes (`_sent_to`: a ``data`` defaulting to a README's URL is a source to
+  read, a ``base_url`` or ``registry_url`` the service's own), on a parameter named for a
+  place things are put (a sheet, a bucket, a stage) of a tool named for sending
+  (``push_to_sheet``'s ``spreadsheet``), under such a key of an offered object
+  (``{"send_to": "https://..."}``), and on any parameter when its query names a
+  password or a secret (``?fields=wifi_password``).
+- An e-mail address or a telephone number counts on any parameter but one for who sends
+  (``from``, ``sender``).
+- A field named for a secret (``hf_token``, ``api_key``), or an object holding one, that
+  names an e-mail address ("a copy is sent to ...@...", in any language) sends the secret
+  to it.
+
+All read the schema's structure, not its words: the same in every language.
 """
 
 from __future__ import annotations
@@ -23,15 +28,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from toolbridge._tool import Tool
-from toolbridge.security._carried import EMAIL
+from toolbridge.security._carried import EMAIL, PHONE, SCHEMES
 from toolbridge.security._hit import Hit
-from toolbridge.security._strings import Text
+from toolbridge.security._strings import NAME_PARTS, OFFERED, Text
 
 __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
-    rf"(?:https?|tcp|udp|mqtts?|ftps?|sftp|wss?|syslog|amqps?|s3|gs|az|abfss?)://[^\s/?#@]{{1,253}}"
-    rf"(?:[/?#]\S{{0,2000}})?|{EMAIL}|\+\d{{1,3}}[ \d-]{{7,16}}\d",
+    rf"{SCHEMES}://[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?|{EMAIL}|{PHONE}",
     re.IGNORECASE,
 )
 """A whole value that is one address: a URL (web, a socket, a message queue, a file
@@ -45,8 +49,6 @@ _SENDER: Final = re.compile(
     r"from|sender|reply|provider|author|contact|support|owner|maintainer", re.IGNORECASE
 )
 """A parameter for who sends or who answers: an e-mail default there is no destination."""
-_PARTS: Final = re.compile(r"[A-Z]?[a-z\d]+|[A-Z]+(?![a-z])|[^\W\d_A-Za-z]+")
-"""An identifier's words: ``webhookUrl`` -> webhook, url; ``gui_toi`` -> gui, toi."""
 _SENT_STEMS: Final = (
     "webhook", "hook", "notif", "upload", "backup", "archiv", "telemetr", "export", "forward",
     "recipient", "destin", "collect", "ingest", "mirror", "relay", "sync", "ziel", "cible",
@@ -70,10 +72,9 @@ _CONTAINERS: Final = (
 """Where a tool named for sending puts what it sends: a URL default there is its target."""
 _SECRET_NAME: Final = re.compile(r"token|key|secret|passw|credential|auth|cookie", re.IGNORECASE)
 _MAIL: Final = re.compile(rf"(?<![\w.+-]){EMAIL}\b")
-_OFFERED: Final = frozenset({"default", "const", "examples"})
-"""Where a schema offers values; inside an offered object, a key named for where data goes
-names its URL's slot (``{"send_to": "https://..."}`` as a default is a destination, like a
-``send_to`` field's); other keys (an example's ``phone_number``) say nothing of it."""
+_OBJECTS: Final = OFFERED - {"enum"}
+"""Where a schema offers a whole object; a key inside it named for where data goes names
+its URL's slot, other keys (an example's ``phone_number``) say nothing of it."""
 _ASKS_SECRET: Final = re.compile(r"\?\S*?[=&,;]\w*?(?:passw|pwd|secret|credential|cookie)", re.I)
 """A URL's query naming a password, a secret or a cookie: the address asks for them."""
 _WHY_DEFAULT: Final = (
@@ -97,23 +98,16 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         name = _parameter(path)
         if name is None:
             continue
-        if isinstance(path[-1], str) and _OFFERED & set(path[:-1]) and path[-1] not in _OFFERED:
-            # a key of an offered object: a URL under a key named for where data goes
-            value = text.value.strip()
-            if (
-                "://" in value
-                and _sent_to(path[-1])
-                and _ADDRESS.fullmatch(value)
-                and _LOCAL.match(value) is None
-            ):
-                why = _WHY_DEFAULT.format(value[:60])
-                hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
-            continue
         value = text.value.strip()
+        key = path[-1]
+        if isinstance(key, str) and key not in _OBJECTS and _OBJECTS & set(path[:-1]):
+            # a key of an offered object: a URL under a key named for where data goes
+            if "://" in value and _sent_to(key) and _outside(value):
+                hits.append((text, _default_hit(value)))
+            continue
         if (
-            path[-1] in ("default", "const")
-            and _ADDRESS.fullmatch(value)
-            and _LOCAL.match(value) is None
+            key in ("default", "const")
+            and _outside(value)
             and (
                 (
                     _sent_to(name)
@@ -124,8 +118,7 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 else _SENDER.search(name) is None
             )
         ):
-            why = _WHY_DEFAULT.format(value[:60])
-            hits.append((text, Hit("sensitive-reference", "medium", 0, len(value), why)))
+            hits.append((text, _default_hit(value)))
             continue
         if "@" in value and (
             _SECRET_NAME.search(name) is not None
@@ -145,15 +138,26 @@ def _sent_to(name: str) -> bool:
     a source to read (a ``data`` defaulting to a README's URL) or the service's own
     (``base_url``).
     """
-    parts = [part.lower() for part in _PARTS.findall(name)]
+    parts = [part.lower() for part in NAME_PARTS.findall(name)]
     return any(part.startswith(_SENT_STEMS) or part in _SENT_WORDS for part in parts) or (
         len(parts) > 1 and parts[-1] in _TOWARD
     )
 
 
+def _outside(value: str) -> bool:
+    """Whether `value` is one address, and not on this machine nor a documentation example."""
+    return _ADDRESS.fullmatch(value) is not None and _LOCAL.match(value) is None
+
+
+def _default_hit(value: str) -> Hit:
+    """The finding on a default (or an offered object's value) that sends to `value`."""
+    why = _WHY_DEFAULT.format(value[:60])
+    return Hit("sensitive-reference", "medium", 0, len(value), why)
+
+
 def _holds_container(name: str) -> bool:
     """Whether parameter `name` is named for a place things are put (`_CONTAINERS`)."""
-    return any(part.lower().startswith(_CONTAINERS) for part in _PARTS.findall(name))
+    return any(part.lower().startswith(_CONTAINERS) for part in NAME_PARTS.findall(name))
 
 
 def _holds_secrets(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:

@@ -11,25 +11,23 @@ A kubeconfig tool's ``kubeconfig`` or a publisher's ``pypirc`` is its tool's own
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from toolbridge._tool import Tool
 from toolbridge.security._hit import Hit
+from toolbridge.security._offtopic import carries
 from toolbridge.security._sensitive import FAMILIES, KEEPERS
-from toolbridge.security._strings import Text
+from toolbridge.security._strings import NAME_PARTS, Text
 
 __all__ = ["file_fields"]
 
-_PARTS: Final = re.compile(r"[A-Z]?[a-z\d]+|[A-Z]+(?![a-z])")
-"""An identifier's words: ``npmrc_authToken`` -> npmrc, auth, token."""
 _FILE: Final = re.compile(
     r"\b(?:pypirc|npmrc|netrc|pgpass|dockercfg|kubeconfig|kube config|s3cfg"
     r"|git credentials|aws credentials|docker (?:config (?:json )?)?auths?)\b"
 )
 """A credential file's name, in a field's name read as words."""
 _WORDS: Final = re.compile(r"[a-z0-9]+")
-_NOT_TEXT: Final = frozenset({"boolean", "integer", "number", "null"})
 _WHY: Final = (
     "a field named for a credential file ({}) on a tool whose subject it is not: the "
     "model is to read the file and pass it on (exfiltration through a parameter)."
@@ -43,9 +41,9 @@ def file_fields(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     for text in texts:
         if text.kind != "name" or text.path[0] != "inputSchema":
             continue
-        spaced = " ".join(_PARTS.findall(text.value)).lower()
+        spaced = " ".join(NAME_PARTS.findall(text.value)).lower()
         found = _FILE.search(spaced)
-        if found is None or not _carries(tool.input_schema, text.path):
+        if found is None or not carries(tool.input_schema, text.path):
             continue
         if subject is None:
             said = " ".join(
@@ -53,7 +51,7 @@ def file_fields(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 for value in (tool.name, tool.title, tool.annotations.title, tool.description)
                 if isinstance(value, str)
             )
-            subject = set(_WORDS.findall(" ".join(_PARTS.findall(said)).lower()))
+            subject = set(_WORDS.findall(" ".join(NAME_PARTS.findall(said)).lower()))
         if _own(found.group(), subject):
             continue
         why = _WHY.format(found.group())
@@ -68,15 +66,3 @@ def _own(file: str, subject: set[str]) -> bool:
     return any(
         subject & subjects and any(key in file for key in keys) for keys, subjects in FAMILIES
     )
-
-
-def _carries(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
-    """Whether the property `path` names (``(..., "properties", name)``) can carry text."""
-    node: Any = schema
-    for key in path[1:]:
-        node = node.get(key) if isinstance(node, Mapping) else None
-    if not isinstance(node, Mapping):
-        return True
-    kind = node.get("type")
-    kinds = {kind} if isinstance(kind, str) else set(kind) if isinstance(kind, list) else set()
-    return not kinds or not kinds <= _NOT_TEXT

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from toolbridge.security._hit import Hit
-from toolbridge.security._strings import Text
+from toolbridge.security._strings import OFFERED, Text
 
 __all__ = ["joined_secrets"]
 
@@ -29,7 +29,6 @@ _JOINED: Final = re.compile(
     re.IGNORECASE,
 )
 """A secret joined to the data in an identifier."""
-_SLOTS: Final = frozenset({"enum", "default", "const", "examples"})
 _WHY: Final = (
     "a value the schema offers that adds a secret to what the call sends ({}): "
     "exfiltration through a parameter."
@@ -41,7 +40,7 @@ def joined_secrets(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     hits: list[tuple[Text, Hit]] = []
     for text in texts:
         path, value = text.path, text.value
-        if path[0] != "inputSchema" or not _SLOTS & {*path[-2:]} or " " in value.strip():
+        if path[0] != "inputSchema" or not OFFERED & {*path[-2:]} or " " in value.strip():
             continue
         found = _JOINED.search(value)
         if found is not None:

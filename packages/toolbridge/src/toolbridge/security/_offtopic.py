@@ -42,7 +42,7 @@ from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
 from toolbridge.security._strings import Text
 
-__all__ = ["offtopic"]
+__all__ = ["carries", "offtopic"]
 
 _ASKED: Final = tuple(Concept(kind.asked) for kind in KINDS)
 _STEMS: Final = tuple(frozenset(word.removesuffix("=") for word in kind.asked) for kind in KINDS)
@@ -106,7 +106,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         path = text.path
         low = lower(text.value).replace("_", " ")
         named = sorted({index for word in _ANY.finditer(low) for index in _kinds(word.group())})
-        if not named or not _carries(tool.input_schema, path):
+        if not named or not carries(tool.input_schema, path):
             continue
         for index, match in _asks(text.value, low, named):
             if names is None:
@@ -131,41 +131,43 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     if not isinstance(properties, Mapping) or not properties:
         return []
     names = [name for name in properties if isinstance(name, str)]
-    carries: dict[str, bool] = {}  # read for the fields named only, once each
-    for text in texts[:3]:  # the description comes after the name and the title
-        value = text.value
-        if text.path != ("description",) or (_QUOTES.isdisjoint(value) and "_" not in value):
+    text = next((text for text in texts if text.path == ("description",)), None)
+    if text is None:
+        return []
+    value = text.value
+    if _QUOTES.isdisjoint(value) and "_" not in value:
+        return []
+    carrying: dict[str, bool] = {}  # read for the fields named only, once each
+    low = ""
+    ends: list[int] = []
+    for start, end, name, labelled in _mentions(value, names):
+        wanted = [name] if name in properties else names  # a label: any field of text
+        for one in wanted:
+            if one not in carrying:
+                where = ("inputSchema", "properties", one, "description")
+                carrying[one] = carries(tool.input_schema, where)
+        if not any(carrying[one] for one in wanted):
             continue
-        low = ""
-        ends: list[int] = []
-        for start, end, name, labelled in _mentions(value, names):
-            wanted = [name] if name in properties else names  # a label: any field of text
-            for one in wanted:
-                if one not in carries:
-                    where = ("inputSchema", "properties", one, "description")
-                    carries[one] = _carries(tool.input_schema, where)
-            if not any(carries[one] for one in wanted):
+        if not low:  # read once, and only for a description naming a field
+            low = lower(value).replace("_", " ")
+            ends = sentence_ends(low)
+        begin, stop = sentence_at(ends, start, len(low))
+        while stop < len(low) and _GOES_ON.search(low, max(begin, stop - 6), stop):
+            stop = sentence_at(ends, stop, len(low))[1]  # "Feld 'x': ...", "el. ..."
+        upto = stop if labelled else start  # beside "field", the whole sentence
+        said = low[begin:start] + " " * (end - start) + low[end:upto]
+        found = _ANY.finditer(said)
+        named = sorted({index for word in found for index in _kinds(word.group())})
+        if not named:
+            continue
+        field = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
+        spaced = [_CAMEL.sub(" ", other) for other in _names(tool.input_schema)]
+        rest = value[:begin] + value[stop:]
+        for index, match in _asks(value[begin:upto], said, named):
+            if _about(tool, spaced, (field,), index, rest):
                 continue
-            if not low:  # read once, and only for a description naming a field
-                low = lower(value).replace("_", " ")
-                ends = sentence_ends(low)
-            begin, stop = sentence_at(ends, start, len(low))
-            while stop < len(low) and _GOES_ON.search(low, max(begin, stop - 6), stop):
-                stop = sentence_at(ends, stop, len(low))[1]  # "Feld 'x': ...", "el. ..."
-            upto = stop if labelled else start  # beside "field", the whole sentence
-            said = low[begin:start] + " " * (end - start) + low[end:upto]
-            found = _ANY.finditer(said)
-            named = sorted({index for word in found for index in _kinds(word.group())})
-            if not named:
-                continue
-            field = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
-            spaced = [_CAMEL.sub(" ", other) for other in _names(tool.input_schema)]
-            rest = value[:begin] + value[stop:]
-            for index, match in _asks(value[begin:upto], said, named):
-                if _about(tool, spaced, (field,), index, rest):
-                    continue
-                hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
-                return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
+            hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
+            return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
     return []
 
 
@@ -178,9 +180,8 @@ def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bo
     if not _QUOTES.isdisjoint(value):
         for quoted in _QUOTED_NAME.finditer(value):
             name = quoted.group(1)
-            labelled = _labelled(value, quoted.start(), quoted.end())
-            if name in fields or labelled:
-                yield quoted.start(), quoted.end(), name, labelled
+            if name in fields:  # a label that is no field's name: `_QUOTED_LABEL`'s
+                yield quoted.start(), quoted.end(), name, _labelled(value, *quoted.span())
         for quoted in _QUOTED_LABEL.finditer(value):
             label = quoted.group(1)
             if label not in fields and _labelled(value, quoted.start(), quoted.end()):
@@ -336,7 +337,7 @@ def _names(schema: Mapping[str, Any], depth: int = 0) -> Iterator[str]:
                     yield from _names(item, depth + 1)
 
 
-def _carries(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
+def carries(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
     """Whether the subschema `path` is in can carry text the model writes.
 
     Not a boolean, a number or null, nor a choice among fixed values (``enum``,

@@ -35,7 +35,7 @@ from toolbridge.security._steering import (
     sentence_at,
     sentence_ends,
 )
-from toolbridge.security._strings import Text
+from toolbridge.security._strings import OFFERED, Text
 
 __all__ = ["collisions", "shadowing", "vocabulary"]
 
@@ -228,8 +228,6 @@ before a compound's hyphen ("send_mail-Aufrufe")."""
 
 
 _PROSE: Final = frozenset({"description", "title", "$comment"})
-_OFFERED: Final = frozenset({"default", "const", "enum", "examples"})
-"""Where a schema offers the model a value to send."""
 _SENTENCE_BLANKS: Final = 4
 """Blanks a value needs to be read as a sentence (five words or more)."""
 _TOOL_AFTER: Final = re.compile(r"\s+tool\b", re.IGNORECASE)
@@ -259,7 +257,7 @@ def _prose(text: Text) -> bool:
     if text.path[-1] in _PROSE:
         return True
     slot = text.path[-2] if isinstance(text.path[-1], int) else text.path[-1]
-    return slot in _OFFERED and text.value.count(" ") >= _SENTENCE_BLANKS
+    return slot in OFFERED and text.value.count(" ") >= _SENTENCE_BLANKS
 
 
 def _named(value: str, start: int, end: int, name: str) -> bool:

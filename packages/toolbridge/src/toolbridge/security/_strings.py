@@ -21,7 +21,7 @@ from toolbridge._jsonschema._keywords import DATA_KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge._jsonschema._walk import walk
 from toolbridge._tool import Tool
 
-__all__ = ["Kind", "Text", "strings"]
+__all__ = ["NAME_PARTS", "OFFERED", "Kind", "Text", "strings"]
 
 Kind = Literal["name", "text"]
 """``name``: a tool's or a property's name (an identifier); ``text``: prose or a value."""
@@ -40,6 +40,12 @@ class Text(NamedTuple):
 _PROSE: Final = ("description", "title", "$comment")
 _VALUES: Final = ("const", "default")
 _LISTS: Final = ("enum", "examples")
+OFFERED: Final = frozenset({*_VALUES, *_LISTS})
+"""Where a schema offers the model a value to send: a default, a constant, a choice, an
+example."""
+NAME_PARTS: Final = re.compile(r"[A-Z]?[a-z\d]+|[A-Z]+(?![a-z])|[^\W\d_A-Za-z]+")
+"""An identifier's words: ``webhookUrl`` -> webhook, url; ``npmrc_authToken`` -> npmrc,
+auth, token; a word of another script whole."""
 _STRUCTURE: Final = frozenset(
     {"type", "required", "$schema", "$ref", "$dynamicRef", "$recursiveRef", "$vocabulary",
      "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$id", "id", "nullable", "readOnly",
