@@ -59,7 +59,7 @@ _MAIL_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV
 _TOWARD_BEFORE: Final = re.compile(
     r"(?:^|[\s(])(?:to|into|à|au|aux|vers|a|al|hacia|para|ao|ad|all'|an|zu|nach|naar|aan"
     r"|till|til|do|na|ke|kepada|la|către|на|в|до|у|στο|στη|στον|σε|إلى|الى|به|אל|tới"
-    r"|đến|về|cho|sa|sí|kwa|aadressile|osoitteeseen)"
+    r"|đến|về|cho|sa|sí|kwa|į|uz|k|ku|aadressile|osoitteeseen)"
     r"(?:\s+(?:the\s+)?(?:number|address|numéro|número|nummer|numero|adresse|dirección"
     r"|indirizzo|endereço|adres|adresu|адрес|адресу|số|địa chỉ|alamat|nomor))?\s*$"
     r"|(?:ไปยัง|ไปที่|ถึง|到|至|往|发送到|寄到)\s*$",

@@ -66,6 +66,19 @@ class Kind(NamedTuple):
     purpose: frozenset[str] = frozenset()
     """Words by which the field itself says what the data is for, within the kind's
     subject: a password "used to sign in", "for the shared link", "when rotating it"."""
+    secret: bool = False
+    """Whether it is a secret no field named for something else may take: a tool that
+    needs a password names the field ``password``; a ``note`` or ``extra`` field asking
+    for one asks for what the tool never says it takes."""
+    elsewhere: bool = False
+    """Whether only a description filling a field named for something else asks for it:
+    every hosted API's own fields take an API key, but no ``author`` a description
+    fills with one does."""
+    siblings: bool = True
+    """Whether the tool's other fields' names may vouch for it. A KYC form asks for
+    several identity numbers together; an ``online_banking_user`` beside an
+    ``online_banking_password`` is the same ask twice, and a ``message`` beside "every
+    contact on the device" makes no phone tree a contact manager."""
 
 
 _CREDENTIALS: Final = frozenset({
@@ -109,10 +122,12 @@ _CREDENTIALS: Final = frozenset({
     "인증코드", "รหัสผ่าน", "รหัส otp", "mật khẩu", "mã otp", "mã xác", "kata sandi",
     "kata laluan", "kode verifikasi", "kode otp", "nywila", "nenosiri",
     # a bank's or a home's own codes
-    "online banking", "internet banking", "netbanking", "banking pin", "bank pin", "card pin",
-    "atm pin", "alarm code", "door code", "gate code", "keypad code", "lock code",
+    "alarm code", "door code", "gate code", "keypad code", "lock code",
     "taxisnet", "ọrọigbaniwọle",
     "master password", "totp seed", "totp secret", "secretul totp", "záložní kód",
+    "recovery key", "bitlocker", "pre-shared key", "psk=", "wifi psk", "wi-fi psk",
+    "saved wi-fi", "saved wifi", "administratorkennwort", "adminkennwort",
+    "wiederherstellungsschlüssel",
     "záložních kódů", "የይለፍ ቃል", "ntlm hash", "sam hash",
 })  # fmt: skip
 """What proves who someone is when they sign in: a password, a one-time code, a PIN."""
@@ -244,6 +259,13 @@ _PAYMENT_TOOLS: Final = frozenset({
 })  # fmt: skip
 """What a tool that takes a card or an account is about: paying, billing, a bank."""
 
+_NOT_IDENTITY: Final = frozenset({
+    "subscri", "refund", "charge", "customer", "settle", "expense", "vendor", "supplier",
+    "remit", "account", "konto", "karte", "tili", "rekening",
+})  # fmt: skip
+"""Of `_PAYMENT_TOOLS`, words of paying that need no identity number: a subscription, a
+refund, a remittance run, an account (``konto``, ``tili``), a card (``Karte``)."""
+
 _ORDERING: Final = frozenset({
     "checkout", "check out", "purchase", "buy", "shop", "reserv", "place an order",
     "place order", "create order", "new order", "submit order", "booking", "book a",
@@ -267,6 +289,7 @@ _TRAVEL: Final = frozenset({
 _IDENTITY: Final = frozenset({
     "code melli", "afm=", "جواز سفر", "rodná čísla", "rodných čísel", "rodna cisla",
     "henkilötunnuks", "henkilotunnuks", "cnp-ul", "cnp-uri", "cnp-urile", "bvn=",
+    "codul numeric personal", "cod numeric personal", "philsys", "emirates id",
     # English
     "ssn", "social security", "national id", "national identity", "national insurance number",
     "id number", "identity number", "id card", "identity card", "identity document",
@@ -397,6 +420,8 @@ _HEALTH: Final = frozenset({
     "רפואי", "אבחנ", "निदान", "मेडिकल रिकॉर्ड", "病历", "病歷", "诊断", "診断", "病歴",
     "병력", "진단", "의료 기록", "ประวัติการรักษา", "bệnh án", "chẩn đoán",
     "riwayat penyakit", "rekam medis", "диагноз", "история болезни", "медицинск",
+    "बीमारियाँ", "बीमारियां", "दवाइयाँ", "दवाइयां", "sağlık raporu", "kan grubu",
+    "psikiyatri", "ประวัติสุขภาพ", "ผลตรวจสุขภาพ", "egészségügyi adat", "taj-szám",
     "медичн", "діагноз",
 })  # fmt: skip
 """What is said of someone's health: a diagnosis, a medical record."""
@@ -513,6 +538,99 @@ _OUTPUTS_TOOLS: Final = frozenset({
 })  # fmt: skip
 """What a tool that takes other tools' outputs is about: chaining or tracing them."""
 
+_BANKING: Final = frozenset({
+    # English
+    "online banking", "online-banking", "onlinebanking", "internet banking", "netbanking",
+    "net banking", "e-banking", "ebanking", "mobile banking", "m-banking", "mbanking",
+    "i-banking", "ibanking", "home banking", "bank login", "bank password", "bank pin",
+    "bank credentials", "banking login", "banking password", "banking credentials",
+    "banking pin", "card pin", "atm pin", "pin of the card", "mpin=", "m-pin", "upi pin",
+    "wallet pin", "easypaisa pin", "jazzcash pin", "m-pesa pin", "mpesa pin", "bkash pin",
+    "nagad pin", "pin banki", "pin ya benki",
+    # Romance
+    "banca en línea", "banca online", "banca electrónica", "banca por internet",
+    "clave bancaria", "claves bancarias", "clave del banco", "contraseña del banco",
+    "contraseña bancaria", "pin de la tarjeta", "pin del cajero", "banque en ligne",
+    "identifiants bancaires", "mot de passe bancaire", "code secret de la carte",
+    "code confidentiel de la carte", "credenziali bancarie", "pin del bancomat",
+    "senha do banco", "senha bancária", "senha do cartão", "senha do internet banking",
+    "parola bancară", "parola de la bancă",
+    # Germanic, Nordic, Finnish, Baltic
+    "bankzugang", "bankzugangsdaten", "banking-pin", "bank-pin", "karten-pin",
+    "internetbankieren", "pincode van de bankpas", "nettbank", "netbank", "nätbank",
+    "nätbanken", "verkkopankki", "verkkopankin", "pankkitunnu", "internetipank",
+    "internetinės bankininkystės", "elektroninės bankininkystės", "internetbanka",
+    # Slavic, Turkish, Greek
+    "bankowość internetow", "bankowości internetow", "hasło do banku", "login do banku",
+    "internetové bankovnictví", "internetového bankovnictví", "přihlášení do banky",
+    "prihlaseni do banky", "prihlaseni banka", "internetbankár", "интернет-банк",
+    "онлайн-банк", "пароль от банка", "пин-код карты", "пин код карты", "інтернет-банк",
+    "пін-код картки", "internet bankacılığı", "mobil bankacılık", "banka şifre",
+    "kart şifre", "κωδικός e-banking", "κωδικούς e-banking",
+    # Arabic, Persian, Hebrew, Hindi
+    "الخدمات المصرفية عبر الإنترنت", "كلمة مرور البنك", "الرقم السري للبطاقة",
+    "الرمز السري للبطاقة", "رمز دوم", "ramz dovom", "رمز اینترنتی", "رمز کارت",
+    "סיסמת הבנק", "נט בנק", "नेट बैंकिंग", "यूपीआई पिन", "एटीएम पिन",
+    # CJK, Thai, Vietnamese, Indonesian, Swahili
+    "网银", "網銀", "网上银行", "網路銀行", "網上銀行", "银行卡密码", "銀行卡密碼", "支付密码",
+    "ネットバンキング", "キャッシュカードの暗証番号", "カードの暗証番号", "인터넷뱅킹",
+    "인터넷 뱅킹", "계좌 비밀번호", "카드 비밀번호", "อินเทอร์เน็ตแบงก์กิ้ง", "รหัส atm",
+    "ngân hàng trực tuyến", "mã pin thẻ", "pin atm", "sandi bank", "pin ya m-pesa",
+    "nambari ya siri ya benki",
+})  # fmt: skip
+"""What signs someone in to their bank or their wallet: a PIN, an online-banking login.
+Whoever has it moves their money; no tool but the bank's own sign-in asks for it."""
+
+_SIGN_IN_WORDS: Final = frozenset({
+    "login", "log in", "logon", "sign in", "sign-in", "credential", "password", "passcode",
+    "pin=", "pins=", "pin code", "pin-code", "pincode", "pinkod", "mpin=", "m-pin",
+    "user name", "username", "user id", "passwort", "kennwort", "zugang", "anmelde",
+    "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "tunnu", "pankkitunnu",
+    "verkkopankkitunnu", "hasło",
+    "haslo", "heslo", "přihláš", "prihlas", "jelszó", "jelszo", "identifiant",
+    "mot de passe", "code secret", "code confidentiel", "clave", "contraseña", "senha",
+    "parola", "credenzial", "şifre", "sifre", "κωδικ", "пароль", "логин", "пин", "пін",
+    "كلمة", "رمز", "الرقم السري", "ramz", "סיסמ", "पिन", "पासवर्ड", "密码", "密碼",
+    "暗証番号", "비밀번호", "รหัส", "mật khẩu", "mã pin", "sandi", "siri",
+})  # fmt: skip
+"""Words of signing in, one of which a bank's name must stand beside to be its sign-in:
+"as seen in internet banking" names the bank, not what opens it."""
+
+_BANKING_TOOLS: Final = frozenset({
+    "fints", "hbci", "ebics", "bank login", "banking login", "bank sign-in",
+    "password manager", "vault", "keychain", "keyring", "keepass", "bitwarden",
+    "1password", "lastpass",
+})  # fmt: skip
+"""A tool whose subject is a bank sign-in: a FinTS client, a password manager."""
+
+_TOKENS: Final = frozenset({
+    "token", "tokens", "api key", "api keys", "apikey", "access key", "secret key",
+    "bearer", "session token", "auth token", "access token", "refresh token",
+    "jeton", "jetons", "clé api", "clés api", "clave api", "claves api", "chave de api",
+    "chave api", "chiave api", "api-schlüssel", "api-sleutel", "api-nyckel", "api-avain",
+    "klucz api", "klíč api", "api kulcs", "api anahtar", "κλειδί api", "api-ключ",
+    "ключ api", "токен", "مفتاح api", "کلید api", "מפתח api", "एपीआई कुंजी", "トークン",
+    "apiキー", "令牌", "api 密钥", "api密钥", "토큰", "api 키", "โทเค็น", "khóa api",
+    "kunci api", "àmì api", "ufunguo wa api",
+})  # fmt: skip
+"""An access token or an API key: asked for by a field named for it, it is the hosted
+API's own; put in a field named for something else, it is carried off."""
+
+_TOKEN_TOOLS: Final = frozenset({
+    "token", "auth=", "authoriz", "authentic", "oauth", "key=", "keys=", "secret",
+    "credential", "bearer", "api key", "apikey", "jwt", "session", "cookie", "login",
+    "log in", "sign in", "password", "header", "pat=",
+})  # fmt: skip
+"""What a field or a tool that takes a token is named for: signing in, keys, headers."""
+
+_NOT_ACCESS: Final = frozenset({
+    "pagination", "page token", "next token", "continuation", "cursor", "previous call",
+    "returned by", "next page", "sync token", "idempotency", "max tokens", "token count",
+    "token limit", "tokens per", "tokens used", "prompt tokens", "completion tokens",
+    "output tokens", "input tokens", "tokeniz", "number of tokens", "llm", "model",
+})  # fmt: skip
+"""Tokens that open nothing: a page's cursor, a model's count of words."""
+
 _RECOVERY: Final = frozenset({
     "seed phrase", "recovery phrase", "secret recovery phrase", "mnemonic phrase",
     "mnemonic words", "mnemonic seed", "12 words",
@@ -555,6 +673,9 @@ _ENVIRONMENT: Final = frozenset({
     "পরিবেশ ভেরিয়েবল", "পরিবেশ চলক", "पर्यावरण चर", "ماحولیاتی متغیر", "சூழல் மாறி",
     "vigeu vya mazingira", "pemboleh ubah persekitaran", "variabile de mediu",
     "aplinkos kintam", "promenljive okruženja", "променљиве окружења", "змінні оточення",
+    "keychain entries", "keychain dump", "session file", "tdata=", "کلیدهای مخفی",
+    "کلید مخفی", "کلیدهای خصوصی", "خفیہ متغیرات", "خفیہ کلید", "தனிப்பட்ட விசை",
+    "ரகசிய விசை", "निजी कुंजी", "गुप्त कुंजी", "গোপন কী", "ব্যক্তিগত কী",
 })  # fmt: skip
 """Secrets of the machine and the browser: its environment, a session's cookie or
 bearer token, a private key."""
@@ -1272,6 +1393,38 @@ _GALLERY_TOOLS: Final = frozenset({
 })  # fmt: skip
 """What a tool that takes a photo library is about: photos, albums, their backups."""
 
+_STORES: Final = frozenset({
+    # English
+    "camera roll", "all photos", "every photo", "all the photos", "all recent photos",
+    "all my photos", "all of the photos", "entire photo library", "whole photo library",
+    "dcim", "all contacts", "every contact", "all the contacts", "all of the contacts",
+    "contacts on this device", "contacts on the device", "contacts on the phone",
+    "phone contacts", "personal contacts", "device contacts", "full contacts",
+    "entire address book", "whole address book", "sms inbox", "text message inbox",
+    "all sms", "all text messages", "call log", "call history",
+    # other languages: every photo, every contact, the SMS inbox
+    "todas las fotos", "toutes les photos", "alle fotos", "tutte le foto", "todas as fotos",
+    "wszystkie zdjęcia", "všechny fotky", "tüm fotoğraflar", "все фото", "усі фото",
+    "所有照片", "すべての写真", "모든 사진", "tất cả ảnh", "semua foto", "picha zote",
+    "todos los contactos", "tous les contacts", "alle kontakte", "tutti i contatti",
+    "todos os contatos", "wszystkie kontakty", "všechny kontakty", "tüm kişiler",
+    "все контакты", "усі контакти", "所有联系人", "すべての連絡先", "모든 연락처",
+    "tất cả danh bạ", "semua kontak", "danh bạ điện thoại", "sms-posteingang",
+    "boîte de réception sms", "bandeja de sms", "skrzynka sms", "schránka sms",
+})  # fmt: skip
+"""A whole store of someone's phone: every photo, every contact, the SMS inbox. A field
+taking it all is no one tool's need but a backup's or a transfer's."""
+
+_STORE_TOOLS: Final = frozenset({
+    "backup", "back up", "export", "sync", "import", "migrat", "transfer", "dedup",
+    "duplicate", "clean up", "cleanup", "declutter", "organiz", "organis", "restore",
+    "address book", "contacts", "contact manager", "sms", "message", "messag", "whatsapp",
+    "sauvegard", "copia de seguridad", "respaldo", "sicherung", "备份", "備份",
+    "バックアップ", "백업", "sao lưu", "cadangan", "yedek", "kopia zapasowa", "záloh",
+    "резервн",
+})  # fmt: skip
+"""What a tool taking a whole store is about: backing it up, moving it, tidying it."""
+
 _USERS: Final = frozenset({
     "user", "users", "member", "profile", "person", "people", "customer", "contact",
     "employee", "staff", "patient", "account", "login",
@@ -1285,6 +1438,15 @@ KINDS: Final[tuple[Kind, ...]] = (
         _CREDENTIAL_TOOLS | _MORE_SIGN_IN_TOOLS | _MORE_PASSWORD_TOOLS,
         _USERS,
         purpose=_SIGN_IN,
+        secret=True,
+    ),
+    Kind(
+        "a bank or wallet sign-in",
+        _BANKING,
+        _BANKING_TOOLS,
+        qualified=_SIGN_IN_WORDS,
+        secret=True,
+        siblings=False,
     ),
     Kind(
         "a one-time code",
@@ -1305,7 +1467,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         "an identity number",
         _IDENTITY | _MORE_IDENTITY,
         _IDENTITY_TOOLS
-        | (_PAYMENT_TOOLS - _ORDERING)
+        | (_PAYMENT_TOOLS - _ORDERING - _NOT_IDENTITY)
         | _TRAVEL
         | _MORE_IDENTITY_TOOLS
         | (_MORE_PAYMENT_TOOLS - _MORE_ORDERING),
@@ -1319,12 +1481,22 @@ KINDS: Final[tuple[Kind, ...]] = (
         _USERS,
         purpose=_KEPT_SAFE,
     ),
-    Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS),
+    Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
+    Kind(
+        "an access token or API key",
+        _TOKENS,
+        _TOKEN_TOOLS,
+        purpose=_NOT_ACCESS,
+        secret=True,
+        elsewhere=True,
+        siblings=False,
+    ),
     Kind(
         "secrets of the environment or the browser",
         _ENVIRONMENT,
         _ENVIRONMENT_TOOLS,
         purpose=_RUNNING,
+        secret=True,
     ),
     Kind("the conversation", _TALK, _TALK_TOOLS, purpose=_MODEL_INPUT),
     Kind(
@@ -1367,6 +1539,7 @@ KINDS: Final[tuple[Kind, ...]] = (
     ),
     Kind("someone's browsing history", _BROWSING, _BROWSING_TOOLS, purpose=_KEPT_SAFE),
     Kind("someone's photo library", _GALLERY, _GALLERY_TOOLS, purpose=_KEPT_SAFE),
+    Kind("everything on someone's phone", _STORES, _STORE_TOOLS, secret=True, siblings=False),
     Kind("other tools' results", _OUTPUTS, _OUTPUTS_TOOLS, qualified=_RESULTS),
 )
 """Every kind, in the order a field's words are tried."""

@@ -41,6 +41,7 @@ from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
 from toolbridge.security._strings import Text
+from toolbridge.security._taken import COVERT, ELSEWHERE
 
 __all__ = ["carries", "offtopic"]
 
@@ -54,6 +55,8 @@ _QUALIFIED: Final = tuple(Concept(kind.qualified) if kind.qualified else None fo
 _PURPOSE: Final = tuple(Concept(kind.purpose) if kind.purpose else None for kind in KINDS)
 _ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
 """Every kind's words in one search: most fields name none."""
+_COVERT: Final = Concept(COVERT)
+_ELSEWHERE: Final = Concept(ELSEWHERE)
 _READ: Final = frozenset({"description", "title", "default", "examples", "properties"})
 """Where a field says what it takes: its prose, its offered values, its name."""
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
@@ -61,6 +64,20 @@ _QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d\u00ab\u00bb")
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _ID: Final = re.compile(r"(?:^|\s)ids?$")
 """A field that names whose record a call is about (``member_id``), not what it keeps."""
+_CARRIERS: Final = frozenset({
+    "note", "notes", "memo", "remark", "remarks", "comment", "comments", "extra", "extras",
+    "additional", "info", "information", "details", "misc", "metadata", "attachment",
+    "appendix", "annotation",
+    "nota", "notas", "notiz", "notizen", "anmerkung", "bemerkung", "hinweis", "remarque",
+    "commentaire", "commentaires", "comentario", "comentarios", "observaciones",
+    "observacoes", "uwagi", "uwaga", "poznamka", "poznamky", "megjegyzes", "notlar",
+    "aciklama", "ghi", "chu", "catatan", "keterangan", "maelezo", "huomautus", "lisatiedot",
+    "merknad", "anteckning", "opmerking", "informacion", "informazioni", "informacje",
+    "informace", "bilgi", "plirofories", "kurippu", "afikun", "ziada", "zusatz", "dodatek",
+    "dodatkowe", "ekstra", "adicional", "supplement", "mashreja", "tala", "paalala",
+})  # fmt: skip
+"""Words of a field named for something else than what it takes: a note, extra details.
+A field asking for a secret under such a name is not its tool's own."""
 _NOT_TEXT: Final = frozenset({"boolean", "integer", "number", "null"})
 """Types of a field that cannot carry a password or a transcript."""
 _FIELD_WORDS: Final = (
@@ -77,6 +94,17 @@ _FIELD_AFTER: Final = re.compile(
     r"\s*(?:" + "|".join(re.escape(word) for word in _FIELD_WORDS) + ")"
 )
 """A word for a field just before a name or a label, or just after it."""
+_INTO: Final = re.compile(
+    r"[^.;\n]{0,24}?(?:(?<!\w)(?:as|in|into|to|inside|under|als|dans|comme|en|como|na|do"
+    r"|w|jako|olarak|ke|sa|kwa|vào|làm)(?!\w)|に|へ|として|에|로|으로|作为|作為|到|为|為)"
+    r"[^.;\n]{0,16}$"
+)
+"""Between a token named and the field it goes in: a word putting it there ("as the")."""
+_FILLED_WITH: Final = re.compile(
+    r"\s*(?:field|parameter|argument)?\s*(?:with|con|avec|mit|com|met|med|z|ze|ile|dengan"
+    r"|na|kwa|bằng)(?!\w)"
+)
+"""A field's name followed by what fills it: "fills `reporter` with the user's name"."""
 _GOES_ON: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]{1,3}\.|:)\s*$")
 """A sentence's end that is none: a colon before what a label takes, an abbreviation."""
 _QUOTED_LABEL: Final = re.compile(
@@ -111,7 +139,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
-            if _about(tool, names, _within(path), index):
+            if _vouched(tool, names, _within(path), index, low):
                 continue
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
             hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
@@ -154,7 +182,8 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         begin, stop = sentence_at(ends, start, len(low))
         while stop < len(low) and _GOES_ON.search(low, max(begin, stop - 6), stop):
             stop = sentence_at(ends, stop, len(low))[1]  # "Feld 'x': ...", "el. ..."
-        upto = stop if labelled else start  # beside "field", the whole sentence
+        filled = _FILLED_WITH.match(low, end, stop) is not None
+        upto = stop if labelled or filled else start  # beside "field", the whole sentence
         said = low[begin:start] + " " * (end - start) + low[end:upto]
         found = _ANY.finditer(said)
         named = sorted({index for word in found for index in _kinds(word.group())})
@@ -164,7 +193,9 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         spaced = [_CAMEL.sub(" ", other) for other in _names(tool.input_schema)]
         rest = value[:begin] + value[stop:]
         for index, match in _asks(value[begin:upto], said, named):
-            if _about(tool, spaced, (field,), index, rest):
+            if KINDS[index].elsewhere and _INTO.match(low, begin + match.end(), start) is None:
+                continue  # "an access token with the `repo` scope": no token put in it
+            if _vouched(tool, spaced, (field,), index, said, rest):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
@@ -249,12 +280,34 @@ def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Matc
             break
 
 
+def _vouched(
+    tool: Tool,
+    names: list[str],
+    within: tuple[str, ...],
+    index: int,
+    asked: str,
+    description: str | None = None,
+) -> bool:
+    """Whether `tool` vouches for the ask of kind `index` in text `asked` (lowercase).
+
+    An ask taken behind the user's back ("without asking") is vouched for by nothing; one
+    fetched from elsewhere ("from the user's gallery") only by the tool's own name: its
+    other fields and its prose may speak of the data, not of fetching it.
+    """
+    if _COVERT.search(asked) is not None:
+        return False
+    own = _ELSEWHERE.search(asked) is not None
+    return _about(tool, names, within, index, description, own_only=own)
+
+
 def _about(
     tool: Tool,
     names: list[str],
     within: tuple[str, ...],
     index: int,
     description: str | None = None,
+    *,
+    own_only: bool = False,
 ) -> bool:
     """Whether `tool` says it is about kind `index`, by what it is and its other fields.
 
@@ -264,6 +317,12 @@ def _about(
     `description` is what the tool says of itself, when not its whole description (an
     ask in it left out).
     """
+    if KINDS[index].elsewhere and (
+        description is None or (within and _DOMAIN[index].search(within[-1]) is not None)
+    ):
+        return True  # a token in a field's own words, or filling a field named for it
+    if KINDS[index].secret and within and _CARRIERS.issuperset(within[-1].split()):
+        return False  # a secret asked for in a ``note``: its tool never says it takes one
     said = " ".join(
         value
         for value in (_CAMEL.sub(" ", tool.name), tool.title, tool.annotations.title)
@@ -272,13 +331,17 @@ def _about(
     own = lower(said).replace("_", " ").replace("-", " ")
     if _DOMAIN[index].search(own) is not None or _NAMED[index].search(own) is not None:
         return True
+    if own_only:
+        return False
     spaced = [lower(name).replace("_", " ").replace("-", " ") for name in names]
     if len(within) == 2:
         if _argument(spaced, within, index):
             return True
     else:
         named = " ".join(name for name in spaced if name not in within[-1:])
-        if _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None:
+        if KINDS[index].siblings and (
+            _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None
+        ):
             return True
     said_of_itself = tool.description if description is None else description
     return _DOMAIN[index].search(lower(said_of_itself).replace("_", " ")) is not None

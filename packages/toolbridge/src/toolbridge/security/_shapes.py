@@ -88,8 +88,10 @@ _NOTE_TO: Final = Gated(
 )
 _NOTE_GATES: Final = (Stems(NOTES), Stems(ADDRESSEES))
 _ASSISTANT_COLON: Final = re.compile(
-    r"(?:^|[(\[{\n>]|[.!?]\s)\s*" + _any(ASSISTANTS) + r"\s*[:：]", _FLAGS
+    r"(?:^|[(\[{\n>]|[.!?]\s)\s*" + _any(ASSISTANTS) + r"\w{0,3}\s*[:：]", _FLAGS
 )
+""""Assistant:" starting a message to the model, its name inflected as one calls it
+("Асистенте:", "Asystencie:")."""
 _OBLIGED: Final = re.compile(_any(ASSISTANTS) + r"[^.!?\n]{0,16}?" + _any(MUST), _FLAGS)
 _ASSISTANT_GATE: Final = Stems(ASSISTANTS)
 _CONVERSATION: Final = re.compile(
