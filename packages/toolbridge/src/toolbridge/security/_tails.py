@@ -32,7 +32,8 @@ from unicodedata import east_asian_width
 from toolbridge.security._finding import Severity
 from toolbridge.security._gates import Gated
 from toolbridge.security._hit import Hit
-from toolbridge.security._lexicon import CONVERSATIONS
+from toolbridge.security._lazy import Lazy
+from toolbridge.security._lexicon import ADDRESSEES, ASSISTANTS, CONVERSATIONS, MUST
 from toolbridge.security._shapes import sentence, unsaid
 
 __all__ = ["SHOWN", "beyond", "far", "repeated", "shown_at", "tail"]
@@ -144,6 +145,23 @@ def far(hit: Hit) -> Hit:
     )
 
 
+_CALLED: Final = (*ADDRESSEES, r"에이전트", r"エージェント", r"智能体", r"एजेंट")
+"""The model by role or name, and the agent in the scripts the lexicon lacks it in."""
+_ADDRESSED: Final = ASSISTANTS
+"""The words only a message to the model uses: "the assistant must also" is one, "the
+model must be trained" is an ML API's manual and "the agent must run" a monitor's."""
+_LABEL: Final = Lazy(
+    r"(?:^|[\n.!?;(\[>|\u2013\u2014-]\s*|\b(?:for|to|para|pour|per|für|an|dla|pro|для)\s+"
+    r"(?:the\s+|el\s+|la\s+|le\s+|l'|den\s+|die\s+|das\s+|o\s+|a\s+)?)"
+    r"(?:" + "|".join(_CALLED) + r")[^.!?\n:\uff1a|`]{0,24}?[:\uff1a]"
+    r"|[:\uff1a]\s*(?:" + "|".join(_ADDRESSED) + r")\s*,"
+    r"(?!\s*(?:user|system|tool|human|developer))",
+    re.IGNORECASE,
+)
+"""A label naming the model, where a message starts: "Model: hide ...", "Note for the
+assistant reading this:", "에이전트 지시:"; not "Home Assistant helpers:" in a list. Or
+the assistant called after a label: "Internal: assistant, ..."; not "Roles: assistant,
+user"."""
 _API_WORDS: Final = (r"\bchat\b", r"\bdialog", r"\bdiscussion\b", r"чат", r"चैट", r"แชท")
 """Words for the conversation that name an API's objects as often (a chat API, a dialog box)."""
 _FAR_SIGNS: Final = Gated(
@@ -192,6 +210,8 @@ _FAR_SIGNS: Final = Gated(
         r"โดยไม่ต้องถาม",
         r"không cần hỏi",
         r"\btanpa bertanya",
+        # the model told what it should do: "the assistant should also ..."
+        *(word + r"[^.!?\n]{0,24}?(?:" + "|".join(MUST) + ")" for word in _ADDRESSED),
     )
 )
 """What a tool's manual does not say past its first screen, and an injected tail does."""
@@ -225,7 +245,7 @@ def beyond(value: str) -> Hit | None:
     if len(value) <= cut:
         return None
     rest = value[cut:]
-    found = _FAR_SIGNS.search(rest)
+    found = _FAR_SIGNS.search(rest) or _LABEL.search(rest)
     if found is not None:
         at = cut + found.start()
         return Hit("instruction", "high", at, cut + found.end(), _WHY_BEYOND)
