@@ -125,7 +125,9 @@ _CREDENTIALS: Final = frozenset({
     "alarm code", "door code", "gate code", "keypad code", "lock code",
     "taxisnet", "ọrọigbaniwọle",
     "master password", "totp seed", "totp secret", "secretul totp", "záložní kód",
-    "recovery key", "bitlocker", "pre-shared key", "psk=", "wifi psk", "wi-fi psk",
+    "recovery key", "bitlocker", "1password export", "password manager export",
+    "bitwarden export", "lastpass export", "keepass database", "password vault",
+    "pre-shared key", "psk=", "wifi psk", "wi-fi psk",
     "saved wi-fi", "saved wifi", "administratorkennwort", "adminkennwort",
     "wiederherstellungsschlüssel",
     "záložních kódů", "የይለፍ ቃል", "ntlm hash", "sam hash",
@@ -306,7 +308,7 @@ _IDENTITY: Final = frozenset({
     "data di nascita", "cpf", "passaporte", "data de nascimento", "identidade",
     "buletin",
     # Germanic, Nordic, Finnish
-    "personalausweis", "ausweisnummer", "ausweis", "reisepass", "steuer-id",
+    "personalausweis", "ausweisnummer", "ausweis", "reisepass", "passnummer", "steuer-id",
     "steueridentifikationsnummer", "sozialversicherungsnummer", "geburtsdatum",
     "burgerservicenummer", "bsn", "paspoort", "identiteitskaart", "geboortedatum",
     "personnummer", "fødselsnummer", "cpr-nummer", "henkilötunnus", "syntymäaika",
@@ -462,6 +464,16 @@ _TALK: Final = frozenset({
     "대화 기록", "대화 내역", "채팅 기록", "ประวัติการสนทนา", "ประวัติแชท",
     "lịch sử trò chuyện", "lịch sử hội thoại", "riwayat percakapan", "riwayat obrolan",
     "historia ya mazungumzo", "historię rozmowy",
+    "messages of this conversation", "messages from the conversation",
+    "messages in this chat", "wiadomości z rozmowy", "wiadomości z czatu",
+    "mensajes de la conversación", "messages de la conversation",
+    "nachrichten des gesprächs", "nachrichten aus dem chat", "messaggi della conversazione",
+    "mensagens da conversa", "berichten uit het gesprek", "meddelanden i konversationen",
+    "zprávy z konverzace", "mesajele din conversație", "konuşmadaki mesajlar",
+    "сообщения из чата", "сообщения из переписки", "повідомлення з чату", "رسائل المحادثة",
+    "پیام‌های گفتگو", "הודעות מהשיחה", "बातचीत के संदेश", "对话中的消息", "会話のメッセージ",
+    "대화 메시지", "ข้อความในแชท", "tin nhắn trong cuộc trò chuyện", "pesan dari percakapan",
+    "ujumbe wa mazungumzo",
     "историја разговора", "istorija razgovora", "историю разговора", "історія розмови",
 })  # fmt: skip
 """The conversation itself, whole or before this call."""
@@ -630,6 +642,24 @@ _NOT_ACCESS: Final = frozenset({
     "output tokens", "input tokens", "tokeniz", "number of tokens", "llm", "model",
 })  # fmt: skip
 """Tokens that open nothing: a page's cursor, a model's count of words."""
+
+_CLIPBOARD: Final = frozenset({
+    "clipboard contents", "contents of the clipboard", "clipboard history",
+    "the user's clipboard", "zawartość schowka", "contenido del portapapeles",
+    "contenu du presse-papiers", "inhalt der zwischenablage", "contenuto degli appunti",
+    "conteúdo da área de transferência", "inhoud van het klembord", "urklippets innehåll",
+    "obsah schránky", "vágólap tartalm", "pano içeriğ", "содержимое буфера обмена",
+    "вміст буфера обміну", "محتوى الحافظة", "محتوای کلیپ‌بورد", "תוכן הלוח",
+    "क्लिपबोर्ड की सामग्री", "剪贴板内容", "剪貼簿內容", "クリップボードの内容", "클립보드 내용",
+    "เนื้อหาในคลิปบอร์ด", "nội dung bộ nhớ tạm", "isi papan klip",
+})  # fmt: skip
+"""What the user copied last: passwords and codes pass through it."""
+
+_CLIPBOARD_TOOLS: Final = frozenset({
+    "clipboard", "copy", "paste", "portapapeles", "presse-papiers", "zwischenablage",
+    "schowek", "schowka", "schránk", "pano", "буфер", "剪贴板", "クリップボード", "클립보드",
+})  # fmt: skip
+"""What a tool that takes the clipboard is about: copying and pasting."""
 
 _RECOVERY: Final = frozenset({
     "seed phrase", "recovery phrase", "secret recovery phrase", "mnemonic phrase",
@@ -1482,6 +1512,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
+    Kind("the clipboard", _CLIPBOARD, _CLIPBOARD_TOOLS, siblings=False),
     Kind(
         "an access token or API key",
         _TOKENS,

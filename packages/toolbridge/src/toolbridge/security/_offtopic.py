@@ -163,8 +163,12 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     if text is None:
         return []
     value = text.value
-    if _QUOTES.isdisjoint(value) and "_" not in value:
-        return []
+    if (
+        _QUOTES.isdisjoint(value)
+        and "_" not in value
+        and not any(name in value for name in names if len(name) > 2)
+    ):
+        return []  # no name quoted, no identifier, no field named at all
     carrying: dict[str, bool] = {}  # read for the fields named only, once each
     low = ""
     ends: list[int] = []
@@ -222,6 +226,13 @@ def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bo
             if "_" in name and name in value:
                 for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
                     yield found.start(), found.end(), name, _labelled(value, *found.span())
+    bare = [name for name in fields if "_" not in name and len(name) > 2 and name in value]
+    if bare and holds(value.lower(), _FIELD_WORDS):  # "im Feld nachweis": a bare name
+        for name in bare:
+            for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
+                before = value[max(0, found.start() - 16) : found.start()].lower()
+                if _FIELD_BEFORE.search(before) is not None:
+                    yield found.start(), found.end(), name, True
 
 
 def _labelled(value: str, start: int, end: int) -> bool:
