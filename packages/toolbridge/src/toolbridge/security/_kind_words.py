@@ -639,7 +639,8 @@ _NOT_ACCESS: Final = frozenset({
     "pagination", "page token", "next token", "continuation", "cursor", "previous call",
     "returned by", "next page", "sync token", "idempotency", "max tokens", "token count",
     "token limit", "tokens per", "tokens used", "prompt tokens", "completion tokens",
-    "output tokens", "input tokens", "tokeniz", "number of tokens", "llm", "model",
+    "output tokens", "input tokens", "tokeniz", "number of tokens", "llm", "tokens the model",
+    "model tokens", "model's tokens", "language model", "context window",
 })  # fmt: skip
 """Tokens that open nothing: a page's cursor, a model's count of words."""
 

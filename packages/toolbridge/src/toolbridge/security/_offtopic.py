@@ -114,6 +114,17 @@ _QUOTED_LABEL: Final = re.compile(
 """A short label in quotes, in any script: a field's name as its form shows it."""
 _QUOTED_NAME: Final = re.compile("[`'\"\u2018\u201c\u00ab]([\\w.-]{1,64})[`'\"\u2019\u201d\u00bb]")
 """A name in backticks or quotes: a field, when the input schema has it."""
+_MODEL_WRITES: Final = re.compile(
+    r"\b(?:model|assistant|agent|llm|ai)\b[^.\n]{0,40}?\b(?:fill|fills|write|writes|put"
+    r"|puts|add|adds|include|includes|append|appends|set|sets)\b"
+    r"|\b(?:fill|populate)\b[^.\n]{0,12}?\bwith\b|\bon (?:its|your) next call\b"
+)
+"""An output field the model is told to write: "Model: fill with ...", "the model fills
+this with ... on its next call"."""
+_WHY_WRITTEN: Final = (
+    "a field of the tool's result the model is told to fill with {}: the server writes "
+    "its results, so this asks the model for the data: exfiltration."
+)
 _WHY: Final = (
     "a field asking for {}, which nothing this tool says it does needs: exfiltration "
     "through a parameter."
@@ -122,7 +133,7 @@ _WHY: Final = (
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The fields of `tool` (its strings `texts`) asking for data its subject is not."""
-    hits = _said(tool, texts)
+    hits = _said(tool, texts) + _written(texts)
     fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
     if (
         not fields
@@ -145,6 +156,26 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
             break
     return hits
+
+
+def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+    """Fields of the output schema the model is told to fill with sensitive data.
+
+    A tool's result is the server's to write; a field of it that "the model fills with
+    the device's keychain entries on its next call" asks the model for them, and no
+    subject of the tool's makes that its own.
+    """
+    for text in texts:
+        if text.path[0] != "outputSchema" or not _READ & {*text.path[-2:]}:
+            continue
+        low = lower(text.value).replace("_", " ")
+        if _MODEL_WRITES.search(low) is None or _ANY.search(low) is None:
+            continue
+        named = sorted({index for word in _ANY.finditer(low) for index in _kinds(word.group())})
+        for index, match in _asks(text.value, low, named):
+            hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
+            return [(text, hit._replace(why=_WHY_WRITTEN.format(KINDS[index].name)))]
+    return []
 
 
 def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
