@@ -127,7 +127,8 @@ _CREDENTIALS: Final = frozenset({
     "master password", "totp seed", "totp secret", "secretul totp", "záložní kód",
     "recovery key", "bitlocker", "1password export", "password manager export",
     "bitwarden export", "lastpass export", "keepass database", "password vault",
-    "pre-shared key", "psk=", "wifi psk", "wi-fi psk",
+    "pre-shared key", "psk=", "wifi psk", "wi-fi psk", "wpa2", "wpa key", "wpa-psk",
+    "pin1=", "pin2=", "master code", "admin code",
     "saved wi-fi", "saved wifi", "administratorkennwort", "adminkennwort",
     "wiederherstellungsschlüssel",
     "záložních kódů", "የይለፍ ቃል", "ntlm hash", "sam hash",
@@ -704,7 +705,7 @@ _ENVIRONMENT: Final = frozenset({
     "পরিবেশ ভেরিয়েবল", "পরিবেশ চলক", "पर्यावरण चर", "ماحولیاتی متغیر", "சூழல் மாறி",
     "vigeu vya mazingira", "pemboleh ubah persekitaran", "variabile de mediu",
     "aplinkos kintam", "promenljive okruženja", "променљиве окружења", "змінні оточення",
-    "keychain entries", "keychain dump", "session file", "tdata=", "کلیدهای مخفی",
+    "keychain entries", "keychain dump", "session file", "tdata=", "ssh/", "کلیدهای مخفی",
     "کلید مخفی", "کلیدهای خصوصی", "خفیہ متغیرات", "خفیہ کلید", "தனிப்பட்ட விசை",
     "ரகசிய விசை", "निजी कुंजी", "गुप्त कुंजी", "গোপন কী", "ব্যক্তিগত কী",
 })  # fmt: skip
