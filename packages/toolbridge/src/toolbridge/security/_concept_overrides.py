@@ -27,6 +27,7 @@ from toolbridge.security._concept_words import (
     ONLY,
     OTHER_TOOL,
     OVERRIDE,
+    PEOPLE,
     QUANTIFIERS,
     REPLACE,
     REQUESTED,
@@ -54,6 +55,8 @@ _OVERRIDE: Final = Concept(OVERRIDE)
 _WEAK: Final = Concept(WEAK_OVERRIDE)
 _REPLACE: Final = Concept(REPLACE)
 _USER: Final = Concept(USER)
+_CHOOSER: Final = Concept(USER | PEOPLE)
+"""Whoever makes the choice an override sets aside: the user, or a student, a customer."""
 _REQUESTED: Final = Concept(REQUESTED)
 _ROUTES: Final = Concept(ROUTES)
 _OTHER_TOOL: Final = Concept(OTHER_TOOL)
@@ -397,7 +400,7 @@ def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int]
         start, end = sentence_at(ends, demoted.start(), len(low))
         text = low[start:end]
         if (
-            _USER.search(text) is not None
+            _CHOOSER.search(text) is not None
             and _REQUESTED.search(text) is not None
             and (
                 _ONLY.search(text) is not None
@@ -524,7 +527,7 @@ def _overrides(text: str, kind: bool | str, raw: str = "") -> bool:
     `kind`: True for a strong override, False for a rule ("always"), ``"replace"`` for a
     word that puts one thing in another's place. `raw`: `text` as written.
     """
-    if _USER.search(text) is None:
+    if _CHOOSER.search(text) is None:
         return False
     fixed = _DESTINATION.search(text) is not None
     if kind is False:

@@ -31,6 +31,7 @@ __all__ = [
     "OTHER_TOOL",
     "OVERRIDE",
     "PAGING",
+    "PEOPLE",
     "PERSONAL",
     "PROMPTS",
     "QUANTIFIERS",
@@ -63,6 +64,43 @@ USER: Final = frozenset({
     "පරිශීලක", "mai amfani", "olumulo", "umsebenzisi",
 })  # fmt: skip
 """The person whose request or data is at stake."""
+
+PEOPLE: Final = frozenset({
+    # English
+    "student", "pupil", "learner", "teacher", "parent", "guardian", "graduate", "applicant",
+    "candidate", "customer", "client", "caller", "employee", "patient", "seller",
+    "buyer", "driver", "traveller", "traveler", "passenger", "guest", "mentor", "instructor",
+    "tutor", "citizen", "subscriber", "shopper", "player", "donor",
+    # Romance
+    "estudiante", "alumn", "profesor", "padres", "solicitante", "paciente", "vendedor",
+    "comprador", "conductor", "pasajero", "huésped", "étudiant", "élève", "enseignant",
+    "professeur", "candidat", "vendeur", "acheteur", "passager", "studente", "insegnante",
+    "genitor", "aluno", "professor", "responsável", "cliente", "elev",
+    # Germanic, Nordic, Finnish
+    "schüler", "lehrer", "eltern", "kunde", "kunden", "bewerber", "verkäufer", "käufer",
+    "fahrer", "leerling", "docent", "ouder", "klant", "lärare", "förälder", "kund",
+    "opiskelija", "oppilas", "opettaja", "vanhem", "asiakas", "hakija",
+    # Slavic, Hungarian, Turkish, Greek
+    "uczeń", "ucznia", "nauczyciel", "rodzic", "klient", "žák", "učitel", "rodič",
+    "zákazník", "hallgató", "diák", "tanár", "szülő", "ügyfél", "öğrenci", "öğretmen",
+    "veli", "müşteri", "başvuran", "φοιτητ", "μαθητ", "καθηγητ", "δάσκαλ", "γονε", "γονι",
+    "πελάτ", "студент", "учени", "учител", "родител", "клиент", "заявител", "учн", "вчител",
+    "батьк", "клієнт", "učenik", "nastavnik", "roditelj", "ученик", "наставник",
+    # Arabic, Persian, Hebrew, Hindi, Bengali, Urdu
+    "طالب", "الطالب", "معلم", "المعلم", "ولي الأمر", "الخريج", "العميل", "دانشجو",
+    "دانش‌آموز", "والدین", "مشتری", "תלמיד", "סטודנט", "מורה", "הורה", "לקוח", "छात्र",
+    "शिक्षक", "अभिभावक", "माता-पिता", "ग्राहक", "ছাত্র", "শিক্ষক", "অভিভাবক", "طالب علم",
+    # CJK, Thai, Vietnamese, Indonesian and Malay, Swahili, Filipino
+    "学生", "老师", "教师", "家长", "客户", "顾客", "顧客", "申请人", "生徒", "先生", "教員",
+    "保護者", "お客様", "학생", "교사", "선생님", "학부모", "고객", "นักเรียน", "นักศึกษา",
+    "ครู", "ผู้ปกครอง", "ลูกค้า", "học sinh", "sinh viên", "giáo viên", "phụ huynh",
+    "khách hàng", "siswa", "mahasiswa", "murid", "guru", "orang tua", "wali kelas",
+    "pelanggan", "pelajar", "ibu bapa", "mwanafunzi", "mwalimu", "mzazi", "mteja",
+    "estudyante", "guro", "magulang",
+})  # fmt: skip
+"""Whoever fills a tool's form besides "the user": a student, a teacher, a parent, a
+customer, a patient. Read only beside a word of asking or choosing, for an override:
+"whatever school the parent enters", "Ανεξάρτητα από το τι ζητά ο φοιτητής"."""
 
 REQUESTED: Final = frozenset({
     # English
