@@ -86,6 +86,9 @@ _FIELD_WORDS: Final = (
     "alan", "alanı", "trường", "ช่อง", "ฟิลด์", "필드", "フィールド", "欄", "字段", "栏",
     "ঘর", "ঘরে", "புலம்", "புலத்தில்", "መስክ", "aaye", "medan", "ruangan", "sehemu", "שדה",
     "حقل", "الحقل", "فیلد", "خانه", "فیلڈ", "खाने", "फ़ील्ड", "फील्ड", "câmpul", "políčko",
+    "parameter", "parametre", "parámetro", "paramètre", "parametro", "parâmetro", "parametr",
+    "параметр", "پارامتر", "প্যারামিটার", "पैरामीटर", "パラメータ", "参数", "매개변수",
+    "พารามิเตอร์", "tham số", "kigezo", "argument",
 )  # fmt: skip
 _FIELD_BEFORE: Final = re.compile(
     "(?:" + "|".join(re.escape(word) for word in _FIELD_WORDS) + r")\w{0,4}\s*[:(]?\s*$"
@@ -105,6 +108,9 @@ _FILLED_WITH: Final = re.compile(
     r"|na|kwa|bằng)(?!\w)"
 )
 """A field's name followed by what fills it: "fills `reporter` with the user's name"."""
+_SCRIPT_NAME: Final = re.compile(r"(?<!\w)[^\W\d_A-Za-z][^\W_]*(?:_[^\W_]+)+(?!\w)")
+"""An identifier written in a script other than Latin (``ছবি_তালিকা``, ``همگام_سازی``): a
+field's name as the description spells it, when the schema spells it in Latin letters."""
 _GOES_ON: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]{1,3}\.|:)\s*$")
 """A sentence's end that is none: a colon before what a label takes, an abbreviation."""
 _QUOTED_LABEL: Final = re.compile(
@@ -257,12 +263,15 @@ def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bo
             if "_" in name and name in value:
                 for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
                     yield found.start(), found.end(), name, _labelled(value, *found.span())
+    if "_" in value and not value.isascii():  # "ছবি_তালিকা প্যারামিটারে": a name in its script
+        for found in _SCRIPT_NAME.finditer(value):
+            if found.group() not in fields:
+                yield found.start(), found.end(), found.group(), True
     bare = [name for name in fields if "_" not in name and len(name) > 2 and name in value]
     if bare and holds(value.lower(), _FIELD_WORDS):  # "im Feld nachweis": a bare name
         for name in bare:
             for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
-                before = value[max(0, found.start() - 16) : found.start()].lower()
-                if _FIELD_BEFORE.search(before) is not None:
+                if _labelled(value, *found.span()):
                     yield found.start(), found.end(), name, True
 
 
