@@ -50,6 +50,9 @@ _STEMS: Final = tuple(frozenset(word.removesuffix("=") for word in kind.asked) f
 """Each kind's asked words as plain text (a whole word's ``=`` left out): a match of
 `_ASKED` is one of them, so a word holding none of a kind's is not asked by it."""
 _DOMAIN: Final = tuple(Concept(kind.domain | kind.asked) for kind in KINDS)
+_SUBJECT: Final = tuple(Concept(kind.domain) for kind in KINDS)
+"""A kind's subject without the data's own words: for the kinds no sibling vouches for,
+the description naming the data again ("the camera roll is analysed") vouches neither."""
 _NAMED: Final = tuple(Concept(kind.named) for kind in KINDS)
 _QUALIFIED: Final = tuple(Concept(kind.qualified) if kind.qualified else None for kind in KINDS)
 _PURPOSE: Final = tuple(Concept(kind.purpose) if kind.purpose else None for kind in KINDS)
@@ -394,8 +397,9 @@ def _about(
             _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None
         ):
             return True
-    said_of_itself = tool.description if description is None else description
-    return _DOMAIN[index].search(lower(said_of_itself).replace("_", " ")) is not None
+    said_of_itself = lower(tool.description if description is None else description)
+    subject = _DOMAIN[index] if KINDS[index].siblings else _SUBJECT[index]
+    return subject.search(said_of_itself.replace("_", " ")) is not None
 
 
 def _argument(names: list[str], within: tuple[str, str], index: int) -> bool:
