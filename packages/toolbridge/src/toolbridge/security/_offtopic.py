@@ -114,6 +114,8 @@ _FILLED_WITH: Final = re.compile(
 _SCRIPT_NAME: Final = re.compile(r"(?<!\w)[^\W\d_A-Za-z][^\W_]*(?:_[^\W_]+)+(?!\w)")
 """An identifier written in a script other than Latin (``ছবি_তালিকা``, ``همگام_سازی``): a
 field's name as the description spells it, when the schema spells it in Latin letters."""
+_PROSE: Final = frozenset({("description",), ("title",), ("annotations", "title")})
+"""Where a tool says what it is: its description and titles ("Özetle (ek alanına ...)")."""
 _GOES_ON: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]{1,3}\.|:)\s*$")
 """A sentence's end that is none: a colon before what a label takes, an abbreviation."""
 _QUOTED_LABEL: Final = re.compile(
@@ -188,7 +190,7 @@ def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
 
 
 def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
-    """The description's sentences asking for data in a field they name, as the field would.
+    """The description's (or a title's) sentences asking for data in a field they name.
 
     A field is named by its name in quotes, or as an identifier (``ghi_chu``); or by a
     label in quotes beside a word for a field ("στο πεδίο 'συνημμένο'", "'যাচাই' ঘরে"),
@@ -199,14 +201,24 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     if not isinstance(properties, Mapping) or not properties:
         return []
     names = [name for name in properties if isinstance(name, str)]
-    text = next((text for text in texts if text.path == ("description",)), None)
-    if text is None:
-        return []
+    for text in texts:
+        if text.path in _PROSE:
+            hits = _said_in(tool, properties, names, text)
+            if hits:
+                return hits
+    return []
+
+
+def _said_in(
+    tool: Tool, properties: Mapping[str, Any], names: list[str], text: Text
+) -> list[tuple[Text, Hit]]:
+    """`_said` for one of the tool's texts about itself (its description, a title)."""
     value = text.value
+    titled = text.path != ("description",)  # a title's ask: no title vouches for it
     if (
         _QUOTES.isdisjoint(value)
         and "_" not in value
-        and not any(name in value for name in names if len(name) > 2)
+        and not any(name in value for name in names if len(name) > 1)
     ):
         return []  # no name quoted, no identifier, no field named at all
     carrying: dict[str, bool] = {}  # read for the fields named only, once each
@@ -235,11 +247,11 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             continue
         field = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
         spaced = [_CAMEL.sub(" ", other) for other in _names(tool.input_schema)]
-        rest = value[:begin] + value[stop:]
+        rest = tool.description if titled else value[:begin] + value[stop:]
         for index, match in _asks(value[begin:upto], said, named):
             if KINDS[index].elsewhere and _INTO.match(low, begin + match.end(), start) is None:
                 continue  # "an access token with the `repo` scope": no token put in it
-            if _vouched(tool, spaced, (field,), index, said, rest):
+            if _vouched(tool, spaced, (field,), index, said, rest, titles=not titled):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
@@ -270,7 +282,7 @@ def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bo
         for found in _SCRIPT_NAME.finditer(value):
             if found.group() not in fields:
                 yield found.start(), found.end(), found.group(), True
-    bare = [name for name in fields if "_" not in name and len(name) > 2 and name in value]
+    bare = [name for name in fields if "_" not in name and len(name) > 1 and name in value]
     if bare and holds(value.lower(), _FIELD_WORDS):  # "im Feld nachweis": a bare name
         for name in bare:
             for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
@@ -341,6 +353,8 @@ def _vouched(
     index: int,
     asked: str,
     description: str | None = None,
+    *,
+    titles: bool = True,
 ) -> bool:
     """Whether `tool` vouches for the ask of kind `index` in text `asked` (lowercase).
 
@@ -351,7 +365,7 @@ def _vouched(
     if _COVERT.search(asked) is not None:
         return False
     own = _ELSEWHERE.search(asked) is not None
-    return _about(tool, names, within, index, description, own_only=own)
+    return _about(tool, names, within, index, description, own_only=own, titles=titles)
 
 
 def _about(
@@ -362,6 +376,7 @@ def _about(
     description: str | None = None,
     *,
     own_only: bool = False,
+    titles: bool = True,
 ) -> bool:
     """Whether `tool` says it is about kind `index`, by what it is and its other fields.
 
@@ -369,7 +384,7 @@ def _about(
     A field of an object that is one of the tool's own arguments is one ask with its
     object (`_argument`); otherwise the tool's other fields' names say what it keeps.
     `description` is what the tool says of itself, when not its whole description (an
-    ask in it left out).
+    ask in it left out); `titles`, whether its titles count (not when the ask is one's).
     """
     if KINDS[index].elsewhere and (
         description is None or (within and _DOMAIN[index].search(within[-1]) is not None)
@@ -377,10 +392,9 @@ def _about(
         return True  # a token in a field's own words, or filling a field named for it
     if KINDS[index].secret and within and _CARRIERS.issuperset(within[-1].split()):
         return False  # a secret asked for in a ``note``: its tool never says it takes one
+    shown = (tool.title, tool.annotations.title) if titles else ()
     said = " ".join(
-        value
-        for value in (_CAMEL.sub(" ", tool.name), tool.title, tool.annotations.title)
-        if isinstance(value, str)
+        value for value in (_CAMEL.sub(" ", tool.name), *shown) if isinstance(value, str)
     )
     own = lower(said).replace("_", " ").replace("-", " ")
     if _DOMAIN[index].search(own) is not None or _NAMED[index].search(own) is not None:
