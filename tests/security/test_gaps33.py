@@ -27,7 +27,9 @@
   student asks", "was der Bewerber wählt", beside a fixed destination; a role named
   beside a choice with no target passes.
 - an offered value joining someone's data to what a call sends
-  (``counts+gps_location+contacts+photos``); one kind of export offered alone passes.
+  (``counts+gps_location+contacts+photos``); one kind of export offered alone passes;
+- a Thai or Lao tool name written with SARA AM, as the script is written, is no
+  look-alike (a fullwidth letter beside it still is).
 """
 
 from __future__ import annotations
@@ -384,3 +386,16 @@ def test_a_title_filling_a_short_field_with_a_password_is_flagged() -> None:
         input_schema=schema,
     )
     assert acting(scan([titled], learned=False), "sensitive-reference")
+
+
+# -- a Thai or Lao name written as the script is written -------------------------------------
+
+
+@pytest.mark.parametrize("name", ["คำนวณค่าชาร์จ", "ຄຳນວນ"])
+def test_a_thai_or_lao_name_with_sara_am_is_no_look_alike(name: str) -> None:
+    assert acting(scan([tool("Computes the charging fee.", name)], learned=False)) == []
+
+
+def test_a_compatibility_form_beside_sara_am_is_still_a_look_alike() -> None:
+    found = scan([tool("Computes the fee.", "คำนวณ_ｆee")], learned=False)
+    assert acting(found, "confusable-name")

@@ -17,6 +17,11 @@ from toolbridge.security._hit import Hit
 
 __all__ = ["confusable", "skeleton"]
 
+_NATIVE: Final = frozenset("\u0e33\u0eb3")
+"""Compatibility characters that are how a script is written: Thai and Lao SARA AM
+(``คำนวณ``), which NFKC splits into two marks no keyboard types."""
+_WRITTEN: Final = {ord(char): None for char in _NATIVE}
+"""`_NATIVE` left out of the comparison with a name's NFKC form."""
 _IGNORED_SCRIPTS: Final = ("COMMON", "INHERITED")
 _CJK: Final = frozenset({"HAN", "HIRAGANA", "KATAKANA", "HANGUL", "BOPOMOFO"})
 """Scripts TR39's "highly restrictive" level lets Latin mix with (``get_天气``)."""
@@ -26,9 +31,16 @@ def confusable(name: str) -> Hit | None:
     """A hit when `name` is not ASCII and looks like a Latin name or mixes scripts."""
     if name.isascii():
         return None
-    normal = unicodedata.normalize("NFKC", name)
-    if normal != name:
-        at = next((i for i, c in enumerate(name) if unicodedata.normalize("NFKC", c) != c), 0)
+    normal = unicodedata.normalize("NFKC", name.translate(_WRITTEN))
+    if normal != name.translate(_WRITTEN):
+        at = next(
+            (
+                i
+                for i, c in enumerate(name)
+                if c not in _NATIVE and unicodedata.normalize("NFKC", c) != c
+            ),
+            0,
+        )
         return Hit(
             "confusable-name",
             "high",
