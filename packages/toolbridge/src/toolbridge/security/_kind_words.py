@@ -251,6 +251,10 @@ _PAYMENT_TOOLS: Final = frozenset({
     "支払", "請求", "購入", "振込", "결제", "지불", "청구", "구매", "은행", "송금", "ชำระ",
     "จ่าย", "ธนาคาร", "โอน", "thanh toán", "hóa đơn", "mua", "ngân hàng", "chuyển khoản",
     "bayar", "pembayaran", "tagihan", "beli", "malipo", "lipa", "benki",
+    # a card's balance: a transit or gift card is read by its number
+    "balance", "saldo", "solde", "guthaben", "bakiye", "баланс", "رصيد", "موجودی",
+    "יתרה", "余额", "餘額", "残高", "잔액", "ยอดเงิน", "số dư", "baki", "salio",
+    "transit card", "交通卡", "交通カード", "교통카드",
     "place an order", "place order", "create order", "new order", "submit order", "booking",
     "book a", "book the", "buy ticket", "ticket purchase", "cart=", "carts=", "gift card",
     "card payment", "payment card", "credit card", "credit line", "credit score",
