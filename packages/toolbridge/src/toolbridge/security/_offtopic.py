@@ -111,7 +111,11 @@ _FILLED_WITH: Final = re.compile(
     r"|na|kwa|bằng)(?!\w)"
 )
 """A field's name followed by what fills it: "fills `reporter` with the user's name"."""
-_SCRIPT_NAME: Final = re.compile(r"(?<!\w)[^\W\d_A-Za-z][^\W_]*(?:_[^\W_]+)+(?!\w)")
+_SCRIPT_NAME: Final = re.compile(
+    r"(?<![^\s(\[\"'«“])[^\s\x00-\x7f][^\s\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u0964\u0965"
+    r"\u060c\u061b\u06d4\u3001\u3002\uff0c]*(?:_[^\s\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f"
+    r"\u0964\u0965\u060c\u061b\u06d4\u3001\u3002\uff0c]+)+"
+)
 """An identifier written in a script other than Latin (``ছবি_তালিকা``, ``همگام_سازی``): a
 field's name as the description spells it, when the schema spells it in Latin letters."""
 _PROSE: Final = frozenset({("description",), ("title",), ("annotations", "title")})
