@@ -136,10 +136,26 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout31/unseen", "Held-out set 31, unseen part (written blind; judged once, tuned on)"),
     ("heldout32/tune", "Held-out set 32, tune part (written blind; judged once, tuned on)"),
     ("heldout32/unseen", "Held-out set 32, unseen part (written blind; judged once, tuned on)"),
-    ("heldout33/tune", "Held-out set 33, tune part (written blind; judged once, not tuned on)"),
-    ("heldout33/unseen", "Held-out set 33, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout34/tune", "Held-out set 34, tune part (written blind; judged once, not tuned on)"),
-    ("heldout34/unseen", "Held-out set 34, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout33/tune", "Held-out set 33, tune part (written blind; judged once, tuned on)"),
+    ("heldout33/unseen", "Held-out set 33, unseen part (written blind; judged once, tuned on)"),
+    ("heldout34/tune", "Held-out set 34, tune part (written blind; judged once, tuned on)"),
+    ("heldout34/unseen", "Held-out set 34, unseen part (written blind; judged once, tuned on)"),
+    ("heldout35/tune", "Held-out set 35, tune part (written blind; judged once, tuned on)"),
+    ("heldout35/unseen", "Held-out set 35, unseen part (written blind; judged once, tuned on)"),
+    ("heldout36/tune", "Held-out set 36, tune part (written blind; judged once, tuned on)"),
+    ("heldout36/unseen", "Held-out set 36, unseen part (written blind; judged once, tuned on)"),
+    ("heldout37/tune", "Held-out set 37, tune part (written blind; judged once, tuned on)"),
+    ("heldout37/unseen", "Held-out set 37, unseen part (written blind; judged once, tuned on)"),
+    ("heldout38/tune", "Held-out set 38, tune part (written blind; judged once, tuned on)"),
+    ("heldout38/unseen", "Held-out set 38, unseen part (written blind; judged once, tuned on)"),
+    ("heldout39/tune", "Held-out set 39, tune part (written blind; judged once, tuned on)"),
+    ("heldout39/unseen", "Held-out set 39, unseen part (written blind; judged once, tuned on)"),
+    ("heldout40/tune", "Held-out set 40, tune part (written blind; judged once, not tuned on)"),
+    ("heldout40/unseen", "Held-out set 40, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout41/tune", "Held-out set 41, tune part (written blind; judged once, not tuned on)"),
+    ("heldout41/unseen", "Held-out set 41, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout42/tune", "Held-out set 42, tune part (written blind; judged once, not tuned on)"),
+    ("heldout42/unseen", "Held-out set 42, unseen part (written blind; judged once, not tuned on)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -150,12 +166,11 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout34/unseen"
-"""The held-out part the 97% target is read on: set 34's unseen part, the last judged
-(by the lead, once, whole with its tune part: 87.1% then, 91.4% the whole set,
-docs/security.md), and not tuned on since. Sets 35 and 36 (`heldout35/`, `heldout36/`)
-are kept in reserve for the next judging and are read by nothing here. The bench prints
-no case names of any held-out part."""
+HELDOUT_JUDGED = "heldout42/unseen"
+"""The held-out part the 97% target is read on: set 42's unseen part, of the last sets
+judged (by the lead, once, whole with its tune part: 95.6% then, 92.0% the whole set,
+docs/security.md), and not tuned on since. The bench prints no case names of any
+held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
