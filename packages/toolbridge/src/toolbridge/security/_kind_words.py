@@ -138,7 +138,7 @@ _CREDENTIALS: Final = frozenset({
 _CREDENTIAL_TOOLS: Final = frozenset({
     # English
     "login", "log in", "logon", "log on", "sign in", "signin", "sign-in", "sign on", "sso",
-    "signup", "sign up", "register", "password", "passphrase", "passcode", "credential",
+    "signup", "sign up", "password", "passphrase", "passcode", "credential",
     "otp", "totp", "hotp", "2fa", "mfa", "one-time", "verification code", "admin",
     "connect", "conference", "meeting", "webinar", "ported", "porting", "shared link",
     "database", "sql", "postgres", "mysql",
