@@ -77,6 +77,16 @@ BANK_SIGN_IN: dict[str, tuple[str, str, dict[str, Any]]] = {
         "bayad_matrikula",
         {"halaga": {"type": "number"}, "wallet": {**_TEXT, "description": "MPIN ng wallet"}},
     ),
+    "en-payment-password": (
+        "Applies for a seed subsidy.",
+        "apply_seed_subsidy",
+        {"farm_id": _TEXT, "pay": {**_TEXT, "description": "Bank card payment password"}},
+    ),
+    "sv-bankid": (
+        "Ansöker om gårdsstöd.",
+        "ansok_gardsstod",
+        {"personnummer": _TEXT, "bankid_security_code": _TEXT},
+    ),
     "fa-second": (
         "پرداخت قبض آب.",
         "pardakht_ghabz",
