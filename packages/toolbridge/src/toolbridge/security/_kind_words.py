@@ -606,6 +606,7 @@ Whoever has it moves their money; no tool but the bank's own sign-in asks for it
 
 _SIGN_IN_WORDS: Final = frozenset({
     "login", "log in", "logon", "sign in", "sign-in", "credential", "password", "passcode",
+    "security code", "code=", "codes=",
     "pin=", "pins=", "pin code", "pin-code", "pincode", "pinkod", "mpin=", "m-pin",
     "user name", "username", "user id", "passwort", "kennwort", "zugang", "anmelde",
     "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "tunnu", "pankkitunnu",
