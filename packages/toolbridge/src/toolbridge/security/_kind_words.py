@@ -11,7 +11,11 @@ in, payments, identity checks and travel, health care, chats, maps, messaging, t
 browser). A field of a tool asking for a kind its
 tool has no word of is the shape `toolbridge.security._offtopic` reports: a password on
 a stock quote, a bank code on a weather forecast, a passport number on a holiday
-calendar. An API key or a token is left out: every hosted API's own fields take one.
+calendar. An API key or a token is read only where a description puts it in a field
+named for something else (`Kind.elsewhere`): every hosted API's own fields take one. A
+bank's or a wallet's sign-in, a whole store of the phone (every contact, the camera
+roll, the SMS inbox) and the clipboard are kinds of their own, vouched for by no sibling
+field (`Kind.siblings`).
 
 Languages: English, Spanish, Catalan, French, German, Italian, Portuguese, Dutch, the
 Nordic languages, Polish, Czech, Hungarian, Romanian, Turkish, Greek, Russian,

@@ -20,7 +20,8 @@ words in a long description are normal but an instruction after them is not; and
 `beyond` reads that part for quieter signs of one, which would be too weak
 anywhere in view: a sentence there that keeps something unsaid ("erwähne die
 Änderung nicht"), talks to the user or of the conversation, hands data to a tool,
-or acts without asking, in any of the lexicon's languages.
+or acts without asking, in any of the lexicon's languages; or a label that names the
+model where a message starts ("Model: ...", "Note for the assistant reading this:").
 """
 
 from __future__ import annotations
@@ -216,8 +217,9 @@ _FAR_SIGNS: Final = Gated(
 )
 """What a tool's manual does not say past its first screen, and an injected tail does."""
 _WHY_BEYOND: Final = (
-    "text addressed to the model (it keeps something unsaid, talks to the user or of the "
-    "conversation, hands data to a tool or acts without asking) past the first "
+    "text addressed to the model (it names the model as its reader, keeps something "
+    "unsaid, talks to the user or of the conversation, hands data to a tool or acts "
+    "without asking) past the first "
     f"{SHOWN:,} columns (a Chinese, Japanese or Korean letter takes two), where a client "
     "shows nothing."
 )
