@@ -169,8 +169,8 @@ HELDOUT_TARGET = 0.97
 HELDOUT_JUDGED = "heldout42/unseen"
 """The held-out part the 97% target is read on: set 42's unseen part, of the last sets
 judged (by the lead, once, whole with its tune part: 95.6% then, 92.0% the whole set,
-docs/security.md); its misses were read after that judging, and it is not trained on. The bench prints no case names of any
-held-out part."""
+docs/security.md); its misses were read after that judging, and it is not trained on.
+The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
 
