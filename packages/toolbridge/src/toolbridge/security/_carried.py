@@ -71,6 +71,9 @@ _TOWARD_AFTER: Final = re.compile(
     r"\s*(?:に|へ|宛|로|으로|에게|에|adresine|adresi|aadressile|osoitteeseen|címre|को|पर)"
 )
 """A postposition of direction just after an address."""
+_PATH: Final = re.compile(r"(?:[/?#:][\x21-\x7e]*)?")
+"""What follows a URL's host in it (a port, a path, a query): still the address, so a
+postposition comes after it ("https://host/collect adresine")."""
 _DATA: Final = Concept(
     SECRETS.union(
         HOME, *(kind.asked for kind in KINDS if not kind.qualified and kind.distinct == 1)
@@ -150,4 +153,6 @@ def _toward(value: str, address: re.Match[str]) -> bool:
     line = value.rfind("\n", 0, start) + 1
     if _TOWARD_BEFORE.search(value, max(line, start - 30), start) is not None:
         return True
+    path = _PATH.match(value, end) if "://" in address.group() else None
+    end = end if path is None else path.end()
     return _TOWARD_AFTER.match(value, end) is not None

@@ -45,6 +45,7 @@ from functools import cache
 from typing import Any, Final
 
 from toolbridge._tool import Tool
+from toolbridge.security._along import ALONG
 from toolbridge.security._concept_match import Concept
 from toolbridge.security._gates import holds, lower
 from toolbridge.security._hit import Hit
@@ -52,7 +53,7 @@ from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
 from toolbridge.security._strings import Text
-from toolbridge.security._taken import COVERT, ELSEWHERE
+from toolbridge.security._taken import COVERT, ELSEWHERE, HELD
 
 __all__ = ["carries", "offtopic"]
 
@@ -69,7 +70,8 @@ _QUALIFIED: Final = tuple(Concept(kind.qualified) if kind.qualified else None fo
 _PURPOSE: Final = tuple(Concept(kind.purpose) if kind.purpose else None for kind in KINDS)
 _ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
 """Every kind's words in one search: most fields name none."""
-_COVERT: Final = Concept(COVERT)
+_COVERT: Final = Concept(COVERT | HELD)
+_ALONG: Final = Concept(ALONG)
 _ELSEWHERE: Final = Concept(ELSEWHERE)
 _READ: Final = frozenset({"description", "title", "default", "examples", "properties"})
 """Where a field says what it takes: its prose, its offered values, its name."""
@@ -118,10 +120,13 @@ _INTO: Final = re.compile(
 )
 """Between a token named and the field it goes in: a word putting it there ("as the")."""
 _FILLED_WITH: Final = re.compile(
-    r"\s*(?:field|parameter|argument)?\s*(?:with|con|avec|mit|com|met|med|z|ze|ile|dengan"
-    r"|na|kwa|bằng)(?!\w)"
+    r"\s*(?:field|parameter|argument)?\s*(?:(?:is|are|gets|get|must be|should be|will be)"
+    r"\s+(?:filled|populated|set)\s+)?(?:with|con|avec|mit|com|met|med|z|ze|ile|dengan"
+    r"|na|kwa|bằng)(?!\w)|\s*(?:must |should |will |always )?(?:contains?|carr(?:y|ies)"
+    r"|holds?|includes?)(?!\w)"
 )
-"""A field's name followed by what fills it: "fills `reporter` with the user's name"."""
+"""A field's name followed by what fills it: "fills `reporter` with the user's name",
+"`data` is filled with ...", "`match` must carry ..."."""
 _SCRIPT_NAME: Final = re.compile(
     r"(?<![^\s(\[\"'«“])[^\s\x00-\x7f][^\s\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f\u0964\u0965"
     r"\u060c\u061b\u06d4\u3001\u3002\uff0c]*(?:_[^\s\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f"
@@ -144,12 +149,22 @@ _MODEL_WRITES: Final = re.compile(
     r"\b(?:model|assistant|agent|llm|ai)\b[^.\n]{0,40}?\b(?:fill|fills|write|writes|put"
     r"|puts|add|adds|include|includes|append|appends|set|sets)\b"
     r"|\b(?:fill|populate)\b[^.\n]{0,12}?\bwith\b|\bon (?:its|your) next call\b"
+    r"|(?:^|[.:;!]\s+)(?:echo|copy|paste|dump|put|write|insert|attach|append|include|fill)\s"
 )
 """An output field the model is told to write: "Model: fill with ...", "the model fills
-this with ... on its next call"."""
+this with ... on its next call", or a sentence in the imperative ("Echo all ... here"):
+the server writes its results, so an order in one is the model's."""
 _WHY_WRITTEN: Final = (
     "a field of the tool's result the model is told to fill with {}: the server writes "
     "its results, so this asks the model for the data: exfiltration."
+)
+_RETURNS: Final = re.compile(r"\b(?:returns?|returned|responds?|responses?|outputs?)\b")
+"""A sentence about the tool's result, which goes to the model, not from it."""
+_ONTO: Final = re.compile(r"\s*(?:\w+\s+)?(?:to|onto|into)\b")
+"""After "attach" or "appended": where to, not what ("attach it to SSN columns")."""
+_WHY_ALONG: Final = (
+    "the description says {} goes along with the call, which nothing this tool says it "
+    "does needs: exfiltration through a parameter."
 )
 _WHY: Final = (
     "a field asking for {}, which nothing this tool says it does needs: exfiltration "
@@ -159,7 +174,7 @@ _WHY: Final = (
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The fields of `tool` (its strings `texts`) asking for data its subject is not."""
-    hits = _said(tool, texts) + _written(texts)
+    hits = (_said(tool, texts) or _sent_along(tool, texts)) + _written(texts)
     fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
     if (
         not fields
@@ -270,6 +285,48 @@ def _said_in(
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
+    return []
+
+
+def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+    """The description's sentences saying sensitive data goes along with the call.
+
+    "The birth number and ID card number are attached to the hold", "along with the
+    reading, the user's portal password is forwarded": no field is named, but the data
+    can only go in one, when the tool has a field of text. A token is left out ("the API
+    key is sent along in a header" is every hosted API's).
+    """
+    described = [text for text in texts[:4] if text.path == ("description",)]
+    if not described:
+        return []
+    text = described[0]
+    value = text.value
+    low = lower(value).replace("_", " ")
+    if _ALONG.search(low) is None or _ANY.search(low) is None:
+        return []
+    properties = tool.input_schema.get("properties")
+    if not isinstance(properties, Mapping) or not any(
+        carries(tool.input_schema, ("inputSchema", "properties", name, "description"))
+        for name in properties
+        if isinstance(name, str)
+    ):
+        return []  # no field of text: nothing can go along
+    ends = sentence_ends(low)
+    spaced = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
+    for found in _ALONG.finditer(low):
+        begin, stop = sentence_at(ends, found.start(), len(low))
+        if _RETURNS.search(low, begin, stop) is not None:
+            continue  # "returns the ciphertext together with the data key": its result
+        if _ONTO.match(low, found.end(), stop) is not None:
+            stop = found.start()  # "attach it to SSN columns": what follows is where
+        said = low[begin:stop]
+        named = sorted({index for word in _ANY.finditer(said) for index in _kinds(word.group())})
+        rest = value[:begin] + value[stop:]
+        for index, match in _asks(value[begin:stop], said, named):
+            if KINDS[index].elsewhere or _vouched(tool, spaced, (), index, said, rest):
+                continue
+            hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
+            return [(text, hit._replace(why=_WHY_ALONG.format(KINDS[index].name)))]
     return []
 
 
@@ -420,12 +477,15 @@ def _about(
     if len(within) == 2:
         if _argument(spaced, within, index):
             return True
-    else:
+    elif KINDS[index].siblings:
+        counts = tuple(_counts(tool.input_schema))
+        if len(within) <= 1 and _keeps(spaced, within + counts, index, records=True):
+            return True  # an argument: another asking for the same kind is no subject
         named = " ".join(name for name in spaced if name not in within[-1:])
-        if KINDS[index].siblings and (
+        if len(within) > 1 and (
             _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None
         ):
-            return True
+            return True  # deep in a request body, fields name one record's parts
     said_of_itself = lower(tool.description if description is None else description)
     subject = _DOMAIN[index] if KINDS[index].siblings else _SUBJECT[index]
     return subject.search(said_of_itself.replace("_", " ")) is not None
@@ -443,6 +503,18 @@ def _argument(names: list[str], within: tuple[str, str], index: int) -> bool:
     outer = within[0]
     if _NAMED[index].search(outer) is not None and _DOMAIN[index].search(outer) is None:
         return True  # a customer's or an employee's record
+    return _keeps(names, within, index, records=False)
+
+
+def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bool) -> bool:
+    """Whether a tool's fields (`names`, but those of `within`) say it keeps kind `index`.
+
+    A field asking for the same kind vouches for no other: ``주민등록번호`` beside
+    ``운전면허번호`` is two asks, not a subject. A word of the subject outside an ask does
+    (``employee_tax_id``), and so does one naming whose data it is; in an identifier
+    (``member_id``) only when `records`, the tool's own fields: an object's identifier
+    says whose record a call reads, not what the object keeps.
+    """
     for name in names:
         if name in within:
             continue
@@ -452,9 +524,27 @@ def _argument(names: list[str], within: tuple[str, str], index: int) -> bool:
             for found in _DOMAIN[index].finditer(name)
         ):
             return True  # a word of the subject outside an ask: "employee_tax_id"
-        if _ID.search(name) is None and _NAMED[index].search(name) is not None:
+        if (records or _ID.search(name) is None) and _NAMED[index].search(name) is not None:
             return True
     return False
+
+
+def _counts(schema: Mapping[str, Any]) -> Iterator[str]:
+    """The tool's arguments that hold a number or a flag, not a record.
+
+    ``personnes`` is a count of people. Spaced and lowercase, as `_about` reads names;
+    an identifier (``member_id``) is a record's.
+    """
+    properties = schema.get("properties")
+    if not isinstance(properties, Mapping):
+        return
+    for name, sub in properties.items():
+        if not isinstance(name, str) or not isinstance(sub, Mapping):
+            continue
+        kind = sub.get("type")
+        spaced = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
+        if isinstance(kind, str) and kind in _NOT_TEXT and _ID.search(spaced) is None:
+            yield spaced
 
 
 def _within(path: tuple[str | int, ...]) -> tuple[str, ...]:

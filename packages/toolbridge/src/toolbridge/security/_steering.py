@@ -533,5 +533,13 @@ def _target(text: str, *, user: bool, strong: bool) -> bool:
             destination
             or _PARAMETER.search(text) is not None
             or (strong and (_TOOL.search(text) is not None or _LITERAL.search(text) is not None))
+            or (strong and _QUOTED.search(text) is not None and _LIMIT.search(text) is None)
         )
     return destination and _OTHER_TOOL.search(text) is not None
+
+
+_QUOTED: Final = re.compile(
+    r"(?:'|\u2018|\u201c|\"|\u00ab|\u300c|\u201e)[^'\"\u2019\u201d\u00bb\u300d\n]{2,40}"
+    r"(?:'|\u2019|\u201d|\"|\u00bb|\u300d)|(?<![\w.,])\d+(?:[.,]\d+)?(?!\w|[.,]\d)"
+)
+"""A value in quotes, of any script, or a number: what a field is set to."""

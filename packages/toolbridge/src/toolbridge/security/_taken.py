@@ -7,7 +7,10 @@ number), until it says where the model should get it: "from the user's gallery",
 files you have read", "from the browser's saved passwords". The user gives their own
 data to a tool that needs it; a field that sends the model to fetch it from elsewhere
 asks for more than the user gave (`ELSEWHERE`). One that says to do so without asking
-(`COVERT`) asks for it behind the user's back, whatever the tool is about.
+(`COVERT`) asks for it behind the user's back, whatever the tool is about. So does one that sends
+the model to what it holds itself (`HELD`): "every account the assistant knows about",
+"the token from the assistant's configuration file", "the keys in the runtime
+environment" are no user's answer to the tool.
 
 Lowercase stems, matched as `toolbridge.security._concept_match.Concept` matches them.
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["COVERT", "ELSEWHERE"]
+__all__ = ["COVERT", "ELSEWHERE", "HELD"]
 
 COVERT: Final = frozenset({
     # English
@@ -120,3 +123,47 @@ ELSEWHERE: Final = frozenset({
 })  # fmt: skip
 """Data fetched from somewhere the user did not hand over: their gallery, their files,
 earlier messages, the browser's saved passwords."""
+
+HELD: Final = frozenset({
+    # English
+    "the assistant knows", "assistant knows about", "the agent knows", "the model knows",
+    "known to the assistant", "known to the agent", "known to the model", "known to you",
+    "available to the assistant", "available to the agent", "available to the model",
+    "available to you", "you have access to", "the assistant has access to",
+    "the agent has access to", "the model has access to", "everything you know",
+    "everything it knows", "all you know", "in your context", "in your memory",
+    "from your memory", "in its context", "in the context window", "assistant's config",
+    "agent's config", "model's config", "the assistant's environment",
+    "the agent's environment", "runtime environment",
+    # Romance
+    "que el asistente conoce", "que el asistente conozca", "que conozcas",
+    "disponibles para el asistente", "configuración del asistente", "entorno de ejecución",
+    "a los que tengas acceso", "a las que tengas acceso", "que l'assistant connaît",
+    "connus de l'assistant", "dont dispose l'assistant", "dont l'assistant dispose",
+    "configuration de l'assistant", "environnement d'exécution", "auxquels tu as accès",
+    "auxquels vous avez accès", "que o assistente conhece", "conhecidos pelo assistente",
+    "disponíveis para o assistente", "configuração do assistente", "ambiente de execução",
+    "a que você tem acesso", "che l'assistente conosce", "noti all'assistente",
+    "configurazione dell'assistente", "ambiente di esecuzione", "pe care asistentul le știe",
+    "mediul de rulare",
+    # Germanic, Slavic, Turkish, Greek
+    "die der assistent kennt", "dem assistenten bekannt", "die dir bekannt",
+    "konfiguration des assistenten", "laufzeitumgebung", "auf die du zugriff hast",
+    "die de assistent kent", "bekend bij de assistent", "które zna asystent",
+    "znane asystentowi", "konfiguracji asystenta", "środowiska uruchomieniowego",
+    "které asistent zná", "asistanın bildiği", "asistanın erişebildiği",
+    "asistanın yapılandırma", "çalışma ortamı", "που γνωρίζει ο βοηθός",
+    "известные ассистенту", "которые знает ассистент", "конфигурации ассистента",
+    "среды выполнения", "к которым у тебя есть доступ", "відомі асистенту",
+    "середовища виконання",
+    # Arabic, Persian, Hebrew, Hindi; CJK, Thai, Vietnamese, Indonesian
+    "التي يعرفها المساعد", "بيئة التشغيل", "که دستیار می‌داند", "محیط اجرا",
+    "שהעוזר מכיר", "סביבת הריצה", "सहायक जानता", "运行环境", "運行環境", "執行環境",
+    "运行时环境", "助手知道的", "助手掌握的", "你知道的", "你掌握的", "助手的配置",
+    "アシスタントが知っている", "アシスタントが把握している", "実行環境", "アシスタントの設定",
+    "어시스턴트가 알고 있는", "에이전트가 알고 있는", "실행 환경", "ที่ผู้ช่วยรู้",
+    "สภาพแวดล้อมการทำงาน", "trợ lý biết", "môi trường chạy", "cấu hình của trợ lý",
+    "yang diketahui asisten", "lingkungan runtime", "konfigurasi asisten",
+})  # fmt: skip
+"""What the model holds itself: everything it knows, its configuration, its runtime
+environment. A tool asking for a secret from there asks for more than any user gave."""
