@@ -38,10 +38,10 @@ __all__ = ["EMAIL", "PHONE", "SCHEMES", "carried"]
 _SECRET: Final = re.compile(
     r"(?<![\w.])(?:~/\.[\w.-]+|~/\w+/\.|\$HOME/\.|/etc/(?:ssh|shadow|passwd|sudoers)"
     r"|\.env\b|id_(?:rsa|ed25519|ecdsa)\b|kubeconfig\b|\.kube/config\b|config view --raw"
-    r"|keystore\b)|(?<=[\w*-])\.(?:pem|p12|pfx)\b",
+    r"|keystore\b|/var/run/secrets/|/run/secrets/)|(?<=[\w*-])\.(?:pem|p12|pfx)\b",
     re.IGNORECASE,
 )
-"""A credential file, a key or a store of them."""
+"""A credential file, a key or a store of them (a container's mounted secrets too)."""
 EMAIL: Final = r"[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{0,190}[a-z]"
 """An e-mail address (or ``git@host``), bounded as the standards bound its parts, so that
 a long run of dotted words costs a linear scan."""
@@ -87,6 +87,7 @@ _SENTENCE: Final = re.compile(r"[^\n]+?(?:[.!?\u3002\u0964\u0589\u1362](?=\s)|$)
 """One sentence or line: a runbook's step is a line."""
 _GATE_FILE: Final = (
     "~/", "/etc/", ".env", "id_", ".pem", ".p12", ".pfx", "kube", "keystore", "$home/",
+    "/run/secrets/",
 )  # fmt: skip
 _WHY_DATA: Final = (
     "a secret or someone's sensitive data named beside an address the text names "

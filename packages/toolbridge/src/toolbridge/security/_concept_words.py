@@ -810,7 +810,7 @@ SECRETS: Final = frozenset({
     "регистрийн дугаар", "ọ̀rọ̀ aṣínà", "ọrọ igbaniwọle", "গোপন", "পাসপোর্ট", "জাতীয় পরিচয়",
     "خفیہ", "پاسپورٹ", "شناختی کارڈ", "егн", "contrasenya", "clau=", "parole",
     "atslēg", "personas kod", "slaptažod", "asmens kod", "geslo", "gesla", "potni list", "emšo",
-    "lozinka",
+    "lozinka", "paslapt", "ọ̀rọ̀ ìkọ̀kọ̀",
     # what proves who someone is to a bank or a help desk
     "tan=", "passwört", "maiden name", "security question", "security answer",
     "sicherheitsfrage", "mädchenname", "geburtsname", "question de sécurité",
