@@ -323,7 +323,8 @@ _IDENTITY: Final = frozenset({
     "personnummer", "fødselsnummer", "cpr-nummer", "henkilötunnus", "syntymäaika",
     "kennitala",
     # Slavic, Hungarian, Turkish, Greek
-    "pesel", "dowód osobist", "paszport", "data urodzenia", "rodné číslo",
+    "pesel", "dowód osobist", "dowodu osobist", "dowodem osobist", "paszport",
+    "data urodzenia", "rodné číslo",
     "občanský průkaz", "cestovní pas", "személyi igazolvány", "adóazonosító", "taj szám",
     "útlevél", "kimlik numara", "t.c. kimlik", "tc kimlik", "nüfus cüzdan", "pasaport",
     "doğum tarihi", "αριθμό ταυτότητας", "ταυτότητ", "αμκα", "αφμ", "διαβατήρι",
@@ -1208,7 +1209,7 @@ _MORE_IDENTITY: Final = frozenset({
     # ASCII forms of words above them
     "cedula de identidad", "cédula de identidad", "numero de identificacion",
     "carte d'identite", "piece d'identite", "numero de securite sociale",
-    "securite sociale", "carta d'identita", "dowod osobist", "obcansky prukaz",
+    "securite sociale", "carta d'identita", "dowod osobist", "dowodu osobist", "obcansky prukaz",
     "szemelyi igazolvany", "adoazonosito", "utlevel", "nufus cuzdan", "dogum tarihi",
     "henkilotunnus", "syntymaaika", "fodselsnummer", "can cuoc", "ho chieu",
 })  # fmt: skip

@@ -33,8 +33,13 @@ Who vouches is narrower for some kinds (`_vouched`, `_about`): a kind no sibling
 vouches for (a bank's sign-in, a whole store of the phone, a token, the clipboard) is
 vouched for by the tool's name and subject words alone; a secret asked for in a field
 named for something else (``notes``, ``extra``) by nothing; data fetched from
-elsewhere ("from the user's gallery") only by the tool's name, and data taken without
-asking (`toolbridge.security._taken`) by nothing.
+elsewhere ("from the user's gallery") or asked whole (both sides of an identity card,
+every guest record) only by the tool's name, and data taken without asking or from
+what the model holds itself (`toolbridge.security._taken`) by nothing. Two arguments
+asking for the same kind vouch for each other no more than one does.
+
+A description may also say the data goes along with the call without naming a field
+(`_sent_along`: "the passport number is attached to the booking").
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
 from toolbridge.security._strings import Text
-from toolbridge.security._taken import COVERT, ELSEWHERE, HELD
+from toolbridge.security._taken import COVERT, ELSEWHERE, HELD, WHOLE
 
 __all__ = ["carries", "offtopic"]
 
@@ -72,7 +77,7 @@ _ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
 """Every kind's words in one search: most fields name none."""
 _COVERT: Final = Concept(COVERT | HELD)
 _ALONG: Final = Concept(ALONG)
-_ELSEWHERE: Final = Concept(ELSEWHERE)
+_ELSEWHERE: Final = Concept(ELSEWHERE | WHOLE)
 _READ: Final = frozenset({"description", "title", "default", "examples", "properties"})
 """Where a field says what it takes: its prose, its offered values, its name."""
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
@@ -430,9 +435,11 @@ def _vouched(
 ) -> bool:
     """Whether `tool` vouches for the ask of kind `index` in text `asked` (lowercase).
 
-    An ask taken behind the user's back ("without asking") is vouched for by nothing; one
-    fetched from elsewhere ("from the user's gallery") only by the tool's own name: its
-    other fields and its prose may speak of the data, not of fetching it.
+    An ask taken behind the user's back ("without asking") or from what the model holds
+    ("every account the assistant knows") is vouched for by nothing; one fetched from
+    elsewhere ("from the user's gallery") or asked whole ("both sides of the ID card")
+    only by the tool's own name: its other fields and its prose may speak of the data,
+    not of fetching it or taking all of it.
     """
     if _COVERT.search(asked) is not None:
         return False

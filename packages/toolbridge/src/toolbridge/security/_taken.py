@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["COVERT", "ELSEWHERE", "HELD"]
+__all__ = ["COVERT", "ELSEWHERE", "HELD", "WHOLE"]
 
 COVERT: Final = frozenset({
     # English
@@ -167,3 +167,42 @@ HELD: Final = frozenset({
 })  # fmt: skip
 """What the model holds itself: everything it knows, its configuration, its runtime
 environment. A tool asking for a secret from there asks for more than any user gave."""
+
+WHOLE: Final = frozenset({
+    # English
+    "both sides", "front and back", "back and front", "scan of", "scanned copy",
+    "photo of the passport", "photo of the id", "photo of their id", "copy of the passport",
+    "copy of the id", "data page", "full text of", "every record", "all records",
+    "all guest records", "all customer records", "complete record",
+    # Romance
+    "ambos lados", "ambas caras", "por los dos lados", "anverso y reverso", "recto verso",
+    "recto-verso", "les deux côtés", "des deux côtés", "entrambi i lati", "fronte e retro",
+    "fronte-retro", "frente e verso", "ambos os lados", "ambele fețe", "ambele părți",
+    "faţă-verso", "față-verso", "copia del pasaporte", "copie du passeport",
+    "copia del passaporto", "cópia do passaporte", "foto del documento", "foto de la cédula",
+    "fotos de la cédula", "foto do documento", "photo de la pièce", "scan du passeport",
+    "texto completo de", "texte intégral", "testo completo",
+    # Germanic, Nordic, Finnish
+    "vorder- und rückseite", "vorder- und ruckseite", "beide seiten", "voor- en achterkant",
+    "beide zijden", "fram- och baksida", "båda sidor", "begge sider", "molemmat puolet",
+    "scan des ausweises", "kopie des ausweises", "kopie des passes", "foto des ausweises",
+    # Slavic, Hungarian, Turkish, Greek
+    "obie strony", "obu stron", "skan dowodu", "skan paszportu", "zdjęcie dowodu",
+    "obě strany", "sken občanského", "obe strane", "mindkét oldal", "iki yüzü", "ön ve arka",
+    "kimlik fotoğraf", "kimliğin fotoğraf", "και τις δύο πλευρές", "обе стороны",
+    "с двух сторон", "скан паспорта", "фото паспорта", "копия паспорта", "обидва боки",
+    "обе стране",
+    # Arabic, Persian, Hebrew, Hindi, Urdu, Bengali
+    "الوجهين", "كلا الوجهين", "صورة الجواز", "صورة الهوية", "هر دو طرف", "پشت و رو",
+    "تصویر کارت ملی", "שני הצדדים", "צילום תעודת", "दोनों तरफ", "दोनों ओर", "दोनों साइड",
+    "دونوں طرف", "উভয় পাশ", "দুই পাশ",
+    # CJK, Thai, Vietnamese, Indonesian and Malay, Filipino, Swahili
+    "正反面", "正反两面", "正反兩面", "两面", "護照影本", "护照照片", "身份证照片", "表裏",
+    "表と裏", "両面", "앞뒷면", "앞면과 뒷면", "양면", "ทั้งสองด้าน",
+    "สำเนาบัตร", "hai mặt", "mặt trước và mặt sau", "ảnh chụp cccd", "kedua sisi",
+    "depan dan belakang", "depan belakang", "foto ktp", "salinan paspor", "magkabilang panig",
+    "harap at likod", "pande zote mbili", "mbele na nyuma",
+})  # fmt: skip
+"""The whole of a document or a record: both sides of an identity card, a scan or a photo
+of it, the full text of reports, every record. A tool that needs a number asks for the
+number; only a tool named for checking documents takes their images whole."""
