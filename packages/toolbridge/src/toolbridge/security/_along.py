@@ -16,14 +16,15 @@ __all__ = ["ALONG"]
 
 ALONG: Final = frozenset({
     # English
-    "attach", "attached", "attaches", "forward=", "forwarded", "forwards", "append",
+    "attach", "attached", "attaches", "forward=", "forwarded", "forwards", "append=",
     "appended", "appends", "along with", "together with", "sent with", "sent along",
     "send along", "passed along",
     # Romance
     "adjunta", "adjuntan", "adjunte", "adjuntar", "incluya", "incluir", "se envía junto",
-    "junto con", "reenvía", "joindre", "joint", "joints", "jointe", "ajoutez",
+    "junto con", "reenvía", "joindre", "joint à", "joint au", "jointe à", "joignez",
+    "jointe", "ajoutez",
     "transmis avec", "anexa", "anexe", "anexar", "anexad", "inclua", "encaminhad",
-    "junto com", "allega", "allegat", "includi", "inoltrat", "insieme a", "atașa",
+    "junto com", "allega=", "allegat", "includi=", "inoltrat", "insieme a", "atașa",
     "atașeaz", "împreună cu",
     # Germanic, Nordic, Finnish
     "beifügen", "beigefügt", "beigelegt", "mitsenden", "mitgesendet", "mitgeschickt",

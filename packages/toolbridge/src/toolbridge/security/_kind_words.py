@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from toolbridge.security._biometrics import BIOMETRIC, BIOMETRIC_TOOLS, NOT_BIOMETRIC
 from toolbridge.security._concept_words import (
     ALL,
     EARLIER,
@@ -1530,6 +1531,13 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
+    Kind(
+        "someone's biometrics",
+        BIOMETRIC,
+        BIOMETRIC_TOOLS,
+        _USERS,
+        purpose=NOT_BIOMETRIC | _KEPT_SAFE,
+    ),
     Kind("the clipboard", _CLIPBOARD, _CLIPBOARD_TOOLS, siblings=False),
     Kind(
         "an access token or API key",
