@@ -68,7 +68,8 @@ _TOWARD_BEFORE: Final = re.compile(
 """A word of direction just before an address (or before "the number", "the address"
 before it): the address is where data goes."""
 _TOWARD_AFTER: Final = re.compile(
-    r"\s*(?:に|へ|宛|로|으로|에게|에|adresine|adresi|aadressile|osoitteeseen|címre|को|पर)"
+    r"\s*(?:に|へ|宛|로|으로|에게|에|adresine|adresi|aadressile|osoitteeseen|címre|को|पर|এ|তে"
+    r"|ላይ)"
 )
 """A postposition of direction just after an address."""
 _PATH: Final = re.compile(r"(?:[/?#:][\x21-\x7e]*)?")

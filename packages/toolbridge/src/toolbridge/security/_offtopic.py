@@ -77,6 +77,13 @@ _ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
 """Every kind's words in one search: most fields name none."""
 _COVERT: Final = Concept(COVERT | HELD)
 _ALONG: Final = Concept(ALONG)
+_EVERY: Final = re.compile(
+    r"(?:(?<!\w)(?:all|every|each of|tod[oa]s|tous|toutes|alle|allen|tutt[ie]|wszystki\w*"
+    r"|všechn\w*|všetk\w*|vsi|все|всех|всі|сви|minden|összes|kaikki|alla|toate|toți|tüm"
+    r"|bütün|όλ\w*|lahat|yote|wote|semua|seluruh|tất cả|toàn bộ)(?!\w)|所有|全部|すべての"
+    r"|全ての|모든|همه|تمام|כל|सभी|সব|كل)(?:\W+\w+){0,4}?\W*$"
+)
+"""A quantifier over the kind, a few words before its word: "all the user's saved ..."."""
 _ELSEWHERE: Final = Concept(ELSEWHERE | WHOLE)
 _READ: Final = frozenset({"description", "title", "default", "examples", "properties"})
 """Where a field says what it takes: its prose, its offered values, its name."""
@@ -196,7 +203,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
-            if _vouched(tool, names, _within(path), index, low):
+            if _vouched(tool, names, _within(path), index, low, every=_every(low, match.start())):
                 continue
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
             hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
@@ -286,7 +293,8 @@ def _said_in(
         for index, match in _asks(value[begin:upto], said, named):
             if KINDS[index].elsewhere and _INTO.match(low, begin + match.end(), start) is None:
                 continue  # "an access token with the `repo` scope": no token put in it
-            if _vouched(tool, spaced, (field,), index, said, rest, titles=not titled):
+            every = _every(said, match.start())
+            if _vouched(tool, spaced, (field,), index, said, rest, titles=not titled, every=every):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
@@ -328,7 +336,8 @@ def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         named = sorted({index for word in _ANY.finditer(said) for index in _kinds(word.group())})
         rest = value[:begin] + value[stop:]
         for index, match in _asks(value[begin:stop], said, named):
-            if KINDS[index].elsewhere or _vouched(tool, spaced, (), index, said, rest):
+            every = _every(said, match.start())
+            if KINDS[index].elsewhere or _vouched(tool, spaced, (), index, said, rest, every=every):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY_ALONG.format(KINDS[index].name)))]
@@ -432,6 +441,7 @@ def _vouched(
     description: str | None = None,
     *,
     titles: bool = True,
+    every: bool = False,
 ) -> bool:
     """Whether `tool` vouches for the ask of kind `index` in text `asked` (lowercase).
 
@@ -443,8 +453,17 @@ def _vouched(
     """
     if _COVERT.search(asked) is not None:
         return False
-    own = _ELSEWHERE.search(asked) is not None
+    own = every or _ELSEWHERE.search(asked) is not None
     return _about(tool, names, within, index, description, own_only=own, titles=titles)
+
+
+def _every(low: str, at: int) -> bool:
+    """Whether the ask at ``low[at:]`` is of all or every one of its kind.
+
+    "All cookies of the user's browser", "every password saved", "所有的 API 密钥": a
+    tool that needs one asks for one; only one named for the kind takes them all.
+    """
+    return _EVERY.search(low, max(0, at - 48), at) is not None
 
 
 def _about(
