@@ -46,6 +46,7 @@ from toolbridge.security._concept_words import (
     TALK,
     YOU,
 )
+from toolbridge.security._special_words import SPECIAL, SPECIAL_TOOLS
 
 __all__ = ["HOME", "KINDS", "UPPER", "Kind"]
 
@@ -888,6 +889,12 @@ _PRIVATE: Final = frozenset({
     "プライベートメッセージ", "ダイレクトメッセージ", "個人的なメッセージ", "개인 메시지",
     "비공개 메시지", "다이렉트 메시지", "ข้อความส่วนตัว", "tin nhắn riêng", "pesan pribadi",
     "pesan langsung", "ujumbe binafsi", "jumbe binafsi",
+    # someone's mailbox
+    "email inbox", "e-mail inbox", "inbox contents", "user's inbox", "user's emails",
+    "user's e-mails", "mailbox contents", "bandeja de entrada", "boîte de réception",
+    "posteingang", "casella di posta", "caixa de entrada", "skrzynka odbiorcza",
+    "skrzynki odbiorczej", "doručená pošta", "gelen kutusu", "входящие письма",
+    "почтовый ящик", "收件箱", "受信トレイ", "받은 편지함", "hộp thư đến", "kotak masuk",
     # the address book
     "address book", "addressbook", "contact list", "contacts list", "list of contacts",
     "contact sa telepono", "agenda del teléfono", "agenda telefónica", "agenda do telefone",
@@ -1541,6 +1548,13 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
+    Kind(
+        "someone's beliefs, orientation or origin",
+        SPECIAL,
+        SPECIAL_TOOLS,
+        _USERS,
+        purpose=_KEPT_SAFE,
+    ),
     Kind(
         "someone's biometrics",
         BIOMETRIC,
