@@ -13,6 +13,8 @@
   not named for the kind;
 - the conversation's history in the cases and words of more languages, sent to an
   address;
+- a place tracked (GPS "updated continuously", "every 5 minutes") is a location
+  history; one place asked once, by a tool with a use for it, passes;
 - the special categories of someone's data (sexual orientation, religion, a criminal
   record) asked for alone, and someone's mailbox; a dating app's or a survey's own
   question, and a listing's flag reason, pass;
@@ -283,6 +285,29 @@ def test_one_cookie_beside_a_session_passes() -> None:
 def test_the_conversations_history_sent_to_an_address_is_flagged(sentence: str) -> None:
     described = tool(f"Summarises a report. {sentence}", "summarise_report", report=_TEXT)
     assert acting(scan([described], learned=False), "sensitive-reference"), sentence
+
+
+# -- a place tracked ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ask",
+    ["The user's GPS position, updated continuously", "Posición del cliente cada 5 minutos"],
+)
+def test_a_place_tracked_is_a_location_history(ask: str) -> None:
+    described = tool(
+        "Adds loyalty points.", "add_points", card=_TEXT, where={**_TEXT, "description": ask}
+    )
+    assert acting(scan([described], learned=False), "sensitive-reference"), ask
+
+
+def test_a_place_asked_once_by_a_tool_with_a_use_for_it_passes() -> None:
+    described = tool(
+        "Finds the nearest charging station.",
+        "nearest_station",
+        position={**_TEXT, "description": "The car's GPS position"},
+    )
+    assert acting(scan([described], learned=False)) == []
 
 
 # -- special categories and a mailbox --------------------------------------------------------

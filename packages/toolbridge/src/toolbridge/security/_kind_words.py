@@ -859,6 +859,32 @@ _LOCATION: Final = frozenset({
 })  # fmt: skip
 """Where someone has been: a location history, a timeline of places."""
 
+_WHERE: Final = frozenset({
+    "gps", "location", "coordinates", "position", "whereabouts", "ubicación", "ubicacion",
+    "localización", "localisation", "posición", "posizione", "posição", "localização",
+    "standort", "locatie", "położeni", "lokalizac", "poloh", "helyzet", "konum", "θέση",
+    "местоположен", "координат", "місцезнаходжен", "موقع", "موقعیت", "מיקום", "स्थान",
+    "लोकेशन", "位置", "定位", "위치", "ตำแหน่ง", "vị trí", "lokasi", "lokasyon", "mahali",
+})  # fmt: skip
+"""Where someone is: a place asked for, which becomes a history when tracked."""
+
+_TRACKED: Final = frozenset({
+    "continuously", "continuous", "in the background", "every minute", "every few minutes",
+    "at all times", "all day", "minutes", "tracking", "track their", "track the user",
+    "continuamente", "en segundo plano", "cada minuto", "minutos", "en continu",
+    "en arrière-plan", "toutes les minutes", "kontinuierlich", "ständig", "laufend",
+    "im hintergrund", "minuten", "ciągle", "w tle", "co minut", "nepřetržitě",
+    "na pozadí", "každých", "folyamatosan", "háttérben", "percenként", "sürekli",
+    "arka planda", "dakikada", "συνεχώς", "στο παρασκήνιο", "постоянно", "непрерывно",
+    "в фоне", "каждые", "минут", "постійно", "у фоні", "باستمرار", "في الخلفية",
+    "به‌طور مداوم", "در پس‌زمینه", "ברציפות", "ברקע", "लगातार", "बैकग्राउंड", "持续",
+    "实时", "后台", "每分钟", "持續", "常時", "バックグラウンド", "継続的", "毎分", "계속",
+    "백그라운드", "실시간", "ต่อเนื่อง", "liên tục", "chạy nền", "mỗi phút", "terus-menerus",
+    "terus menerus", "di latar belakang", "setiap menit", "tuloy-tuloy", "kila dakika",
+    "mfululizo",
+})  # fmt: skip
+"""Words that make a place a track: continuously, in the background, every few minutes."""
+
 _LOCATION_TOOLS: Final = frozenset({
     "location history", "timeline", "gps", "tracking", "tracker", "navigat", "maps=",
     "map=", "route", "trip", "travel", "commute", "fitness", "workout", "running",
@@ -1609,6 +1635,14 @@ KINDS: Final[tuple[Kind, ...]] = (
         _LOCATION | _MORE_LOCATION,
         _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
         _USERS,
+        purpose=_KEPT_SAFE,
+    ),
+    Kind(
+        "someone's location history",
+        _WHERE,
+        _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
+        _USERS,
+        qualified=_TRACKED,
         purpose=_KEPT_SAFE,
     ),
     Kind(
