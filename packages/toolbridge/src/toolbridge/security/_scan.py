@@ -47,6 +47,7 @@ from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import STEERS, steering
 from toolbridge.security._strings import Text, strings
 from toolbridge.security._tails import beyond, far, repeated, shown_at, tail
+from toolbridge.security._unlisted import unlisted
 
 __all__ = ["scan"]
 
@@ -146,12 +147,15 @@ def scan(
             else {}
         )
         every = [strings(tool) for tool in listed]
-        own = vocabulary(text for texts in every for text in texts) if others else set()
+        own = vocabulary(text for texts in every for text in texts)
         names = frozenset(tool.name for tool in listed)
+        seen = names | owners.keys() | own
         for tool, texts in zip(listed, every, strict=True):
             mine = _tool(server, tool, texts, off, names)
             if others:
                 mine.extend(shadowing(str(server), tool, texts, others, own))
+            if "shadowing" not in off and not any(f.rule == "shadowing" for f in mine):
+                mine.extend(unlisted(server, tool.name, texts, seen))
             if learn and not any(_RANK[f.severity] >= 1 for f in mine):
                 reading = learned_reading(server, tool.name, texts)
                 if reading is not None:

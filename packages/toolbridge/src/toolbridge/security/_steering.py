@@ -191,7 +191,13 @@ CONSENT: Final = re.compile(
     r"[^.\n]{0,20}?\b(?:acept|autoriz|aprob|aprov|consint|accept|autoris|approuv"
     r"|zugestimmt|genehmigt|erlaubt|autorizz|approvat|akkoord|toestemming)"
     r"|\b(?:have|has|had) (?:already )?(?:pre-?approved|pre-?authori[sz]ed|approved all"
-    r"|authori[sz]ed all|consented to all)\b",
+    r"|authori[sz]ed all|consented to all)\b"
+    r"|\b(?:pretend|assume|act as if|behave as if|as though)\b[^.\n]{0,20}?\bthe user"
+    r"\b[^.\n]{0,16}?\b(?:said yes|agreed|approved|consented|confirmed|accepted|allowed)\b"
+    r"|\b(?:consent|approval|confirmation) (?:is|was) (?:implied|implicit|assumed)\b"
+    r"|\bcomo si el usuario (?:hubiera|hubiese) (?:aceptado|aprobado|confirmado|dicho que s[ií])"
+    r"|\bcomme si l'utilisateur avait (?:accepté|approuvé|confirmé|dit oui)"
+    r"|\bals (?:hätte|habe) der (?:nutzer|benutzer) (?:zugestimmt|bestätigt|ja gesagt)",
     re.IGNORECASE,
 )
 """A claim that the user already agreed: consent the model is told it has."""
@@ -262,7 +268,8 @@ _CONSENT_WHY: Final = "a claim that the user already agreed: consent the model i
 _CONDUCT_WHY: Final = "text steering the model's answers or reviews, not describing the tool."
 _CONSENT_GATE: Final = (
     "already", "ya ", "já", "déjà", "bereits", "schon", "già", " al ", "pre-a", "prea", "ed all",
-    "to all",
+    "to all", "pretend", "assume", "as if", "as though", "implied", "implicit", "como si",
+    "comme si", "als hätte", "als habe",
 )  # fmt: skip
 _WHY: Final = (
     "an instruction to override what the user asked (another tool, a recipient, an "
