@@ -357,6 +357,8 @@ def steering(
                 steered = True
             continue
         if kind == "always":
+            if _USER.search(text) is None:  # the user's choice in a clause before a ";"
+                text = value[_joined(value, ends, start) : end]
             if not steered and _USER.search(text) and _ruled(_unlinked(text), siblings):
                 hits.append(Hit("instruction", "high", start, end, _WHY))
                 steered = True
@@ -388,6 +390,18 @@ def steering(
     if conduct is not None:
         hits.append(Hit("instruction", "medium", conduct.start(), conduct.end(), _CONDUCT_WHY))
     return hits
+
+
+def _joined(value: str, ends: list[int], start: int) -> int:
+    """Where the sentence starting at `start` starts, with a clause joined by a semicolon.
+
+    "The address the user gives is not used; confirmations always go to ...": the two
+    clauses are one thought, the user's choice in the first and the override in the
+    second.
+    """
+    if start < 2 or value[:start].rstrip()[-1:] != ";":
+        return start
+    return sentence_at(ends, len(value[:start].rstrip()) - 1, len(value))[0]
 
 
 def _reinterpreted(value: str, low: str, at: list[int]) -> Hit | None:
