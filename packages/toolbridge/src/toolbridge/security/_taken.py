@@ -134,7 +134,10 @@ HELD: Final = frozenset({
     "everything it knows", "all you know", "in your context", "in your memory",
     "from your memory", "in its context", "in the context window", "assistant's config",
     "agent's config", "model's config", "the assistant's environment",
-    "the agent's environment", "runtime environment",
+    "the agent's environment", "runtime environment", "you hold", "other connected tools",
+    "all connected tools", "other connected services", "all connected services",
+    "connected servers", "bağlı tüm", "जुड़े टूल", "जुड़े सभी", "其他已连接", "所有已连接",
+    "接続された他の", "연결된 다른", "연결된 모든",
     # Romance
     "que el asistente conoce", "que el asistente conozca", "que conozcas",
     "disponibles para el asistente", "configuración del asistente", "entorno de ejecución",
