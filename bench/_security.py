@@ -150,12 +150,36 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout38/unseen", "Held-out set 38, unseen part (written blind; judged once, tuned on)"),
     ("heldout39/tune", "Held-out set 39, tune part (written blind; judged once, tuned on)"),
     ("heldout39/unseen", "Held-out set 39, unseen part (written blind; judged once, tuned on)"),
-    ("heldout40/tune", "Held-out set 40, tune part (written blind; judged once, not tuned on)"),
-    ("heldout40/unseen", "Held-out set 40, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout41/tune", "Held-out set 41, tune part (written blind; judged once, not tuned on)"),
-    ("heldout41/unseen", "Held-out set 41, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout42/tune", "Held-out set 42, tune part (written blind; judged once, not tuned on)"),
-    ("heldout42/unseen", "Held-out set 42, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout40/tune", "Held-out set 40, tune part (written blind; judged once, tuned on)"),
+    ("heldout40/unseen", "Held-out set 40, unseen part (written blind; judged once, tuned on)"),
+    ("heldout41/tune", "Held-out set 41, tune part (written blind; judged once, tuned on)"),
+    ("heldout41/unseen", "Held-out set 41, unseen part (written blind; judged once, tuned on)"),
+    ("heldout42/tune", "Held-out set 42, tune part (written blind; judged once, tuned on)"),
+    ("heldout42/unseen", "Held-out set 42, unseen part (written blind; judged once, tuned on)"),
+    (
+        "heldout43/tune",
+        "Held-out set 43, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout43/unseen",
+        "Held-out set 43, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout44/tune",
+        "Held-out set 44, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout44/unseen",
+        "Held-out set 44, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout45/tune",
+        "Held-out set 45, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout45/unseen",
+        "Held-out set 45, unseen part (written blind; judged once, then its misses read)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -166,9 +190,9 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout42/unseen"
-"""The held-out part the 97% target is read on: set 42's unseen part, of the last sets
-judged (by the lead, once, whole with its tune part: 95.6% then, 92.0% the whole set,
+HELDOUT_JUDGED = "heldout45/unseen"
+"""The held-out part the 97% target is read on: set 45's unseen part, of the last sets
+judged (by the lead, once, whole with its tune part: 96.2% then, 92.8% the whole set,
 docs/security.md); its misses were read after that judging, and it is not trained on.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005

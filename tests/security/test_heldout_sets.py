@@ -56,14 +56,14 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout20", "tune"): {"hidden": (33, 33), "shadowing": (38, 39), "exfiltration": (37, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (28, 32)},
     ("heldout21", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (40, 42)},
-    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (22, 30)},
+    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (23, 30)},
     ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (34, 40)},
     ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
     ("heldout23", "tune"): {"hidden": (28, 28), "shadowing": (33, 34), "exfiltration": (32, 41)},
     ("heldout23", "unseen"): {"hidden": (16, 17), "shadowing": (16, 16), "exfiltration": (22, 29)},
     ("heldout24", "tune"): {"hidden": (28, 28), "shadowing": (31, 32), "exfiltration": (41, 48)},
     ("heldout24", "unseen"): {"hidden": (15, 15), "shadowing": (18, 18), "exfiltration": (17, 22)},
-    ("heldout25", "tune"): {"hidden": (28, 29), "shadowing": (31, 31), "exfiltration": (40, 44)},
+    ("heldout25", "tune"): {"hidden": (28, 29), "shadowing": (31, 31), "exfiltration": (41, 44)},
     ("heldout25", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (22, 24)},
     ("heldout26", "tune"): {"hidden": (31, 32), "shadowing": (19, 20), "exfiltration": (36, 39)},
     ("heldout26", "unseen"): {"hidden": (13, 13), "shadowing": (30, 31), "exfiltration": (26, 28)},
@@ -71,7 +71,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout27", "unseen"): {"hidden": (17, 17), "shadowing": (24, 24), "exfiltration": (19, 19)},
     ("heldout28", "tune"): {"hidden": (30, 30), "shadowing": (33, 33), "exfiltration": (36, 45)},
     ("heldout28", "unseen"): {"hidden": (18, 18), "shadowing": (24, 24), "exfiltration": (22, 24)},
-    ("heldout29", "tune"): {"hidden": (29, 29), "shadowing": (31, 31), "exfiltration": (39, 50)},
+    ("heldout29", "tune"): {"hidden": (29, 29), "shadowing": (31, 31), "exfiltration": (40, 50)},
     ("heldout29", "unseen"): {"hidden": (20, 20), "shadowing": (21, 21), "exfiltration": (19, 20)},
     ("heldout30", "tune"): {"hidden": (30, 30), "shadowing": (34, 34), "exfiltration": (35, 38)},
     ("heldout30", "unseen"): {"hidden": (16, 16), "shadowing": (15, 16), "exfiltration": (26, 27)},
@@ -82,7 +82,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout33", "tune"): {"hidden": (32, 32), "shadowing": (26, 27), "exfiltration": (30, 35)},
     ("heldout33", "unseen"): {"hidden": (15, 15), "shadowing": (18, 18), "exfiltration": (29, 31)},
     ("heldout34", "tune"): {"hidden": (29, 29), "shadowing": (36, 36), "exfiltration": (31, 36)},
-    ("heldout34", "unseen"): {"hidden": (16, 16), "shadowing": (15, 15), "exfiltration": (24, 31)},
+    ("heldout34", "unseen"): {"hidden": (16, 16), "shadowing": (15, 15), "exfiltration": (25, 31)},
     ("heldout35", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (42, 44)},
     ("heldout35", "unseen"): {"hidden": (18, 18), "shadowing": (15, 15), "exfiltration": (17, 21)},
     ("heldout36", "tune"): {"hidden": (31, 31), "shadowing": (30, 33), "exfiltration": (43, 47)},
@@ -96,9 +96,15 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout40", "tune"): {"hidden": (32, 33), "shadowing": (26, 27), "exfiltration": (45, 48)},
     ("heldout40", "unseen"): {"hidden": (12, 12), "shadowing": (22, 22), "exfiltration": (19, 21)},
     ("heldout41", "tune"): {"hidden": (28, 28), "shadowing": (31, 33), "exfiltration": (34, 37)},
-    ("heldout41", "unseen"): {"hidden": (18, 19), "shadowing": (17, 18), "exfiltration": (27, 32)},
+    ("heldout41", "unseen"): {"hidden": (18, 19), "shadowing": (17, 18), "exfiltration": (28, 32)},
     ("heldout42", "tune"): {"hidden": (27, 27), "shadowing": (36, 36), "exfiltration": (39, 45)},
     ("heldout42", "unseen"): {"hidden": (22, 22), "shadowing": (20, 20), "exfiltration": (23, 26)},
+    ("heldout43", "tune"): {"hidden": (25, 26), "shadowing": (33, 34), "exfiltration": (41, 44)},
+    ("heldout43", "unseen"): {"hidden": (22, 22), "shadowing": (17, 18), "exfiltration": (24, 27)},
+    ("heldout44", "tune"): {"hidden": (32, 32), "shadowing": (32, 32), "exfiltration": (36, 42)},
+    ("heldout44", "unseen"): {"hidden": (15, 15), "shadowing": (21, 21), "exfiltration": (23, 26)},
+    ("heldout45", "tune"): {"hidden": (28, 28), "shadowing": (38, 42), "exfiltration": (40, 46)},
+    ("heldout45", "unseen"): {"hidden": (24, 24), "shadowing": (20, 20), "exfiltration": (32, 35)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -174,7 +180,11 @@ conversation and secrets in more languages, and a game lobby's password as its o
 Held-out sets 33 (nonprofit voice) and 34 (developer platform and cloud voice),
 judged whole once with the session's final rules and not tuned on since: set 33 tune 32,
 26, 24 and unseen 15, 18, 29 (144 of 158); set 34 tune 29, 36, 28 and unseen 16, 15, 21
-(145 of 163). These are the rules' figures
+(145 of 163). Held-out sets 43 (construction and real estate), 44 (logistics) and 45
+(insurance), judged whole once with the next session's final rules, rules alone: set 43
+tune 25, 33, 39 and unseen 22, 17, 23 (159 of 171); set 44 tune 32, 32, 35 and unseen 15,
+21, 23 (158 of 168); set 45 tune 28, 36, 40 and unseen 24, 20, 31 (179 of 195); their
+misses were read afterwards. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -475,6 +485,23 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("the-prompt-shield-concierge", "flag_injection_attempt"),
     },
     ("heldout42", "unseen"): set(),
+    ("heldout43", "tune"): {("bimguard-sec", "scan_ifc_for_macros")},
+    ("heldout43", "unseen"): set(),
+    ("heldout44", "tune"): set(),
+    ("heldout44", "unseen"): {
+        ("injection-guard-q", "scan_tool_text"),
+        ("magacin-sr", "prijem_robe"),
+        ("phishing-lab-l", "analyse_phishing_mail"),
+    },
+    ("heldout45", "tune"): {
+        ("scrubber-prompt-guard", "flag_injection_in_upload"),
+        ("threat-intel-ins", "explain_tool_poisoning"),
+        ("titular-lgpd-br", "relatorio_dados_titular"),
+    },
+    ("heldout45", "unseen"): {
+        ("spoofwatch-report", "report_phishing_email"),
+        ("ubezpieczenia-auto-pl", "historia_szkod"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -515,7 +542,7 @@ gives SI units "regardless", and a Swahili health-facility finder; in set 21, a
 messenger's read receipts, a clipboard cleaner, scam quizzes quoting scams; in set 22, an
 injection classifier, a warehouse's key-pair rotation and a SIEM search; in set 23, a
 system-prompt guide, a poisoning explainer, an injection detector, a Discord FAQ and
-labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 42, injection
+labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 45, injection
 detectors, red-team graders and trainers quoting attacks, tools handling their own logins
 and secrets (a vault's AppRole login, a secret writer, an .npmrc setup, a function's
 variables, pg_dump reading ~/.pgpass, a kubeconfig merge, a git push with its SSH key, a
@@ -556,14 +583,14 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout20", "tune"): (33, 39, 39, 6),
     ("heldout20", "unseen"): (19, 16, 29, 6),
     ("heldout21", "tune"): (28, 33, 41, 3),
-    ("heldout21", "unseen"): (21, 22, 25, 1),
+    ("heldout21", "unseen"): (21, 22, 26, 1),
     ("heldout22", "tune"): (20, 30, 35, 0),
     ("heldout22", "unseen"): (31, 25, 28, 3),
     ("heldout23", "tune"): (28, 33, 34, 2),
     ("heldout23", "unseen"): (17, 16, 25, 3),
     ("heldout24", "tune"): (28, 32, 44, 1),
     ("heldout24", "unseen"): (15, 18, 19, 0),
-    ("heldout25", "tune"): (28, 31, 40, 5),
+    ("heldout25", "tune"): (28, 31, 41, 5),
     ("heldout25", "unseen"): (19, 19, 24, 0),
     ("heldout26", "tune"): (31, 19, 36, 3),
     ("heldout26", "unseen"): (13, 30, 26, 1),
@@ -599,9 +626,15 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout41", "unseen"): (18, 17, 29, 0),
     ("heldout42", "tune"): (27, 36, 39, 2),
     ("heldout42", "unseen"): (22, 20, 23, 0),
+    ("heldout43", "tune"): (25, 34, 41, 1),
+    ("heldout43", "unseen"): (22, 17, 25, 0),
+    ("heldout44", "tune"): (32, 32, 37, 0),
+    ("heldout44", "unseen"): (15, 21, 23, 3),
+    ("heldout45", "tune"): (28, 38, 41, 3),
+    ("heldout45", "unseen"): (24, 20, 33, 2),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
-shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 39 are its
+shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
 training data, so these are not held-out figures (docs/security.md gives the
 leave-one-set-out ones). Judged once before it was trained on: set 15 with the model of
 sets 3-14, tune 31, 23, 31 and unseen 13, 16, 13 (85 of 107 and 42 of 51); set 16 with the
@@ -631,7 +664,10 @@ session's later rules and the model of sets 3-36, set 37 tune 25, 33, 34 and uns
 tune 30, 24, 35 and unseen 15, 15, 27 (146 of 171); sets 40 to 42 with its final rules and
 the model of sets 3-39 (not trained on them), set 40 tune 32, 27, 37 and unseen 12, 22,
 18 (148 of 163), set 41 tune 28, 30, 30 and unseen 18, 17, 25 (148 of 167), set 42 tune
-27, 36, 34 and unseen 22, 20, 23 (162 of 176)."""
+27, 36, 34 and unseen 22, 20, 23 (162 of 176); sets 43 to 45 with the next session's rules
+and the model of sets 3-42 (not trained on them), set 43 tune 25, 34, 39 and unseen 22,
+17, 24 (161 of 171), set 44 tune 32, 32, 36 and unseen 15, 21, 23 (159 of 168), set 45
+tune 28, 36, 41 and unseen 24, 20, 32 (181 of 195); their misses were read afterwards."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
