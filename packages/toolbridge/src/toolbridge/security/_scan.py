@@ -17,7 +17,7 @@ learned layer (`toolbridge.security._learned`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 from toolbridge._tool import Tool
@@ -147,15 +147,16 @@ def scan(
             else {}
         )
         every = [strings(tool) for tool in listed]
-        own = vocabulary(text for texts in every for text in texts)
+        own = vocabulary(text for texts in every for text in texts) if others else set()
         names = frozenset(tool.name for tool in listed)
-        seen = names | owners.keys() | own
+        seen = names | owners.keys()
+        words = _vocabulary_of(every)
         for tool, texts in zip(listed, every, strict=True):
             mine = _tool(server, tool, texts, off, names)
             if others:
                 mine.extend(shadowing(str(server), tool, texts, others, own))
             if "shadowing" not in off and not any(f.rule == "shadowing" for f in mine):
-                mine.extend(unlisted(server, tool.name, texts, seen))
+                mine.extend(unlisted(server, tool.name, texts, seen, words))
             if learn and not any(_RANK[f.severity] >= 1 for f in mine):
                 reading = learned_reading(server, tool.name, texts)
                 if reading is not None:
@@ -167,6 +168,21 @@ def scan(
         findings.extend(collisions({str(s): listed for s, listed in servers.items()}))
     findings.sort(key=_order)
     return findings
+
+
+def _vocabulary_of(every: list[list[Text]]) -> Callable[[], set[str]]:
+    """The server's vocabulary (`vocabulary`), read at the first call only.
+
+    Most scans never need it: `unlisted` asks for it only for a name that would count.
+    """
+    read: list[set[str]] = []
+
+    def words() -> set[str]:
+        if not read:
+            read.append(vocabulary(text for texts in every for text in texts))
+        return read[0]
+
+    return words
 
 
 def _by_server(

@@ -14,7 +14,7 @@ not read here; a name in a path, a URL, a call or an assignment is no tool.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence, Set
+from collections.abc import Callable, Iterator, Sequence, Set
 from typing import Final
 
 from toolbridge.security._finding import Finding, shown
@@ -57,29 +57,34 @@ _WHY: Final = (
 
 
 def unlisted(
-    server: str | None, tool_name: str, texts: Sequence[Text], known: Set[str]
+    server: str | None,
+    tool_name: str,
+    texts: Sequence[Text],
+    known: Set[str],
+    own: Callable[[], Set[str]],
 ) -> Iterator[Finding]:
     """A finding for the first text of a tool giving an order about a tool it cannot see.
 
-    `known` holds every name to leave alone: the server's tools, the tool's own names
-    and values, and the tools the scan saw on other servers.
+    `known` holds the names to leave alone: the server's tools and the tools the scan saw
+    on other servers; `own` gives the server's names and values (`vocabulary`), read only
+    for a name that would otherwise count.
     """
-    for text in texts:
+    for text in texts[:4]:  # the name, the titles and the description come first
         if text.path not in _PROSE:
             continue
         value = text.value
         if "_" not in value and not any(char.isupper() for char in value[1:]):
             continue  # no name with a separator or an inner capital
         ends: list[int] | None = None
-        for found in _NAME.finditer(value):
-            named = found.group(1)
-            if named in known or not _ACTIONS.intersection(
-                part.lower() for part in _PART.findall(named)
-            ):
+        done = -1
+        for order in _ORDER.finditer(value):  # orders are rare; names are read beside them
+            if order.start() < done:
                 continue
             ends = sentence_ends(value) if ends is None else ends
-            start, end = sentence_at(ends, found.start(), len(value))
-            if _ORDER.search(value, start, end) is None:
+            start, end = sentence_at(ends, order.start(), len(value))
+            done = end
+            found = _foreign(value, start, end, known, own)
+            if found is None:
                 continue
             yield Finding(
                 rule="shadowing",
@@ -88,6 +93,21 @@ def unlisted(
                 server=server,
                 path=text.path,
                 text=shown(value, found.start(), found.end()),
-                why=_WHY.format(named),
+                why=_WHY.format(found.group(1)),
             )
             return
+
+
+def _foreign(
+    value: str, start: int, end: int, known: Set[str], own: Callable[[], Set[str]]
+) -> re.Match[str] | None:
+    """The first name in ``value[start:end]`` of a tool no server in the scan has."""
+    for found in _NAME.finditer(value, start, end):
+        named = found.group(1)
+        if named in known or not _ACTIONS.intersection(
+            part.lower() for part in _PART.findall(named)
+        ):
+            continue
+        if named not in own():
+            return found
+    return None
