@@ -57,7 +57,7 @@ from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
-from toolbridge.security._strings import Text
+from toolbridge.security._strings import SELF, Text
 from toolbridge.security._taken import COVERT, ELSEWHERE, HELD, WHOLE
 
 __all__ = ["carries", "offtopic"]
@@ -83,7 +83,11 @@ _EVERY: Final = re.compile(
     r"|bütün|όλ\w*|lahat|yote|wote|semua|seluruh|tất cả|toàn bộ)(?!\w)|所有|全部|すべての"
     r"|全ての|모든|همه|تمام|כל|सभी|সব|كل)(?:\W+\w+){0,4}?\W*$"
 )
-"""A quantifier over the kind, a few words before its word: "all the user's saved ..."."""
+"""A quantifier over the kind, a few words before its word: "all the user's saved ...",
+"所有的 API 密钥". A tool that needs one asks for one; only one named for the kind takes
+them all."""
+_EVERY_REACH: Final = 48
+"""Characters before an ask read for its quantifier."""
 _ELSEWHERE: Final = Concept(ELSEWHERE | WHOLE)
 _READ: Final = frozenset({"description", "title", "default", "examples", "properties"})
 """Where a field says what it takes: its prose, its offered values, its name."""
@@ -146,8 +150,6 @@ _SCRIPT_NAME: Final = re.compile(
 )
 """An identifier written in a script other than Latin (``ছবি_তালিকা``, ``همگام_سازی``): a
 field's name as the description spells it, when the schema spells it in Latin letters."""
-_PROSE: Final = frozenset({("description",), ("title",), ("annotations", "title")})
-"""Where a tool says what it is: its description and titles ("Özetle (ek alanına ...)")."""
 _GOES_ON: Final = re.compile(r"(?:(?<![^\W\d_])[^\W\d_]{1,3}\.|:)\s*$")
 """A sentence's end that is none: a colon before what a label takes, an abbreviation."""
 _QUOTED_LABEL: Final = re.compile(
@@ -197,13 +199,13 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     for text in fields:
         path = text.path
         low = lower(text.value).replace("_", " ")
-        named = sorted({index for word in _ANY.finditer(low) for index in _kinds(word.group())})
+        named = _kinds_in(low)
         if not named or not carries(tool.input_schema, path):
             continue
         for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
-            if _vouched(tool, names, _within(path), index, low, every=_every(low, match.start())):
+            if _vouched(tool, names, _within(path), index, low, match.start()):
                 continue
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
             hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
@@ -224,7 +226,7 @@ def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         low = lower(text.value).replace("_", " ")
         if _MODEL_WRITES.search(low) is None or _ANY.search(low) is None:
             continue
-        named = sorted({index for word in _ANY.finditer(low) for index in _kinds(word.group())})
+        named = _kinds_in(low)
         for index, match in _asks(text.value, low, named):
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
             return [(text, hit._replace(why=_WHY_WRITTEN.format(KINDS[index].name)))]
@@ -244,7 +246,7 @@ def _said(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         return []
     names = [name for name in properties if isinstance(name, str)]
     for text in texts[:4]:  # the name, the titles and the description come first
-        if text.path in _PROSE:
+        if text.path in SELF:
             hits = _said_in(tool, properties, names, text)
             if hits:
                 return hits
@@ -283,8 +285,7 @@ def _said_in(
         filled = _FILLED_WITH.match(low, end, stop) is not None
         upto = stop if labelled or filled else start  # beside "field", the whole sentence
         said = low[begin:start] + " " * (end - start) + low[end:upto]
-        found = _ANY.finditer(said)
-        named = sorted({index for word in found for index in _kinds(word.group())})
+        named = _kinds_in(said)
         if not named:
             continue
         field = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
@@ -293,8 +294,8 @@ def _said_in(
         for index, match in _asks(value[begin:upto], said, named):
             if KINDS[index].elsewhere and _INTO.match(low, begin + match.end(), start) is None:
                 continue  # "an access token with the `repo` scope": no token put in it
-            every = _every(said, match.start())
-            if _vouched(tool, spaced, (field,), index, said, rest, titles=not titled, every=every):
+            at = match.start()
+            if _vouched(tool, spaced, (field,), index, said, at, rest, titles=not titled):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY.format(KINDS[index].name)))]
@@ -333,11 +334,12 @@ def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         if _ONTO.match(low, found.end(), stop) is not None:
             stop = found.start()  # "attach it to SSN columns": what follows is where
         said = low[begin:stop]
-        named = sorted({index for word in _ANY.finditer(said) for index in _kinds(word.group())})
+        named = _kinds_in(said)
         rest = value[:begin] + value[stop:]
         for index, match in _asks(value[begin:stop], said, named):
-            every = _every(said, match.start())
-            if KINDS[index].elsewhere or _vouched(tool, spaced, (), index, said, rest, every=every):
+            if KINDS[index].elsewhere:
+                continue  # "the API key is sent along in a header": every hosted API's
+            if _vouched(tool, spaced, (), index, said, match.start(), rest):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
             return [(text, hit._replace(why=_WHY_ALONG.format(KINDS[index].name)))]
@@ -381,6 +383,11 @@ def _labelled(value: str, start: int, end: int) -> bool:
     before = value[max(0, start - 16) : start].lower()
     after = value[end : end + 12].lower()
     return _FIELD_BEFORE.search(before) is not None or _FIELD_AFTER.match(after) is not None
+
+
+def _kinds_in(low: str) -> list[int]:
+    """The kinds `low` (lowercase text) names, in the order they are tried."""
+    return sorted({index for word in _ANY.finditer(low) for index in _kinds(word.group())})
 
 
 @cache
@@ -438,32 +445,25 @@ def _vouched(
     within: tuple[str, ...],
     index: int,
     asked: str,
+    at: int,
     description: str | None = None,
     *,
     titles: bool = True,
-    every: bool = False,
 ) -> bool:
-    """Whether `tool` vouches for the ask of kind `index` in text `asked` (lowercase).
+    """Whether `tool` vouches for the ask of kind `index` at ``asked[at:]`` (lowercase).
 
     An ask taken behind the user's back ("without asking") or from what the model holds
     ("every account the assistant knows") is vouched for by nothing; one fetched from
-    elsewhere ("from the user's gallery") or asked whole ("both sides of the ID card")
-    only by the tool's own name: its other fields and its prose may speak of the data,
-    not of fetching it or taking all of it.
+    elsewhere ("from the user's gallery"), asked whole ("both sides of the ID card") or
+    of all of its kind ("all cookies of the browser") only by the tool's own name: its
+    other fields and its prose may speak of the data, not of fetching it or taking all
+    of it.
     """
     if _COVERT.search(asked) is not None:
         return False
-    own = every or _ELSEWHERE.search(asked) is not None
+    own = _EVERY.search(asked, max(0, at - _EVERY_REACH), at) is not None
+    own = own or _ELSEWHERE.search(asked) is not None
     return _about(tool, names, within, index, description, own_only=own, titles=titles)
-
-
-def _every(low: str, at: int) -> bool:
-    """Whether the ask at ``low[at:]`` is of all or every one of its kind.
-
-    "All cookies of the user's browser", "every password saved", "所有的 API 密钥": a
-    tool that needs one asks for one; only one named for the kind takes them all.
-    """
-    return _EVERY.search(low, max(0, at - 48), at) is not None
 
 
 def _about(
@@ -503,14 +503,13 @@ def _about(
     if len(within) == 2:
         if _argument(spaced, within, index):
             return True
-    elif KINDS[index].siblings:
+    elif KINDS[index].siblings and len(within) <= 1:
         counts = tuple(_counts(tool.input_schema))
-        if len(within) <= 1 and _keeps(spaced, within + counts, index, records=True):
+        if _keeps(spaced, within + counts, index, records=True):
             return True  # an argument: another asking for the same kind is no subject
+    elif KINDS[index].siblings:
         named = " ".join(name for name in spaced if name not in within[-1:])
-        if len(within) > 1 and (
-            _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None
-        ):
+        if _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None:
             return True  # deep in a request body, fields name one record's parts
     said_of_itself = lower(tool.description if description is None else description)
     subject = _DOMAIN[index] if KINDS[index].siblings else _SUBJECT[index]

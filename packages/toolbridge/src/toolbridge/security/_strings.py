@@ -21,7 +21,7 @@ from toolbridge._jsonschema._keywords import DATA_KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge._jsonschema._walk import walk
 from toolbridge._tool import Tool
 
-__all__ = ["NAME_PARTS", "OFFERED", "Kind", "Text", "strings"]
+__all__ = ["NAME_PARTS", "OFFERED", "SELF", "Kind", "Text", "strings"]
 
 Kind = Literal["name", "text"]
 """``name``: a tool's or a property's name (an identifier); ``text``: prose or a value."""
@@ -38,6 +38,9 @@ class Text(NamedTuple):
 
 
 _PROSE: Final = ("description", "title", "$comment")
+SELF: Final = frozenset({("description",), ("title",), ("annotations", "title")})
+"""The paths of a tool's own texts about itself: its description and titles (the first
+strings `strings` yields, after the name)."""
 _VALUES: Final = ("const", "default")
 _LISTS: Final = ("enum", "examples")
 OFFERED: Final = frozenset({*_VALUES, *_LISTS})

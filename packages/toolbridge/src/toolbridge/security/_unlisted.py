@@ -19,7 +19,7 @@ from typing import Final
 
 from toolbridge.security._finding import Finding, shown
 from toolbridge.security._steering import sentence_at, sentence_ends
-from toolbridge.security._strings import Text
+from toolbridge.security._strings import SELF, Text
 
 __all__ = ["unlisted"]
 
@@ -49,7 +49,6 @@ _ORDER: Final = re.compile(
 )
 """Words of an order about what the tool sends or where ("replace the account with",
 "also pass", "must always push to"); "use X instead" for another task is routing."""
-_PROSE: Final = frozenset({("description",), ("title",), ("annotations", "title")})
 _WHY: Final = (
     "it gives an order about {!r}, a tool neither its server nor any other in the scan "
     "has: one server's text steering another's tool."
@@ -70,7 +69,7 @@ def unlisted(
     for a name that would otherwise count.
     """
     for text in texts[:4]:  # the name, the titles and the description come first
-        if text.path not in _PROSE:
+        if text.path not in SELF:
             continue
         value = text.value
         if "_" not in value and not any(char.isupper() for char in value[1:]):
