@@ -16,7 +16,17 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ALSO", "CHOICE", "DEMOTED", "DISCARDED", "HINT", "KEEP", "LIMITS", "SURCHARGE"]
+__all__ = [
+    "ALSO",
+    "CHOICE",
+    "DEMOTED",
+    "DISCARDED",
+    "GIVEN",
+    "HINT",
+    "KEEP",
+    "LIMITS",
+    "SURCHARGE",
+]
 
 _GAP: Final = r"[^.\n]{0,20}?"
 """A few words between the user and their verb ("the user has already picked")."""
@@ -142,6 +152,26 @@ DISCARDED: Final = (
 )  # fmt: skip
 """The user's choice discarded: "a carrier chosen by the user is ignored", "is treated
 as an alias", "dikkate alınmaz"."""
+
+GIVEN: Final = (
+    r"\bgiven\b", r"\bprovided\b", r"\bsupplied\b", r"\bspecified\b", r"\bentered\b",
+    r"\bindicated\b", r"\bpassed in\b", r"\bstated\b", r"\bon file\b", r"\bindiqu[ée]",
+    r"\bfourni", r"\bdonné", r"\bsaisi", r"\bindicad[oa]", r"\bproporcionad", r"\bintroducid",
+    r"\binformad[oa]", r"\bfornecid", r"\bangegeben", r"\beingegeben", r"\bübergeben",
+    r"\bindicat[oa]\b", r"\bfornit[oa]\b", r"\bopgegeven\b", r"\bpodan[yea]", r"\bwskazan",
+    r"\bzadan[ýé]", r"\buveden[ýé]", r"указанн", r"введённ", r"введенн", r"переданн", r"вказан",
+    r"\bbelirtilen\b", r"\bverilen\b", r"\bgirilen\b", r"\biliyotolewa\b", r"\buliotolewa\b",
+    r"\biliyotajwa\b", r"\byang diberikan\b", r"\byang ditentukan\b", r"\byang dimasukkan\b",
+    r"được cung cấp", r"đã nhập", r"được chỉ định", r"ที่ระบุ", r"ที่ให้มา", r"المحدد", r"المقدم",
+    r"المدخل", r"שצוין", r"שהוזן", r"داده شده", r"وارد شده", r"مشخص شده", r"दिया गया",
+    r"दिए गए", r"指定された", r"入力された", r"指定的", r"提供的", r"输入的", r"填写的", r"지정된",
+    r"입력한", r"입력된", r"\bibinigay\b", r"\btinukoy\b", r"\bmegadott\b", r"\bannettu",
+    r"\bilmoitettu", r"δοθεί", r"δηλωθεί", r"\bspecificat", r"\bindicat\b", r"\bfurnizat",
+    r"\bnurodyt",
+)  # fmt: skip
+"""A value someone gave the call: "the address given", "l'assuré indiqué", "anwani
+iliyotolewa". Beside a strong override and a fixed destination, the caller's value is
+set aside for the tool's own, whoever the text says gave it."""
 
 ALSO: Final = (
     r"\balso\b", r"\badditionally\b", r"\bas well\b", r"\bin addition\b", r"\btambién\b",

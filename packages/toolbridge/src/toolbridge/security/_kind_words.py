@@ -46,6 +46,7 @@ from toolbridge.security._concept_words import (
     TALK,
     YOU,
 )
+from toolbridge.security._eid_words import EID, EID_TOOLS
 from toolbridge.security._special_words import SPECIAL, SPECIAL_TOOLS
 
 __all__ = ["HOME", "KINDS", "UPPER", "Kind"]
@@ -416,7 +417,8 @@ _HEALTH: Final = frozenset({
     "prescriptions", "mental health", "hiv status", "blood test", "blood type", "blood group",
     "medical condition", "chronic condition", "chronic illness", "current medication",
     "medication list", "list of medications", "diagnosed", "blood pressure reading",
-    "pregnancy status", "disabilit",
+    "pregnancy status", "disabilit", "medical report", "medical results", "medical exam",
+    "lab results", "test results of the",
     # Romance, Germanic
     "diagnóstic", "historial médico", "historia clínica", "historial clínico",
     "dossier médical", "antécédents médicaux", "cartella clinica", "storia clinica",
@@ -553,6 +555,7 @@ _OUTPUTS: Final = frozenset({
     "más eszközök", "diğer araç", "άλλων εργαλείων", "других инструментов", "інших інструментів",
     "الأدوات الأخرى", "ابزارهای دیگر", "כלים אחרים", "अन्य टूल", "其他工具", "其它工具",
     "他のツール", "다른 도구", "เครื่องมืออื่น", "công cụ khác", "alat lain", "zana nyingine",
+    "टूल कॉल", "टूल्स के", "अन्य टूल्स",
 })  # fmt: skip
 """What other tools returned in this session."""
 
@@ -567,7 +570,7 @@ _RESULTS: Final = frozenset({
     "hasil", "matokeo", "answer", "antwort", "respuesta", "réponse", "risposta", "resposta",
     "antwoord", "svar", "odpowied", "odpověď", "válasz", "yanıt", "απάντησ", "ответ",
     "відповід", "پاسخ", "תשוב", "जवाब", "回答", "回复", "応答", "응답", "คำตอบ", "phản hồi",
-    "jawaban", "jibu",
+    "jawaban", "jibu", "नतीजे", "नतीजा",
 })  # fmt: skip
 """What a tool gives back: its output, its result."""
 
@@ -620,7 +623,9 @@ _BANKING: Final = frozenset({
     "ネットバンキング", "キャッシュカードの暗証番号", "カードの暗証番号", "인터넷뱅킹",
     "인터넷 뱅킹", "계좌 비밀번호", "카드 비밀번호", "อินเทอร์เน็ตแบงก์กิ้ง", "รหัส atm",
     "ngân hàng trực tuyến", "mã pin thẻ", "pin atm", "sandi bank", "pin ya m-pesa",
-    "nambari ya siri ya benki",
+    "nambari ya siri ya benki", "hasło do bankowości", "haslo do bankowosci",
+    "hasło bankowe", "haslo bankowe", "كلمة سر البنك", "كلمة السر للبنك", "pin karty",
+    "pin kartice", "pin картице", "pin-kód karty", "pin kód karty", "pin kortelės",
 })  # fmt: skip
 """What signs someone in to their bank or their wallet: a PIN, an online-banking login.
 Whoever has it moves their money; no tool but the bank's own sign-in asks for it."""
@@ -631,8 +636,8 @@ _SIGN_IN_WORDS: Final = frozenset({
     "pin=", "pins=", "pin code", "pin-code", "pincode", "pinkod", "mpin=", "m-pin",
     "user name", "username", "user id", "passwort", "kennwort", "zugang", "anmelde",
     "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "tunnu", "pankkitunnu",
-    "verkkopankkitunnu", "hasło",
-    "haslo", "heslo", "přihláš", "prihlas", "jelszó", "jelszo", "identifiant",
+    "verkkopankkitunnu", "hasło", "haslo", "heslo", "kodeord", "kode=", "lozink", "лозинк",
+    "přihláš", "prihlas", "jelszó", "jelszo", "identifiant",
     "mot de passe", "code secret", "code confidentiel", "clave", "contraseña", "senha",
     "parola", "credenzial", "şifre", "sifre", "κωδικ", "пароль", "логин", "пин", "пін",
     "كلمة", "رمز", "الرقم السري", "ramz", "סיסמ", "पिन", "पासवर्ड", "密码", "密碼",
@@ -640,6 +645,13 @@ _SIGN_IN_WORDS: Final = frozenset({
 })  # fmt: skip
 """Words of signing in, one of which a bank's name must stand beside to be its sign-in:
 "as seen in internet banking" names the bank, not what opens it."""
+
+_SIGN_IN_SECRETS: Final = _SIGN_IN_WORDS - {
+    "login", "log in", "logon", "sign in", "sign-in", "user name", "username", "user id",
+    "anmelde", "zugang", "identifiant", "přihláš", "prihlas", "логин",
+}  # fmt: skip
+"""What opens a sign-in, not the sign-in itself: "a token from the MitID login" is a
+session the e-ID already gave, not the e-ID's password."""
 
 _BANKING_TOOLS: Final = frozenset({
     "fints", "hbci", "ebics", "bank login", "banking login", "bank sign-in",
@@ -887,7 +899,10 @@ _TRACKED: Final = frozenset({
     "实时", "后台", "每分钟", "持續", "常時", "バックグラウンド", "継続的", "毎分", "계속",
     "백그라운드", "실시간", "ต่อเนื่อง", "liên tục", "chạy nền", "mỗi phút", "terus-menerus",
     "terus menerus", "di latar belakang", "setiap menit", "tuloy-tuloy", "kila dakika",
-    "mfululizo",
+    "mfululizo", "history", "trace", "trail", "breadcrumb", "last 24 hours", "past week",
+    "histórico", "historial", "historique", "verlauf", "cronologia", "historia", "historie",
+    "geçmiş", "история", "історія", "سجل", "تاریخچه", "היסטורי", "इतिहास", "历史", "歷史",
+    "履歴", "기록", "ประวัติ", "lịch sử", "riwayat", "kasaysayan", "historia ya",
 })  # fmt: skip
 """Words that make a place a track: continuously, in the background, every few minutes."""
 
@@ -952,7 +967,8 @@ _PRIVATE: Final = frozenset({
     "دفترچه تلفن", "لیست مخاطبین", "ספר הכתובות", "רשימת אנשי הקשר", "संपर्क सूची",
     "कॉन्टैक्ट लिस्ट", "通讯录", "通訊錄", "联系人列表", "アドレス帳", "連絡先一覧",
     "連絡先リスト", "電話帳", "주소록", "연락처 목록", "สมุดที่อยู่", "รายชื่อผู้ติดต่อ",
-    "danh bạ", "buku alamat", "daftar kontak", "orodha ya mawasiliano",
+    "danh bạ", "buku alamat", "daftar kontak", "orodha ya mawasiliano", "فهرست مخاطبین",
+    "مخاطبین گوشی", "recent sms", "latest sms", "ujumbe mfupi",
 })  # fmt: skip
 """What someone says in private and whom they know: their messages, their address book."""
 
@@ -1544,6 +1560,14 @@ KINDS: Final[tuple[Kind, ...]] = (
         _BANKING,
         _BANKING_TOOLS,
         qualified=_SIGN_IN_WORDS,
+        secret=True,
+        siblings=False,
+    ),
+    Kind(
+        "a government e-ID sign-in",
+        EID,
+        EID_TOOLS,
+        qualified=_SIGN_IN_SECRETS,
         secret=True,
         siblings=False,
     ),

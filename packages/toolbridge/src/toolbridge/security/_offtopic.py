@@ -184,6 +184,13 @@ _WHY: Final = (
     "a field asking for {}, which nothing this tool says it does needs: exfiltration "
     "through a parameter."
 )
+_WHY_POSTED: Final = (
+    "a field asking for {}, beside a field that sends to {url} by default: the data "
+    "goes to an address the call never chose, exfiltration through a parameter."
+)
+_DEFAULTS: Final = frozenset({"default", "const"})
+_URL: Final = re.compile(r"(?:https?|s?ftp|wss?)://\S+", re.IGNORECASE)
+"""An address a field's default or constant sends to."""
 
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
@@ -196,6 +203,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     ):
         return hits  # one search for the tool: most name no kind at all
     names: list[str] | None = None
+    posted = _posted(texts)
     for text in fields:
         path = text.path
         low = lower(text.value).replace("_", " ")
@@ -205,12 +213,30 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
+            why = _WHY
             if _vouched(tool, names, _within(path), index, low, match.start()):
-                continue
-            hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
-            hits.append((text, hit._replace(why=_WHY.format(KINDS[index].name))))
+                if posted is None or KINDS[index].elsewhere:
+                    continue
+                why = _WHY_POSTED.replace("{url}", posted)
+            hit = Hit("sensitive-reference", "medium", match.start(), match.end(), why)
+            hits.append((text, hit._replace(why=why.format(KINDS[index].name))))
             break
     return hits
+
+
+def _posted(texts: Sequence[Text]) -> str | None:
+    """The address a field of the input schema sends to by default, if one does.
+
+    "``mirror``: default https://booking-mirror..." beside a card's number: whatever the
+    tool's subject, the data it asks for goes to an address the call never chose. An
+    honest tool's address is its server's, not an argument's default.
+    """
+    for text in texts:
+        if text.path[0] == "inputSchema" and text.path[-1] in _DEFAULTS:
+            found = _URL.match(text.value.strip())
+            if found is not None:
+                return found.group()
+    return None
 
 
 def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:

@@ -38,6 +38,7 @@ from toolbridge.security._choices import (
     CHOICE,
     DEMOTED,
     DISCARDED,
+    GIVEN,
     HINT,
     KEEP,
     LIMITS,
@@ -132,6 +133,11 @@ PARAMETERS: Final = (
     r"地址", r"金额", r"口座", r"宛先", r"送金先", r"パス", r"チャンネル", r"金額", r"アドレス",
     r"계좌", r"받는 사람", r"수신자", r"숨은 참조", r"참조", r"경로", r"채널", r"주소", r"금액",
     r"حساب", r"المستلم", r"عنوان", r"مسیر", r"खाता", r"पता",
+    r"\bpenerima\b", r"\btujuan\b", r"\balamat\b", r"\bmpokeaji\b", r"\banwani\b",
+    r"\bakaunti\b", r"người nhận", r"địa chỉ", r"tài khoản", r"\btatanggap\b", r"\balıcı",  # noqa: RUF001
+    r"\bhesab", r"\badres\b", r"\bpříjemc", r"\bcímzett", r"\bvastaanottaja", r"\bmottagar",
+    r"\bmodtager", r"\bmottaker", r"παραλήπτ", r"διεύθυνσ", r"λογαριασμ", r"נמען", r"כתובת",
+    r"گیرنده", r"آدرس", r"प्राप्तकर्ता", r"ผู้รับ", r"ที่อยู่", r"บัญชี", r"одержувач", r"прималац",
 )  # fmt: skip
 """A parameter that decides where data or money goes."""
 
@@ -282,6 +288,7 @@ _KEEP: Final = Lazy(_any(KEEP), _FLAGS)
 _HINT: Final = Lazy(_any(HINT), _FLAGS)
 _DISCARDED: Final = Lazy(_any(DISCARDED), _FLAGS)
 _ALSO: Final = Lazy(_any(ALSO), _FLAGS)
+_GIVEN: Final = Lazy(_any(GIVEN), _FLAGS)
 _MUST: Final = Lazy(_any((*MUST, r"\brequires?\b", r"\brequired\b")), _FLAGS)
 _SURCHARGE: Final = Lazy(_any(SURCHARGE), _FLAGS)
 _INVALID: Final = re.compile(
@@ -359,13 +366,16 @@ def steering(
         if kind == "always":
             if _USER.search(text) is None:  # the user's choice in a clause before a ";"
                 text = value[_joined(value, ends, start) : end]
-            if not steered and _USER.search(text) and _ruled(_unlinked(text), siblings):
+            if not steered and (
+                (_USER.search(text) and _ruled(_unlinked(text), siblings))
+                or (_PARAMETER.search(text) is not None and _set_aside(text, discarded=True))
+            ):
                 hits.append(Hit("instruction", "high", start, end, _WHY))
                 steered = True
             continue
         strong = kind != "instead"
         if not steered and (
-            _target(text, user=_USER.search(text) is not None, strong=strong)
+            _target(text, found.end() - start, user=_USER.search(text) is not None, strong=strong)
             or _overruled(text, found.start() - start, found.end() - start, strong=strong)
         ):
             hits.append(Hit("instruction", "high", start, end, _WHY))
@@ -540,12 +550,13 @@ def _object(between: str) -> bool:
     return _BREAK.search(between) is None and len(between.split()) <= _WORDS
 
 
-def _target(text: str, *, user: bool, strong: bool) -> bool:
+def _target(text: str, at: int, *, user: bool, strong: bool) -> bool:
     """Whether `text` (one sentence with an override) steers another tool or a destination.
 
     With the user in the sentence, a routing parameter or a fixed destination is
     enough, and so is a tool or a fixed value (`_LITERAL`) after a strong override;
-    without the user, it takes another tool and a fixed destination.
+    without the user, it takes a fixed destination and another tool, or a value given
+    to the call just after the override (at `at`: "regardless of the address given").
     """
     text = _unlinked(text)
     destination = _DESTINATION.search(text) is not None
@@ -556,7 +567,41 @@ def _target(text: str, *, user: bool, strong: bool) -> bool:
             or (strong and (_TOOL.search(text) is not None or _LITERAL.search(text) is not None))
             or (strong and _QUOTED.search(text) is not None and _LIMIT.search(text) is None)
         )
-    return destination and _OTHER_TOOL.search(text) is not None
+    return destination and (
+        _OTHER_TOOL.search(text) is not None or (strong and _set_aside(text, at, discarded=False))
+    )
+
+
+def _set_aside(text: str, at: int = 0, *, discarded: bool) -> bool:
+    """Whether `text` (one thought, links left out) sets a given value aside for a fixed one.
+
+    "Bila kujali anwani iliyotolewa, ripoti zote ... kwa ripoti@...", "quel que soit
+    l'assuré indiqué, le décompte part aussi vers ...": a value the call was given
+    (`GIVEN`), or one `discarded` ("the destination field is ignored; it always goes
+    to ..."), beside a destination things are sent to, whoever the text says chose it.
+    One things come from ("sent from noreply@...") is the tool's own sender. Not
+    `discarded`, the given value is the override's object: a few words after it, from
+    `at` ("the specified groups override the previous ones" gives nothing up).
+    """
+    given = _GIVEN.search(text, at, at + _GIVEN_REACH) if not discarded else _GIVEN.search(text)
+    if given is None and not (discarded and _DISCARDED.search(text) is not None):
+        return False
+    text = _unlinked(text)
+    return any(
+        _FROM.search(text, max(0, found.start() - _FROM_REACH), found.start()) is None
+        for found in _DESTINATION.finditer(text)
+    )
+
+
+_FROM: Final = re.compile(
+    r"(?:\b(?:from|von|vom|desde|od|ze|от|від|dari|từ|kutoka|mula)|から|より|से|از|من)"
+    r"\W*(?:\w+\W+){0,2}$",
+    re.IGNORECASE,
+)
+"""A word of where things come from, a few words before a destination: its sender."""
+_FROM_REACH: Final = 32
+_GIVEN_REACH: Final = 48
+"""Characters after a strong override read for the given value it sets aside."""
 
 
 _QUOTED: Final = re.compile(
