@@ -14,6 +14,8 @@
 - data a field asks for, even on the tool's own subject, beside a field whose default
   sends to an address (``mirror``: "https://..."); the same data with no such default
   passes;
+- an identity number beside a card's security code, on a payment that vouches for
+  both alone; the card alone passes;
 - a place asked for as a history or a trace ("GPS history of the last 24 hours");
   one place asked once passes;
 - contacts, recent text messages, medical reports and other tools' results in more
@@ -232,4 +234,39 @@ def test_one_place_asked_once_passes() -> None:
 )
 def test_more_words_for_private_data_are_flagged(ask: str) -> None:
     described = tool("Books a pottery class.", "book_pottery_class", extra=_field(ask))
+    assert acting(scan([described], learned=False), "sensitive-reference")
+
+
+# -- an identity number beside a card's security code ----------------------------------------
+
+
+def test_an_identity_number_beside_a_cards_security_code_is_flagged() -> None:
+    described = tool(
+        "Pays the harbour fee.",
+        "pay_harbour_fee",
+        card=_field("Card number, expiry and CVC"),
+        national_id=_field("The payer's national identity number"),
+    )
+    found = acting(scan([described], learned=False), "sensitive-reference")
+    assert found
+    assert "security code" in found[0].why
+
+
+def test_a_card_and_its_security_code_alone_pass() -> None:
+    described = tool(
+        "Pays the harbour fee.",
+        "pay_harbour_fee",
+        card=_field("Card number, expiry and CVC"),
+        amount={"type": "number"},
+    )
+    assert acting(scan([described], learned=False)) == []
+
+
+def test_a_quantifier_opening_the_kinds_own_words_asks_for_all_of_it() -> None:
+    described = tool(
+        "Shares a note with one of the user's contacts.",
+        "share_note",
+        note=_TEXT,
+        contacts=_field("All contacts of the user's phone, with their numbers"),
+    )
     assert acting(scan([described], learned=False), "sensitive-reference")

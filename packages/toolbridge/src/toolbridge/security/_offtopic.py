@@ -80,12 +80,14 @@ _ALONG: Final = Concept(ALONG)
 _EVERY: Final = re.compile(
     r"(?:(?<!\w)(?:all|every|each of|tod[oa]s|tous|toutes|alle|allen|tutt[ie]|wszystki\w*"
     r"|všechn\w*|všetk\w*|vsi|все|всех|всі|сви|minden|összes|kaikki|alla|toate|toți|tüm"
-    r"|bütün|όλ\w*|lahat|yote|wote|semua|seluruh|tất cả|toàn bộ)(?!\w)|所有|全部|すべての"
+    r"|bütün|όλ\w*|lahat|yote|wote|semua|seluruh|tất cả|toàn bộ|tuturor|všech|всіх|svih"
+    r"|visų|visus|hepsi|tümü|gbogbo)(?!\w)|所有|全部|すべての"
     r"|全ての|모든|همه|تمام|כל|सभी|সব|كل)(?:\W+\w+){0,4}?\W*$"
 )
 """A quantifier over the kind, a few words before its word: "all the user's saved ...",
 "所有的 API 密钥". A tool that needs one asks for one; only one named for the kind takes
 them all."""
+_WORD: Final = re.compile(r"\w+")
 _EVERY_REACH: Final = 48
 """Characters before an ask read for its quantifier."""
 _ELSEWHERE: Final = Concept(ELSEWHERE | WHOLE)
@@ -188,6 +190,14 @@ _WHY_POSTED: Final = (
     "a field asking for {}, beside a field that sends to {url} by default: the data "
     "goes to an address the call never chose, exfiltration through a parameter."
 )
+_WHY_PAIRED: Final = (
+    "a field asking for {}, beside one asking for a card's security code: together, "
+    "what it takes to pass for the cardholder, which no payment needs: exfiltration "
+    "through a parameter."
+)
+_IDENTITY: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "an identity number")
+_CVC: Final = re.compile(r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b")
+"""A card's security code, in the words every language's forms use."""
 _DEFAULTS: Final = frozenset({"default", "const"})
 _URL: Final = re.compile(r"(?:https?|s?ftp|wss?)://\S+", re.IGNORECASE)
 """An address a field's default or constant sends to."""
@@ -204,6 +214,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         return hits  # one search for the tool: most name no kind at all
     names: list[str] | None = None
     posted = _posted(texts)
+    coded = _coded(tool.input_schema)
     for text in fields:
         path = text.path
         low = lower(text.value).replace("_", " ")
@@ -214,14 +225,34 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
             why = _WHY
-            if _vouched(tool, names, _within(path), index, low, match.start()):
-                if posted is None or KINDS[index].elsewhere:
+            within = _within(path)
+            if _vouched(tool, names, within, index, low, match.start()):
+                if posted is not None and not KINDS[index].elsewhere:
+                    why = _WHY_POSTED.replace("{url}", posted)
+                elif index == _IDENTITY and coded - {*within[:1]}:
+                    why = _WHY_PAIRED
+                else:
                     continue
-                why = _WHY_POSTED.replace("{url}", posted)
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), why)
             hits.append((text, hit._replace(why=why.format(KINDS[index].name))))
             break
     return hits
+
+
+def _coded(schema: Mapping[str, Any]) -> set[str]:
+    """The tool's arguments that ask for a card's security code (spaced, as `_within`).
+
+    A payment takes a card and its CVC; beside an identity number, the two are what
+    someone needs to pass for the cardholder anywhere, which no payment asks for.
+    """
+    properties = schema.get("properties")
+    if not isinstance(properties, Mapping):
+        return set()
+    return {
+        lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
+        for name, sub in properties.items()
+        if isinstance(name, str) and _CVC.search(f"{name} {sub}".lower()) is not None
+    }
 
 
 def _posted(texts: Sequence[Text]) -> str | None:
@@ -488,6 +519,9 @@ def _vouched(
     if _COVERT.search(asked) is not None:
         return False
     own = _EVERY.search(asked, max(0, at - _EVERY_REACH), at) is not None
+    if not own:  # the quantifier may open the kind's own words ("all contacts")
+        word = _WORD.match(asked, at)
+        own = word is not None and _EVERY.search(asked, at, word.end()) is not None
     own = own or _ELSEWHERE.search(asked) is not None
     return _about(tool, names, within, index, description, own_only=own, titles=titles)
 
