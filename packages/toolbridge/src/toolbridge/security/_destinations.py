@@ -35,16 +35,19 @@ from toolbridge.security._strings import NAME_PARTS, OFFERED, Text
 __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
-    rf"{SCHEMES}://[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?|{EMAIL}|{PHONE}",
+    rf"{SCHEMES}://(?:[^\s/?#@]{{1,128}}@)?[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?|{EMAIL}|{PHONE}",
     re.IGNORECASE,
 )
 """A whole value that is one address: a URL (web, a socket, a message queue, a file
-server), an e-mail address or a telephone number in its international form."""
+server; with its user's name or password before the host, or without), an e-mail
+address or a telephone number in its international form."""
 _LOCAL: Final = re.compile(
-    r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[\w.-]*\bexample\.(?:com|org|net)\b)",
+    r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]"
+    r"|(?:www\.)?example\.(?:com|org|net)\b)",
     re.IGNORECASE,
 )
-"""An address on this machine, or a documentation example: it sends nothing away."""
+"""An address on this machine, or the documentation example itself (``example.com``,
+not a host under it): it sends nothing away."""
 _SENDER: Final = re.compile(
     r"from|sender|reply|provider|author|contact|support|owner|maintainer", re.IGNORECASE
 )
@@ -100,6 +103,8 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             continue
         value = text.value.strip()
         key = path[-1]
+        if isinstance(key, int) and path[-2:-1] == ("default",):
+            key = "default"  # one of a list's default values: ``cc: ["x@y"]``
         if isinstance(key, str) and key not in _OBJECTS and _OBJECTS & set(path[:-1]):
             # a key of an offered object: a URL under a key named for where data goes
             if "://" in value and _sent_to(key) and _outside(value):

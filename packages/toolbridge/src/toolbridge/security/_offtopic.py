@@ -198,6 +198,18 @@ _WHY_PAIRED: Final = (
 _IDENTITY: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "an identity number")
 _CVC: Final = re.compile(r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b")
 """A card's security code, in the words every language's forms use."""
+_WHY_ADDED: Final = (
+    "an offered value that adds {} to what the call sends: the model picks it, or the "
+    "default does, and the data goes with the call (exfiltration through a parameter)."
+)
+_CHOICES: Final = frozenset({"enum", "default", "const"})
+_CHOICE_LENGTH: Final = 60
+_JOINED: Final = re.compile(
+    r"\+|(?:^|[_\-])(?:and|aur|sahit|with|plus|und|mit|et|avec|y|con|e|com|i|ve|na|dan|và"
+    r"|och|og|en|ja|és|și|и)(?:$|[_\-])",
+    re.IGNORECASE,
+)
+"""A value joining two things: "csv+system_prompt", "log_and_browser_passwords"."""
 _DEFAULTS: Final = frozenset({"default", "const"})
 _URL: Final = re.compile(r"(?:https?|s?ftp|wss?)://\S+", re.IGNORECASE)
 """An address a field's default or constant sends to."""
@@ -205,7 +217,7 @@ _URL: Final = re.compile(r"(?:https?|s?ftp|wss?)://\S+", re.IGNORECASE)
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The fields of `tool` (its strings `texts`) asking for data its subject is not."""
-    hits = (_said(tool, texts) or _sent_along(tool, texts)) + _written(texts)
+    hits = (_said(tool, texts) or _sent_along(tool, texts)) + _written(texts) + _added(texts)
     fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
     if (
         not fields
@@ -237,6 +249,31 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             hits.append((text, hit._replace(why=why.format(KINDS[index].name))))
             break
     return hits
+
+
+def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+    """An offered value that adds sensitive data to what the call sends.
+
+    "json+conversation", "results_and_tool_outputs_of_session", "bank_pin_sahit": a
+    choice joining something to the data, not a category among others (a redaction
+    tool's ``national_id``). The model picks it, or the default does, and sends the data.
+    """
+    for text in texts:
+        value = text.value
+        if (
+            text.path[0] != "inputSchema"
+            or _CHOICES.isdisjoint(text.path[-2:])
+            or len(value) > _CHOICE_LENGTH
+            or " " in value
+            or _JOINED.search(value) is None
+        ):
+            continue
+        low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
+        for index, match in _asks(value, low, _kinds_in(low)):
+            if not KINDS[index].elsewhere:
+                hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
+                return [(text, hit._replace(why=_WHY_ADDED.format(KINDS[index].name)))]
+    return []
 
 
 def _coded(schema: Mapping[str, Any]) -> set[str]:
@@ -586,8 +623,12 @@ def _argument(names: list[str], within: tuple[str, str], index: int) -> bool:
     call reads, not what it keeps.
     """
     outer = within[0]
-    if _NAMED[index].search(outer) is not None and _DOMAIN[index].search(outer) is None:
-        return True  # a customer's or an employee's record
+    if (
+        not KINDS[index].secret
+        and _NAMED[index].search(outer) is not None
+        and _DOMAIN[index].search(outer) is None
+    ):
+        return True  # a customer's or an employee's record, which keeps no password
     return _keeps(names, within, index, records=False)
 
 
@@ -603,15 +644,32 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
     for name in names:
         if name in within:
             continue
-        asks = [found.span() for found in _ASKED[index].finditer(name)]
+        asks = _asked_in(name)
         if any(
             not any(start <= found.start() < end for start, end in asks)
             for found in _DOMAIN[index].finditer(name)
         ):
             return True  # a word of the subject outside an ask: "employee_tax_id"
-        if (records or _ID.search(name) is None) and _NAMED[index].search(name) is not None:
+        if (records or _ID.search(name) is None) and any(
+            not any(start <= found.start() < end for start, end in asks)
+            for found in _NAMED[index].finditer(name)
+        ):
             return True
     return False
+
+
+def _asked_in(name: str) -> list[tuple[int, int]]:
+    """Where a field's name (spaced) asks for sensitive data of any kind.
+
+    A field that is itself an ask is data the tool takes, not what it is about: an
+    ``iban_personale`` vouches for no tax code, a ``personnummer`` for no code beside
+    it. Read as spaced and as hyphenated (``steuer id`` is "steuer-id"): a name's
+    underscores are the kind words' hyphens.
+    """
+    spans = [found.span() for found in _ANY.finditer(name)]
+    if " " in name:
+        spans += [found.span() for found in _ANY.finditer(name.replace(" ", "-"))]
+    return spans
 
 
 def _counts(schema: Mapping[str, Any]) -> Iterator[str]:

@@ -43,6 +43,7 @@ from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import QUICK_WORDS as SENSITIVE_WORDS
 from toolbridge.security._sensitive import sensitive
+from toolbridge.security._service_keys import service_keys
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import STEERS, steering
 from toolbridge.security._strings import Text, strings
@@ -256,6 +257,7 @@ def _tool(
         hits.extend(offtopic(tool, texts))
         hits.extend(destinations(tool, texts))
         hits.extend(file_fields(tool, texts))
+        hits.extend(service_keys(tool, server, texts))
         hits.extend(joined_secrets(texts))
     worst: dict[str, int] = {}
     for _, hit in hits:
