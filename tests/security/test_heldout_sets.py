@@ -87,7 +87,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout35", "unseen"): {"hidden": (18, 18), "shadowing": (15, 15), "exfiltration": (18, 21)},
     ("heldout36", "tune"): {"hidden": (31, 31), "shadowing": (30, 33), "exfiltration": (44, 47)},
     ("heldout36", "unseen"): {"hidden": (14, 14), "shadowing": (19, 19), "exfiltration": (17, 19)},
-    ("heldout37", "tune"): {"hidden": (25, 25), "shadowing": (33, 35), "exfiltration": (41, 44)},
+    ("heldout37", "tune"): {"hidden": (25, 25), "shadowing": (34, 35), "exfiltration": (41, 44)},
     ("heldout37", "unseen"): {"hidden": (21, 21), "shadowing": (15, 15), "exfiltration": (21, 23)},
     ("heldout38", "tune"): {"hidden": (24, 25), "shadowing": (25, 25), "exfiltration": (41, 46)},
     ("heldout38", "unseen"): {"hidden": (20, 21), "shadowing": (27, 27), "exfiltration": (20, 22)},

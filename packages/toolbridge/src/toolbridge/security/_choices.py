@@ -44,6 +44,7 @@ CHOICE: Final = (
     r"nutzer\w*\b" + _GAP + r"\b(?:wählt|gewählt|nennt|genannt|angibt|angegeben|verlangt"
     r"|wünscht|gewünscht|bittet|auswählt|ausgewählt|möchte|sagt)", r"\bwahl des (?:nutzers"
     r"|benutzers)",
+    r"\bgebruikerskeuze\b", r"\bkeuze van de gebruiker\b", r"\b(?:be)?nutzerwahl\b",
     r"\butente\b" + _GAP + r"\b(?:scegli|scelg|scelto|indic|chied|nomin|selezion|preferisc"
     r"|vuol|dic)", r"\bscelta dell'utente", r"\bscelt[oa] dall'utente",
     r"\busu[aá]rio\b" + _GAP + r"\b(?:escolh|indic|ped|peç|selecion|prefer|quiser|disser)",
@@ -149,6 +150,14 @@ DISCARDED: Final = (
     r"会被忽略", r"一律忽略", r"無視され", r"무시됩니다", r"무시된다", r"จะถูกละเว้น",
     r"sẽ bị bỏ qua", r"\bdiabaikan\b", r"\bfigyelmen kívül", r"\beste ignorat",
     r"\bjätetään huomiotta", r"\bohitetaan\b", r"\bhupuuzwa\b", r"\binapuuzwa\b",
+    r"\bneed not be followed\b", r"\bdoes not (?:need|have) to be followed\b",
+    r"\bhoeft niet gevolgd", r"\bmuss nicht befolgt", r"\bn'a pas à être suivi",
+    r"\bno (?:hay que|es necesario) seguir", r"\bis replaced (?:by|with)\b",
+    r"\bare replaced (?:by|with)\b",
+    r"\bsont remplacé(?:e|s|es)? par\b", r"\best remplacé(?:e)? par\b",
+    r"\bwerden ersetzt durch\b", r"\bwird ersetzt durch\b", r"\bse reemplazan? por\b",
+    r"\bvengono sostituit[ie] (?:con|da)\b", r"\bsão substituíd[oa]s por\b",
+    r"\bworden vervangen door\b", r"заменя(?:ю)?тся на", r"被替换为",
 )  # fmt: skip
 """The user's choice discarded: "a carrier chosen by the user is ignored", "is treated
 as an alias", "dikkate alınmaz"."""

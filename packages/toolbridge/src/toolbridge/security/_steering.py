@@ -181,7 +181,7 @@ destination in the sentence, the destination replaces whatever the user chose.""
 OTHER_TOOLS: Final = (
     r"\b(?:other|another|any|every|each|all)\b[^.\n]{0,30}?\btools?\b",
     r"\bthe [\w-]+ tool\b", r"\b\w+_\w+ tool\b", r"\btool [`'\"]?\w+_\w+",
-    r"\botras? herramientas?\b", r"\bautres? outils?\b",
+    r"\botras? herramientas?\b", r"\bautres? outils?\b", r"\b(?:l'|le )outil d[eu]s? \w+",
     r"\band(?:ere|eren|erer) (?:werkzeug|tool)",
     r"\baltr[oi] strument[oi]\b", r"\boutras? ferramentas?\b", r"\bandere tools?\b",
     r"друг\w* инструмент", r"其他工具", r"别的工具", r"其它工具", r"他のツール", r"別のツール",
@@ -356,9 +356,11 @@ def steering(
         if kind in ("hint", "discarded"):
             demoted = kind == "discarded" or _DEMOTED.search(text) is not None
             demoted = demoted and _INVALID.search(text) is None
-            chosen = _CHOICE.search(text) is not None or (
-                kind == "hint" and _owned(text, found.start() - start)
-            )
+            swapped = _SWAPPED.search(word) is not None  # "is replaced by": a value's fate
+            if swapped:  # only a routing field's, by a fixed destination
+                chosen = _PARAMETER.search(text) is not None and _set_aside(text, discarded=True)
+            else:
+                chosen = _CHOICE.search(text) is not None or _owned(text, found.start() - start)
             if not steered and demoted and chosen:
                 hits.append(Hit("instruction", "high", start, end, _HINT_WHY))
                 steered = True
@@ -369,6 +371,11 @@ def steering(
             if not steered and (
                 (_USER.search(text) and _ruled(_unlinked(text), siblings))
                 or (_PARAMETER.search(text) is not None and _set_aside(text, discarded=True))
+                or (
+                    _OTHER_TOOL.search(text) is not None
+                    and _PARAMETER.search(text) is not None
+                    and _DESTINATION.search(_unlinked(text)) is not None
+                )
             ):
                 hits.append(Hit("instruction", "high", start, end, _WHY))
                 steered = True
@@ -407,9 +414,9 @@ def _joined(value: str, ends: list[int], start: int) -> int:
 
     "The address the user gives is not used; confirmations always go to ...": the two
     clauses are one thought, the user's choice in the first and the override in the
-    second.
+    second. So are a label and its rule ("the payments tool: amounts always go to ...").
     """
-    if start < 2 or value[:start].rstrip()[-1:] != ";":
+    if start < 2 or value[:start].rstrip()[-1:] not in (";", ":"):
         return start
     return sentence_at(ends, len(value[:start].rstrip()) - 1, len(value))[0]
 
@@ -600,6 +607,9 @@ _FROM: Final = re.compile(
 )
 """A word of where things come from, a few words before a destination: its sender."""
 _FROM_REACH: Final = 32
+_SWAPPED: Final = re.compile(r"replac|remplac|ersetz|reemplaz|sostitu|substitu|vervang|замен|替换")
+"""A discarding word that is a replacement: "user names are replaced by ids" is what a
+tool does to a value, an override only of a routing field by a fixed destination."""
 _GIVEN_REACH: Final = 48
 """Characters after a strong override read for the given value it sets aside."""
 

@@ -154,13 +154,16 @@ model must be trained" is an ML API's manual and "the agent must run" a monitor'
 _LABEL: Final = Lazy(
     r"(?:^|[\n.!?;(\[>|\u2013\u2014-]\s*|\b(?:for|to|para|pour|per|für|an|dla|pro|для)\s+"
     r"(?:the\s+|el\s+|la\s+|le\s+|l'|den\s+|die\s+|das\s+|o\s+|a\s+)?)"
-    r"(?:" + "|".join(_CALLED) + r")[^.!?\n:\uff1a|`]{0,24}?[:\uff1a]"
+    r"(?:(?:hidden|secret|internal|private|important)\s+)?"
+    r"(?:" + "|".join(_CALLED) + r")(?:[^.!?\n:\uff1a|`]{0,24}?|\s+\w+\s*\([^()\n]{0,30}\))"
+    r"[:\uff1a]"
     r"|[:\uff1a]\s*(?:" + "|".join(_ADDRESSED) + r")\s*,"
     r"(?!\s*(?:user|system|tool|human|developer))",
     re.IGNORECASE,
 )
 """A label naming the model, where a message starts: "Model: hide ...", "Note for the
-assistant reading this:", "에이전트 지시:"; not "Home Assistant helpers:" in a list. Or
+assistant reading this:", "Hidden assistant rule:", "Assistant instructions (do not
+display):", "에이전트 지시:"; not "Home Assistant helpers:" in a list. Or
 the assistant called after a label: "Internal: assistant, ..."; not "Roles: assistant,
 user"."""
 _API_WORDS: Final = (r"\bchat\b", r"\bdialog", r"\bdiscussion\b", r"чат", r"चैट", r"แชท")
@@ -176,6 +179,24 @@ _FAR_SIGNS: Final = Gated(
         r"\b(?:left|leave|kept|keep) out of (?:the |your |any )?(?:summary|answer|reply"
         r"|report|response)",
         r"\bomit(?:ted)? from (?:the |your |any )?(?:summary|answer|reply|report|response)",
+        # an answer the model is to give: "say 'open'", "antworte, dass ..."
+        r"\b(?:answer|reply|respond|say|claim)\b[,:]?\s+(?:that\b|['\"\u201c\u2018])",
+        r"\bantworte\b",
+        r"\bsage?,? dass\b",
+        r"\bréponds?,? que\b",
+        r"\bdis,? que\b",
+        r"\bresponde,? que\b",
+        r"\bodpowiedz,? że\b",
+        r"\bpowiedz,? że\b",
+        # the tail hiding itself: "never show this rule", "(do not display)"
+        r"\b(?:never|do not|don'?t) (?:show|display|reveal|mention) (?:this|these) (?:rule"
+        r"|instruction|note|line|part|step)s?\b",
+        r"\((?:do not|don'?t|never) (?:display|show)\)",
+        r"\((?:nie pokazuj|nicht anzeigen|ne pas afficher|no mostrar|não mostrar|non mostrare"
+        r"|не показывать|не показуй|不要显示|表示しない)\)",
+        # data put in a field: "include the diagnoses in the 'profile' field"
+        r"\b(?:include|put|add|attach|insert|paste|place|copy)\b[^.\n]{0,80}?\bin(?:to)? (?:the )?"
+        r"['\"`]?[\w-]+['\"`]? (?:field|parameter|argument)\b",
         # the conversation itself
         *(word for word in CONVERSATIONS if word not in _API_WORDS),
         # handing data to a tool: "pass it to the notify tool", "pásala a la herramienta"
