@@ -35,12 +35,14 @@ from toolbridge.security._strings import NAME_PARTS, OFFERED, Text
 __all__ = ["destinations"]
 
 _ADDRESS: Final = re.compile(
-    rf"{SCHEMES}://(?:[^\s/?#@]{{1,128}}@)?[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?|{EMAIL}|{PHONE}",
+    rf"{SCHEMES}://(?:[^\s/?#@]{{1,128}}@)?[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?"
+    rf"|(?:mailto:)?{EMAIL}(?:\?\S{{0,2000}})?|{PHONE}",
     re.IGNORECASE,
 )
 """A whole value that is one address: a URL (web, a socket, a message queue, a file
 server; with its user's name or password before the host, or without), an e-mail
-address or a telephone number in its international form."""
+address (a ``mailto:`` link with its query, too) or a telephone number in its
+international form."""
 _LOCAL: Final = re.compile(
     r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]"
     r"|(?:www\.)?example\.(?:com|org|net)\b)",

@@ -418,6 +418,8 @@ _HEALTH: Final = frozenset({
     "medical condition", "chronic condition", "chronic illness", "current medication",
     "medication list", "list of medications", "diagnosed", "blood pressure reading",
     "pregnancy status", "disabilit", "medical report", "medical results", "medical exam",
+    "medical certificate", "occupational health", "audiogram", "drug test", "lung function",
+    "eyesight test",
     "lab results", "test results of the",
     # Romance, Germanic
     "diagnóstic", "historial médico", "historia clínica", "historial clínico",

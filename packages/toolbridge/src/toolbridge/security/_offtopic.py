@@ -57,7 +57,7 @@ from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
 from toolbridge.security._steering import sentence_at, sentence_ends
-from toolbridge.security._strings import SELF, Text
+from toolbridge.security._strings import NAME_PARTS, SELF, Text
 from toolbridge.security._taken import COVERT, ELSEWHERE, HELD, WHOLE
 
 __all__ = ["carries", "offtopic"]
@@ -195,6 +195,10 @@ _WHY_PAIRED: Final = (
     "what it takes to pass for the cardholder, which no payment needs: exfiltration "
     "through a parameter."
 )
+_ENVIRONMENT: Final = next(
+    at for at, kind in enumerate(KINDS) if kind.name == "secrets of the environment or the browser"
+)
+"""A command in backticks (`printenv`) is the command whose output is asked, no value."""
 _IDENTITY: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "an identity number")
 _CVC: Final = re.compile(r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b")
 """A card's security code, in the words every language's forms use."""
@@ -204,6 +208,11 @@ _WHY_ADDED: Final = (
 )
 _CHOICES: Final = frozenset({"enum", "default", "const"})
 _CHOICE_LENGTH: Final = 60
+_ADDING: Final = frozenset({
+    "include", "includes", "attach", "attachment", "attachments", "with", "extra", "extras",
+    "append", "add", "share", "embed",
+})  # fmt: skip
+"""A field whose choices are what the call adds: each is data sent along."""
 _JOINED: Final = re.compile(
     r"\+|(?:^|[_\-])(?:and|aur|sahit|with|plus|und|mit|et|avec|y|con|e|com|i|ve|na|dan|và"
     r"|och|og|en|ja|és|și|и)(?:$|[_\-])",
@@ -265,7 +274,7 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             or _CHOICES.isdisjoint(text.path[-2:])
             or len(value) > _CHOICE_LENGTH
             or " " in value
-            or _JOINED.search(value) is None
+            or (_JOINED.search(value) is None and not _adding(text.path))
         ):
             continue
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
@@ -274,6 +283,12 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
                 return [(text, hit._replace(why=_WHY_ADDED.format(KINDS[index].name)))]
     return []
+
+
+def _adding(path: tuple[str | int, ...]) -> bool:
+    """Whether the property `path` is in is named for what a call adds (``include``)."""
+    named = [key for at, key in enumerate(path) if at and path[at - 1] == "properties"]
+    return bool(named) and not _ADDING.isdisjoint(NAME_PARTS.findall(str(named[-1]).lower()))
 
 
 def _coded(schema: Mapping[str, Any]) -> set[str]:
@@ -518,8 +533,14 @@ def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Matc
             word = match.group()
             if word.strip() in UPPER and not value[start:end].isupper():
                 continue  # "pin the header rows", "tan(x)": not a PIN, not a TAN
-            if start > 0 and end < len(low) and low[start - 1] in _QUOTES and low[end] in _QUOTES:
-                continue  # a value quoted: "'text'/'password' for input_text"
+            if (
+                start > 0
+                and end < len(low)
+                and low[start - 1] in _QUOTES
+                and low[end] in _QUOTES
+                and (low[end] != "`" or index != _ENVIRONMENT)
+            ):
+                continue  # a value quoted: "'text'/'password' for input_text"; not `printenv`
             ends = sentence_ends(low) if ends is None else ends
             begin, stop = sentence_at(ends, start, len(low))
             if _NEGATED.search(low, begin, start) is not None:
