@@ -277,9 +277,12 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             or (_JOINED.search(value) is None and not _adding(text.path))
         ):
             continue
+        joined = _JOINED.search(value) is not None
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
         for index, match in _asks(value, low, _kinds_in(low)):
-            if not KINDS[index].elsewhere:
+            # a secret's bare name among an ``include``'s choices is an API's own value
+            # ("password", "api_key": kinds of credential), not the secret itself
+            if not KINDS[index].elsewhere and (joined or not KINDS[index].secret):
                 hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
                 return [(text, hit._replace(why=_WHY_ADDED.format(KINDS[index].name)))]
     return []
