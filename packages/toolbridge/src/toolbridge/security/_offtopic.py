@@ -235,7 +235,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         return hits  # one search for the tool: most name no kind at all
     names: list[str] | None = None
     posted = _posted(texts)
-    coded = _coded(tool.input_schema)
+    coded: set[str] | None = None  # read only for an identity number vouched for
     for text in fields:
         path = text.path
         low = lower(text.value).replace("_", " ")
@@ -250,10 +250,13 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             if _vouched(tool, names, within, index, low, match.start()):
                 if posted is not None and not KINDS[index].elsewhere:
                     why = _WHY_POSTED.replace("{url}", posted)
-                elif index == _IDENTITY and coded - {*within[:1]}:
-                    why = _WHY_PAIRED
-                else:
+                elif index != _IDENTITY:
                     continue
+                else:
+                    coded = _coded(tool.input_schema) if coded is None else coded
+                    if not coded - {*within[:1]}:
+                        continue
+                    why = _WHY_PAIRED
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), why)
             hits.append((text, hit._replace(why=why.format(KINDS[index].name))))
             break
@@ -270,10 +273,11 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     for text in texts:
         value = text.value
         if (
-            text.path[0] != "inputSchema"
-            or _CHOICES.isdisjoint(text.path[-2:])
+            text.kind == "name"
             or len(value) > _CHOICE_LENGTH
             or " " in value
+            or text.path[0] != "inputSchema"
+            or _CHOICES.isdisjoint(text.path[-2:])
             or (_JOINED.search(value) is None and not _adding(text.path))
         ):
             continue

@@ -50,6 +50,8 @@ _FORMAT: Final = re.compile(
     r"|\bsk-[a-z0-9]{6}"
 )
 """A key's own format in a pattern, an example or a default: its provider's prefix."""
+_GATE: Final = re.compile(r"token|key|secret|credential|pat|auth|password", re.IGNORECASE)
+"""A key's word in a field's name (one search before the name is split in words)."""
 _FORMAT_KEYS: Final = frozenset({"pattern", "examples", "default"})
 _READ_KEYS: Final = frozenset({"description", "title"}) | _FORMAT_KEYS
 _WHY: Final = (
@@ -60,30 +62,35 @@ _WHY: Final = (
 
 def service_keys(tool: Tool, server: str | None, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The input-schema fields of `tool` asking for a key of a service it is not about."""
-    names: dict[tuple[str | int, ...], Text] = {}
-    said: defaultdict[tuple[str | int, ...], list[str]] = defaultdict(list)
+    fields: dict[tuple[str | int, ...], Text] = {}
     formats: set[tuple[str | int, ...]] = set()
     for text in texts:
         path = text.path
         if path[0] != "inputSchema":
             continue
-        if text.kind == "name" and path[-2:-1] == ("properties",):
-            names[path] = text
-            said[path].append(" ".join(NAME_PARTS.findall(text.value)))
-            continue
-        at = _property(path)
-        if at is None or not _READ_KEYS & set(path[len(at) :][:1]):
-            continue  # a nested property's text is its own field's
-        said[at].append(text.value)
-        if path[len(at)] in _FORMAT_KEYS and _FORMAT.search(text.value.lower()):
-            formats.add(at)
+        if text.kind == "name":
+            if path[-2:-1] == ("properties",) and _GATE.search(text.value) is not None:
+                words = {part.lower() for part in NAME_PARTS.findall(text.value)}
+                if not _KEY_NAME.isdisjoint(words):
+                    fields[path] = text
+        elif not _FORMAT_KEYS.isdisjoint(path[-2:]) and _FORMAT.search(text.value.lower()):
+            at = _property(path)
+            if at is not None:
+                formats.add(at)
+    if not fields and not formats:
+        return []
+    for text in texts:  # the names of fields whose offered values are a key's format
+        if text.path in formats and text.kind == "name":
+            fields[text.path] = text
+    said: defaultdict[tuple[str | int, ...], list[str]] = defaultdict(list)
+    for text in texts:
+        at = _property(text.path) if text.path[0] == "inputSchema" else None
+        if at in fields and text.path[len(at)] in _READ_KEYS:
+            said[at].append(text.value)
     hits: list[tuple[Text, Hit]] = []
     own: str | None = None
-    for path, text in names.items():
-        words = {part.lower() for part in NAME_PARTS.findall(text.value)}
-        if _KEY_NAME.isdisjoint(words) and path not in formats:
-            continue
-        field = " ".join(said[path]).lower()
+    for path, text in fields.items():
+        field = " ".join([" ".join(NAME_PARTS.findall(text.value)), *said[path]]).lower()
         for service, named in _NAMED.items():
             if named.search(field) is None:
                 continue
