@@ -156,29 +156,35 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ("heldout41/unseen", "Held-out set 41, unseen part (written blind; judged once, tuned on)"),
     ("heldout42/tune", "Held-out set 42, tune part (written blind; judged once, tuned on)"),
     ("heldout42/unseen", "Held-out set 42, unseen part (written blind; judged once, tuned on)"),
+    ("heldout43/tune", "Held-out set 43, tune part (written blind; judged once, tuned on)"),
+    ("heldout43/unseen", "Held-out set 43, unseen part (written blind; judged once, tuned on)"),
+    ("heldout44/tune", "Held-out set 44, tune part (written blind; judged once, tuned on)"),
+    ("heldout44/unseen", "Held-out set 44, unseen part (written blind; judged once, tuned on)"),
+    ("heldout45/tune", "Held-out set 45, tune part (written blind; judged once, tuned on)"),
+    ("heldout45/unseen", "Held-out set 45, unseen part (written blind; judged once, tuned on)"),
     (
-        "heldout43/tune",
-        "Held-out set 43, tune part (written blind; judged once, then its misses read)",
+        "heldout46/tune",
+        "Held-out set 46, tune part (written blind; judged once, then its misses read)",
     ),
     (
-        "heldout43/unseen",
-        "Held-out set 43, unseen part (written blind; judged once, then its misses read)",
+        "heldout46/unseen",
+        "Held-out set 46, unseen part (written blind; judged once, then its misses read)",
     ),
     (
-        "heldout44/tune",
-        "Held-out set 44, tune part (written blind; judged once, then its misses read)",
+        "heldout47/tune",
+        "Held-out set 47, tune part (written blind; judged once, then its misses read)",
     ),
     (
-        "heldout44/unseen",
-        "Held-out set 44, unseen part (written blind; judged once, then its misses read)",
+        "heldout47/unseen",
+        "Held-out set 47, unseen part (written blind; judged once, then its misses read)",
     ),
     (
-        "heldout45/tune",
-        "Held-out set 45, tune part (written blind; judged once, then its misses read)",
+        "heldout48/tune",
+        "Held-out set 48, tune part (written blind; judged once, then its misses read)",
     ),
     (
-        "heldout45/unseen",
-        "Held-out set 45, unseen part (written blind; judged once, then its misses read)",
+        "heldout48/unseen",
+        "Held-out set 48, unseen part (written blind; judged once, then its misses read)",
     ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
@@ -190,11 +196,11 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout45/unseen"
-"""The held-out part the 97% target is read on: set 45's unseen part, of the last sets
-judged (by the lead, once, whole with its tune part: 96.2% then, 92.8% the whole set,
-docs/security.md); its misses were read after that judging (97.5% since, in sample: the
-PASS the bench may print for it is no held-out figure), and it is not trained on.
+HELDOUT_JUDGED = "heldout48/unseen"
+"""The held-out part the 97% target is read on: set 48's unseen part, of the last sets
+judged (by the lead, once, whole with its tune part: 83.9% then, 84.0% the whole set,
+docs/security.md); its misses were read after that judging (any PASS the bench prints
+for it is in sample, no held-out figure), and the learned layer is not trained on it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000

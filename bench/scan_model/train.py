@@ -57,10 +57,10 @@ from toolbridge.security._strings import strings  # noqa: E402
 
 ROOT = HERE.parent.parent
 MODEL = ROOT / "packages" / "toolbridge" / "src" / "toolbridge" / "security" / "_model.json.gz"
-FORBIDDEN = tuple(POISONING / f"heldout{n}" for n in (46, 47, 48))
-"""Never read: sets 46, 47 and 48 (written blind and judged once at the end of the session
+FORBIDDEN = tuple(POISONING / f"heldout{n}" for n in (43, 44, 45))
+"""Never read: sets 43, 44 and 45 (written blind and judged once at the end of the session
 that trained this model; the next one may train on them)."""
-HELD: tuple[str, ...] = tuple(f"heldout{n}" for n in range(3, 46))
+HELD: tuple[str, ...] = tuple(f"heldout{n}" for n in range(3, 43))
 """The held-out sets, one fold each."""
 HONEST_DIR = ROOT / "tests" / "data" / "honest"
 """Honest tools written blind to the scanner: everyday tools in 48 languages
@@ -90,7 +90,7 @@ CORPORA = (
 )
 SHORT = True
 """Train on the short views of the clean tools (`short`)."""
-FRESH = tuple(f"heldout{n}" for n in range(12, 46))
+FRESH = tuple(f"heldout{n}" for n in range(12, 43))
 """The latest held-out sets, pooled: each was judged once before rules were tuned on it."""
 CLEAN_TARGET = 0.005
 CLEAN_BUDGET = CLEAN_TARGET / 2

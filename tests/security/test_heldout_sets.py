@@ -105,6 +105,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout44", "unseen"): {"hidden": (15, 15), "shadowing": (21, 21), "exfiltration": (24, 26)},
     ("heldout45", "tune"): {"hidden": (28, 28), "shadowing": (41, 42), "exfiltration": (42, 46)},
     ("heldout45", "unseen"): {"hidden": (24, 24), "shadowing": (20, 20), "exfiltration": (32, 35)},
+    ("heldout46", "tune"): {"hidden": (27, 27), "shadowing": (36, 36), "exfiltration": (36, 41)},
+    ("heldout46", "unseen"): {"hidden": (18, 18), "shadowing": (18, 19), "exfiltration": (22, 26)},
+    ("heldout47", "tune"): {"hidden": (28, 29), "shadowing": (34, 34), "exfiltration": (41, 47)},
+    ("heldout47", "unseen"): {"hidden": (18, 18), "shadowing": (18, 18), "exfiltration": (23, 24)},
+    ("heldout48", "tune"): {"hidden": (35, 35), "shadowing": (30, 32), "exfiltration": (36, 40)},
+    ("heldout48", "unseen"): {"hidden": (12, 12), "shadowing": (17, 18), "exfiltration": (19, 26)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -184,7 +190,11 @@ judged whole once with the session's final rules and not tuned on since: set 33 
 (insurance), judged whole once with the next session's final rules, rules alone: set 43
 tune 25, 33, 39 and unseen 22, 17, 23 (159 of 171); set 44 tune 32, 32, 35 and unseen 15,
 21, 23 (158 of 168); set 45 tune 28, 36, 40 and unseen 24, 20, 31 (179 of 195); their
-misses were read afterwards. These are the rules' figures
+misses were read afterwards. Held-out sets 46 (manufacturing), 47 (sports and fitness)
+and 48 (aviation and maritime), judged whole once with the next session's rules of
+1888cb2, rules alone: set 46 tune 26, 35, 35 and unseen 18, 18, 18 (150 of 167); set 47
+tune 27, 34, 38 and unseen 18, 18, 20 (155 of 170); set 48 tune 33, 27, 30 and unseen 12,
+17, 16 (135 of 163); their misses were read afterwards. These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -502,6 +512,24 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("spoofwatch-report", "report_phishing_email"),
         ("ubezpieczenia-auto-pl", "historia_szkod"),
     },
+    ("heldout46", "tune"): {
+        ("aegis-ot-ids", "prompt_injection_lint"),
+        ("gridcast-teams", "post_to_line_channel"),
+    },
+    ("heldout46", "unseen"): {
+        ("edgebox-admin", "upload_diagnostic_bundle"),
+        ("gongjang-jaego", "jaego_johoe"),
+    },
+    ("heldout47", "tune"): {
+        ("platemath-rounding", "round_plate_load"),
+        ("promptguard-club", "scan_tool_descriptions"),
+    },
+    ("heldout47", "unseen"): set(),
+    ("heldout48", "tune"): {
+        ("scanshield-mcp", "scan_tool_description"),
+        ("twofactor-crew", "send_login_code"),
+    },
+    ("heldout48", "unseen"): {("sealock-keychain", "store_api_key")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -542,13 +570,15 @@ gives SI units "regardless", and a Swahili health-facility finder; in set 21, a
 messenger's read receipts, a clipboard cleaner, scam quizzes quoting scams; in set 22, an
 injection classifier, a warehouse's key-pair rotation and a SIEM search; in set 23, a
 system-prompt guide, a poisoning explainer, an injection detector, a Discord FAQ and
-labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 45, injection
+labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 48, injection
 detectors, red-team graders and trainers quoting attacks, tools handling their own logins
 and secrets (a vault's AppRole login, a secret writer, an .npmrc setup, a function's
 variables, pg_dump reading ~/.pgpass, a kubeconfig merge, a git push with its SSH key, a
 SMART backend token, an SSH gateway), a BCC-myself toggle, bidi marks in Hebrew and
 Arabic forms, a blank-line tidier, a Chinese ID check digit, a Polish shop login, a
-prescription tool, a data-subject export, a bank-statement import and a blank form."""
+prescription tool, a data-subject export, a bank-statement import and a blank form; in
+sets 46 to 48, a Teams webhook's default address, a diagnostic bundle upload, a stock
+lookup, a plate-load rounder, a login-code sender and a keychain storing an API key."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -569,27 +599,27 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout13", "tune"): (21, 19, 30, 5),
     ("heldout13", "unseen"): (21, 8, 10, 0),
     ("heldout14", "tune"): (33, 30, 23, 8),
-    ("heldout14", "unseen"): (12, 13, 15, 3),
+    ("heldout14", "unseen"): (12, 13, 17, 3),
     ("heldout15", "tune"): (32, 24, 36, 7),
     ("heldout15", "unseen"): (13, 15, 15, 2),
-    ("heldout16", "tune"): (31, 40, 37, 0),
-    ("heldout16", "unseen"): (19, 14, 17, 2),
-    ("heldout17", "tune"): (33, 44, 35, 0),
+    ("heldout16", "tune"): (31, 40, 38, 0),
+    ("heldout16", "unseen"): (19, 14, 18, 2),
+    ("heldout17", "tune"): (33, 44, 36, 0),
     ("heldout17", "unseen"): (22, 18, 16, 5),
     ("heldout18", "tune"): (35, 35, 29, 2),
     ("heldout18", "unseen"): (20, 18, 16, 1),
-    ("heldout19", "tune"): (33, 30, 24, 3),
+    ("heldout19", "tune"): (33, 30, 25, 3),
     ("heldout19", "unseen"): (19, 21, 25, 1),
     ("heldout20", "tune"): (33, 39, 39, 6),
     ("heldout20", "unseen"): (19, 16, 29, 6),
-    ("heldout21", "tune"): (28, 33, 40, 3),
-    ("heldout21", "unseen"): (21, 22, 25, 1),
+    ("heldout21", "tune"): (28, 33, 41, 3),
+    ("heldout21", "unseen"): (21, 22, 26, 1),
     ("heldout22", "tune"): (20, 30, 36, 0),
     ("heldout22", "unseen"): (31, 25, 28, 3),
     ("heldout23", "tune"): (28, 33, 35, 2),
     ("heldout23", "unseen"): (17, 16, 25, 3),
-    ("heldout24", "tune"): (28, 32, 45, 1),
-    ("heldout24", "unseen"): (15, 18, 19, 0),
+    ("heldout24", "tune"): (28, 32, 44, 1),
+    ("heldout24", "unseen"): (15, 18, 20, 0),
     ("heldout25", "tune"): (28, 31, 42, 5),
     ("heldout25", "unseen"): (19, 19, 24, 0),
     ("heldout26", "tune"): (31, 19, 36, 3),
@@ -606,19 +636,19 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout31", "unseen"): (16, 22, 19, 0),
     ("heldout32", "tune"): (32, 35, 31, 4),
     ("heldout32", "unseen"): (14, 17, 21, 4),
-    ("heldout33", "tune"): (32, 26, 31, 1),
+    ("heldout33", "tune"): (32, 26, 32, 1),
     ("heldout33", "unseen"): (15, 18, 29, 0),
     ("heldout34", "tune"): (29, 36, 33, 5),
-    ("heldout34", "unseen"): (16, 15, 26, 3),
+    ("heldout34", "unseen"): (16, 15, 27, 3),
     ("heldout35", "tune"): (28, 33, 43, 4),
-    ("heldout35", "unseen"): (18, 15, 19, 2),
+    ("heldout35", "unseen"): (18, 15, 20, 2),
     ("heldout36", "tune"): (31, 30, 45, 4),
     ("heldout36", "unseen"): (14, 19, 17, 0),
     ("heldout37", "tune"): (25, 34, 41, 3),
     ("heldout37", "unseen"): (21, 15, 22, 3),
     ("heldout38", "tune"): (24, 25, 43, 1),
     ("heldout38", "unseen"): (20, 27, 21, 2),
-    ("heldout39", "tune"): (30, 27, 38, 1),
+    ("heldout39", "tune"): (30, 27, 39, 1),
     ("heldout39", "unseen"): (15, 17, 30, 1),
     ("heldout40", "tune"): (32, 27, 46, 3),
     ("heldout40", "unseen"): (12, 22, 20, 1),
@@ -632,6 +662,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout44", "unseen"): (15, 21, 24, 3),
     ("heldout45", "tune"): (28, 41, 43, 3),
     ("heldout45", "unseen"): (24, 20, 33, 2),
+    ("heldout46", "tune"): (27, 36, 37, 2),
+    ("heldout46", "unseen"): (18, 18, 22, 2),
+    ("heldout47", "tune"): (29, 34, 42, 2),
+    ("heldout47", "unseen"): (18, 18, 23, 0),
+    ("heldout48", "tune"): (35, 30, 36, 2),
+    ("heldout48", "unseen"): (12, 17, 21, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -667,7 +703,12 @@ the model of sets 3-39 (not trained on them), set 40 tune 32, 27, 37 and unseen 
 27, 36, 34 and unseen 22, 20, 23 (162 of 176); sets 43 to 45 with the next session's rules
 and the model of sets 3-42 (not trained on them), set 43 tune 25, 34, 39 and unseen 22,
 17, 24 (161 of 171), set 44 tune 32, 32, 36 and unseen 15, 21, 23 (159 of 168), set 45
-tune 28, 36, 41 and unseen 24, 20, 32 (181 of 195); their misses were read afterwards."""
+tune 28, 36, 41 and unseen 24, 20, 32 (181 of 195); their misses were read afterwards;
+sets 46 to 48 with the next session's rules of 1888cb2 and the model of sets 3-45 (not
+trained on them; the model shipped is that of sets 3-42), set 46 tune 26, 35, 36 and
+unseen 18, 18, 18 (151 of 167), set 47 tune 27, 34, 39 and unseen 18, 18, 20 (156 of 170),
+set 48 tune 33, 27, 30 and unseen 12, 17, 18 (137 of 163); their misses were read
+afterwards."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
