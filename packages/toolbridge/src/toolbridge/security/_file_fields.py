@@ -18,7 +18,7 @@ from toolbridge._tool import Tool
 from toolbridge.security._hit import Hit
 from toolbridge.security._offtopic import carries
 from toolbridge.security._sensitive import FAMILIES, KEEPERS
-from toolbridge.security._strings import NAME_PARTS, Text
+from toolbridge.security._strings import NAME_PARTS, Text, itself
 
 __all__ = ["file_fields"]
 
@@ -46,11 +46,7 @@ def file_fields(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         if found is None or not carries(tool.input_schema, text.path):
             continue
         if subject is None:
-            said = " ".join(
-                value
-                for value in (tool.name, tool.title, tool.annotations.title, tool.description)
-                if isinstance(value, str)
-            )
+            said = itself(tool)
             subject = set(_WORDS.findall(" ".join(NAME_PARTS.findall(said)).lower()))
         if _own(found.group(), subject):
             continue

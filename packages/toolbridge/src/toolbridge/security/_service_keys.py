@@ -18,7 +18,7 @@ from typing import Final
 
 from toolbridge._tool import Tool
 from toolbridge.security._hit import Hit
-from toolbridge.security._strings import NAME_PARTS, Text
+from toolbridge.security._strings import NAME_PARTS, Text, itself
 
 __all__ = ["service_keys"]
 
@@ -95,12 +95,7 @@ def service_keys(tool: Tool, server: str | None, texts: Sequence[Text]) -> list[
             if named.search(field) is None:
                 continue
             if own is None:
-                own = " ".join(
-                    value
-                    for value in (tool.name, tool.title, tool.annotations.title, tool.description)
-                    if isinstance(value, str)
-                )
-                own = f"{own} {server or ''}".lower()
+                own = f"{itself(tool)} {server or ''}".lower()
             if named.search(own) is None:
                 why = _WHY.format(service, service)
                 hits.append((text, Hit("sensitive-reference", "medium", 0, len(text.value), why)))

@@ -21,7 +21,7 @@ from toolbridge._jsonschema._keywords import DATA_KEYWORDS, SUBSCHEMA_KEYWORDS
 from toolbridge._jsonschema._walk import walk
 from toolbridge._tool import Tool
 
-__all__ = ["NAME_PARTS", "OFFERED", "SELF", "Kind", "Text", "strings"]
+__all__ = ["NAME_PARTS", "OFFERED", "SELF", "Kind", "Text", "itself", "strings"]
 
 Kind = Literal["name", "text"]
 """``name``: a tool's or a property's name (an identifier); ``text``: prose or a value."""
@@ -60,6 +60,15 @@ _FORMAT: Final = re.compile(r"[A-Za-z0-9_.:/+-]{1,40}")
 """A format's name ("date-time", "uri-reference", "int64"): no blank, no escape."""
 _VALUE_DEPTH: Final = 32
 """How deep the strings inside a ``default`` (or an example) are looked for."""
+
+
+def itself(tool: Tool) -> str:
+    """What `tool` says it is: its name, titles and description, one text."""
+    return " ".join(
+        value
+        for value in (tool.name, tool.title, tool.annotations.title, tool.description)
+        if isinstance(value, str)
+    )
 
 
 def strings(tool: Tool) -> list[Text]:
