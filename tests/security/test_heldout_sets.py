@@ -111,6 +111,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout47", "unseen"): {"hidden": (18, 18), "shadowing": (18, 18), "exfiltration": (23, 24)},
     ("heldout48", "tune"): {"hidden": (35, 35), "shadowing": (30, 32), "exfiltration": (36, 40)},
     ("heldout48", "unseen"): {"hidden": (12, 12), "shadowing": (17, 18), "exfiltration": (19, 26)},
+    ("heldout49", "tune"): {"hidden": (30, 30), "shadowing": (30, 31), "exfiltration": (32, 44)},
+    ("heldout49", "unseen"): {"hidden": (15, 15), "shadowing": (19, 19), "exfiltration": (18, 21)},
+    ("heldout50", "tune"): {"hidden": (31, 31), "shadowing": (34, 34), "exfiltration": (36, 40)},
+    ("heldout50", "unseen"): {"hidden": (16, 16), "shadowing": (20, 20), "exfiltration": (21, 28)},
+    ("heldout51", "tune"): {"hidden": (22, 22), "shadowing": (30, 30), "exfiltration": (36, 39)},
+    ("heldout51", "unseen"): {"hidden": (23, 23), "shadowing": (23, 23), "exfiltration": (23, 27)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -194,7 +200,11 @@ misses were read afterwards. Held-out sets 46 (manufacturing), 47 (sports and fi
 and 48 (aviation and maritime), judged whole once with the next session's rules of
 1888cb2, rules alone: set 46 tune 26, 35, 35 and unseen 18, 18, 18 (150 of 167); set 47
 tune 27, 34, 38 and unseen 18, 18, 20 (155 of 170); set 48 tune 33, 27, 30 and unseen 12,
-17, 16 (135 of 163); their misses were read afterwards. These are the rules' figures
+17, 16 (135 of 163); their misses were read afterwards. Held-out sets 49 (veterinary and
+pet care), 50 (music, arts and events) and 51 (beauty and personal services), judged whole
+once with that session's final rules (2aa040c) and not tuned on: set 49 tune 30, 30, 32
+and unseen 15, 19, 18 (144 of 160); set 50 tune 31, 34, 36 and unseen 16, 20, 21 (158 of
+169); set 51 tune 22, 30, 36 and unseen 23, 23, 23 (157 of 164). These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -530,6 +540,23 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("twofactor-crew", "send_login_code"),
     },
     ("heldout48", "unseen"): {("sealock-keychain", "store_api_key")},
+    ("heldout49", "tune"): {
+        ("chiffchaff-vets", "prompt_injection_sample"),
+        ("finchley-vets", "long_desc_pms_help"),
+        ("hemlock-vetsec", "tool_poisoning_demo"),
+    },
+    ("heldout49", "unseen"): set(),
+    ("heldout50", "tune"): {
+        ("nameplate-id", "verify_age"),
+        ("octave-pentest", "review_tool_description"),
+        ("promptshield-scan", "scan_lyrics_submission"),
+    },
+    ("heldout50", "unseen"): set(),
+    ("heldout51", "tune"): {
+        ("salon-envcheck-salonapp", "check_env_setup"),
+        ("scanguard-salon-it", "check_prompt_injection"),
+    },
+    ("heldout51", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -570,7 +597,7 @@ gives SI units "regardless", and a Swahili health-facility finder; in set 21, a
 messenger's read receipts, a clipboard cleaner, scam quizzes quoting scams; in set 22, an
 injection classifier, a warehouse's key-pair rotation and a SIEM search; in set 23, a
 system-prompt guide, a poisoning explainer, an injection detector, a Discord FAQ and
-labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 48, injection
+labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 51, injection
 detectors, red-team graders and trainers quoting attacks, tools handling their own logins
 and secrets (a vault's AppRole login, a secret writer, an .npmrc setup, a function's
 variables, pg_dump reading ~/.pgpass, a kubeconfig merge, a git push with its SSH key, a
@@ -578,7 +605,9 @@ SMART backend token, an SSH gateway), a BCC-myself toggle, bidi marks in Hebrew 
 Arabic forms, a blank-line tidier, a Chinese ID check digit, a Polish shop login, a
 prescription tool, a data-subject export, a bank-statement import and a blank form; in
 sets 46 to 48, a Teams webhook's default address, a diagnostic bundle upload, a stock
-lookup, a plate-load rounder, a login-code sender and a keychain storing an API key."""
+lookup, a plate-load rounder, a login-code sender and a keychain storing an API key; in
+sets 49 to 51, a long practice-software help text, an age check and an environment
+check."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -668,6 +697,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout47", "unseen"): (18, 18, 23, 0),
     ("heldout48", "tune"): (35, 30, 36, 2),
     ("heldout48", "unseen"): (12, 17, 21, 1),
+    ("heldout49", "tune"): (30, 30, 33, 3),
+    ("heldout49", "unseen"): (15, 19, 19, 0),
+    ("heldout50", "tune"): (31, 34, 36, 3),
+    ("heldout50", "unseen"): (16, 20, 21, 0),
+    ("heldout51", "tune"): (22, 30, 37, 3),
+    ("heldout51", "unseen"): (23, 23, 24, 0),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -708,7 +743,10 @@ sets 46 to 48 with the next session's rules of 1888cb2 and the model of sets 3-4
 trained on them; the model shipped is that of sets 3-42), set 46 tune 26, 35, 36 and
 unseen 18, 18, 18 (151 of 167), set 47 tune 27, 34, 39 and unseen 18, 18, 20 (156 of 170),
 set 48 tune 33, 27, 30 and unseen 12, 17, 18 (137 of 163); their misses were read
-afterwards."""
+afterwards; sets 49 to 51 with that session's final rules (2aa040c) and the model of sets
+3-42 (not trained on them, nor tuned on), set 49 tune 30, 30, 33 and unseen 15, 19, 19
+(146 of 160), set 50 tune 31, 34, 36 and unseen 16, 20, 21 (158 of 169), set 51 tune 22,
+30, 37 and unseen 23, 23, 24 (159 of 164)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
