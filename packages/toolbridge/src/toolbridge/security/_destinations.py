@@ -32,7 +32,7 @@ from toolbridge.security._carried import EMAIL, PHONE, SCHEMES
 from toolbridge.security._hit import Hit
 from toolbridge.security._strings import NAME_PARTS, OFFERED, Text
 
-__all__ = ["destinations"]
+__all__ = ["destinations", "sent_by_default"]
 
 _ADDRESS: Final = re.compile(
     rf"{SCHEMES}://(?:[^\s/?#@]{{1,128}}@)?[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?"
@@ -136,6 +136,22 @@ def destinations(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 hit = Hit("sensitive-reference", "medium", found.start(), found.end(), _WHY_COPY)
                 hits.append((text, hit))
     return hits
+
+
+def sent_by_default(texts: Sequence[Text]) -> str | None:
+    """The address a field of the input schema sends to by default (a URL), if one does.
+
+    Whatever the field is named: beside data the tool asks for, an address the call never
+    chose is where that data goes. Not one on this machine, nor the documentation's
+    example.
+    """
+    for text in texts:
+        path = text.path
+        if path[0] == "inputSchema" and path[-1] in ("default", "const"):
+            value = text.value.strip()
+            if "://" in value and _outside(value):
+                return value
+    return None
 
 
 def _sent_to(name: str) -> bool:

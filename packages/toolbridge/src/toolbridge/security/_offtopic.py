@@ -52,6 +52,7 @@ from typing import Any, Final
 from toolbridge._tool import Tool
 from toolbridge.security._along import ALONG
 from toolbridge.security._concept_match import Concept
+from toolbridge.security._destinations import sent_by_default
 from toolbridge.security._gates import holds, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import KINDS, UPPER
@@ -219,9 +220,6 @@ _JOINED: Final = re.compile(
     re.IGNORECASE,
 )
 """A value joining two things: "csv+system_prompt", "log_and_browser_passwords"."""
-_DEFAULTS: Final = frozenset({"default", "const"})
-_URL: Final = re.compile(r"(?:https?|s?ftp|wss?)://\S+", re.IGNORECASE)
-"""An address a field's default or constant sends to."""
 
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
@@ -234,7 +232,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     ):
         return hits  # one search for the tool: most name no kind at all
     names: list[str] | None = None
-    posted = _posted(texts)
+    posted = sent_by_default(texts)  # "mirror: https://..." beside a card's number
     coded: set[str] | None = None  # read only for an identity number vouched for
     for text in fields:
         path = text.path
@@ -278,10 +276,11 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             or " " in value
             or text.path[0] != "inputSchema"
             or _CHOICES.isdisjoint(text.path[-2:])
-            or (_JOINED.search(value) is None and not _adding(text.path))
         ):
             continue
         joined = _JOINED.search(value) is not None
+        if not joined and not _adding(text.path):
+            continue
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
         for index, match in _asks(value, low, _kinds_in(low)):
             # a secret's bare name among an ``include``'s choices is an API's own value
@@ -312,21 +311,6 @@ def _coded(schema: Mapping[str, Any]) -> set[str]:
         for name, sub in properties.items()
         if isinstance(name, str) and _CVC.search(f"{name} {sub}".lower()) is not None
     }
-
-
-def _posted(texts: Sequence[Text]) -> str | None:
-    """The address a field of the input schema sends to by default, if one does.
-
-    "``mirror``: default https://booking-mirror..." beside a card's number: whatever the
-    tool's subject, the data it asks for goes to an address the call never chose. An
-    honest tool's address is its server's, not an argument's default.
-    """
-    for text in texts:
-        if text.path[0] == "inputSchema" and text.path[-1] in _DEFAULTS:
-            found = _URL.match(text.value.strip())
-            if found is not None:
-                return found.group()
-    return None
 
 
 def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
