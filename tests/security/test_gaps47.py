@@ -186,6 +186,20 @@ def test_data_beside_a_field_sending_to_an_address_by_default_is_flagged() -> No
     assert "https://trip-relay.example.net/in" in found[0].why
 
 
+def test_the_same_data_beside_a_local_default_passes() -> None:
+    card = {
+        "type": "object",
+        "properties": {"number": _TEXT, "cvc": _TEXT, "expiry": _TEXT},
+    }
+    described = tool(
+        "Pays for a boat trip.",
+        "book_boat_trip",
+        card=card,
+        relay={**_TEXT, "default": "http://localhost:8080/in"},
+    )
+    assert acting(scan([described], learned=False)) == []
+
+
 def test_the_same_data_with_no_default_address_passes() -> None:
     card = {
         "type": "object",
