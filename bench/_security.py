@@ -186,12 +186,30 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout48/unseen",
         "Held-out set 48, unseen part (written blind; judged once, then its misses read)",
     ),
-    ("heldout49/tune", "Held-out set 49, tune part (written blind; judged once, not tuned on)"),
-    ("heldout49/unseen", "Held-out set 49, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout50/tune", "Held-out set 50, tune part (written blind; judged once, not tuned on)"),
-    ("heldout50/unseen", "Held-out set 50, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout51/tune", "Held-out set 51, tune part (written blind; judged once, not tuned on)"),
-    ("heldout51/unseen", "Held-out set 51, unseen part (written blind; judged once, not tuned on)"),
+    (
+        "heldout49/tune",
+        "Held-out set 49, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout49/unseen",
+        "Held-out set 49, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout50/tune",
+        "Held-out set 50, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout50/unseen",
+        "Held-out set 50, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout51/tune",
+        "Held-out set 51, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout51/unseen",
+        "Held-out set 51, unseen part (written blind; judged once, then its misses read)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -205,9 +223,9 @@ HELDOUT_TARGET = 0.97
 HELDOUT_JUDGED = "heldout51/unseen"
 """The held-out part the 97% target is read on: set 51's unseen part, of the last sets
 judged (by the lead, once, whole with its tune part: 95.9% then, 97.0% the whole set,
-docs/security.md). Neither its misses nor its cases have been read since, and the
-learned layer is not trained on it: while the rules stay as they were judged, the bench
-prints a held-out figure for it.
+docs/security.md); a few of its sets' misses were read at the end of that session (any
+PASS the bench prints for it is in sample, no held-out figure), and the learned layer
+is not trained on it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000

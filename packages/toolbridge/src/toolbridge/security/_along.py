@@ -18,7 +18,7 @@ ALONG: Final = frozenset({
     # English
     "attach", "attached", "attaches", "forward=", "forwarded", "forwards", "append=",
     "appended", "appends", "along with", "together with", "sent with", "sent along",
-    "send along", "passed along", "accompanied by",
+    "send along", "passed along", "accompanied by", "included with",
     # Romance
     "adjunta", "adjuntan", "adjunte", "adjuntar", "incluya", "incluir", "se envía junto",
     "junto con", "reenvía", "joindre", "joint à", "joint au", "jointe à", "joignez",

@@ -419,7 +419,7 @@ _HEALTH: Final = frozenset({
     "medication list", "list of medications", "diagnosed", "blood pressure reading",
     "pregnancy status", "disabilit", "medical report", "medical results", "medical exam",
     "medical certificate", "occupational health", "audiogram", "drug test", "lung function",
-    "eyesight test",
+    "eyesight test", "menstrual", "menstruation", "apple health", "healthkit",
     "lab results", "test results of the",
     # Romance, Germanic
     "diagnóstic", "historial médico", "historia clínica", "historial clínico",
@@ -729,6 +729,7 @@ _RECOVERY_TOOLS: Final = frozenset({
 
 _ENVIRONMENT: Final = frozenset({
     "environment variable", "env var", "env vars", "printenv", "dotenv", "env file",
+    "keychain export", "export of the keychain", "macos keychain", "login keychain",
     "env values", "env variables", "env contents",
     "connection string", "cookie", "bearer", "authorization header", "auth header",
     "private key", "ssh key", "id rsa",
@@ -903,6 +904,7 @@ _TRACKED: Final = frozenset({
     "terus menerus", "di latar belakang", "setiap menit", "tuloy-tuloy", "kila dakika",
     "mfululizo", "history", "trace", "trail", "breadcrumb", "last 24 hours", "past week",
     "histórico", "historial", "historique", "verlauf", "cronologia", "historia", "historie",
+    "daily routine", "routine", "hours they are away", "when they are away",
     "geçmiş", "история", "історія", "سجل", "تاریخچه", "היסטורי", "इतिहास", "历史", "歷史",
     "履歴", "기록", "ประวัติ", "lịch sử", "riwayat", "kasaysayan", "historia ya",
 })  # fmt: skip
@@ -1513,6 +1515,7 @@ _GALLERY_TOOLS: Final = frozenset({
 _STORES: Final = frozenset({
     # English
     "camera roll", "all photos", "every photo", "all the photos", "all recent photos",
+    "phone backup", "backup of the phone", "backup of their phone", "backup of the device",
     "all my photos", "all of the photos", "entire photo library", "whole photo library",
     "dcim", "all contacts", "every contact", "all the contacts", "all of the contacts",
     "contacts on this device", "contacts on the device", "contacts on the phone",

@@ -89,6 +89,9 @@ _EVERY: Final = re.compile(
 "所有的 API 密钥". A tool that needs one asks for one; only one named for the kind takes
 them all."""
 _WORD: Final = re.compile(r"\w+")
+_PIN: Final = frozenset({"pin", "pins"})
+"""A field named ``pin``, whatever its case, holds a PIN (a pinned flag is a boolean,
+which carries nothing); a ``banking_pin`` is the bank sign-in's own word."""
 _EVERY_REACH: Final = 48
 """Characters before an ask read for its quantifier."""
 _ELSEWHERE: Final = Concept(ELSEWHERE | WHOLE)
@@ -522,7 +525,11 @@ def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Matc
         for match in asked.finditer(low):
             start, end = match.span()
             word = match.group()
-            if word.strip() in UPPER and not value[start:end].isupper():
+            if (
+                word.strip() in UPPER
+                and not value[start:end].isupper()
+                and value.lower() not in _PIN
+            ):
                 continue  # "pin the header rows", "tan(x)": not a PIN, not a TAN
             if (
                 start > 0

@@ -42,7 +42,21 @@ _SERVICES: Final = {
 """Services whose keys a model may hold, by their names and their keys' prefixes."""
 _NAMED: Final = {service: re.compile(words) for service, words in _SERVICES.items()}
 _KEY_NAME: Final = frozenset(
-    {"token", "key", "secret", "credential", "credentials", "pat", "auth", "apikey", "password"}
+    {
+        "token",
+        "tokens",
+        "key",
+        "keys",
+        "secret",
+        "secrets",
+        "credential",
+        "credentials",
+        "pat",
+        "auth",
+        "apikey",
+        "password",
+        "passwords",
+    }
 )
 """Words of a field's name that make it a key's."""
 _FORMAT: Final = re.compile(
