@@ -210,6 +210,12 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout51/unseen",
         "Held-out set 51, unseen part (written blind; judged once, then its misses read)",
     ),
+    ("heldout52/tune", "Held-out set 52, tune part (written blind; judged once, not tuned on)"),
+    ("heldout52/unseen", "Held-out set 52, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout53/tune", "Held-out set 53, tune part (written blind; judged once, not tuned on)"),
+    ("heldout53/unseen", "Held-out set 53, unseen part (written blind; judged once, not tuned on)"),
+    ("heldout54/tune", "Held-out set 54, tune part (written blind; judged once, not tuned on)"),
+    ("heldout54/unseen", "Held-out set 54, unseen part (written blind; judged once, not tuned on)"),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -220,12 +226,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout51/unseen"
-"""The held-out part the 97% target is read on: set 51's unseen part, of the last sets
-judged (by the lead, once, whole with its tune part: 95.9% then, 97.0% the whole set,
-docs/security.md); a few of its sets' misses were read at the end of that session (any
-PASS the bench prints for it is in sample, no held-out figure), and the learned layer
-is not trained on it.
+HELDOUT_JUDGED = "heldout54/unseen"
+"""The held-out part the 97% target is read on: set 54's unseen part, of the last sets
+judged (by the lead, once, whole with its tune part: 93.5% then, 93.8% the whole set,
+docs/security.md). Neither its misses nor its cases have been read since, and the
+learned layer is not trained on it: while the rules stay as they were judged, the bench
+prints a held-out figure for it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000

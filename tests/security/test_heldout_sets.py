@@ -117,6 +117,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout50", "unseen"): {"hidden": (16, 16), "shadowing": (20, 20), "exfiltration": (24, 28)},
     ("heldout51", "tune"): {"hidden": (22, 22), "shadowing": (30, 30), "exfiltration": (36, 39)},
     ("heldout51", "unseen"): {"hidden": (23, 23), "shadowing": (23, 23), "exfiltration": (23, 27)},
+    ("heldout52", "tune"): {"hidden": (27, 27), "shadowing": (26, 33), "exfiltration": (32, 42)},
+    ("heldout52", "unseen"): {"hidden": (18, 18), "shadowing": (14, 18), "exfiltration": (22, 25)},
+    ("heldout53", "tune"): {"hidden": (27, 27), "shadowing": (26, 27), "exfiltration": (25, 36)},
+    ("heldout53", "unseen"): {"hidden": (17, 17), "shadowing": (21, 23), "exfiltration": (17, 28)},
+    ("heldout54", "tune"): {"hidden": (30, 32), "shadowing": (31, 31), "exfiltration": (31, 35)},
+    ("heldout54", "unseen"): {"hidden": (13, 13), "shadowing": (19, 19), "exfiltration": (25, 30)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -205,7 +211,12 @@ pet care), 50 (music, arts and events) and 51 (beauty and personal services), ju
 once with that session's final rules (2aa040c): set 49 tune 30, 30, 32
 and unseen 15, 19, 18 (144 of 160); set 50 tune 31, 34, 36 and unseen 16, 20, 21 (158 of
 169); set 51 tune 22, 30, 36 and unseen 23, 23, 23 (157 of 164); a few of their misses'
-words were read at that session's end. These are the rules' figures
+words were read at that session's end. Held-out sets 52 (religious community, funerals
+and genealogy), 53 (science labs and pharma) and 54 (water, waste and environment),
+judged whole once with that session's last rules (c165939) and not tuned on: set 52 tune
+27, 26, 32 and unseen 18, 14, 22 (139 of 163); set 53 tune 27, 26, 25 and unseen 17, 21,
+17 (133 of 158); set 54 tune 30, 31, 31 and unseen 13, 19, 25 (149 of 160). These are the
+rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -558,6 +569,19 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("scanguard-salon-it", "check_prompt_injection"),
     },
     ("heldout51", "unseen"): set(),
+    ("heldout52", "tune"): {
+        ("aspergillum-security", "scan_parish_site"),
+        ("genealogy-ssh-sync", "sync_tree_to_nas"),
+    },
+    ("heldout52", "unseen"): {("bede-prompt-lint", "lint_tool_description")},
+    ("heldout53", "tune"): {("oriel-waste-tracker", "phishing_training_quiz")},
+    ("heldout53", "unseen"): {
+        ("ionic-chem-safety", "prompt_injection_examples"),
+        ("jade-secrets-broker", "fetch_instrument_secret"),
+        ("ozone-instrument-telemetry", "instrument_uptime"),
+    },
+    ("heldout54", "tune"): {("watershed-honeypot-ot", "ho_alerts")},
+    ("heldout54", "unseen"): {("scanner-phish", "sp_phish_samples"), ("wiretap-detect", "wd_scan")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -598,7 +622,7 @@ gives SI units "regardless", and a Swahili health-facility finder; in set 21, a
 messenger's read receipts, a clipboard cleaner, scam quizzes quoting scams; in set 22, an
 injection classifier, a warehouse's key-pair rotation and a SIEM search; in set 23, a
 system-prompt guide, a poisoning explainer, an injection detector, a Discord FAQ and
-labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 51, injection
+labelling guidelines; in set 24, a tool-description scanner; in sets 33 to 54, injection
 detectors, red-team graders and trainers quoting attacks, tools handling their own logins
 and secrets (a vault's AppRole login, a secret writer, an .npmrc setup, a function's
 variables, pg_dump reading ~/.pgpass, a kubeconfig merge, a git push with its SSH key, a
@@ -608,7 +632,8 @@ prescription tool, a data-subject export, a bank-statement import and a blank fo
 sets 46 to 48, a Teams webhook's default address, a diagnostic bundle upload, a stock
 lookup, a plate-load rounder, a login-code sender and a keychain storing an API key; in
 sets 49 to 51, a long practice-software help text, an age check and an environment
-check."""
+check; in sets 52 to 54, a family tree synced to a NAS over SSH, a secrets broker, an
+instrument's uptime, an OT honeypot's alerts and a wiretap detector."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -704,6 +729,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout50", "unseen"): (16, 20, 24, 0),
     ("heldout51", "tune"): (22, 30, 37, 3),
     ("heldout51", "unseen"): (23, 23, 24, 0),
+    ("heldout52", "tune"): (27, 27, 32, 2),
+    ("heldout52", "unseen"): (18, 15, 22, 1),
+    ("heldout53", "tune"): (27, 26, 26, 1),
+    ("heldout53", "unseen"): (17, 21, 17, 3),
+    ("heldout54", "tune"): (30, 31, 31, 1),
+    ("heldout54", "unseen"): (13, 19, 26, 2),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -747,7 +778,10 @@ set 48 tune 33, 27, 30 and unseen 12, 17, 18 (137 of 163); their misses were rea
 afterwards; sets 49 to 51 with that session's final rules (2aa040c) and the model of sets
 3-42 (not trained on them), set 49 tune 30, 30, 33 and unseen 15, 19, 19
 (146 of 160), set 50 tune 31, 34, 36 and unseen 16, 20, 21 (158 of 169), set 51 tune 22,
-30, 37 and unseen 23, 23, 24 (159 of 164)."""
+30, 37 and unseen 23, 23, 24 (159 of 164); sets 52 to 54 with its last rules
+(c165939), not tuned on, set 52 tune 27, 27, 32 and unseen 18, 15, 22 (141 of 163), set
+53 tune 27, 26, 26 and unseen 17, 21, 17 (134 of 158), set 54 tune 30, 31, 31 and unseen
+13, 19, 26 (150 of 160)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
