@@ -368,15 +368,7 @@ def steering(
         if kind == "always":
             if _USER.search(text) is None:  # the user's choice in a clause before a ";"
                 text = value[_joined(value, ends, start) : end]
-            if not steered and (
-                (_USER.search(text) and _ruled(_unlinked(text), siblings))
-                or (_PARAMETER.search(text) is not None and _set_aside(text, discarded=True))
-                or (
-                    _OTHER_TOOL.search(text) is not None
-                    and _PARAMETER.search(text) is not None
-                    and _DESTINATION.search(_unlinked(text)) is not None
-                )
-            ):
+            if not steered and _always_steers(text, siblings):
                 hits.append(Hit("instruction", "high", start, end, _WHY))
                 steered = True
             continue
@@ -407,6 +399,22 @@ def steering(
     if conduct is not None:
         hits.append(Hit("instruction", "medium", conduct.start(), conduct.end(), _CONDUCT_WHY))
     return hits
+
+
+def _always_steers(text: str, siblings: frozenset[str]) -> bool:
+    """Whether a rule ("always ...", one thought in `text`) overrides a choice.
+
+    The user's choice ruled over (`_ruled`); or a routing field's value set aside for a
+    fixed destination (`_set_aside`), or sent to one by another tool, whoever chose it.
+    """
+    unlinked = _unlinked(text)
+    if _USER.search(text) is not None and _ruled(unlinked, siblings):
+        return True
+    if _PARAMETER.search(text) is None:
+        return False
+    return _set_aside(text, discarded=True) or (
+        _OTHER_TOOL.search(text) is not None and _DESTINATION.search(unlinked) is not None
+    )
 
 
 def _joined(value: str, ends: list[int], start: int) -> int:
