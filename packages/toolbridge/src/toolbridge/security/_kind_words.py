@@ -732,7 +732,8 @@ _ENVIRONMENT: Final = frozenset({
     "keychain export", "export of the keychain", "macos keychain", "login keychain",
     "env values", "env variables", "env contents",
     "connection string", "cookie", "bearer", "authorization header", "auth header",
-    "private key", "ssh key", "id rsa",
+    "private key", "ssh key", "id rsa", "private signing key", "ovpn",
+    "visible in the environment", "found in the environment", "present in the environment",
     "id ed25519", "kubeconfig", "kube/config", "aws credentials", "secret access key",
     "variables de entorno", "variable de entorno", "cadena de conexión",
     "variables d'environnement", "variable d'environnement", "chaîne de connexion",
@@ -762,11 +763,13 @@ _ENVIRONMENT: Final = frozenset({
 bearer token, a private key."""
 
 _ENVIRONMENT_TOOLS: Final = frozenset({
-    "env", "environment", "config", "deploy", "container", "docker", "kubernetes", "k8s",
-    "kube", "cluster", "exec", "shell", "terminal", "command", "script", "sandbox",
-    "ci", "pipeline", "server", "database", "db", "sql", "postgres", "mysql", "redis",
+    "env=", "envs=", "environment", "config", "deploy", "container", "docker", "kubernetes",
+    "k8s", "kube", "cluster", "exec=", "execute", "execution", "shell", "terminal",
+    "command", "script=", "scripts=", "scripting", "sandbox", "ci=", "pipeline", "server",
+    "database", "db", "sql", "postgres", "mysql", "redis",
     "mongo", "connect", "http", "proxy", "curl", "scrape", "crawl",
-    "cookie", "session", "auth", "login", "sign in", "oauth", "jwt", "secret",
+    "cookie", "session", "auth=", "authenticat", "authoriz", "authoris", "login", "sign in",
+    "oauth", "jwt", "secret",
     "vault", "ssh", "sftp", "git", "aws", "gcp", "azure", "debug", "diagnos",
     "webhook", "header", "tls", "ssl", "x509", "cert", "keypair", "key pair",
     "signing", "signature", "gpg", "pgp", "browser automation", "playwright", "puppeteer",
@@ -910,6 +913,26 @@ _TRACKED: Final = frozenset({
 })  # fmt: skip
 """Words that make a place a track: continuously, in the background, every few minutes."""
 
+_LIVE: Final = frozenset({
+    "current", "currently", "live", "real time", "real-time", "realtime", "precise", "exact",
+    "right now", "from their phone", "from the phone", "from the device", "of the device",
+    "device's", "phone's", "en tiempo real", "actual", "del móvil", "del teléfono",
+    "en temps réel", "actuelle", "du téléphone", "du portable", "in tempo reale", "attuale",
+    "del telefono", "em tempo real", "atual", "do celular", "do telemóvel", "in echtzeit",
+    "echtzeit", "aktuell", "genaue", "des handys", "huidige", "actuele",
+    "aktualn", "bieżąc", "aktuáln", "текущ", "точн", "поточн", "anlık", "güncel",
+    "الحالي", "الدقيق", "فعلی", "הנוכחי", "वर्तमान", "当前", "实时", "目前", "現在",
+    "リアルタイム", "현재", "실시간", "ปัจจุบัน", "hiện tại", "saat ini", "terkini", "sasa hivi",
+})  # fmt: skip
+"""Words that make a place where someone is now: current, live, from the phone."""
+
+_NEARBY: Final = frozenset({
+    "weather", "forecast", "nearby", "near me", "nearest", "closest", "ride", "taxi", "cab=",
+    "deliver", "courier", "pickup", "pick-up", "dispatch", "emergency", "rescue", "sos=",
+    "check in", "check-in", "checkin", "store locator", "directions", "distance", "eta=",
+})  # fmt: skip
+"""What a tool that takes where someone is now is about: what is near, what comes to them."""
+
 _LOCATION_TOOLS: Final = frozenset({
     "location history", "timeline", "gps", "tracking", "tracker", "navigat", "maps=",
     "map=", "route", "trip", "travel", "commute", "fitness", "workout", "running",
@@ -977,7 +1000,7 @@ _PRIVATE: Final = frozenset({
 """What someone says in private and whom they know: their messages, their address book."""
 
 _PRIVATE_TOOLS: Final = _TALK_TOOLS | frozenset({
-    "message", "messag", "inbox", "mail", "sms", "whatsapp", "telegram", "signal", "slack",
+    "message", "messag", "inbox", "mail", "sms", "whatsapp", "telegram", "signal=", "slack",
     "discord", "social", "contact", "crm", "address book", "phone", "call", "invite",
     "backup", "export", "sync", "migrat", "moderat", "dm=", "dms=", "nachricht", "mensaje",
     "messaggi", "mensage", "bericht", "wiadomo", "zpráv", "üzenet", "mesaj", "μήνυμ",
@@ -1235,6 +1258,10 @@ _MORE_PAYMENT_TOOLS: Final = frozenset({
 """More languages' words of paying and banking, beside `_MORE_PAYMENT`."""
 
 _MORE_IDENTITY: Final = frozenset({
+    # Belgian, Swiss and insurance numbers
+    "rijksregisternummer", "rijksregister", "ahv-nummer", "ahv nummer", "ahv-nr",
+    "numéro avs", "avs-nummer", "krankenversicherungsnummer", "numéro d'assuré",
+    "numero d'assuré", "numéro d'assurance maladie", "dates de naissance",
     # South Slavic, Slovak, Bulgarian
     "putovnic", "osobna iskaznica", "osobne iskaznice", "osobnu iskaznicu", "oib=",
     "jmbg", "datum rođenja", "datum rodjenja", "porezni broj", "pasoš",
@@ -1312,6 +1339,9 @@ _MORE_IDENTITY_TOOLS: Final = frozenset({
 """More languages' words of identity checks, tax, insurance, staff and travel."""
 
 _MORE_HEALTH: Final = frozenset({
+    # genetic data, findings
+    "genotype", "genotyp", "raw dna", "dna data", "dna file", "genetic data", "genome data",
+    "befunde", "alle befunde",
     "dijagnoz", "дијагноз", "diagnoz", "diagnóz", "povijest bolesti", "istorija bolesti",
     "историја болести", "zdravstveni karton", "medicinska dokumentacija",
     "медицинска документација", "здравен картон", "медицинско досие",
@@ -1546,10 +1576,14 @@ _STORE_TOOLS: Final = frozenset({
 """What a tool taking a whole store is about: backing it up, moving it, tidying it."""
 
 _USERS: Final = frozenset({
-    "user", "users", "member", "profile", "person", "people", "customer", "contact",
+    "user", "users", "member", "profile", "person=", "persons=", "people", "customer", "contact",
     "employee", "staff", "patient", "account", "login",
 })  # fmt: skip
 """In a tool's or a field's name: the people whose records it keeps."""
+
+_MEMBERSHIPS: Final = frozenset({"member", "customer", "contact", "account", "login"})
+"""Of those, people a tool knows by a membership: a club's member, a shop's customer.
+Their records are no health records; a patient's or an employee's may be."""
 
 KINDS: Final[tuple[Kind, ...]] = (
     Kind(
@@ -1606,7 +1640,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         "health data",
         _HEALTH | _MORE_HEALTH,
         _HEALTH_TOOLS | _MORE_HEALTH_TOOLS,
-        _USERS,
+        _USERS - _MEMBERSHIPS,
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
@@ -1679,6 +1713,14 @@ KINDS: Final[tuple[Kind, ...]] = (
         _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
         _USERS,
         qualified=_TRACKED,
+        purpose=_KEPT_SAFE,
+    ),
+    Kind(
+        "someone's precise location",
+        _WHERE,
+        _LOCATION_TOOLS | _MORE_LOCATION_TOOLS | _NEARBY,
+        _USERS,
+        qualified=_LIVE,
         purpose=_KEPT_SAFE,
     ),
     Kind(

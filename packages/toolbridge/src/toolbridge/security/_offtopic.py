@@ -204,8 +204,23 @@ _ENVIRONMENT: Final = next(
 )
 """A command in backticks (`printenv`) is the command whose output is asked, no value."""
 _IDENTITY: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "an identity number")
-_CVC: Final = re.compile(r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b")
+_CVC: Final = re.compile(
+    r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b|\b(?:three|3) digits on the back\b"
+)
 """A card's security code, in the words every language's forms use."""
+_CARD: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "a card or bank account")
+_CHARGES: Final = Concept(frozenset({
+    "card", "charge", "tokeniz", "tokenis", "checkout", "check out", "vault", "pay=",
+    "pays=", "payment", "payments", "kartou", "kartą", "kartu=", "platb", "zahl", "pago",
+    "paiement", "pagamento", "book", "order", "purchase", "buy", "reserv", "ticket",
+    "tarjeta", "carte=", "cartes=", "karte", "carta=", "cartão", "cartao", "kaart",
+}))  # fmt: skip
+"""A tool named for taking a card itself: a charge, a tokeniser, a checkout."""
+_WHY_CODED: Final = (
+    "a field asking for {} with its security code, which only a tool charging or "
+    "storing a card takes (this one is named for neither): exfiltration through a "
+    "parameter."
+)
 _WHY_ADDED: Final = (
     "an offered value that adds {} to what the call sends: the model picks it, or the "
     "default does, and the data goes with the call (exfiltration through a parameter)."
@@ -219,10 +234,11 @@ _ADDING: Final = frozenset({
 """A field whose choices are what the call adds: each is data sent along."""
 _JOINED: Final = re.compile(
     r"\+|(?:^|[_\-])(?:and|aur|sahit|with|plus|und|mit|et|avec|y|con|e|com|i|ve|na|dan|và"
-    r"|och|og|en|ja|és|și|и)(?:$|[_\-])",
+    r"|och|og|en|ja|és|și|и)(?:$|[_\-])|^(?:include|includes|including|attach|append|add)[_\-]",
     re.IGNORECASE,
 )
-"""A value joining two things: "csv+system_prompt", "log_and_browser_passwords"."""
+"""A value joining two things: "csv+system_prompt", "log_and_browser_passwords", or
+adding one ("include_env_vars")."""
 
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
@@ -251,6 +267,11 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             if _vouched(tool, names, within, index, low, match.start()):
                 if posted is not None and not KINDS[index].elsewhere:
                     why = _WHY_POSTED.replace("{url}", posted)
+                elif index == _CARD:
+                    coded = _coded(tool.input_schema) if coded is None else coded
+                    if not coded or _charges(tool):
+                        continue
+                    why = _WHY_CODED
                 elif index != _IDENTITY:
                     continue
                 else:
@@ -314,6 +335,16 @@ def _coded(schema: Mapping[str, Any]) -> set[str]:
         for name, sub in properties.items()
         if isinstance(name, str) and _CVC.search(f"{name} {sub}".lower()) is not None
     }
+
+
+def _charges(tool: Tool) -> bool:
+    """Whether `tool`'s own name or title says it takes a card (``charge_card``)."""
+    said = " ".join(
+        value
+        for value in (_CAMEL.sub(" ", tool.name), tool.title, tool.annotations.title)
+        if isinstance(value, str)
+    )
+    return _CHARGES.search(lower(said).replace("_", " ").replace("-", " ")) is not None
 
 
 def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
