@@ -317,7 +317,7 @@ ROUTES: Final = frozenset({
     "seller", "printer", "region", "server", "host", "attendee", "invitee", "assignee",
     "reviewer", "cc=", "bcc", "visibility", "amount", "price", "fare", "fee", "tip=", "currency",
     "address", "sender", "payment", "card", "package index", "index url", "upstream",
-    "preamble", "system prompt",
+    "preamble", "system prompt", "in copia", "en copie", "en copia", "em cópia", "in kopie",
     # Romance
     "destinatari", "beneficiari", "cuenta", "cartera", "billetera", "monedero", "dirección",
     "correo", "teléfono", "registro", "carpeta", "ruta", "canal", "modelo", "proveedor",

@@ -208,6 +208,8 @@ _CVC: Final = re.compile(
     r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b|\b(?:three|3) digits on the back\b"
 )
 """A card's security code, in the words every language's forms use."""
+_CARD_CODE: Final = re.compile(_CVC.pattern + r"|\bsecurity code\b")
+"""Beside a card: its security code in plain words too ("card number and security code")."""
 _CARD: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "a card or bank account")
 _CHARGES: Final = Concept(frozenset({
     "card", "charge", "tokeniz", "tokenis", "checkout", "check out", "vault", "pay=",
@@ -268,8 +270,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 if posted is not None and not KINDS[index].elsewhere:
                     why = _WHY_POSTED.replace("{url}", posted)
                 elif index == _CARD:
-                    coded = _coded(tool.input_schema) if coded is None else coded
-                    if not coded or _charges(tool):
+                    if _charges(tool) or not _coded(tool.input_schema, _CARD_CODE):
                         continue
                     why = _WHY_CODED
                 elif index != _IDENTITY:
@@ -321,7 +322,7 @@ def _adding(path: tuple[str | int, ...]) -> bool:
     return bool(named) and not _ADDING.isdisjoint(NAME_PARTS.findall(str(named[-1]).lower()))
 
 
-def _coded(schema: Mapping[str, Any]) -> set[str]:
+def _coded(schema: Mapping[str, Any], code: re.Pattern[str] = _CVC) -> set[str]:
     """The tool's arguments that ask for a card's security code (spaced, as `_within`).
 
     A payment takes a card and its CVC; beside an identity number, the two are what
@@ -333,7 +334,7 @@ def _coded(schema: Mapping[str, Any]) -> set[str]:
     return {
         lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
         for name, sub in properties.items()
-        if isinstance(name, str) and _CVC.search(f"{name} {sub}".lower()) is not None
+        if isinstance(name, str) and code.search(f"{name} {sub}".lower()) is not None
     }
 
 

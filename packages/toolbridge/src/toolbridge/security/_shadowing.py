@@ -221,10 +221,11 @@ def _names(value: str) -> Iterator[tuple[int, int]]:
 _QUALIFIED: Final = re.compile(r"\.|__|-")
 _PARTS: Final = re.compile(
     r"(?<=\.)[\w-]+(?=$|\W)|(?<=__)(?:(?!__)[\w-])+$|(?<=__)(?:(?!__)\w)+(?!\w)"
-    r"|(?<![\w-])\w+(?=-)"
+    r"|(?<![\w-])\w+(?=-)|(?<![\w.-])\w+(?=\.\w)"
 )
 """Parts of a qualified word: after its server ("quaymail.send_mail", "mcp__x__send_mail"),
-before a compound's hyphen ("send_mail-Aufrufe")."""
+before a compound's hyphen ("send_mail-Aufrufe"), before one of its fields
+("create_arrangement.director")."""
 
 
 _PROSE: Final = frozenset({"description", "title", "$comment"})

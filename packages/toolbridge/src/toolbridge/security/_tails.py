@@ -207,6 +207,10 @@ _FAR_SIGNS: Final = Gated(
         r"\bpasse[sz]?-l[ae] à l'outil",
         r"\bübergib\b",
         r"\bpassal[ao] (?:allo|a) strumento",
+        # guidance set aside, results changed before the user sees them
+        r"\bignore (?:all|any|every)\b[^.\n]{0,24}?\b(?:guidance|warnings?|advice|rules?"
+        r"|instructions?|safety)\b",
+        r"\bbefore (?:showing|displaying|presenting) (?:it|them|the (?:list|results?))\b",
         # acting without asking
         r"\bwithout (?:asking|confirmation|telling)",
         r"\bsin (?:preguntar|avisar|confirmar)",
