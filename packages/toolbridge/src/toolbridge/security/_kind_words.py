@@ -913,6 +913,40 @@ _TRACKED: Final = frozenset({
 })  # fmt: skip
 """Words that make a place a track: continuously, in the background, every few minutes."""
 
+_SEEDS: Final = frozenset({
+    "totp seed", "totp secret", "mfa seed", "mfa secret", "2fa seed", "2fa secret",
+    "otp seed", "otp secret", "authenticator seed", "authenticator secret",
+    "seed of the user's authenticator", "base32 seed", "secretul totp",
+})  # fmt: skip
+"""An authenticator's seed: every future one-time code of the account, for good."""
+
+_SEED_TOOLS: Final = frozenset({
+    "totp", "hotp", "otp=", "2fa", "mfa", "two-factor", "two factor", "authenticator",
+    "enrol", "enroll", "import users", "migrat", "password manager", "vault",
+})  # fmt: skip
+"""What a tool that takes an authenticator's seed is about: enrolling or keeping one."""
+
+_MAILBOX: Final = frozenset({
+    "email login", "e-mail login", "email password", "e-mail password", "mail password",
+    "mailbox password", "password for their personal email", "for their personal email",
+    "company email password", "work email password", "domain login", "domain password",
+    "domain credentials", "windows password", "windows credentials", "windows login",
+    "router admin password", "router password", "this and other sites", "and other sites",
+    "other sites they", "e-mail-passwort", "email-passwort", "passwort des e-mail",
+    "contraseña del correo", "contraseña de correo", "mot de passe de la messagerie",
+    "mot de passe e-mail", "mot de passe du courriel", "password della posta",
+    "password dell'email", "senha do e-mail", "senha do email",
+})  # fmt: skip
+"""The password of someone's mailbox, computer or network, or of sites besides the tool's:
+a sign-in for everything else they use."""
+
+_MAILBOX_TOOLS: Final = frozenset({
+    "mail", "imap", "smtp", "inbox", "outlook", "gmail", "exchange", "router", "modem",
+    "network", "wifi", "wi-fi", "active directory", "ldap", "windows", "domain join",
+    "password manager", "vault", "correo", "messagerie", "posta", "postfach",
+})  # fmt: skip
+"""What a tool that takes such a password is about: the mailbox, the network, the vault."""
+
 _LIVE: Final = frozenset({
     "current", "currently", "live", "real time", "real-time", "realtime", "precise", "exact",
     "right now", "from their phone", "from the phone", "from the device", "of the device",
@@ -1644,6 +1678,14 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
+    Kind("an authenticator's seed", _SEEDS, _SEED_TOOLS, secret=True, siblings=False),
+    Kind(
+        "the password of someone's mailbox, computer or other sites",
+        _MAILBOX,
+        _MAILBOX_TOOLS,
+        secret=True,
+        siblings=False,
+    ),
     Kind(
         "someone's beliefs, orientation or origin",
         SPECIAL,
