@@ -199,7 +199,8 @@ def _names(value: str) -> Iterator[tuple[int, int]]:
     A word is read whole, and in parts: an identifier glued to a particle in another
     script ("set_sharing으로", read as Korean, Japanese, Chinese and Thai write it), a name
     qualified by its server ("quaymail.send_mail", "mcp__quaymail__send_mail"), a name
-    ending a compound ("send_mail-Aufrufe"). A part must be a distinct name
+    ending a compound ("send_mail-Aufrufe"), a name whose field is set
+    ("create_arrangement.director = ..."). A part must be a distinct name
     (``_DISTINCT``): a plain word glued to a particle ("spell으로") stays a word.
     """
     for match in _WORD.finditer(value):
@@ -216,16 +217,23 @@ def _names(value: str) -> Iterator[tuple[int, int]]:
         for part in inner:
             if part.group() != word and _DISTINCT.search(part.group()):
                 yield part.span()
+        dot = word.find(".")
+        if dot > 0 and _ASSIGNED.match(value, end):
+            yield start, start + dot  # a tool's field set: "create_arrangement.director = x"
 
 
 _QUALIFIED: Final = re.compile(r"\.|__|-")
 _PARTS: Final = re.compile(
     r"(?<=\.)[\w-]+(?=$|\W)|(?<=__)(?:(?!__)[\w-])+$|(?<=__)(?:(?!__)\w)+(?!\w)"
-    r"|(?<![\w-])\w+(?=-)|(?<![\w.-])\w+(?=\.\w)"
+    r"|(?<![\w-])\w+(?=-)"
 )
 """Parts of a qualified word: after its server ("quaymail.send_mail", "mcp__x__send_mail"),
-before a compound's hyphen ("send_mail-Aufrufe"), before one of its fields
-("create_arrangement.director")."""
+before a compound's hyphen ("send_mail-Aufrufe")."""
+_ASSIGNED: Final = re.compile(
+    r"\s*(?::=|\+=|=(?!=)|:\s)|\s+(?:is|are|must be|should be|becomes|always)\b"
+)
+"""After a tool's field: a value set for it ("create_arrangement.director = ...",
+"upload_file.visibility is 'public'")."""
 
 
 _PROSE: Final = frozenset({"description", "title", "$comment"})
