@@ -202,6 +202,11 @@ _SETTING: Final = re.compile(
     r"|ตัวเลือก|tùy chọn|opsi|pengaturan"
 )
 """A setting another tool is told to use always ("si usasse sempre l'opzione force")."""
+_TOLD: Final = re.compile(
+    r"\b(?:tell|instruct|make|have|set|use|add|append|put|rewrite|route)\b|ergänz|hinzufüg"
+    r"|verwend|benutz|\butilis|\busa\b|\busar\b|añad|aggiung|adicion|ajout"
+)
+"""A word telling another tool what to do with a value ("tell ... to use 'pps-remote'")."""
 _CODE: Final = re.compile(r"\b[A-Z][A-Z0-9]{5,}\b")
 """A code in capitals, as written ("sender id PAYVERIFY")."""
 _EXAMPLE: Final = re.compile(
@@ -444,7 +449,10 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
             demotes
             or _DESTINATION.search(text) is not None
             or _OVERRIDE.search(text) is not None
-            or (_QUOTED.search(text) is not None and _USER.search(text) is not None)
+            or (
+                _QUOTED.search(text) is not None
+                and (_USER.search(text) is not None or _TOLD.search(text) is not None)
+            )
             or (_WEAK.search(text) is not None and _SETTING.search(text) is not None)
         ):
             return other

@@ -394,6 +394,10 @@ TOOL: Final = frozenset({
 OTHER_TOOL: Final = frozenset({
     "other tool", "another tool", "any tool", "every tool", "all tools", "other server",
     "another server", "whichever server", "whatever server", "whichever connector",
+    "of the other server", "the other server's", "any tool from", "every tool from",
+    "anderen servers", "anderer server", "de l'autre serveur", "d'un autre serveur",
+    "del otro servidor", "de otro servidor", "dell'altro server", "di un altro server",
+    "do outro servidor", "de outro servidor",
     "otra herramienta", "otras herramientas", "outra ferramenta",
     "autre outil", "autres outils", "anderen tool", "anderes tool", "anderen werkzeug",
     "altro strumento", "altri strumenti", "ander hulpmiddel", "andere tool", "annat verktyg",
