@@ -860,6 +860,8 @@ _LOCATION: Final = frozenset({
     "gps track", "gps trace", "places visited", "visited places", "places the user visited",
     "movement history", "whereabouts", "location timeline", "maps timeline",
     "significant locations", "frequent locations",
+    "home gps", "home coordinates", "home location", "home lat", "coordinates of the home",
+    "where they live", "where the user lives",
     "historial de ubicacion", "historial de ubicación", "historial de localizaci",
     "historique des positions", "historique de localisation", "historique des lieux",
     "historique de position", "cronologia delle posizioni", "cronologia posizioni",
@@ -916,13 +918,15 @@ _TRACKED: Final = frozenset({
 _SEEDS: Final = frozenset({
     "totp seed", "totp secret", "mfa seed", "mfa secret", "2fa seed", "2fa secret",
     "otp seed", "otp secret", "authenticator seed", "authenticator secret",
-    "seed of the user's authenticator", "base32 seed", "secretul totp",
+    "seed of the user's authenticator", "base32 seed", "secretul totp", "recovery codes",
+    "backup codes", "2fa recovery", "mfa recovery",
 })  # fmt: skip
-"""An authenticator's seed: every future one-time code of the account, for good."""
+"""An authenticator's seed or the account's recovery codes: every second factor of the
+account, for good."""
 
 _SEED_TOOLS: Final = frozenset({
     "totp", "hotp", "otp=", "2fa", "mfa", "two-factor", "two factor", "authenticator",
-    "enrol", "enroll", "import users", "migrat", "password manager", "vault",
+    "enrol", "enroll", "import users", "migrat", "password manager", "vault", "secure note",
 })  # fmt: skip
 """What a tool that takes an authenticator's seed is about: enrolling or keeping one."""
 
@@ -1678,7 +1682,13 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
-    Kind("an authenticator's seed", _SEEDS, _SEED_TOOLS, secret=True, siblings=False),
+    Kind(
+        "an authenticator's seed or recovery codes",
+        _SEEDS,
+        _SEED_TOOLS,
+        secret=True,
+        siblings=False,
+    ),
     Kind(
         "the password of someone's mailbox, computer or other sites",
         _MAILBOX,
@@ -1746,14 +1756,14 @@ KINDS: Final[tuple[Kind, ...]] = (
         "someone's location history",
         _LOCATION | _MORE_LOCATION,
         _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
-        _USERS,
+        _USERS - _MEMBERSHIPS,
         purpose=_KEPT_SAFE,
     ),
     Kind(
         "someone's location history",
         _WHERE,
         _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
-        _USERS,
+        _USERS - _MEMBERSHIPS,
         qualified=_TRACKED,
         purpose=_KEPT_SAFE,
     ),
@@ -1761,7 +1771,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         "someone's precise location",
         _WHERE,
         _LOCATION_TOOLS | _MORE_LOCATION_TOOLS | _NEARBY,
-        _USERS,
+        _USERS - _MEMBERSHIPS,
         qualified=_LIVE,
         purpose=_KEPT_SAFE,
     ),

@@ -234,6 +234,8 @@ _ADDING: Final = frozenset({
     "append", "add", "share", "embed",
 })  # fmt: skip
 """A field whose choices are what the call adds: each is data sent along."""
+_SWITCHES: Final = _ADDING | frozenset({"too", "also", "consent", "send", "upload", "sync"})
+"""A flag named for adding data: ``include_...``, ``..._too``, ``share_...``."""
 _JOINED: Final = re.compile(
     r"\+|(?:^|[_\-])(?:and|aur|sahit|with|plus|und|mit|et|avec|y|con|e|com|i|ve|na|dan|và"
     r"|och|og|en|ja|és|și|и)(?:$|[_\-])|^(?:include|includes|including|attach|append|add)[_\-]",
@@ -259,7 +261,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         path = text.path
         low = lower(text.value).replace("_", " ")
         named = _kinds_in(low)
-        if not named or not carries(tool.input_schema, path):
+        if not named or not (carries(tool.input_schema, path) or _switched_on(tool, path)):
             continue
         for index, match in _asks(text.value, low, named):
             if names is None:
@@ -334,7 +336,8 @@ def _coded(schema: Mapping[str, Any], code: re.Pattern[str] = _CVC) -> set[str]:
     return {
         lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
         for name, sub in properties.items()
-        if isinstance(name, str) and code.search(f"{name} {sub}".lower()) is not None
+        if isinstance(name, str)
+        and code.search(f"{name} {sub}".lower().replace("_", " ")) is not None
     }
 
 
@@ -766,6 +769,27 @@ def _names(schema: Mapping[str, Any], depth: int = 0) -> Iterator[str]:
             for item in value:
                 if isinstance(item, Mapping):
                     yield from _names(item, depth + 1)
+
+
+def _switched_on(tool: Tool, path: tuple[str | int, ...]) -> bool:
+    """Whether `path` is in a flag, on by default, whose name adds what it names.
+
+    ``include_passwords: true``, ``share_contacts: true``: the default sends the data
+    with the call, as an offered value that adds it does (`_added`).
+    """
+    at = len(path) - 1 if path[-2:-1] == ("properties",) else len(path) - 2
+    name = path[at] if at >= 2 and path[at - 1] == "properties" else None
+    if not isinstance(name, str):
+        return False
+    node: Any = tool.input_schema
+    for key in path[1 : at + 1]:
+        node = node.get(key) if isinstance(node, Mapping) and isinstance(key, str) else None
+    return (
+        isinstance(node, Mapping)
+        and node.get("type") == "boolean"
+        and node.get("default") is True
+        and not _SWITCHES.isdisjoint(NAME_PARTS.findall(name.lower()))
+    )
 
 
 def carries(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
