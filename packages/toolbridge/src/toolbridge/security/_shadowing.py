@@ -79,6 +79,8 @@ def shadowing(
             continue
         for start, end in _names(value):
             named = value[start:end]
+            if named not in others:
+                named = named[:1].lower() + named[1:]  # "Send_mail ..." opening a sentence
             if named not in others or named in own:
                 continue
             if not _named(value, start, end, named):

@@ -443,8 +443,12 @@ def _reinterpreted(value: str, low: str, at: list[int]) -> Hit | None:
     return None
 
 
-_END: Final = re.compile("[.!?;:](?=\\s|$)|[\u3002\uff01\uff1f\uff1b\n]")
-"""A sentence ends at a stop before a blank (not inside an address or a URL) or a line end."""
+_END: Final = re.compile(
+    "[.!?;](?=\\s|$)|:(?=\\s|$)(?![ \\t]*(?:[\\w.+-]+@[\\w-]+\\.|[a-z][\\w+.-]*://))"
+    "|[\u3002\uff01\uff1f\uff1b\n]"
+)
+"""A sentence ends at a stop before a blank (not inside an address or a URL) or a line end;
+not at a colon that introduces an address ("indicated below: x@y.example")."""
 
 
 def sentence_ends(value: str) -> list[int]:
