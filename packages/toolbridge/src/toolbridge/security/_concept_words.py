@@ -70,7 +70,8 @@ PEOPLE: Final = frozenset({
     "student", "pupil", "learner", "teacher", "parent", "guardian", "graduate", "applicant",
     "candidate", "customer", "client", "caller", "employee", "patient", "seller",
     "buyer", "driver", "traveller", "traveler", "passenger", "guest", "mentor", "instructor",
-    "tutor", "citizen", "subscriber", "shopper", "player", "donor",
+    "tutor", "citizen", "subscriber", "shopper", "player", "donor", "reader", "patron",
+    "visitor", "requester", "volunteer",
     # Romance
     "estudiante", "alumn", "profesor", "padres", "solicitante", "paciente", "vendedor",
     "comprador", "conductor", "pasajero", "huésped", "étudiant", "élève", "enseignant",
