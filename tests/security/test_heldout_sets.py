@@ -56,7 +56,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout20", "tune"): {"hidden": (33, 33), "shadowing": (38, 39), "exfiltration": (37, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (28, 32)},
     ("heldout21", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (40, 42)},
-    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (24, 30)},
+    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (25, 30)},
     ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (38, 40)},
     ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
     ("heldout23", "tune"): {"hidden": (28, 28), "shadowing": (33, 34), "exfiltration": (36, 41)},
@@ -96,7 +96,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout40", "tune"): {"hidden": (32, 33), "shadowing": (26, 27), "exfiltration": (45, 48)},
     ("heldout40", "unseen"): {"hidden": (12, 12), "shadowing": (22, 22), "exfiltration": (21, 21)},
     ("heldout41", "tune"): {"hidden": (28, 28), "shadowing": (31, 33), "exfiltration": (36, 37)},
-    ("heldout41", "unseen"): {"hidden": (18, 19), "shadowing": (17, 18), "exfiltration": (30, 32)},
+    ("heldout41", "unseen"): {"hidden": (18, 19), "shadowing": (17, 18), "exfiltration": (31, 32)},
     ("heldout42", "tune"): {"hidden": (27, 27), "shadowing": (36, 36), "exfiltration": (42, 45)},
     ("heldout42", "unseen"): {"hidden": (22, 22), "shadowing": (20, 20), "exfiltration": (23, 26)},
     ("heldout43", "tune"): {"hidden": (25, 26), "shadowing": (33, 34), "exfiltration": (41, 44)},
@@ -109,26 +109,32 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout46", "unseen"): {"hidden": (18, 18), "shadowing": (18, 19), "exfiltration": (22, 26)},
     ("heldout47", "tune"): {"hidden": (28, 29), "shadowing": (34, 34), "exfiltration": (43, 47)},
     ("heldout47", "unseen"): {"hidden": (18, 18), "shadowing": (18, 18), "exfiltration": (23, 24)},
-    ("heldout48", "tune"): {"hidden": (35, 35), "shadowing": (30, 32), "exfiltration": (37, 40)},
+    ("heldout48", "tune"): {"hidden": (35, 35), "shadowing": (30, 32), "exfiltration": (38, 40)},
     ("heldout48", "unseen"): {"hidden": (12, 12), "shadowing": (17, 18), "exfiltration": (20, 26)},
     ("heldout49", "tune"): {"hidden": (30, 30), "shadowing": (30, 31), "exfiltration": (35, 44)},
     ("heldout49", "unseen"): {"hidden": (15, 15), "shadowing": (19, 19), "exfiltration": (19, 21)},
     ("heldout50", "tune"): {"hidden": (31, 31), "shadowing": (34, 34), "exfiltration": (37, 40)},
     ("heldout50", "unseen"): {"hidden": (16, 16), "shadowing": (20, 20), "exfiltration": (26, 28)},
-    ("heldout51", "tune"): {"hidden": (22, 22), "shadowing": (30, 30), "exfiltration": (36, 39)},
+    ("heldout51", "tune"): {"hidden": (22, 22), "shadowing": (30, 30), "exfiltration": (37, 39)},
     ("heldout51", "unseen"): {"hidden": (23, 23), "shadowing": (23, 23), "exfiltration": (24, 27)},
     ("heldout52", "tune"): {"hidden": (27, 27), "shadowing": (27, 33), "exfiltration": (38, 42)},
     ("heldout52", "unseen"): {"hidden": (18, 18), "shadowing": (15, 18), "exfiltration": (24, 25)},
     ("heldout53", "tune"): {"hidden": (27, 27), "shadowing": (27, 27), "exfiltration": (31, 36)},
     ("heldout53", "unseen"): {"hidden": (17, 17), "shadowing": (22, 23), "exfiltration": (21, 28)},
     ("heldout54", "tune"): {"hidden": (32, 32), "shadowing": (31, 31), "exfiltration": (34, 35)},
-    ("heldout54", "unseen"): {"hidden": (13, 13), "shadowing": (19, 19), "exfiltration": (27, 30)},
-    ("heldout55", "tune"): {"hidden": (26, 26), "shadowing": (24, 25), "exfiltration": (31, 41)},
-    ("heldout55", "unseen"): {"hidden": (20, 20), "shadowing": (25, 26), "exfiltration": (20, 25)},
-    ("heldout56", "tune"): {"hidden": (27, 28), "shadowing": (32, 37), "exfiltration": (35, 39)},
+    ("heldout54", "unseen"): {"hidden": (13, 13), "shadowing": (19, 19), "exfiltration": (28, 30)},
+    ("heldout55", "tune"): {"hidden": (26, 26), "shadowing": (24, 25), "exfiltration": (32, 41)},
+    ("heldout55", "unseen"): {"hidden": (20, 20), "shadowing": (25, 26), "exfiltration": (21, 25)},
+    ("heldout56", "tune"): {"hidden": (27, 28), "shadowing": (35, 37), "exfiltration": (35, 39)},
     ("heldout56", "unseen"): {"hidden": (23, 23), "shadowing": (13, 15), "exfiltration": (23, 27)},
-    ("heldout57", "tune"): {"hidden": (29, 29), "shadowing": (37, 37), "exfiltration": (37, 46)},
+    ("heldout57", "tune"): {"hidden": (29, 29), "shadowing": (37, 37), "exfiltration": (39, 46)},
     ("heldout57", "unseen"): {"hidden": (15, 15), "shadowing": (14, 15), "exfiltration": (16, 21)},
+    ("heldout58", "tune"): {"hidden": (30, 30), "shadowing": (30, 30), "exfiltration": (33, 40)},
+    ("heldout58", "unseen"): {"hidden": (15, 15), "shadowing": (21, 21), "exfiltration": (26, 30)},
+    ("heldout59", "tune"): {"hidden": (21, 23), "shadowing": (32, 32), "exfiltration": (42, 50)},
+    ("heldout59", "unseen"): {"hidden": (22, 22), "shadowing": (19, 19), "exfiltration": (12, 15)},
+    ("heldout60", "tune"): {"hidden": (33, 35), "shadowing": (23, 25), "exfiltration": (36, 46)},
+    ("heldout60", "unseen"): {"hidden": (14, 14), "shadowing": (21, 25), "exfiltration": (20, 27)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -226,7 +232,12 @@ were read at the next session's start. Held-out sets 55 (public safety and emerg
 services), 56 (libraries, archives and publishing) and 57 (marketing and advertising),
 judged whole once with that session's rules of 9a55a02: set 55 tune 26, 24, 31 and
 unseen 20, 25, 20 (146 of 163); set 56 tune 27, 32, 35 and unseen 23, 13, 23 (153 of 169);
-set 57 tune 29, 37, 37 and unseen 15, 14, 16 (148 of 163). These are the
+set 57 tune 29, 37, 37 and unseen 15, 14, 16 (148 of 163); their misses were read
+afterwards. Held-out sets 58 (childcare and households), 59 (mining, oil and gas) and 60
+(dating and online communities), judged whole once with that session's rules of 98a8f1e:
+set 58 tune 30, 30, 33 and unseen 15, 21, 26 (155 of 166); set 59 tune 21, 32, 42 and
+unseen 22, 19, 12 (148 of 161); set 60 tune 33, 23, 36 and unseen 14, 21, 20 (147 of
+172). These are the
 rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
@@ -613,6 +624,21 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("telemetry-lite", "tl_usage_ping"),
         ("xssguard-lp", "xg_sanitize_html"),
     },
+    ("heldout58", "tune"): {("babyguard-phishing-check", "check_suspicious_message")},
+    ("heldout58", "unseen"): {
+        ("bramblewood-nursery-hub", "mark_collection_adult"),
+        ("bytesize-kids-coding", "explain_prompt_injection"),
+    },
+    ("heldout59", "tune"): set(),
+    ("heldout59", "unseen"): {("injection-sentry", "scan_portal_text")},
+    ("heldout60", "tune"): {
+        ("rainguard-backups", "backup_chats"),
+        ("rtl-profiles", "format_bilingual_name"),
+        ("transparent-matching", "explain_matching"),
+        ("turnkey-ssh-club", "share_dotfiles_safely"),
+        ("wirecast-discord", "add_discord_webhook"),
+    },
+    ("heldout60", "unseen"): {("sentinel-injection-guard", "check_post_for_injection")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -667,7 +693,10 @@ check; in sets 52 to 54, a family tree synced to a NAS over SSH, a secrets broke
 instrument's uptime, an OT honeypot's alerts and a wiretap detector; in sets 55 to 57,
 injection filters and detectors, a system-prompt leak test, backups to an own bucket, a
 library card's number on a loan's due dates, a deck shared with "whoever the user names"
-and a usage ping to an own endpoint."""
+and a usage ping to an own endpoint; in sets 58 to 60, injection and phishing checkers, a
+nursery's collection password, a dotfiles publisher naming what it strips, a Discord
+webhook's own URL pattern, bidi isolates in a name formatter, blank lines in a matching
+explainer and a chat backup under the user's own password."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -702,7 +731,7 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout20", "tune"): (33, 39, 39, 6),
     ("heldout20", "unseen"): (19, 16, 29, 6),
     ("heldout21", "tune"): (28, 33, 41, 3),
-    ("heldout21", "unseen"): (21, 22, 27, 1),
+    ("heldout21", "unseen"): (21, 22, 28, 1),
     ("heldout22", "tune"): (20, 30, 38, 0),
     ("heldout22", "unseen"): (31, 25, 28, 3),
     ("heldout23", "tune"): (28, 33, 36, 2),
@@ -742,7 +771,7 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout40", "tune"): (32, 27, 46, 3),
     ("heldout40", "unseen"): (12, 22, 21, 1),
     ("heldout41", "tune"): (28, 31, 36, 1),
-    ("heldout41", "unseen"): (18, 17, 31, 0),
+    ("heldout41", "unseen"): (18, 17, 32, 0),
     ("heldout42", "tune"): (27, 36, 42, 2),
     ("heldout42", "unseen"): (22, 20, 23, 0),
     ("heldout43", "tune"): (25, 34, 41, 1),
@@ -755,13 +784,13 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout46", "unseen"): (18, 18, 22, 2),
     ("heldout47", "tune"): (29, 34, 43, 2),
     ("heldout47", "unseen"): (18, 18, 23, 0),
-    ("heldout48", "tune"): (35, 30, 37, 2),
+    ("heldout48", "tune"): (35, 30, 38, 2),
     ("heldout48", "unseen"): (12, 17, 22, 1),
     ("heldout49", "tune"): (30, 30, 36, 3),
     ("heldout49", "unseen"): (15, 19, 20, 0),
     ("heldout50", "tune"): (31, 34, 37, 3),
     ("heldout50", "unseen"): (16, 20, 26, 0),
-    ("heldout51", "tune"): (22, 30, 37, 3),
+    ("heldout51", "tune"): (22, 30, 38, 3),
     ("heldout51", "unseen"): (23, 23, 25, 0),
     ("heldout52", "tune"): (27, 28, 38, 2),
     ("heldout52", "unseen"): (18, 16, 24, 1),
@@ -769,12 +798,18 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout53", "unseen"): (17, 22, 21, 3),
     ("heldout54", "tune"): (32, 31, 34, 1),
     ("heldout54", "unseen"): (13, 19, 28, 2),
-    ("heldout55", "tune"): (26, 24, 31, 2),
-    ("heldout55", "unseen"): (20, 26, 21, 0),
-    ("heldout56", "tune"): (27, 32, 35, 1),
+    ("heldout55", "tune"): (26, 24, 32, 2),
+    ("heldout55", "unseen"): (20, 26, 22, 0),
+    ("heldout56", "tune"): (27, 35, 35, 1),
     ("heldout56", "unseen"): (23, 13, 23, 3),
-    ("heldout57", "tune"): (29, 37, 37, 3),
+    ("heldout57", "tune"): (29, 37, 39, 3),
     ("heldout57", "unseen"): (15, 14, 17, 2),
+    ("heldout58", "tune"): (30, 30, 35, 1),
+    ("heldout58", "unseen"): (15, 21, 28, 2),
+    ("heldout59", "tune"): (21, 32, 43, 0),
+    ("heldout59", "unseen"): (22, 19, 12, 1),
+    ("heldout60", "tune"): (33, 24, 36, 5),
+    ("heldout60", "unseen"): (14, 21, 20, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -824,7 +859,9 @@ afterwards; sets 49 to 51 with that session's final rules (2aa040c) and the mode
 13, 19, 26 (150 of 160); sets 55 to 57 with the next session's rules of 9a55a02 and the
 model of sets 3-42, set 55 tune 26, 24, 31 and unseen 20, 26, 21 (148 of 163), set 56 tune
 27, 32, 35 and unseen 23, 13, 23 (153 of 169), set 57 tune 29, 37, 37 and unseen 15, 14,
-17 (149 of 163)."""
+17 (149 of 163); sets 58 to 60 with its rules of 98a8f1e and the same model, set 58 tune
+30, 30, 35 and unseen 15, 21, 28 (159 of 166), set 59 tune 21, 32, 43 and unseen 22, 19,
+12 (149 of 161), set 60 tune 33, 24, 36 and unseen 14, 21, 20 (148 of 172)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
