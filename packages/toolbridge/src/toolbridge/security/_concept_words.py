@@ -108,6 +108,7 @@ REQUESTED: Final = frozenset({
     "asks", "asked", "requests=", "requested", "wants", "wanted", "chose", "choos", "chosen",
     "selected", "selects", "picked", "picks", "prefers", "preferred", "typed", "said", "says",
     "gave", "names=", "named", "entered", "mentioned", "specifies", "specified by the",
+    "invites", "invited", "types", "uploads",
     # Spanish, Catalan, Portuguese
     "pid", "solicit", "eligi", "elij", "escog", "seleccion", "indiqu", "indic", "especific",
     "escrib", "proporcion", "quier", "demana", "tria=", "escolh", "selecion", "inform",
@@ -169,8 +170,10 @@ OVERRIDE: Final = frozenset({
     "treated as", "treat it as", "treat them as", "alias of", "alias for", "never mind",
     "doesn't matter", "does not matter", "in any case", "in all cases", "in every case",
     "always use", "always set", "always send", "always route", "always pick", "always choose",
+    "in lieu of",
     # Spanish, Catalan, Portuguese
     "sin importar", "independientemente", "independentment", "independentemente",
+    "pida lo que pida", "diga lo que diga", "elija lo que elija", "quiera lo que quiera",
     "no importa", "não importa", "sea cual sea", "seja qual for", "cualquiera que",
     "qualquer que", "lo que sea", "incluso si", "aunque", "encara que", "mesmo que",
     "mesmo se", "en lugar de", "en vez de", "en lloc de", "em vez de", "ao invés",
@@ -274,7 +277,7 @@ OVERRIDE: Final = frozenset({
 """Words that set a choice aside: despite it, in its place, ignored, demoted, redefined."""
 
 REPLACE: Final = frozenset({
-    "instead", "rather than", "in place of", "replace", "en lugar de", "en vez de",
+    "instead", "rather than", "in place of", "in lieu of", "replace", "en lugar de", "en vez de",
     "en lloc de", "em vez de", "ao invés", "no lugar de", "au lieu", "plutôt que",
     "à la place", "remplac", "invece", "al posto", "anziché", "piuttosto che", "statt",
     "anstatt", "anstelle", "stattdessen", "ersetz", "in plaats van", "vervang",
@@ -318,7 +321,8 @@ ROUTES: Final = frozenset({
     "seller", "printer", "region", "server", "host", "attendee", "invitee", "assignee",
     "reviewer", "cc=", "bcc", "visibility", "amount", "price", "fare", "fee", "tip=", "currency",
     "address", "sender", "payment", "card", "package index", "index url", "upstream",
-    "preamble", "system prompt", "in copia", "en copie", "en copia", "em cópia", "in kopie",
+    "preamble", "system prompt", "group=", "grupo=", "groupe=", "gruppo=", "gruppe=",
+    "in copia", "en copie", "en copia", "em cópia", "in kopie",
     # Romance
     "destinatari", "beneficiari", "cuenta", "cartera", "billetera", "monedero", "dirección",
     "correo", "teléfono", "registro", "carpeta", "ruta", "canal", "modelo", "proveedor",

@@ -54,7 +54,9 @@ _BLANKS: Final = (
     r"\u205f-\u2064\u2066-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0"
 )
 """Whitespace (Python's ``\\s`` is Unicode-aware), zero-width, bidi and blank letters."""
-_ASCII_RUN: Final = re.compile(rf"[ \t\r\n\f\v]{{{_RUN},}}")
+_TAB: Final = 8
+"""Columns a tab takes: ten tabs push text as far as eighty spaces."""
+_ASCII_RUN: Final = re.compile(rf"[ \t\r\n\f\v]{{{_RUN // _TAB},}}")
 _EMPTY_LINES: Final = re.compile(rf"(?:(?:\r\n?|\n)[ \t]*){{{_LINES},}}")
 _RUN_ANY: Final = re.compile(rf"[{_BLANKS}]{{{_UNICODE},}}")
 _VISIBLE: Final = re.compile(rf"[^{_BLANKS}]")
@@ -82,14 +84,15 @@ def tail(value: str) -> Hit | None:
         blank = run.group()
         unicode_blanks = sum(1 for char in blank if not char.isascii())
         lines = len(_BREAKS.findall(blank))
-        if len(blank) < _RUN and lines < _LINES and unicode_blanks < _UNICODE:
+        width = len(blank) + (_TAB - 1) * blank.count("\t")
+        if width < _RUN and lines < _LINES and unicode_blanks < _UNICODE:
             continue
         rest = value[run.end() :]
         if _VISIBLE.search(rest) is None or _WORDS.search(rest) is None:
             continue  # trailing padding hides nothing
         if lines == 0 and (rest.startswith("|") or value[: run.start()].endswith("|")):
             continue  # a markdown table's cell, padded to its column
-        severity: Severity = "high" if len(blank) >= _LONG or lines >= 2 * _LINES else "medium"
+        severity: Severity = "high" if width >= _LONG or lines >= 2 * _LINES else "medium"
         return Hit(
             "hidden-characters",
             severity,
