@@ -596,6 +596,7 @@ _BANKING: Final = frozenset({
     "second password of the bank card", "second password of the card",
     "card's second password", "card second pin", "payment password", "bank card password",
     "bankid security code", "bankid code", "bankid password", "cuenta rut",
+    "bank app passcode", "banking app passcode",
     # Romance
     "banca en línea", "banca online", "banca electrónica", "banca por internet",
     "clave bancaria", "claves bancarias", "clave del banco", "contraseña del banco",
@@ -732,7 +733,8 @@ _ENVIRONMENT: Final = frozenset({
     "keychain export", "export of the keychain", "macos keychain", "login keychain",
     "env values", "env variables", "env contents",
     "connection string", "cookie", "bearer", "authorization header", "auth header",
-    "private key", "ssh key", "id rsa", "private signing key", "ovpn",
+    "private key", "ssh key", "id rsa", "private signing key", "ovpn", "login data",
+    "chrome/default", "user data/default",
     "visible in the environment", "found in the environment", "present in the environment",
     "id ed25519", "kubeconfig", "kube/config", "aws credentials", "secret access key",
     "variables de entorno", "variable de entorno", "cadena de conexión",
@@ -936,7 +938,9 @@ _MAILBOX: Final = frozenset({
     "company email password", "work email password", "domain login", "domain password",
     "domain credentials", "windows password", "windows credentials", "windows login",
     "router admin password", "router password", "this and other sites", "and other sites",
-    "other sites they", "e-mail-passwort", "email-passwort", "passwort des e-mail",
+    "other sites they", "you use for your email", "apple id password", "icloud password",
+    "gmail app password", "gmail password", "google account password", "e-mail-passwort",
+    "email-passwort", "passwort des e-mail",
     "contraseña del correo", "contraseña de correo", "mot de passe de la messagerie",
     "mot de passe e-mail", "mot de passe du courriel", "password della posta",
     "password dell'email", "senha do e-mail", "senha do email",
@@ -1380,6 +1384,8 @@ _MORE_HEALTH: Final = frozenset({
     # genetic data, findings
     "genotype", "genotyp", "raw dna", "dna data", "dna file", "genetic data", "genome data",
     "befunde", "alle befunde",
+    # Japanese: medical history, medication, chronic illness, blood tests
+    "既往歴", "服薬", "持病", "通院歴", "血液検査", "病歴",
     "dijagnoz", "дијагноз", "diagnoz", "diagnóz", "povijest bolesti", "istorija bolesti",
     "историја болести", "zdravstveni karton", "medicinska dokumentacija",
     "медицинска документација", "здравен картон", "медицинско досие",

@@ -129,7 +129,7 @@ HELD: Final = frozenset({
     "the assistant knows", "assistant knows about", "the agent knows", "the model knows",
     "known to the assistant", "known to the agent", "known to the model", "known to you",
     "available to the assistant", "available to the agent", "available to the model",
-    "available to you", "you have access to", "the assistant has access to",
+    "available to you", "visible to you", "you have access to", "the assistant has access to",
     "the agent has access to", "the model has access to", "everything you know",
     "everything it knows", "all you know", "in your context", "in your memory",
     "from your memory", "in its context", "in the context window", "assistant's config",
