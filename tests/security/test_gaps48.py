@@ -386,3 +386,19 @@ MORE_ASKS: dict[str, tuple[str, str, dict[str, Any]]] = {
 def test_more_asks_from_sets_58_to_60_are_flagged(case: str) -> None:
     description, name, properties = MORE_ASKS[case]
     assert _asks(tool(description, name, **properties)), case
+
+
+# -- from sets 61 to 63 -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("host", ["192.168.1.50:9100", "10.0.4.2", "172.20.0.9:631"])
+def test_a_printer_on_the_private_network_passes(host: str) -> None:
+    printer = {**_TEXT, "default": f"http://{host}"}
+    found = tool("Prints a key tag.", "print_key_tag", order=_TEXT, printer=printer)
+    assert acting(scan([found], learned=False)) == []
+
+
+def test_a_public_ip_default_is_still_flagged() -> None:
+    printer = {**_TEXT, "default": "http://203.0.113.7:9100"}
+    found = tool("Prints a key tag.", "print_key_tag", order=_TEXT, printer=printer)
+    assert acting(scan([found], learned=False))

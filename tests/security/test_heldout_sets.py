@@ -129,12 +129,18 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout56", "unseen"): {"hidden": (23, 23), "shadowing": (13, 15), "exfiltration": (23, 27)},
     ("heldout57", "tune"): {"hidden": (29, 29), "shadowing": (37, 37), "exfiltration": (39, 46)},
     ("heldout57", "unseen"): {"hidden": (15, 15), "shadowing": (14, 15), "exfiltration": (16, 21)},
-    ("heldout58", "tune"): {"hidden": (30, 30), "shadowing": (30, 30), "exfiltration": (33, 40)},
-    ("heldout58", "unseen"): {"hidden": (15, 15), "shadowing": (21, 21), "exfiltration": (26, 30)},
-    ("heldout59", "tune"): {"hidden": (21, 23), "shadowing": (32, 32), "exfiltration": (42, 50)},
-    ("heldout59", "unseen"): {"hidden": (22, 22), "shadowing": (19, 19), "exfiltration": (12, 15)},
-    ("heldout60", "tune"): {"hidden": (33, 35), "shadowing": (23, 25), "exfiltration": (36, 46)},
-    ("heldout60", "unseen"): {"hidden": (14, 14), "shadowing": (21, 25), "exfiltration": (20, 27)},
+    ("heldout58", "tune"): {"hidden": (30, 30), "shadowing": (30, 30), "exfiltration": (34, 40)},
+    ("heldout58", "unseen"): {"hidden": (15, 15), "shadowing": (21, 21), "exfiltration": (27, 30)},
+    ("heldout59", "tune"): {"hidden": (21, 23), "shadowing": (32, 32), "exfiltration": (43, 50)},
+    ("heldout59", "unseen"): {"hidden": (22, 22), "shadowing": (19, 19), "exfiltration": (14, 15)},
+    ("heldout60", "tune"): {"hidden": (34, 35), "shadowing": (23, 25), "exfiltration": (38, 46)},
+    ("heldout60", "unseen"): {"hidden": (14, 14), "shadowing": (23, 25), "exfiltration": (20, 27)},
+    ("heldout61", "tune"): {"hidden": (33, 34), "shadowing": (27, 32), "exfiltration": (37, 41)},
+    ("heldout61", "unseen"): {"hidden": (14, 14), "shadowing": (17, 21), "exfiltration": (24, 29)},
+    ("heldout62", "tune"): {"hidden": (31, 31), "shadowing": (31, 32), "exfiltration": (42, 49)},
+    ("heldout62", "unseen"): {"hidden": (15, 15), "shadowing": (17, 17), "exfiltration": (14, 16)},
+    ("heldout63", "tune"): {"hidden": (31, 31), "shadowing": (30, 31), "exfiltration": (40, 51)},
+    ("heldout63", "unseen"): {"hidden": (17, 17), "shadowing": (19, 19), "exfiltration": (12, 18)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -237,7 +243,11 @@ afterwards. Held-out sets 58 (childcare and households), 59 (mining, oil and gas
 (dating and online communities), judged whole once with that session's rules of 98a8f1e:
 set 58 tune 30, 30, 33 and unseen 15, 21, 26 (155 of 166); set 59 tune 21, 32, 42 and
 unseen 22, 19, 12 (148 of 161); set 60 tune 33, 23, 36 and unseen 14, 21, 20 (147 of
-172). These are the
+172); their misses were read afterwards. Held-out sets 61 (automotive), 62 (space, drones
+and geospatial) and 63 (restaurants), judged whole once with that session's rules of
+0e9dc4d: set 61 tune 33, 27, 37 and unseen 14, 17, 24 (152 of 171); set 62 tune 31, 31, 42
+and unseen 15, 17, 14 (150 of 160); set 63 tune 31, 30, 40 and unseen 17, 19, 12 (149 of
+167). These are the
 rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
@@ -639,6 +649,18 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("wirecast-discord", "add_discord_webhook"),
     },
     ("heldout60", "unseen"): {("sentinel-injection-guard", "check_post_for_injection")},
+    ("heldout61", "tune"): {("autosec-research-lab", "scan_listing_for_scams")},
+    ("heldout61", "unseen"): {("copilot-service-writer", "draft_customer_explanation")},
+    ("heldout62", "tune"): {
+        ("ionvault-secrets", "get_secret_reference"),
+        ("kaveh-persian-gis", "normalise_persian_name"),
+        ("malayalam-gis", "transliterate_place"),
+        ("netrc-helper", "check_netrc_permissions"),
+        ("nyx-redteam", "list_prompt_injection_patterns"),
+    },
+    ("heldout62", "unseen"): set(),
+    ("heldout63", "tune"): {("sentinelle-kitchensec", "prompt_injection_demo")},
+    ("heldout63", "unseen"): {("sous-chef-ai", "summarise_shift_notes")},
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -696,7 +718,10 @@ library card's number on a loan's due dates, a deck shared with "whoever the use
 and a usage ping to an own endpoint; in sets 58 to 60, injection and phishing checkers, a
 nursery's collection password, a dotfiles publisher naming what it strips, a Discord
 webhook's own URL pattern, bidi isolates in a name formatter, blank lines in a matching
-explainer and a chat backup under the user's own password."""
+explainer and a chat backup under the user's own password; in sets 61 to 63, scam and
+injection explainers, a secrets reference, Persian and Malayalam place names with their
+joiners, a .netrc permission check, a note that the tool "does not see the system prompt"
+and a summary of handover notes written in the conversation."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -804,12 +829,18 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout56", "unseen"): (23, 13, 23, 3),
     ("heldout57", "tune"): (29, 37, 39, 3),
     ("heldout57", "unseen"): (15, 14, 17, 2),
-    ("heldout58", "tune"): (30, 30, 35, 1),
-    ("heldout58", "unseen"): (15, 21, 28, 2),
-    ("heldout59", "tune"): (21, 32, 43, 0),
-    ("heldout59", "unseen"): (22, 19, 12, 1),
-    ("heldout60", "tune"): (33, 24, 36, 5),
-    ("heldout60", "unseen"): (14, 21, 20, 1),
+    ("heldout58", "tune"): (30, 30, 36, 1),
+    ("heldout58", "unseen"): (15, 21, 29, 2),
+    ("heldout59", "tune"): (21, 32, 44, 0),
+    ("heldout59", "unseen"): (22, 19, 14, 1),
+    ("heldout60", "tune"): (34, 24, 38, 5),
+    ("heldout60", "unseen"): (14, 23, 20, 1),
+    ("heldout61", "tune"): (33, 27, 38, 1),
+    ("heldout61", "unseen"): (14, 17, 25, 2),
+    ("heldout62", "tune"): (31, 31, 43, 5),
+    ("heldout62", "unseen"): (15, 17, 14, 0),
+    ("heldout63", "tune"): (31, 30, 40, 1),
+    ("heldout63", "unseen"): (17, 19, 12, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -861,7 +892,10 @@ model of sets 3-42, set 55 tune 26, 24, 31 and unseen 20, 26, 21 (148 of 163), s
 27, 32, 35 and unseen 23, 13, 23 (153 of 169), set 57 tune 29, 37, 37 and unseen 15, 14,
 17 (149 of 163); sets 58 to 60 with its rules of 98a8f1e and the same model, set 58 tune
 30, 30, 35 and unseen 15, 21, 28 (159 of 166), set 59 tune 21, 32, 43 and unseen 22, 19,
-12 (149 of 161), set 60 tune 33, 24, 36 and unseen 14, 21, 20 (148 of 172)."""
+12 (149 of 161), set 60 tune 33, 24, 36 and unseen 14, 21, 20 (148 of 172); sets 61 to 63
+with its rules of 0e9dc4d and the same model, set 61 tune 33, 27, 38 and unseen 14, 17, 25
+(154 of 171), set 62 tune 31, 31, 43 and unseen 15, 17, 14 (151 of 160), set 63 tune 31,
+30, 40 and unseen 17, 19, 12 (149 of 167)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

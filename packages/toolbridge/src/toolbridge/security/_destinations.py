@@ -45,11 +45,13 @@ address (a ``mailto:`` link with its query, too) or a telephone number in its
 international form."""
 _LOCAL: Final = re.compile(
     r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]"
+    r"|10\.\d|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\."
     r"|(?:www\.)?example\.(?:com|org|net)\b)",
     re.IGNORECASE,
 )
-"""An address on this machine, or the documentation example itself (``example.com``,
-not a host under it): it sends nothing away."""
+"""An address on this machine or its private network (a shop's label printer at
+192.168.1.50), or the documentation example itself (``example.com``, not a host under
+it): it sends nothing away."""
 _SENDER: Final = re.compile(
     r"from|sender|reply|provider|author|contact|support|owner|maintainer", re.IGNORECASE
 )

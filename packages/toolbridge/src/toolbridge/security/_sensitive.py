@@ -245,9 +245,10 @@ _PATTERNS: Final[tuple[_Pattern, ...]] = (
         r"\b(?:send|post|upload|forward|transmit|exfiltrat|leak|copy|report|bcc|cc)\w*"
         r"\b[^.\n]{0,80}?\b(?:to|at)\b[^.\n]{0,40}?(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+"
         r"|\+\d[\d\s()-]{7,})|\b(?:always|also|secretly|silently) (?:bcc|cc|copy|forward"
-        r"|send)\b|\bhttps?://\d{1,3}(?:\.\d{1,3}){3}\b",
+        r"|send)\b|\bhttps?://(?!10\.|127\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0)"
+        r"\d{1,3}(?:\.\d{1,3}){3}\b",
         "medium",
-        "an instruction to send data to a fixed address, or a bare IP address to send to.",
+        "an instruction to send data to a fixed address, or a bare public IP address to send to.",
         ("http", "@", "+", "always", "also", "secretly", "silently"),
     ),
     _pattern(
