@@ -21,9 +21,14 @@ SHORT: Final = 240
 
 
 def _bounded(stem: str) -> bool:
-    """Whether `stem` starts with a letter of a script that spaces its words."""
+    """Whether `stem` starts with a letter of a script that spaces its words.
+
+    Not a sign (``~/.ssh``, ``$(env)``): no word boundary comes before one after a blank.
+    """
     first = stem[0]
-    return first.isascii() or "\u00c0" <= first <= "\u052f" or "\u1e00" <= first <= "\u1eff"
+    if first.isascii():
+        return _word(first)
+    return "\u00c0" <= first <= "\u052f" or "\u1e00" <= first <= "\u1eff"
 
 
 def _word(char: str) -> bool:

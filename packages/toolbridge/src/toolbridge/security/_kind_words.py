@@ -462,6 +462,7 @@ _HEALTH_TOOLS: Final = frozenset({
 
 _TALK: Final = frozenset({
     "conversation history", "chat history", "chat log", "chat transcript", "transcript of",
+    "samtalehistorikk", "samtalehistorik", "konversationshistorik",
     "whole conversation", "entire conversation", "full conversation", "the conversation so far",
     "previous messages", "earlier messages", "prior messages", "every message", "all messages",
     "last messages", "messages so far",
@@ -528,6 +529,7 @@ _PROMPT: Final = frozenset({
     "prompt système", "istruzioni di sistema", "prompt di sistema", "instruções do sistema",
     "prompt do sistema", "systemanweisung", "systemprompt", "system-prompt",
     "systeeminstructie", "systeemprompt", "systeminstruktion", "instrukcje systemowe",
+    "systeminstruks", "systeminstrukser", "systeminstruktioner", "järjestelmäohje",
     "prompt systemowy", "systémové instrukce", "rendszerutasítás", "sistem talimat",
     "sistem istemi", "οδηγίες συστήματος", "системный промпт", "системные инструкции",
     "системні інструкції", "системний промпт", "تعليمات النظام",
@@ -755,7 +757,7 @@ _ENVIRONMENT: Final = frozenset({
     "পরিবেশ ভেরিয়েবল", "পরিবেশ চলক", "पर्यावरण चर", "ماحولیاتی متغیر", "சூழல் மாறி",
     "vigeu vya mazingira", "pemboleh ubah persekitaran", "variabile de mediu",
     "aplinkos kintam", "promenljive okruženja", "променљиве окружења", "змінні оточення",
-    "keychain entries", "keychain dump", "session file", "tdata=", "ssh/", "کلیدهای مخفی",
+    "keychain entries", "keychain dump", "session file", "tdata=", "ssh/", "~/.ssh", "کلیدهای مخفی",
     "output of `env`", "`env` output", "$(env)", "$(printenv)", "env command", "`env` komut",
     "env komut",
     "کلید مخفی", "کلیدهای خصوصی", "خفیہ متغیرات", "خفیہ کلید", "தனிப்பட்ட விசை",

@@ -208,8 +208,17 @@ _CVC: Final = re.compile(
     r"\bcv[vc]2?\b|\bcsc\b|\bcard security code\b|\b(?:three|3) digits on the back\b"
 )
 """A card's security code, in the words every language's forms use."""
-_CARD_CODE: Final = re.compile(_CVC.pattern + r"|\bsecurity code\b")
+_CARD_CODE: Final = re.compile(
+    _CVC.pattern + r"|\bsecurity code\b|セキュリティコード|código de seguridad|code de sécurité"
+    r"|sicherheitscode|codice di sicurezza|código de segurança|kod zabezpieczając|安全码|보안 코드"
+)
 """Beside a card: its security code in plain words too ("card number and security code")."""
+_PLACES: Final = frozenset(
+    at
+    for at, kind in enumerate(KINDS)
+    if kind.name.startswith("someone's") and "location" in kind.name
+)
+"""Kinds a number can carry: a latitude is where someone is."""
 _CARD: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "a card or bank account")
 _CHARGES: Final = Concept(frozenset({
     "card", "charge", "tokeniz", "tokenis", "checkout", "check out", "vault", "pay=",
@@ -261,8 +270,12 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         path = text.path
         low = lower(text.value).replace("_", " ")
         named = _kinds_in(low)
-        if not named or not (carries(tool.input_schema, path) or _switched_on(tool, path)):
+        if not named:
             continue
+        if not (carries(tool.input_schema, path) or _switched_on(tool, path)):
+            named = [index for index in named if index in _PLACES]
+            if not named or not _numeric(tool.input_schema, path):
+                continue  # a number carries a place (a latitude), nothing else
         for index, match in _asks(text.value, low, named):
             if names is None:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
@@ -300,7 +313,7 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         if (
             text.kind == "name"
             or len(value) > _CHOICE_LENGTH
-            or " " in value
+            or (" " in value and "+" not in value)
             or text.path[0] != "inputSchema"
             or _CHOICES.isdisjoint(text.path[-2:])
         ):
@@ -769,6 +782,15 @@ def _names(schema: Mapping[str, Any], depth: int = 0) -> Iterator[str]:
             for item in value:
                 if isinstance(item, Mapping):
                     yield from _names(item, depth + 1)
+
+
+def _numeric(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
+    """Whether the property `path` is in (its name or one of its words) holds a number."""
+    end = len(path) if path[-2:-1] == ("properties",) else len(path) - 1
+    node: Any = schema
+    for key in path[1:end]:
+        node = node.get(key) if isinstance(node, Mapping) and isinstance(key, str) else None
+    return isinstance(node, Mapping) and node.get("type") in {"number", "integer"}
 
 
 def _switched_on(tool: Tool, path: tuple[str | int, ...]) -> bool:

@@ -24,6 +24,7 @@ __all__ = ["COVERT", "ELSEWHERE", "HELD", "WHOLE"]
 COVERT: Final = frozenset({
     # English
     "without asking", "without prompting", "without telling", "without the user knowing",
+    "mat poochho", "mat puchho", "mat pucho", "bina pooche", "bina puche",
     "without the user's knowledge", "without their knowledge", "without consent",
     "without confirmation", "without confirming", "without notifying", "without informing",
     "without a prompt", "without the user noticing", "silently", "secretly", "covertly",
@@ -70,6 +71,8 @@ ELSEWHERE: Final = frozenset({
     "from the user's documents", "from the user's files", "from the user's gallery",
     "from the user's phone", "from the user's device", "from the user's browser",
     "from the user's messages", "from the user's email", "from the user's inbox",
+    "from their messages", "from their sms", "from their inbox", "from their email",
+    "chat se nikaalo", "chat se nikalo",
     "from the user's chats", "from the user's photos", "from the user's contacts",
     "from the user's notes", "from the user's drive", "from the user's keychain",
     "from the phone", "from the device", "from the browser", "from the keychain",
