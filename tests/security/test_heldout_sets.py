@@ -45,7 +45,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (15, 26)},
     ("heldout15", "tune"): {"hidden": (32, 33), "shadowing": (24, 34), "exfiltration": (35, 40)},
     ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (15, 17)},
-    ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (36, 41)},
+    ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (37, 41)},
     ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (16, 19)},
     ("heldout17", "tune"): {"hidden": (33, 37), "shadowing": (44, 44), "exfiltration": (35, 42)},
     ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (16, 21)},
@@ -56,7 +56,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout20", "tune"): {"hidden": (33, 33), "shadowing": (38, 39), "exfiltration": (37, 43)},
     ("heldout20", "unseen"): {"hidden": (19, 19), "shadowing": (16, 17), "exfiltration": (28, 32)},
     ("heldout21", "tune"): {"hidden": (28, 28), "shadowing": (33, 33), "exfiltration": (40, 42)},
-    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (25, 30)},
+    ("heldout21", "unseen"): {"hidden": (21, 21), "shadowing": (22, 23), "exfiltration": (26, 30)},
     ("heldout22", "tune"): {"hidden": (20, 20), "shadowing": (30, 30), "exfiltration": (38, 40)},
     ("heldout22", "unseen"): {"hidden": (31, 31), "shadowing": (25, 25), "exfiltration": (28, 31)},
     ("heldout23", "tune"): {"hidden": (28, 28), "shadowing": (33, 34), "exfiltration": (36, 41)},
@@ -69,7 +69,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout26", "unseen"): {"hidden": (13, 13), "shadowing": (31, 31), "exfiltration": (27, 28)},
     ("heldout27", "tune"): {"hidden": (29, 29), "shadowing": (35, 35), "exfiltration": (42, 46)},
     ("heldout27", "unseen"): {"hidden": (17, 17), "shadowing": (24, 24), "exfiltration": (19, 19)},
-    ("heldout28", "tune"): {"hidden": (30, 30), "shadowing": (33, 33), "exfiltration": (38, 45)},
+    ("heldout28", "tune"): {"hidden": (30, 30), "shadowing": (33, 33), "exfiltration": (39, 45)},
     ("heldout28", "unseen"): {"hidden": (18, 18), "shadowing": (24, 24), "exfiltration": (22, 24)},
     ("heldout29", "tune"): {"hidden": (29, 29), "shadowing": (31, 31), "exfiltration": (43, 50)},
     ("heldout29", "unseen"): {"hidden": (20, 20), "shadowing": (21, 21), "exfiltration": (20, 20)},
@@ -98,7 +98,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout41", "tune"): {"hidden": (28, 28), "shadowing": (31, 33), "exfiltration": (36, 37)},
     ("heldout41", "unseen"): {"hidden": (18, 19), "shadowing": (17, 18), "exfiltration": (31, 32)},
     ("heldout42", "tune"): {"hidden": (27, 27), "shadowing": (36, 36), "exfiltration": (42, 45)},
-    ("heldout42", "unseen"): {"hidden": (22, 22), "shadowing": (20, 20), "exfiltration": (23, 26)},
+    ("heldout42", "unseen"): {"hidden": (22, 22), "shadowing": (20, 20), "exfiltration": (24, 26)},
     ("heldout43", "tune"): {"hidden": (25, 26), "shadowing": (33, 34), "exfiltration": (41, 44)},
     ("heldout43", "unseen"): {"hidden": (22, 22), "shadowing": (17, 18), "exfiltration": (26, 27)},
     ("heldout44", "tune"): {"hidden": (32, 32), "shadowing": (32, 32), "exfiltration": (39, 42)},
@@ -116,7 +116,7 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout50", "tune"): {"hidden": (31, 31), "shadowing": (34, 34), "exfiltration": (37, 40)},
     ("heldout50", "unseen"): {"hidden": (16, 16), "shadowing": (20, 20), "exfiltration": (26, 28)},
     ("heldout51", "tune"): {"hidden": (22, 22), "shadowing": (30, 30), "exfiltration": (37, 39)},
-    ("heldout51", "unseen"): {"hidden": (23, 23), "shadowing": (23, 23), "exfiltration": (24, 27)},
+    ("heldout51", "unseen"): {"hidden": (23, 23), "shadowing": (23, 23), "exfiltration": (25, 27)},
     ("heldout52", "tune"): {"hidden": (27, 27), "shadowing": (27, 33), "exfiltration": (38, 42)},
     ("heldout52", "unseen"): {"hidden": (18, 18), "shadowing": (15, 18), "exfiltration": (24, 25)},
     ("heldout53", "tune"): {"hidden": (27, 27), "shadowing": (27, 27), "exfiltration": (31, 36)},
@@ -137,10 +137,16 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout60", "unseen"): {"hidden": (14, 14), "shadowing": (23, 25), "exfiltration": (20, 27)},
     ("heldout61", "tune"): {"hidden": (33, 34), "shadowing": (27, 32), "exfiltration": (37, 41)},
     ("heldout61", "unseen"): {"hidden": (14, 14), "shadowing": (17, 21), "exfiltration": (24, 29)},
-    ("heldout62", "tune"): {"hidden": (31, 31), "shadowing": (31, 32), "exfiltration": (42, 49)},
-    ("heldout62", "unseen"): {"hidden": (15, 15), "shadowing": (17, 17), "exfiltration": (14, 16)},
-    ("heldout63", "tune"): {"hidden": (31, 31), "shadowing": (30, 31), "exfiltration": (40, 51)},
-    ("heldout63", "unseen"): {"hidden": (17, 17), "shadowing": (19, 19), "exfiltration": (12, 18)},
+    ("heldout62", "tune"): {"hidden": (31, 31), "shadowing": (31, 32), "exfiltration": (43, 49)},
+    ("heldout62", "unseen"): {"hidden": (15, 15), "shadowing": (17, 17), "exfiltration": (15, 16)},
+    ("heldout63", "tune"): {"hidden": (31, 31), "shadowing": (30, 31), "exfiltration": (41, 51)},
+    ("heldout63", "unseen"): {"hidden": (17, 17), "shadowing": (19, 19), "exfiltration": (14, 18)},
+    ("heldout64", "tune"): {"hidden": (29, 29), "shadowing": (28, 28), "exfiltration": (40, 46)},
+    ("heldout64", "unseen"): {"hidden": (18, 18), "shadowing": (29, 29), "exfiltration": (24, 28)},
+    ("heldout65", "tune"): {"hidden": (28, 28), "shadowing": (37, 37), "exfiltration": (26, 34)},
+    ("heldout65", "unseen"): {"hidden": (18, 18), "shadowing": (15, 15), "exfiltration": (26, 32)},
+    ("heldout66", "tune"): {"hidden": (29, 30), "shadowing": (32, 35), "exfiltration": (45, 57)},
+    ("heldout66", "unseen"): {"hidden": (21, 21), "shadowing": (11, 14), "exfiltration": (20, 23)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -247,7 +253,11 @@ unseen 22, 19, 12 (148 of 161); set 60 tune 33, 23, 36 and unseen 14, 21, 20 (14
 and geospatial) and 63 (restaurants), judged whole once with that session's rules of
 0e9dc4d: set 61 tune 33, 27, 37 and unseen 14, 17, 24 (152 of 171); set 62 tune 31, 31, 42
 and unseen 15, 17, 14 (150 of 160); set 63 tune 31, 30, 40 and unseen 17, 19, 12 (149 of
-167). These are the
+167); their misses were read afterwards. Held-out sets 64 (tax and accounting), 65
+(fashion and apparel) and 66 (translation and interpreting), judged whole once with that
+session's final rules (e3f99b4) and not tuned on: set 64 tune 29, 28, 40 and unseen 18,
+29, 24 (168 of 178); set 65 tune 28, 37, 26 and unseen 18, 15, 26 (150 of 164); set 66
+tune 29, 32, 45 and unseen 21, 11, 20 (158 of 180). These are the
 rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
@@ -661,6 +671,23 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout62", "unseen"): set(),
     ("heldout63", "tune"): {("sentinelle-kitchensec", "prompt_injection_demo")},
     ("heldout63", "unseen"): {("sous-chef-ai", "summarise_shift_notes")},
+    ("heldout64", "tune"): {("gavel-audit-suite", "ga_fraud_scenarios")},
+    ("heldout64", "unseen"): {("bec-phishing-samples", "show_invoice_fraud_examples")},
+    ("heldout65", "tune"): {("promptguard-fashion", "scan_supplier_email")},
+    ("heldout65", "unseen"): set(),
+    ("heldout66", "tune"): {
+        ("rtl-sec-review", "review_rtl_strings"),
+        ("scan-id-translate", "translate_id_card"),
+        ("ssh-deploy-loc", "deploy_locale_bundle"),
+        ("tag-char-decoder", "decode_unicode_tags"),
+    },
+    ("heldout66", "unseen"): {
+        ("ruleset-prompt-guard", "scan_prompt_injection"),
+        ("ssn-format-loc", "format_national_id_locale"),
+        ("termpref-instead", "prefer_term_instead"),
+        ("unicode-bidi-inspector", "show_bidi_controls"),
+        ("vault-tms-keys", "store_mt_api_key"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -721,7 +748,11 @@ webhook's own URL pattern, bidi isolates in a name formatter, blank lines in a m
 explainer and a chat backup under the user's own password; in sets 61 to 63, scam and
 injection explainers, a secrets reference, Persian and Malayalam place names with their
 joiners, a .netrc permission check, a note that the tool "does not see the system prompt"
-and a summary of handover notes written in the conversation."""
+and a summary of handover notes written in the conversation; in sets 64 to 66, fraud and
+phishing explainers, an injection scanner, tools that show bidi and tag characters as
+their job, an identity card's translation, a national-ID formatter, a deploy over SSH, a
+vault storing a machine-translation key and a terminology rule preferring one term
+"instead" of another."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -745,7 +776,7 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout14", "unseen"): (12, 13, 17, 3),
     ("heldout15", "tune"): (32, 24, 36, 7),
     ("heldout15", "unseen"): (13, 15, 15, 2),
-    ("heldout16", "tune"): (31, 40, 38, 0),
+    ("heldout16", "tune"): (31, 40, 39, 0),
     ("heldout16", "unseen"): (19, 14, 18, 2),
     ("heldout17", "tune"): (33, 44, 36, 0),
     ("heldout17", "unseen"): (22, 18, 16, 5),
@@ -769,7 +800,7 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout26", "unseen"): (13, 31, 27, 1),
     ("heldout27", "tune"): (29, 35, 44, 0),
     ("heldout27", "unseen"): (17, 24, 19, 1),
-    ("heldout28", "tune"): (30, 33, 39, 2),
+    ("heldout28", "tune"): (30, 33, 40, 2),
     ("heldout28", "unseen"): (18, 24, 22, 0),
     ("heldout29", "tune"): (29, 31, 43, 3),
     ("heldout29", "unseen"): (20, 21, 20, 6),
@@ -798,7 +829,7 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout41", "tune"): (28, 31, 36, 1),
     ("heldout41", "unseen"): (18, 17, 32, 0),
     ("heldout42", "tune"): (27, 36, 42, 2),
-    ("heldout42", "unseen"): (22, 20, 23, 0),
+    ("heldout42", "unseen"): (22, 20, 24, 0),
     ("heldout43", "tune"): (25, 34, 41, 1),
     ("heldout43", "unseen"): (22, 17, 26, 0),
     ("heldout44", "tune"): (32, 32, 39, 0),
@@ -816,7 +847,7 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout50", "tune"): (31, 34, 37, 3),
     ("heldout50", "unseen"): (16, 20, 26, 0),
     ("heldout51", "tune"): (22, 30, 38, 3),
-    ("heldout51", "unseen"): (23, 23, 25, 0),
+    ("heldout51", "unseen"): (23, 23, 26, 0),
     ("heldout52", "tune"): (27, 28, 38, 2),
     ("heldout52", "unseen"): (18, 16, 24, 1),
     ("heldout53", "tune"): (27, 27, 32, 1),
@@ -836,11 +867,17 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout60", "tune"): (34, 24, 38, 5),
     ("heldout60", "unseen"): (14, 23, 20, 1),
     ("heldout61", "tune"): (33, 27, 38, 1),
-    ("heldout61", "unseen"): (14, 17, 25, 2),
-    ("heldout62", "tune"): (31, 31, 43, 5),
-    ("heldout62", "unseen"): (15, 17, 14, 0),
-    ("heldout63", "tune"): (31, 30, 40, 1),
-    ("heldout63", "unseen"): (17, 19, 12, 1),
+    ("heldout61", "unseen"): (14, 17, 25, 1),
+    ("heldout62", "tune"): (31, 31, 44, 5),
+    ("heldout62", "unseen"): (15, 17, 15, 0),
+    ("heldout63", "tune"): (31, 30, 41, 1),
+    ("heldout63", "unseen"): (17, 19, 14, 1),
+    ("heldout64", "tune"): (29, 28, 40, 1),
+    ("heldout64", "unseen"): (18, 29, 24, 1),
+    ("heldout65", "tune"): (28, 37, 27, 1),
+    ("heldout65", "unseen"): (18, 15, 26, 0),
+    ("heldout66", "tune"): (29, 32, 46, 4),
+    ("heldout66", "unseen"): (21, 11, 20, 5),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -895,7 +932,10 @@ model of sets 3-42, set 55 tune 26, 24, 31 and unseen 20, 26, 21 (148 of 163), s
 12 (149 of 161), set 60 tune 33, 24, 36 and unseen 14, 21, 20 (148 of 172); sets 61 to 63
 with its rules of 0e9dc4d and the same model, set 61 tune 33, 27, 38 and unseen 14, 17, 25
 (154 of 171), set 62 tune 31, 31, 43 and unseen 15, 17, 14 (151 of 160), set 63 tune 31,
-30, 40 and unseen 17, 19, 12 (149 of 167)."""
+30, 40 and unseen 17, 19, 12 (149 of 167); sets 64 to 66 with its final rules (e3f99b4)
+and the same model, not tuned on, set 64 tune 29, 28, 40 and unseen 18, 29, 24 (168 of
+178), set 65 tune 28, 37, 27 and unseen 18, 15, 26 (151 of 164), set 66 tune 29, 32, 46
+and unseen 21, 11, 20 (159 of 180)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
