@@ -210,12 +210,126 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout51/unseen",
         "Held-out set 51, unseen part (written blind; judged once, then its misses read)",
     ),
-    ("heldout52/tune", "Held-out set 52, tune part (written blind; judged once, not tuned on)"),
-    ("heldout52/unseen", "Held-out set 52, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout53/tune", "Held-out set 53, tune part (written blind; judged once, not tuned on)"),
-    ("heldout53/unseen", "Held-out set 53, unseen part (written blind; judged once, not tuned on)"),
-    ("heldout54/tune", "Held-out set 54, tune part (written blind; judged once, not tuned on)"),
-    ("heldout54/unseen", "Held-out set 54, unseen part (written blind; judged once, not tuned on)"),
+    (
+        "heldout52/tune",
+        "Held-out set 52, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout52/unseen",
+        "Held-out set 52, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout53/tune",
+        "Held-out set 53, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout53/unseen",
+        "Held-out set 53, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout54/tune",
+        "Held-out set 54, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout54/unseen",
+        "Held-out set 54, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout55/tune",
+        "Held-out set 55, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout55/unseen",
+        "Held-out set 55, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout56/tune",
+        "Held-out set 56, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout56/unseen",
+        "Held-out set 56, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout57/tune",
+        "Held-out set 57, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout57/unseen",
+        "Held-out set 57, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout58/tune",
+        "Held-out set 58, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout58/unseen",
+        "Held-out set 58, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout59/tune",
+        "Held-out set 59, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout59/unseen",
+        "Held-out set 59, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout60/tune",
+        "Held-out set 60, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout60/unseen",
+        "Held-out set 60, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout61/tune",
+        "Held-out set 61, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout61/unseen",
+        "Held-out set 61, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout62/tune",
+        "Held-out set 62, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout62/unseen",
+        "Held-out set 62, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout63/tune",
+        "Held-out set 63, tune part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout63/unseen",
+        "Held-out set 63, unseen part (written blind; judged once, then its misses read)",
+    ),
+    (
+        "heldout64/tune",
+        "Held-out set 64, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout64/unseen",
+        "Held-out set 64, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout65/tune",
+        "Held-out set 65, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout65/unseen",
+        "Held-out set 65, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout66/tune",
+        "Held-out set 66, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout66/unseen",
+        "Held-out set 66, unseen part (written blind; judged once, not tuned on)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -226,9 +340,9 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout54/unseen"
-"""The held-out part the 97% target is read on: set 54's unseen part, of the last sets
-judged (by the lead, once, whole with its tune part: 93.5% then, 93.8% the whole set,
+HELDOUT_JUDGED = "heldout66/unseen"
+"""The held-out part the 97% target is read on: set 66's unseen part, of the last sets
+judged (by the lead, once, whole with its tune part: 89.7% then, 88.3% the whole set,
 docs/security.md). Neither its misses nor its cases have been read since, and the
 learned layer is not trained on it: while the rules stay as they were judged, the bench
 prints a held-out figure for it.
