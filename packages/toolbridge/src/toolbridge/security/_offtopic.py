@@ -226,7 +226,8 @@ _CHARGES: Final = Concept(frozenset({
     "paiement", "pagamento", "book", "order", "purchase", "buy", "reserv", "ticket",
     "tarjeta", "carte=", "cartes=", "karte", "carta=", "cartão", "cartao", "kaart",
 }))  # fmt: skip
-"""A tool named for taking a card itself: a charge, a tokeniser, a checkout."""
+"""A tool named for taking a card itself: a charge, a payment, a booking, an order, a
+tokeniser, a vault."""
 _WHY_CODED: Final = (
     "a field asking for {} with its security code, which only a tool charging or "
     "storing a card takes (this one is named for neither): exfiltration through a "
@@ -339,6 +340,9 @@ def _adding(path: tuple[str | int, ...]) -> bool:
 
 def _coded(schema: Mapping[str, Any], code: re.Pattern[str] = _CVC) -> set[str]:
     """The tool's arguments that ask for a card's security code (spaced, as `_within`).
+
+    `code` names it: the forms' abbreviations alone (`_CVC`), or plain words too beside
+    a card (`_CARD_CODE`).
 
     A payment takes a card and its CVC; beside an identity number, the two are what
     someone needs to pass for the cardholder anywhere, which no payment asks for.
@@ -784,28 +788,35 @@ def _names(schema: Mapping[str, Any], depth: int = 0) -> Iterator[str]:
                     yield from _names(item, depth + 1)
 
 
-def _numeric(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
-    """Whether the property `path` is in (its name or one of its words) holds a number."""
-    end = len(path) if path[-2:-1] == ("properties",) else len(path) - 1
-    node: Any = schema
-    for key in path[1:end]:
-        node = node.get(key) if isinstance(node, Mapping) and isinstance(key, str) else None
-    return isinstance(node, Mapping) and node.get("type") in {"number", "integer"}
+def _property(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> tuple[str, Any]:
+    """The name and schema of the property whose name, or one of whose words, is at `path`.
 
-
-def _switched_on(tool: Tool, path: tuple[str | int, ...]) -> bool:
-    """Whether `path` is in a flag, on by default, whose name adds what it names.
-
-    ``include_passwords: true``, ``share_contacts: true``: the default sends the data
-    with the call, as an offered value that adds it does (`_added`).
+    ``("inputSchema", "properties", "lat")`` and ``(..., "lat", "description")`` are
+    both ``lat``'s; a path that is no property's words gives ``("", None)``.
     """
     at = len(path) - 1 if path[-2:-1] == ("properties",) else len(path) - 2
     name = path[at] if at >= 2 and path[at - 1] == "properties" else None
     if not isinstance(name, str):
-        return False
-    node: Any = tool.input_schema
+        return "", None
+    node: Any = schema
     for key in path[1 : at + 1]:
         node = node.get(key) if isinstance(node, Mapping) and isinstance(key, str) else None
+    return name, node
+
+
+def _numeric(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
+    """Whether the property of `path` (`_property`) holds a number."""
+    _, node = _property(schema, path)
+    return isinstance(node, Mapping) and node.get("type") in {"number", "integer"}
+
+
+def _switched_on(tool: Tool, path: tuple[str | int, ...]) -> bool:
+    """Whether the property of `path` is a flag, on by default, named for adding data.
+
+    ``include_passwords: true``, ``share_contacts: true``: the default sends the data
+    with the call, as an offered value that adds it does (`_added`).
+    """
+    name, node = _property(tool.input_schema, path)
     return (
         isinstance(node, Mapping)
         and node.get("type") == "boolean"
