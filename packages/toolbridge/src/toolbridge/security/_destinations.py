@@ -32,7 +32,7 @@ from toolbridge.security._carried import EMAIL, PHONE, SCHEMES
 from toolbridge.security._hit import Hit
 from toolbridge.security._strings import NAME_PARTS, OFFERED, Text
 
-__all__ = ["destinations", "sent_by_default"]
+__all__ = ["PRIVATE_HOSTS", "destinations", "sent_by_default"]
 
 _ADDRESS: Final = re.compile(
     rf"{SCHEMES}://(?:[^\s/?#@]{{1,128}}@)?[^\s/?#@]{{1,253}}(?:[/?#]\S{{0,2000}})?"
@@ -43,10 +43,12 @@ _ADDRESS: Final = re.compile(
 server; with its user's name or password before the host, or without), an e-mail
 address (a ``mailto:`` link with its query, too) or a telephone number in its
 international form."""
+PRIVATE_HOSTS: Final = r"127\.|0\.0\.0\.0|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\."
+"""The start of an IPv4 host on this machine or a private network (RFC 1918), a pattern."""
 _LOCAL: Final = re.compile(
-    r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]"
-    r"|10\.\d|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\."
-    r"|(?:www\.)?example\.(?:com|org|net)\b)",
+    r"^(?:[a-z][a-z\d+.-]*://)?(?:[^/@]*@)?(?:localhost|\[::1\]|"
+    + PRIVATE_HOSTS
+    + r"|(?:www\.)?example\.(?:com|org|net)\b)",
     re.IGNORECASE,
 )
 """An address on this machine or its private network (a shop's label printer at

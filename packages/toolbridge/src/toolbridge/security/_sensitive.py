@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from toolbridge.security._destinations import PRIVATE_HOSTS
 from toolbridge.security._finding import Severity
 from toolbridge.security._gates import Absent, Gated, literals, searcher
 from toolbridge.security._hit import Hit
@@ -245,8 +246,7 @@ _PATTERNS: Final[tuple[_Pattern, ...]] = (
         r"\b(?:send|post|upload|forward|transmit|exfiltrat|leak|copy|report|bcc|cc)\w*"
         r"\b[^.\n]{0,80}?\b(?:to|at)\b[^.\n]{0,40}?(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+"
         r"|\+\d[\d\s()-]{7,})|\b(?:always|also|secretly|silently) (?:bcc|cc|copy|forward"
-        r"|send)\b|\bhttps?://(?!10\.|127\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.0\.0\.0)"
-        r"\d{1,3}(?:\.\d{1,3}){3}\b",
+        r"|send)\b|\bhttps?://(?!" + PRIVATE_HOSTS + r")\d{1,3}(?:\.\d{1,3}){3}\b",
         "medium",
         "an instruction to send data to a fixed address, or a bare public IP address to send to.",
         ("http", "@", "+", "always", "also", "secretly", "silently"),
