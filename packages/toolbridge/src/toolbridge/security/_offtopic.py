@@ -284,7 +284,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             within = _within(path)
             if _vouched(tool, names, within, index, low, match.start()):
                 if posted is not None and not KINDS[index].elsewhere:
-                    why = _WHY_POSTED.replace("{url}", posted)
+                    why = _WHY_POSTED
                 elif index == _CARD:
                     if _charges(tool) or not _coded(tool.input_schema, _CARD_CODE):
                         continue
@@ -297,7 +297,9 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                         continue
                     why = _WHY_PAIRED
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), why)
-            hits.append((text, hit._replace(why=why.format(KINDS[index].name))))
+            # the address is an argument, never part of the template: a server's default
+            # ("https://x.example/?c={card_number}") holds braces of its own
+            hits.append((text, hit._replace(why=why.format(KINDS[index].name, url=posted))))
             break
     return hits
 
