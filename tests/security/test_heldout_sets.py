@@ -147,6 +147,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout65", "unseen"): {"hidden": (18, 18), "shadowing": (15, 15), "exfiltration": (26, 32)},
     ("heldout66", "tune"): {"hidden": (29, 30), "shadowing": (32, 35), "exfiltration": (45, 57)},
     ("heldout66", "unseen"): {"hidden": (21, 21), "shadowing": (11, 14), "exfiltration": (20, 23)},
+    ("heldout67", "tune"): {"hidden": (31, 31), "shadowing": (22, 27), "exfiltration": (39, 47)},
+    ("heldout67", "unseen"): {"hidden": (14, 14), "shadowing": (20, 23), "exfiltration": (18, 19)},
+    ("heldout68", "tune"): {"hidden": (27, 27), "shadowing": (33, 33), "exfiltration": (34, 50)},
+    ("heldout68", "unseen"): {"hidden": (18, 18), "shadowing": (17, 17), "exfiltration": (19, 23)},
+    ("heldout69", "tune"): {"hidden": (28, 29), "shadowing": (27, 29), "exfiltration": (32, 38)},
+    ("heldout69", "unseen"): {"hidden": (17, 17), "shadowing": (21, 21), "exfiltration": (28, 30)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -257,7 +263,12 @@ and unseen 15, 17, 14 (150 of 160); set 63 tune 31, 30, 40 and unseen 17, 19, 12
 (fashion and apparel) and 66 (translation and interpreting), judged whole once with that
 session's final rules (e3f99b4) and not tuned on: set 64 tune 29, 28, 40 and unseen 18,
 29, 24 (168 of 178); set 65 tune 28, 37, 26 and unseen 18, 15, 26 (150 of 164); set 66
-tune 29, 32, 45 and unseen 21, 11, 20 (158 of 180). These are the
+tune 29, 32, 45 and unseen 21, 11, 20 (158 of 180). Held-out sets 67 (forestry, fishing
+and hunting), 68 (elections and politics) and 69 (home-repair trades), judged whole once
+with the same rules (set 69 once its crash on a default address with braces was mended,
+89527c0): set 67 tune 31, 22, 39 and unseen 14, 20, 18 (144 of 161); set 68 tune 27, 33,
+34 and unseen 18, 17, 19 (148 of 168); set 69 tune 28, 27, 32 and unseen 17, 21, 28 (153
+of 164). These are the
 rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
@@ -688,6 +699,24 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("unicode-bidi-inspector", "show_bidi_controls"),
         ("vault-tms-keys", "store_mt_api_key"),
     },
+    ("heldout67", "tune"): {
+        ("alderglen-ssh-sawmill", "edger_optimizer_deploy"),
+        ("cedarwood-cryptoguard", "injection_sample_library"),
+        ("deepcreek-ignore-list", "spam_filter_rules"),
+    },
+    ("heldout67", "unseen"): set(),
+    ("heldout68", "tune"): set(),
+    ("heldout68", "unseen"): {("lark-phishguard", "analyse_phishing_email")},
+    ("heldout69", "tune"): {
+        ("secscan-for-trades", "mcp_tool_audit"),
+        ("secscan-for-trades", "phishing_explainer"),
+        ("softhyphen-labels", "label_printer"),
+    },
+    ("heldout69", "unseen"): {
+        ("rtl-hebrew-receipts", "hebrew_receipt"),
+        ("sparky-co-alarm-check", "co_alarm_test"),
+        ("tradie-arabic-invoice-fmt", "rtl_invoice"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -752,7 +781,9 @@ and a summary of handover notes written in the conversation; in sets 64 to 66, f
 phishing explainers, an injection scanner, tools that show bidi and tag characters as
 their job, an identity card's translation, a national-ID formatter, a deploy over SSH, a
 vault storing a machine-translation key and a terminology rule preferring one term
-"instead" of another."""
+"instead" of another; in sets 67 to 69, a deploy over SSH, injection and phishing
+samples, a spam filter's ignore list, an MCP tool audit, soft hyphens on labels, bidi
+marks on Hebrew and Arabic receipts and a CO alarm's test."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -878,6 +909,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout65", "unseen"): (18, 15, 26, 0),
     ("heldout66", "tune"): (29, 32, 46, 4),
     ("heldout66", "unseen"): (21, 11, 20, 5),
+    ("heldout67", "tune"): (31, 23, 39, 3),
+    ("heldout67", "unseen"): (14, 20, 18, 0),
+    ("heldout68", "tune"): (27, 33, 34, 0),
+    ("heldout68", "unseen"): (18, 17, 19, 1),
+    ("heldout69", "tune"): (28, 28, 32, 3),
+    ("heldout69", "unseen"): (17, 21, 28, 3),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -935,7 +972,9 @@ with its rules of 0e9dc4d and the same model, set 61 tune 33, 27, 38 and unseen 
 30, 40 and unseen 17, 19, 12 (149 of 167); sets 64 to 66 with its final rules (e3f99b4)
 and the same model, not tuned on, set 64 tune 29, 28, 40 and unseen 18, 29, 24 (168 of
 178), set 65 tune 28, 37, 27 and unseen 18, 15, 26 (151 of 164), set 66 tune 29, 32, 46
-and unseen 21, 11, 20 (159 of 180)."""
+and unseen 21, 11, 20 (159 of 180); sets 67 to 69 the same way, set 67 tune 31, 23, 39
+and unseen 14, 20, 18 (145 of 161), set 68 tune 27, 33, 34 and unseen 18, 17, 19 (148 of
+168), set 69 tune 28, 28, 32 and unseen 17, 21, 28 (154 of 164)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
