@@ -330,6 +330,30 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout66/unseen",
         "Held-out set 66, unseen part (written blind; judged once, not tuned on)",
     ),
+    (
+        "heldout67/tune",
+        "Held-out set 67, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout67/unseen",
+        "Held-out set 67, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout68/tune",
+        "Held-out set 68, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout68/unseen",
+        "Held-out set 68, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout69/tune",
+        "Held-out set 69, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout69/unseen",
+        "Held-out set 69, unseen part (written blind; judged once, not tuned on)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -343,9 +367,11 @@ HELDOUT_TARGET = 0.97
 HELDOUT_JUDGED = "heldout66/unseen"
 """The held-out part the 97% target is read on: set 66's unseen part, of the last sets
 judged (by the lead, once, whole with its tune part: 89.7% then, 88.3% the whole set,
-docs/security.md). Neither its misses nor its cases have been read since, and the
-learned layer is not trained on it: while the rules stay as they were judged, the bench
-prints a held-out figure for it.
+docs/security.md) before the session's final rules were set. Sets 67 to 69 were judged
+after that, by the same rules; set 69's unseen part happens to reach 97.1%, so the
+target stays on set 66's, chosen before. Neither its misses nor its cases have been
+read since, and the learned layer is not trained on it: while the rules stay as they
+were judged, the bench prints a held-out figure for it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
