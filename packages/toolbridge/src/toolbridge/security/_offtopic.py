@@ -216,7 +216,7 @@ _CARD_CODE: Final = re.compile(
 _PLACES: Final = frozenset(
     at
     for at, kind in enumerate(KINDS)
-    if kind.name.startswith("someone's") and "location" in kind.name
+    if kind.name in {"someone's location history", "someone's precise location"}
 )
 """Kinds a number can carry: a latitude is where someone is."""
 _CARD: Final = next(at for at, kind in enumerate(KINDS) if kind.name == "a card or bank account")
@@ -360,14 +360,18 @@ def _coded(schema: Mapping[str, Any], code: re.Pattern[str] = _CVC) -> set[str]:
     }
 
 
+def _named_as(tool: Tool, *, titles: bool = True) -> str:
+    """`tool`'s name (and its titles, when `titles`), lowercase and spaced: what it is."""
+    shown = (tool.title, tool.annotations.title) if titles else ()
+    said = " ".join(
+        value for value in (_CAMEL.sub(" ", tool.name), *shown) if isinstance(value, str)
+    )
+    return lower(said).replace("_", " ").replace("-", " ")
+
+
 def _charges(tool: Tool) -> bool:
     """Whether `tool`'s own name or title says it takes a card (``charge_card``)."""
-    said = " ".join(
-        value
-        for value in (_CAMEL.sub(" ", tool.name), tool.title, tool.annotations.title)
-        if isinstance(value, str)
-    )
-    return _CHARGES.search(lower(said).replace("_", " ").replace("-", " ")) is not None
+    return _CHARGES.search(_named_as(tool)) is not None
 
 
 def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
@@ -660,11 +664,7 @@ def _about(
         return True  # a token in a field's own words, or filling a field named for it
     if KINDS[index].secret and within and _CARRIERS.issuperset(within[-1].split()):
         return False  # a secret asked for in a ``note``: its tool never says it takes one
-    shown = (tool.title, tool.annotations.title) if titles else ()
-    said = " ".join(
-        value for value in (_CAMEL.sub(" ", tool.name), *shown) if isinstance(value, str)
-    )
-    own = lower(said).replace("_", " ").replace("-", " ")
+    own = _named_as(tool, titles=titles)
     if _DOMAIN[index].search(own) is not None or _NAMED[index].search(own) is not None:
         return True
     if own_only:

@@ -79,7 +79,7 @@ def shadowing(
             continue
         for start, end in _names(value):
             named = value[start:end]
-            if named not in others:
+            if named not in others and named[:1].isupper():
                 named = named[:1].lower() + named[1:]  # "Send_mail ..." opening a sentence
             if named not in others or named in own:
                 continue
