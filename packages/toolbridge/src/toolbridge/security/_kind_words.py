@@ -192,6 +192,7 @@ connection, a protected file, link or game lobby, a key store, an alarm or a loc
 _PAYMENT: Final = frozenset({
     # English
     "card number", "credit card", "debit card", "bank card", "cvv", "cvc", "cvv2",
+    "track data", "magnetic stripe", "track 1 data", "track 2 data",
     "card verification", "security code on the card", "expiry date of the card",
     "iban", "bank account", "account number", "routing number", "sort code",
     "bank details", "banking details",
@@ -667,6 +668,7 @@ _BANKING_TOOLS: Final = frozenset({
 
 _TOKENS: Final = frozenset({
     "token", "tokens", "api key", "api keys", "apikey", "access key", "secret key",
+    "api secret", "api secrets", "client secret", "app secret",
     "bearer", "session token", "auth token", "access token", "refresh token",
     "jeton", "jetons", "clé api", "clés api", "clave api", "claves api", "chave de api",
     "chave api", "chiave api", "api-schlüssel", "api-sleutel", "api-nyckel", "api-avain",
@@ -736,6 +738,10 @@ _ENVIRONMENT: Final = frozenset({
     "env values", "env variables", "env contents",
     "connection string", "cookie", "bearer", "authorization header", "auth header",
     "private key", "ssh key", "id rsa", "private signing key", "ovpn", "login data",
+    "signaturschlüssel", "privater schlüssel", "privaten schlüssel", "clé privée",
+    "clave privada", "chiave privata", "chave privada", "klucz prywatny", "soukromý klíč",
+    "закрытый ключ", "приватный ключ", "приватний ключ", "私钥", "私鑰", "개인 키",
+    "secrets.yaml", "secrets.yml", "secrets.json", "kube config",
     "chrome/default", "user data/default",
     "visible in the environment", "found in the environment", "present in the environment",
     "id ed25519", "kubeconfig", "kube/config", "aws credentials", "secret access key",
@@ -1631,6 +1637,30 @@ _MEMBERSHIPS: Final = frozenset({"member", "customer", "contact", "account", "lo
 """Of those, people a tool knows by a membership: a club's member, a shop's customer.
 Their records are no health records; a patient's or an employee's may be."""
 
+_HOME_CODES: Final = frozenset({
+    "keysafe", "key safe", "key-safe", "key box code", "lockbox code", "gun safe code",
+    "safe combination", "safe code", "alarm code", "alarm codes", "alarm's engineer",
+    "engineer code", "door code", "door codes", "keypad code", "gate code", "garage code",
+    "when the house is empty", "house will be empty", "house is empty", "home is empty",
+    "away dates", "holiday dates", "vacation dates", "while they are away",
+    "boîte à clés", "code de l'alarme", "code d'alarme", "schlüsseltresor", "schlüsselbox",
+    "alarmanlagencode", "caja de llaves", "código de la alarma", "cassetta delle chiavi",
+    "codice allarme", "cofre de chaves", "sleutelkluis", "nyckelskåp", "nøkkelboks",
+    "sejf na klucze", "ключница", "код сигнализации", "キーボックス", "키박스",
+})  # fmt: skip
+"""What opens an empty home: its key safe and alarm codes, and when nobody is in."""
+
+_HOME_CODE_TOOLS: Final = frozenset({
+    "alarm", "lock", "locksmith", "keysafe", "key safe", "keybox", "key box", "lockbox",
+    "door", "gate", "keypad", "access control", "intercom", "smart home", "security system",
+    "home security", "safe=", "key register", "key holding", "keyholding", "house sitting",
+    "house-sitting", "housesitting", "holiday let", "cleaning", "cleaner", "care visit",
+    "home care", "property management", "concierge", "check-in", "check in", "entry",
+    "access", "schloss", "serrure", "cerradura", "serratura", "slot=",
+})  # fmt: skip
+"""What a tool that takes a home's codes is about: locks, alarms, keyholding, letting
+someone in."""
+
 KINDS: Final[tuple[Kind, ...]] = (
     Kind(
         "a password or one-time code",
@@ -1690,6 +1720,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         purpose=_KEPT_SAFE,
     ),
     Kind("a wallet's recovery words", _RECOVERY, _RECOVERY_TOOLS, secret=True),
+    Kind("the codes that open someone's home", _HOME_CODES, _HOME_CODE_TOOLS, secret=True),
     Kind(
         "an authenticator's seed or recovery codes",
         _SEEDS,

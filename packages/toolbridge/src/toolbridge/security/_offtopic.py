@@ -79,7 +79,8 @@ _ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
 _COVERT: Final = Concept(COVERT | HELD)
 _ALONG: Final = Concept(ALONG)
 _EVERY: Final = re.compile(
-    r"(?:(?<!\w)(?:all|every|each of|tod[oa]s|tous|toutes|alle|allen|tutt[ie]|wszystki\w*"
+    r"(?:(?<!\w)(?:all|every|each of|full|entire|whole|complete|tod[oa]s|tous|toutes|alle"
+    r"|allen|tutt[ie]|wszystki\w*"
     r"|všechn\w*|všetk\w*|vsi|все|всех|всі|сви|minden|összes|kaikki|alla|toate|toți|tüm"
     r"|bütün|όλ\w*|lahat|yote|wote|semua|seluruh|tất cả|toàn bộ|tuturor|všech|всіх|svih"
     r"|visų|visus|hepsi|tümü|gbogbo)(?!\w)|所有|全部|すべての"
@@ -257,7 +258,7 @@ adding one ("include_env_vars")."""
 
 def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The fields of `tool` (its strings `texts`) asking for data its subject is not."""
-    hits = (_said(tool, texts) or _sent_along(tool, texts)) + _written(texts) + _added(texts)
+    hits = (_said(tool, texts) or _sent_along(tool, texts)) + _written(texts) + _added(tool, texts)
     fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
     if (
         not fields
@@ -304,13 +305,17 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     return hits
 
 
-def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """An offered value that adds sensitive data to what the call sends.
 
     "json+conversation", "results_and_tool_outputs_of_session", "bank_pin_sahit": a
     choice joining something to the data, not a category among others (a redaction
     tool's ``national_id``). The model picks it, or the default does, and sends the data.
+    A secret's bare name counts only as the default, on a tool that does not say it is
+    about the secret (a readability score attaching ``ssh_private_key``; not a dotfiles
+    backup's ``~/.ssh``).
     """
+    said: str | None = None
     for text in texts:
         value = text.value
         if (
@@ -325,10 +330,16 @@ def _added(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         if not joined and not _adding(text.path):
             continue
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
+        chosen = "default" in text.path[-2:]
+        if chosen and said is None:
+            said = f"{_named_as(tool)} {lower(tool.description)}".replace("_", " ")
         for index, match in _asks(value, low, _kinds_in(low)):
             # a secret's bare name among an ``include``'s choices is an API's own value
-            # ("password", "api_key": kinds of credential), not the secret itself
-            if not KINDS[index].elsewhere and (joined or not KINDS[index].secret):
+            # ("password", "api_key": kinds of credential), not the secret itself; chosen
+            # by default, it is sent unless the user says otherwise
+            if (not KINDS[index].elsewhere and (joined or not KINDS[index].secret)) or (
+                chosen and _DOMAIN[index].search(said) is None
+            ):
                 hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
                 return [(text, hit._replace(why=_WHY_ADDED.format(KINDS[index].name)))]
     return []
@@ -658,8 +669,10 @@ def _about(
     `description` is what the tool says of itself, when not its whole description (an
     ask in it left out); `titles`, whether its titles count (not when the ask is one's).
     """
-    if KINDS[index].elsewhere and (
-        description is None or (within and _DOMAIN[index].search(within[-1]) is not None)
+    if (
+        KINDS[index].elsewhere
+        and not own_only
+        and (description is None or (within and _DOMAIN[index].search(within[-1]) is not None))
     ):
         return True  # a token in a field's own words, or filling a field named for it
     if KINDS[index].secret and within and _CARRIERS.issuperset(within[-1].split()):
@@ -670,8 +683,9 @@ def _about(
     if own_only:
         return False
     spaced = [lower(name).replace("_", " ").replace("-", " ") for name in names]
+    said_of_itself = lower(tool.description if description is None else description)
     if len(within) == 2:
-        if _argument(spaced, within, index):
+        if _argument(spaced, within, index, f"{own} {said_of_itself}"):
             return True
     elif KINDS[index].siblings and len(within) <= 1:
         counts = tuple(_counts(tool.input_schema))
@@ -679,27 +693,32 @@ def _about(
             return True  # an argument: another asking for the same kind is no subject
     elif KINDS[index].siblings:
         named = " ".join(name for name in spaced if name not in within[-1:])
-        if _DOMAIN[index].search(named) is not None or _NAMED[index].search(named) is not None:
+        if _DOMAIN[index].search(named) is not None or (
+            _NAMED[index].search(named) is not None
+            and _NAMED[index].search(f"{own} {said_of_itself}") is not None
+        ):
             return True  # deep in a request body, fields name one record's parts
-    said_of_itself = lower(tool.description if description is None else description)
     subject = _DOMAIN[index] if KINDS[index].siblings else _SUBJECT[index]
     return subject.search(said_of_itself.replace("_", " ")) is not None
 
 
-def _argument(names: list[str], within: tuple[str, str], index: int) -> bool:
+def _argument(names: list[str], within: tuple[str, str], index: int, said: str) -> bool:
     """Whether a tool's fields (`names`) say it keeps kind `index`, for an object's field.
 
     `within` is the object argument's name and the field's. The object holding the ask
     (``kyc``, ``card``) is part of it, and so are other fields asking for the same kind:
     "number", "cvv" and "expiry" vouch for no one. An object named for someone
     (``customer``) is their record, and an identifier (``member_id``) says whose record a
-    call reads, not what it keeps.
+    call reads, not what it keeps, and only in a tool that speaks of such records (`said`:
+    its name and description): a ``hunter_profile`` with an SSN makes no antler score a
+    register of hunters.
     """
     outer = within[0]
     if (
         not KINDS[index].secret
         and _NAMED[index].search(outer) is not None
         and _DOMAIN[index].search(outer) is None
+        and (_NAMED[index].search(said) is not None or _DOMAIN[index].search(said) is not None)
     ):
         return True  # a customer's or an employee's record, which keeps no password
     return _keeps(names, within, index, records=False)

@@ -83,6 +83,10 @@ ELSEWHERE: Final = frozenset({
     "mentioned earlier", "mentioned before", "extracted from the user's",
     "from the device's", "device's gallery", "from the gallery", "from the camera roll",
     "mentioned in the conversation", "mentioned in the chat",
+    "found in the workspace", "in this workspace", "configured in the workspace",
+    "from the vault", "from the finance vault", "from the password manager",
+    "from the connected", "from every connected", "from all connected",
+    "from the address book", "from the user's address book", "pulled from the phone",
     # Romance
     "des documents de l'utilisateur", "extraits des documents", "des fichiers de l'utilisateur",
     "de la galerie", "du téléphone", "déjà lus", "mots de passe enregistrés",
