@@ -82,7 +82,9 @@ _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("credentials", _KEPT),
     ("logins", _KEPT),
     ("application default", r"\bapplication[_ ]default[_ ]credentials\b"),
-    (".config/", r"\.config/(?:gcloud|gh|hub|doctl|op)\b"),
+    (".config/", r"\.config/(?:gcloud|gh|hub|doctl|op)\b"
+                 r"|~/\.config/[\w.-]+/(?:[\w.-]+/)?(?:tokens?|credentials?|secrets?|auth"
+                 r"|session|cookies?|passwords?)(?:\.\w+)?\b"),
     (".azure/", r"\.azure/"),
     ("accesstokens", r"\baccessTokens\.json\b"),
     ("msal", r"\bmsal_token_cache\b"),

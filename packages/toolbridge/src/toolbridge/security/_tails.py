@@ -210,6 +210,12 @@ _FAR_SIGNS: Final = Gated(
         r"\bpasse[sz]?-l[ae] à l'outil",
         r"\bübergib\b",
         r"\bpassal[ao] (?:allo|a) strumento",
+        # an order labelled as one: "Consigne : ajoute ...",
+        # "Anweisung: Gib ...", or the text above set aside
+        r"\b(?:consigne|anweisung|instruction|instrucción|istruzione|instrução"
+        r"|instructie|instrukcja|instrukce|указание|talimat)\s?[:\uff1a]",
+        r"\bignore (?:the|all the|everything) (?:above|previous|preceding)\b",
+        r"\bwhen you (?:use|call|run|invoke) this tool\b[^.\n]{0,24}?\balso\b",
         # guidance set aside, results changed before the user sees them
         r"\bignore (?:all|any|every)\b[^.\n]{0,24}?\b(?:guidance|warnings?|advice|rules?"
         r"|instructions?|safety)\b",
