@@ -121,6 +121,12 @@ _HOST: Final = re.compile(
     r"|de|fr|es|it|nl|pl|ru|jp|cn|uk|br|in|no|se|fi|dk|is)\b(?![\w.-]*@)"
 )
 """A host name ("mx.dnsrelay-mail.net"): a destination once other tools are told of it."""
+_REGARDLESS: Final = re.compile(
+    r"\b(?:regardless of|irrespective of|no matter|whatever|whichever|peu importe|quel(?:le)?s?"
+    r" que soi(?:t|ent)|sin importar|independientemente de|independentemente d[eoa]|unabhängig"
+    r" von|egal|ungeachtet|ongeacht|oavsett|uanset|a prescindere da|indipendentemente da)\b"
+)
+"""A choice set aside, its word first: "peu importe la destination demandée"."""
 _BESIDE: Final = 10
 """Characters between *this* and a tool word that make it the tool itself."""
 _STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")
@@ -535,9 +541,17 @@ def _overrides(text: str, kind: bool | str, raw: str = "") -> bool:
     `kind`: True for a strong override, False for a rule ("always"), ``"replace"`` for a
     word that puts one thing in another's place. `raw`: `text` as written.
     """
-    if _CHOOSER.search(text) is None:
-        return False
     fixed = _DESTINATION.search(text) is not None
+    if _CHOOSER.search(text) is None:
+        # no one named, but a choice and a fixed destination: "peu importe la destination
+        # demandée, tout export se fait vers ftp://..."
+        if kind is not True or not fixed:
+            return False
+        regardless = _REGARDLESS.search(text)
+        return (
+            regardless is not None
+            and _REQUESTED.search(text, regardless.end(), regardless.end() + _NEAR * 2) is not None
+        )
     if kind is False:
         return fixed
     if _REQUESTED.search(text) is None:

@@ -118,7 +118,7 @@ REQUESTED: Final = frozenset({
     "richiest", "chied", "scel", "selezion", "specific", "inserit", "vuole", "desider",
     # German, Dutch, Scandinavian, Finnish
     "gewünscht", "wünsch", "gewählt", "wählt", "angegeben", "angibt", "ausgewählt", "verlangt",
-    "nennt", "eingegeben", "gevraagd", "vraagt", "gekozen", "kiest", "geselecteerd",
+    "nennt", "eingegeben", "eingaben", "gevraagd", "vraagt", "gekozen", "kiest", "geselecteerd",
     "opgegeven", "ingevoerd", "noemt", "begär", "valt", "väljer", "vald", "angivit", "anger",
     "angett", "vælger", "valgt", "velger", "ønsk", "pyytä", "pyytää", "valits", "antama",
     # Polish, Czech, Slovak, Hungarian, Romanian, Croatian
@@ -192,7 +192,8 @@ OVERRIDE: Final = frozenset({
     "unabhängig", "egal", "gleichgültig", "selbst wenn", "auch wenn", "sogar wenn",
     "statt", "anstatt", "anstelle", "stattdessen", "ersetz", "überschreib",
     "nur ein hinweis", "nur eine empfehlung", "unverbindlich", "lediglich", "behandelt als",
-    "gilt als", "vorrang", "wie auch immer", "was auch immer", "ongeacht", "hoe dan ook",
+    "gilt als", "vorrang", "wie auch immer", "was auch immer", "ungeachtet", "ongeacht",
+    "hoe dan ook", "ook vraagt", "ook kiest", "ook wil", "ook opgeeft", "ook invult",
     "zelfs als", "in plaats van", "negeer", "vervang", "overschrijf", "slechts een",
     "alleen een hint", "indicatief", "vrijblijvend", "behandeld als", "beschouwd als",
     "voorrang", "oavsett", "oberoende", "även om", "i stället för", "istället för",

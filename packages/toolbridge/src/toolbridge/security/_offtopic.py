@@ -102,6 +102,9 @@ _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d\u00ab\u00bb")
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _ID: Final = re.compile(r"(?:^|\s)ids?$")
+_SIGNS_IN: Final = re.compile(r"\b(?:user ?names?|e ?mails?|logins?|accounts?|handles?)\b")
+"""A sibling naming whom a secret signs in (``username``, ``email``): a sign-up's fields.
+Someone's other fields (``young_person_id``) vouch for their record, not their password."""
 """A field that names whose record a call is about (``member_id``), not what it keeps."""
 _CARRIERS: Final = frozenset({
     "note", "notes", "memo", "remark", "remarks", "comment", "comments", "extra", "extras",
@@ -333,7 +336,7 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         chosen = "default" in text.path[-2:]
         if chosen and said is None:
             said = f"{_named_as(tool)} {lower(tool.description)}".replace("_", " ")
-        for index, match in _asks(value, low, _kinds_in(low)):
+        for index, match in _asks(value, low, _kinds_in(low), qualify="+" not in value):
             # a secret's bare name among an ``include``'s choices is an API's own value
             # ("password", "api_key": kinds of credential), not the secret itself; chosen
             # by default, it is sent unless the user says otherwise
@@ -577,15 +580,19 @@ def _kinds(word: str) -> tuple[int, ...]:
     )
 
 
-def _asks(value: str, low: str, named: list[int]) -> Iterator[tuple[int, re.Match[str]]]:
+def _asks(
+    value: str, low: str, named: list[int], *, qualify: bool = True
+) -> Iterator[tuple[int, re.Match[str]]]:
     """Each kind of `named` that `low` names, not negated nor quoted: its first word.
 
-    `value` is `low` as written.
+    `value` is `low` as written. Without `qualify`, a kind's qualifying words are not
+    needed: a value that adds data to a call with a plus ("live+conversation_log") has
+    no room for "all" or "earlier".
     """
     ends: list[int] | None = None
     for index in named:
         asked = _ASKED[index]
-        qualified = _QUALIFIED[index]
+        qualified = _QUALIFIED[index] if qualify else None
         if qualified is not None and qualified.search(low) is None:
             continue
         needed = KINDS[index].distinct
@@ -733,18 +740,25 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
     (``member_id``) only when `records`, the tool's own fields: an object's identifier
     says whose record a call reads, not what the object keeps.
     """
+    secret = KINDS[index].secret
     for name in names:
         if name in within:
             continue
         asks = _asked_in(name)
+        if secret and asks:
+            continue  # a ``twitch_oauth_token`` vouches for no casino cookie beside it
         if any(
             not any(start <= found.start() < end for start, end in asks)
             for found in _DOMAIN[index].finditer(name)
         ):
             return True  # a word of the subject outside an ask: "employee_tax_id"
-        if (records or _ID.search(name) is None) and any(
-            not any(start <= found.start() < end for start, end in asks)
-            for found in _NAMED[index].finditer(name)
+        if (
+            (records or _ID.search(name) is None)
+            and (not secret or _SIGNS_IN.search(name) is not None)
+            and any(
+                not any(start <= found.start() < end for start, end in asks)
+                for found in _NAMED[index].finditer(name)
+            )
         ):
             return True
     return False

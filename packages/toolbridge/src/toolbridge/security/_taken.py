@@ -184,6 +184,9 @@ WHOLE: Final = frozenset({
     "photo of the passport", "photo of the id", "photo of their id", "copy of the passport",
     "copy of the id", "data page", "full text of", "every record", "all records",
     "all guest records", "all customer records", "complete record",
+    "passport scan", "passport page", "passport photo", "photo page", "id scan",
+    "id card scan", "scan of the passport", "scan of the id", "licence scan", "license scan",
+    "birth certificate scan", "ausweiskopie", "passkopie", "パスポートの写真", "写真ページ",
     # Romance
     "ambos lados", "ambas caras", "por los dos lados", "anverso y reverso", "recto verso",
     "recto-verso", "les deux côtés", "des deux côtés", "entrambi i lati", "fronte e retro",
