@@ -98,6 +98,7 @@ _NAMED_FILES: Final[tuple[tuple[str, str], ...]] = (
     ("3.db", r"\bkey[34]\.db\b"),
     ("chrome/", r"Chrome/[^\n]{0,60}?/(?:Cookies|Web Data|Local State)\b"),
     ("169.254", r"\b169\.254\.169\.254\b"),
+    ("serviceaccount", r"/var/run/secrets/kubernetes\.io/serviceaccount/token\b"),
     ("metadata.google", r"\bmetadata\.google\.internal\b"),
     ("hosts.y", r"\b(?:gh|github cli|hub)\b[^.\n]{0,30}?\bhosts\.ya?ml\b"),
 )  # fmt: skip
