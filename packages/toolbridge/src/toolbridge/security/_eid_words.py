@@ -27,7 +27,7 @@ EID: Final = frozenset({
     "cl@ve", "clave pin", "dnie=", "dni electrónico", "autenticação.gov",
     "chave móvel digital", "cartão de cidadão", "elster", "bundid", "ausweisapp",
     "online-ausweis", "eid-pin", "ausweis-pin", "personalausweis-pin",
-    "pin des personalausweis", "gov.br", "senha gov", "login.gov", "id.me",
+    "pin des personalausweis", "gov.br", "senha gov", "login.gov", "id.me", "government gateway",
     # Central and Eastern Europe, Balkans, Greece, Turkey
     "epuap", "profil zaufan", "mojeid", "identita občana", "identity občana",
     "datová schránk", "datové schránk", "datovou schránk", "slovensko.sk", "ügyfélkapu",

@@ -590,6 +590,7 @@ _BANKING: Final = frozenset({
     # English
     "online banking", "online-banking", "onlinebanking", "internet banking", "netbanking",
     "net banking", "e-banking", "ebanking", "mobile banking", "m-banking", "mbanking",
+    "m banking", "web banking", "webbanking", "pin bancomat", "codice bancomat",
     "i-banking", "ibanking", "home banking", "bank login", "bank password", "bank pin",
     "bank credentials", "banking login", "banking password", "banking credentials",
     "banking pin", "card pin", "atm pin", "pin of the card", "mpin=", "m-pin", "upi pin",
@@ -641,6 +642,7 @@ _SIGN_IN_WORDS: Final = frozenset({
     "security code", "code=", "codes=",
     "pin=", "pins=", "pin code", "pin-code", "pincode", "pinkod", "mpin=", "m-pin",
     "user name", "username", "user id", "passwort", "kennwort", "zugang", "anmelde",
+    "memorable word", "memorable information", "kodikos",
     "wachtwoord", "lösenord", "passord", "adgangskode", "salasana", "tunnu", "pankkitunnu",
     "verkkopankkitunnu", "hasło", "haslo", "heslo", "kodeord", "kode=", "lozink", "лозинк",
     "přihláš", "prihlas", "jelszó", "jelszo", "identifiant",

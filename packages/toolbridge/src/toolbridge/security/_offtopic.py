@@ -102,10 +102,11 @@ _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d\u00ab\u00bb")
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _ID: Final = re.compile(r"(?:^|\s)ids?$")
-_SIGNS_IN: Final = re.compile(r"\b(?:user ?names?|e ?mails?|logins?|accounts?|handles?)\b")
-"""A sibling naming whom a secret signs in (``username``, ``email``): a sign-up's fields.
-Someone's other fields (``young_person_id``) vouch for their record, not their password."""
 """A field that names whose record a call is about (``member_id``), not what it keeps."""
+_SIGNS_IN: Final = re.compile(r"\b(?:user ?names?|e ?mails?|logins?|accounts?|handles?)\b")
+"""A sibling naming whom the data is of by how they sign in (``username``, ``email``,
+``account``): a sign-up's or an account's fields. Someone's other fields
+(``young_person_id``, ``visitor_name``) name a person, not a record that keeps the data."""
 _CARRIERS: Final = frozenset({
     "note", "notes", "memo", "remark", "remarks", "comment", "comments", "extra", "extras",
     "additional", "info", "information", "details", "misc", "metadata", "attachment",
@@ -769,10 +770,12 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
     """Whether a tool's fields (`names`, but those of `within`) say it keeps kind `index`.
 
     A field asking for the same kind vouches for no other: ``주민등록번호`` beside
-    ``운전면허번호`` is two asks, not a subject. A word of the subject outside an ask does
-    (``employee_tax_id``), and so does one naming whose data it is; in an identifier
-    (``member_id``) only when `records`, the tool's own fields: an object's identifier
-    says whose record a call reads, not what the object keeps.
+    ``운전면허번호`` is two asks, not a subject; nor, for a secret, does a field asking
+    for any kind (a ``stream_oauth_token`` beside a ``betting_site_cookie``). A word of
+    the subject outside an ask does (``employee_tax_id``), and so does one naming whose
+    data it is by how they sign in (`_SIGNS_IN`: ``email``, ``account``); in an
+    identifier (``account_id``) only when `records`, the tool's own fields: an object's
+    identifier says whose record a call reads, not what the object keeps.
     """
     secret = KINDS[index].secret
     for name in names:
@@ -788,7 +791,7 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
             return True  # a word of the subject outside an ask: "employee_tax_id"
         if (
             (records or _ID.search(name) is None)
-            and (not secret or _SIGNS_IN.search(name) is not None)
+            and _SIGNS_IN.search(name) is not None
             and any(
                 not any(start <= found.start() < end for start, end in asks)
                 for found in _NAMED[index].finditer(name)
