@@ -198,8 +198,9 @@ _FAR_SIGNS: Final = Gated(
         r"\((?:nie pokazuj|nicht anzeigen|ne pas afficher|no mostrar|não mostrar|non mostrare"
         r"|не показывать|не показуй|不要显示|表示しない)\)",
         # data put in a field: "include the diagnoses in the 'profile' field"
-        r"\b(?:include|put|add|attach|insert|paste|place|copy)\b[^.\n]{0,80}?\bin(?:to)? (?:the )?"
-        r"['\"`]?[\w-]+['\"`]? (?:field|parameter|argument)\b",
+        r"\b(?:include|put|add|attach|insert|paste|place|copy|write|enter|fill)\b[^.\n]{0,160}?"
+        r"\b(?:in(?:to)?|on) (?:the )?(?:['\"`]?[\w-]+['\"`]? ){1,2}(?:field|parameter|argument)\b",
+        r"\bbefore you (?:return|reply|respond|answer|finish)\b",
         # the conversation itself
         *(word for word in CONVERSATIONS if word not in _API_WORDS),
         # handing data to a tool: "pass it to the notify tool", "pásala a la herramienta"
