@@ -242,7 +242,7 @@ _PAYMENT_TOOLS: Final = frozenset({
     # Romance
     "pago", "pagar", "factura", "compra", "banco", "tarjeta", "transferencia",
     "paiement", "facture", "achat", "banque", "virement",
-    "pagamento", "pagare", "fattura", "acquisto", "banca", "bonifico",
+    "pagamento", "pagare", "fattura", "acquisto", "banca=", "bonifico",
     "fatura", "cartão", "boleto", "pix",
     # Germanic, Nordic, Finnish
     "zahlung", "bezahl", "rechnung", "konto", "karte", "überweis",

@@ -103,6 +103,9 @@ _QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d\u00ab\u00bb")
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _ID: Final = re.compile(r"(?:^|\s)ids?$")
 """A field that names whose record a call is about (``member_id``), not what it keeps."""
+_A_LOGIN: Final = re.compile(r"\b(?:logins?|credentials?|sign ?ins?|log ?ons?)\b")
+"""An object named for a sign-in (``medicare_login``): its username and password are one
+ask, which neither vouches for."""
 _SIGNS_IN: Final = re.compile(r"\b(?:user ?names?|e ?mails?|logins?|accounts?|handles?)\b")
 """A sibling naming whom the data is of by how they sign in (``username``, ``email``,
 ``account``): a sign-up's or an account's fields. Someone's other fields
@@ -756,6 +759,8 @@ def _argument(names: list[str], within: tuple[str, str], index: int, said: str) 
     register of hunters.
     """
     outer = within[0]
+    if index in _kinds_in(outer) or (KINDS[index].secret and _A_LOGIN.search(outer)):
+        return False  # the object is the ask (``medicare_login``): its fields are its parts
     if (
         not KINDS[index].secret
         and _NAMED[index].search(outer) is not None
@@ -886,15 +891,17 @@ def _switched_on(tool: Tool, path: tuple[str | int, ...]) -> bool:
     """Whether the property of `path` is a flag, on by default, named for adding data.
 
     ``include_passwords: true``, ``share_contacts: true``: the default sends the data
-    with the call, as an offered value that adds it does (`_added`).
+    with the call, as an offered value that adds it does (`_added`). So does a flag
+    whose description opens by adding it ("Attach the process environment").
     """
     name, node = _property(tool.input_schema, path)
-    return (
-        isinstance(node, Mapping)
-        and node.get("type") == "boolean"
-        and node.get("default") is True
-        and not _SWITCHES.isdisjoint(NAME_PARTS.findall(name.lower()))
-    )
+    if not (isinstance(node, Mapping) and node.get("type") == "boolean"):
+        return False
+    if node.get("default") is not True:
+        return False
+    described = node.get("description")
+    opening = NAME_PARTS.findall(described.lower())[:1] if isinstance(described, str) else []
+    return not _SWITCHES.isdisjoint(NAME_PARTS.findall(name.lower()) + opening)
 
 
 def carries(schema: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
