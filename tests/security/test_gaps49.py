@@ -256,3 +256,9 @@ def test_a_word_inside_another_vouches_for_nothing() -> None:
     ask = _field("DNI del usuario.")
     described = "Consejos para bancales elevados."
     assert _asks(tool(described, "consejo_huerto", numero_dni=ask))
+
+
+def test_an_immigration_status_on_a_benefits_check_passes() -> None:
+    described = "Checks a family's eligibility for a housing grant."
+    assert not _asks(tool(described, "check_grant", family_id=_TEXT, immigration_status=_TEXT))
+    assert _asks(tool("Prices a boiler service.", "price_service", immigration_status=_TEXT))

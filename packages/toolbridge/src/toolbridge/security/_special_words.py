@@ -74,6 +74,8 @@ SPECIAL_TOOLS: Final = frozenset({
     "faith", "voter", "election", "campaign", "poll", "party", "background check",
     "criminal", "vetting", "screening", "union", "immigration", "visa", "asylum",
     "citizenship", "hr=", "hiring", "recruit", "research", "study", "clinical",
+    "eligib", "benefits", "welfare", "right to work", "residence permit", "refugee",
+    "legal aid",
     "iglesia", "parroquia", "église", "paroisse", "kirche", "gemeinde", "parafia",
     "kościół", "encuesta", "sondage", "umfrage", "ankieta", "anket", "опрос", "調査",
     "调查", "설문", "khảo sát", "survei",
