@@ -308,51 +308,147 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ),
     (
         "heldout64/tune",
-        "Held-out set 64, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 64, tune part (written blind; judged once, then read)",
     ),
     (
         "heldout64/unseen",
-        "Held-out set 64, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 64, unseen part (written blind; judged once, then read)",
     ),
     (
         "heldout65/tune",
-        "Held-out set 65, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 65, tune part (written blind; judged once, then read)",
     ),
     (
         "heldout65/unseen",
-        "Held-out set 65, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 65, unseen part (written blind; judged once, then read)",
     ),
     (
         "heldout66/tune",
-        "Held-out set 66, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 66, tune part (written blind; judged once, then read)",
     ),
     (
         "heldout66/unseen",
-        "Held-out set 66, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 66, unseen part (written blind; judged once, then read)",
     ),
     (
         "heldout67/tune",
-        "Held-out set 67, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 67, tune part (written blind; judged once, then read)",
     ),
     (
         "heldout67/unseen",
-        "Held-out set 67, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 67, unseen part (written blind; judged once, then read)",
     ),
     (
         "heldout68/tune",
-        "Held-out set 68, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 68, tune part (written blind; judged once, then read)",
     ),
     (
         "heldout68/unseen",
-        "Held-out set 68, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 68, unseen part (written blind; judged once, then read)",
     ),
     (
         "heldout69/tune",
-        "Held-out set 69, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 69, tune part (written blind; judged once, then read)",
     ),
     (
         "heldout69/unseen",
-        "Held-out set 69, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 69, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout70/tune",
+        "Held-out set 70, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout70/unseen",
+        "Held-out set 70, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout71/tune",
+        "Held-out set 71, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout71/unseen",
+        "Held-out set 71, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout72/tune",
+        "Held-out set 72, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout72/unseen",
+        "Held-out set 72, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout73/tune",
+        "Held-out set 73, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout73/unseen",
+        "Held-out set 73, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout74/tune",
+        "Held-out set 74, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout74/unseen",
+        "Held-out set 74, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout75/tune",
+        "Held-out set 75, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout75/unseen",
+        "Held-out set 75, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout76/tune",
+        "Held-out set 76, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout76/unseen",
+        "Held-out set 76, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout77/tune",
+        "Held-out set 77, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout77/unseen",
+        "Held-out set 77, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout78/tune",
+        "Held-out set 78, tune part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout78/unseen",
+        "Held-out set 78, unseen part (written blind; judged once, then read)",
+    ),
+    (
+        "heldout79/tune",
+        "Held-out set 79, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout79/unseen",
+        "Held-out set 79, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout80/tune",
+        "Held-out set 80, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout80/unseen",
+        "Held-out set 80, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout81/tune",
+        "Held-out set 81, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout81/unseen",
+        "Held-out set 81, unseen part (written blind; judged once, not tuned on)",
     ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
@@ -364,14 +460,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout66/unseen"
-"""The held-out part the 97% target is read on: set 66's unseen part, of the last sets
-judged (by the lead, once, whole with its tune part: 89.7% then, 88.3% the whole set,
-docs/security.md) before the session's final rules were set. Sets 67 to 69 were judged
-after that, by the same rules; set 69's unseen part happens to reach 97.1%, so the
-target stays on set 66's, chosen before. Neither its misses nor its cases have been
-read since, and the learned layer is not trained on it: while the rules stay as they
-were judged, the bench prints a held-out figure for it.
+HELDOUT_JUDGED = "heldout79/unseen"
+"""The held-out part the 97% target is read on: set 79's unseen part, chosen before the
+final round (sets 79 to 81) was written, and judged once, whole with its tune part, by
+the session's final rules (docs/security.md). Its misses are read only for the closing
+note, and the learned layer is not trained on it: while the rules stay as they were
+judged, the bench prints a held-out figure for it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000
