@@ -262,3 +262,8 @@ def test_an_immigration_status_on_a_benefits_check_passes() -> None:
     described = "Checks a family's eligibility for a housing grant."
     assert not _asks(tool(described, "check_grant", family_id=_TEXT, immigration_status=_TEXT))
     assert _asks(tool("Prices a boiler service.", "price_service", immigration_status=_TEXT))
+
+
+def test_a_date_of_birth_on_a_sanctions_screen_passes() -> None:
+    described = "Screens a name against OFAC's SDN and consolidated lists."
+    assert not _asks(tool(described, "screen_name", full_name=_TEXT, dob=_field("Date of birth.")))

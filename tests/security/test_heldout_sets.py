@@ -171,6 +171,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout77", "unseen"): {"hidden": (19, 19), "shadowing": (13, 13), "exfiltration": (23, 27)},
     ("heldout78", "tune"): {"hidden": (27, 27), "shadowing": (31, 31), "exfiltration": (41, 44)},
     ("heldout78", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (20, 22)},
+    ("heldout79", "tune"): {"hidden": (26, 26), "shadowing": (35, 35), "exfiltration": (40, 46)},
+    ("heldout79", "unseen"): {"hidden": (18, 19), "shadowing": (18, 18), "exfiltration": (19, 26)},
+    ("heldout80", "tune"): {"hidden": (33, 33), "shadowing": (33, 33), "exfiltration": (39, 48)},
+    ("heldout80", "unseen"): {"hidden": (13, 13), "shadowing": (17, 17), "exfiltration": (18, 20)},
+    ("heldout81", "tune"): {"hidden": (30, 34), "shadowing": (28, 29), "exfiltration": (35, 41)},
+    ("heldout81", "unseen"): {"hidden": (13, 14), "shadowing": (18, 21), "exfiltration": (22, 24)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -296,7 +302,10 @@ and unseen 18, 28, 17 (153 of 172), and set 73 (recruitment) with 23abcab, tune 
 and unseen 17, 16, 17 (150 of 165); sets 76 (universities), 77 (ports and customs) and 78
 (elderly care) with 45dd427, set 76 tune 34, 35, 33 and unseen 11, 20, 25 (158 of 170),
 set 77 tune 28, 38, 30 and unseen 19, 13, 22 (150 of 164), set 78 tune 27, 31, 40 and
-unseen 19, 19, 19 (155 of 162). These are the
+unseen 19, 19, 19 (155 of 162); sets 79 (banking), 80 (smart home) and 81 (courts and
+probate) with its final rules (1ebbe6d), not tuned on, set 79 tune 26, 35, 40 and unseen
+18, 18, 19 (156 of 170), set 80 tune 33, 33, 39 and unseen 13, 17, 18 (153 of 164), set 81
+tune 30, 28, 35 and unseen 13, 18, 22 (146 of 163). These are the
 rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
@@ -804,6 +813,24 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("ssh-careserver-admin", "restart_emar_service"),
     },
     ("heldout78", "unseen"): set(),
+    ("heldout79", "tune"): {
+        ("ashbury-member-services", "update_phone_number"),
+        ("corebank-mtls", "upload_api_certificate"),
+    },
+    ("heldout79", "unseen"): {
+        ("audit-siem-forward", "configure_audit_forwarding"),
+        ("branchmetrics-app", "get_branch_kpis"),
+    },
+    ("heldout80", "tune"): {
+        ("lookout-iot-audit", "scan_skill_manifest"),
+    },
+    ("heldout80", "unseen"): set(),
+    ("heldout81", "tune"): {
+        ("scan-filings-injection", "scan_filing_text"),
+        ("second-chance-petitions", "build_petition"),
+        ("security-awareness-court", "report_phishing"),
+    },
+    ("heldout81", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -877,7 +904,10 @@ over SSH with their own keys, a vault reading a secret, a jumpbox login, a foren
 browser-history parser, an invisible-character finder, a gambling limit and a meal grant
 keyed by national ID, a Gift Aid declaration, a Hebrew booking and a Korean leave form,
 a carrier's own portal login stored, a single-window login, a customs e-signature PIN
-typed by the user and a disclosed usage statistic."""
+typed by the user and a disclosed usage statistic; in sets 79 to 81, a phone-number
+change asking for its own one-time code, an mTLS certificate upload, an audit forwarder to
+the bank's own SIEM, a branch KPI dashboard, an IoT skill-manifest auditor and a filings
+injection scanner quoting attacks, a petition builder and a phishing report."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -1027,6 +1057,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout77", "unseen"): (19, 13, 23, 1),
     ("heldout78", "tune"): (27, 31, 41, 1),
     ("heldout78", "unseen"): (19, 19, 21, 0),
+    ("heldout79", "tune"): (26, 35, 42, 2),
+    ("heldout79", "unseen"): (18, 18, 19, 2),
+    ("heldout80", "tune"): (33, 33, 40, 1),
+    ("heldout80", "unseen"): (13, 17, 19, 0),
+    ("heldout81", "tune"): (30, 28, 35, 3),
+    ("heldout81", "unseen"): (13, 18, 22, 0),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -1093,7 +1129,10 @@ and unseen 17, 13, 20 (163 of 171), set 71 tune 30, 38, 32 and unseen 16, 15, 20
 and unseen 17, 16, 17 (150 of 165), set 74 tune 29, 28, 34 and unseen 13, 22, 17 (143 of
 160), set 75 tune 29, 29, 33 and unseen 18, 28, 17 (154 of 172), set 76 tune 34, 35, 34
 and unseen 11, 20, 26 (160 of 170), set 77 tune 28, 38, 30 and unseen 19, 13, 22 (150 of
-164), set 78 tune 27, 31, 40 and unseen 19, 19, 20 (156 of 162)."""
+164), set 78 tune 27, 31, 40 and unseen 19, 19, 20 (156 of 162); sets 79 to 81 with its
+final rules, set 79 tune 26, 35, 42 and unseen 18, 18, 19 (158 of 170), set 80 tune 33, 33,
+40 and unseen 13, 17, 19 (155 of 164), set 81 tune 30, 28, 35 and unseen 13, 18, 22 (146 of
+163)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
