@@ -331,7 +331,7 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     about the secret (a readability score attaching ``ssh_private_key``; not a dotfiles
     backup's ``~/.ssh``).
     """
-    said: str | None = None
+    said = ""  # the tool's name and description, read once a default is offered
     for text in texts:
         value = text.value
         if (
@@ -347,7 +347,7 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             continue
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
         chosen = "default" in text.path[-2:]
-        if chosen and said is None:
+        if chosen and not said:
             said = f"{_named_as(tool)} {lower(tool.description)}".replace("_", " ")
         for index, match in _asks(value, low, _kinds_in(low), qualify="+" not in value):
             # a secret's bare name among an ``include``'s choices is an API's own value
