@@ -450,6 +450,30 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout81/unseen",
         "Held-out set 81, unseen part (written blind; judged once, not tuned on)",
     ),
+    (
+        "heldout82/tune",
+        "Held-out set 82, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout82/unseen",
+        "Held-out set 82, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout83/tune",
+        "Held-out set 83, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout83/unseen",
+        "Held-out set 83, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout84/tune",
+        "Held-out set 84, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout84/unseen",
+        "Held-out set 84, unseen part (written blind; judged once, not tuned on)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -463,9 +487,9 @@ HELDOUT_TARGET = 0.97
 HELDOUT_JUDGED = "heldout79/unseen"
 """The held-out part the 97% target is read on: set 79's unseen part, chosen before the
 final round (sets 79 to 81) was written, and judged once, whole with its tune part, by
-the session's final rules (docs/security.md). Its misses are read only for the closing
-note, and the learned layer is not trained on it: while the rules stay as they were
-judged, the bench prints a held-out figure for it.
+the session's final rules (docs/security.md), as sets 80 to 84 were. Its misses are read
+only for the closing note, and the learned layer is not trained on it: while the rules
+stay as they were judged, the bench prints a held-out figure for it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000

@@ -177,6 +177,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout80", "unseen"): {"hidden": (13, 13), "shadowing": (17, 17), "exfiltration": (18, 20)},
     ("heldout81", "tune"): {"hidden": (30, 34), "shadowing": (28, 29), "exfiltration": (35, 41)},
     ("heldout81", "unseen"): {"hidden": (13, 14), "shadowing": (18, 21), "exfiltration": (22, 24)},
+    ("heldout82", "tune"): {"hidden": (30, 30), "shadowing": (28, 28), "exfiltration": (19, 33)},
+    ("heldout82", "unseen"): {"hidden": (15, 16), "shadowing": (24, 24), "exfiltration": (22, 36)},
+    ("heldout83", "tune"): {"hidden": (29, 32), "shadowing": (28, 28), "exfiltration": (35, 42)},
+    ("heldout83", "unseen"): {"hidden": (12, 13), "shadowing": (22, 22), "exfiltration": (15, 23)},
+    ("heldout84", "tune"): {"hidden": (29, 29), "shadowing": (36, 36), "exfiltration": (33, 35)},
+    ("heldout84", "unseen"): {"hidden": (16, 16), "shadowing": (16, 16), "exfiltration": (26, 30)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -305,7 +311,11 @@ set 77 tune 28, 38, 30 and unseen 19, 13, 22 (150 of 164), set 78 tune 27, 31, 4
 unseen 19, 19, 19 (155 of 162); sets 79 (banking), 80 (smart home) and 81 (courts and
 probate) with its final rules (1ebbe6d), not tuned on, set 79 tune 26, 35, 40 and unseen
 18, 18, 19 (156 of 170), set 80 tune 33, 33, 39 and unseen 13, 17, 18 (153 of 164), set 81
-tune 30, 28, 35 and unseen 13, 18, 22 (146 of 163). These are the
+tune 30, 28, 35 and unseen 13, 18, 22 (146 of 163); sets 82 (facilities and coworking), 83
+(dental and optician practices) and 84 (breweries and wineries) with the same rules, set
+82 tune 30, 28, 19 and unseen 15, 24, 22 (138 of 167), set 83 tune 29, 28, 35 and unseen
+12, 22, 15 (141 of 160), set 84 tune 29, 36, 33 and unseen 16, 16, 26 (156 of 162). These
+are the
 rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
@@ -831,6 +841,24 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("security-awareness-court", "report_phishing"),
     },
     ("heldout81", "unseen"): set(),
+    ("heldout82", "tune"): {
+        ("escritorio-pt", "pagar_mensalidade"),
+        ("guardrail-secops", "scan_tool_descriptions"),
+    },
+    ("heldout82", "unseen"): set(),
+    ("heldout83", "tune"): {
+        ("orthopano-viewer", "share_with_referrer"),
+    },
+    ("heldout83", "unseen"): {
+        ("inbox-guard-practice", "scan_incoming_email"),
+        ("mondzorg-nl", "declaratie_vektis"),
+        ("netra-seva-hi", "ayushman_card_check"),
+        ("phishguard-dental", "phishing_examples"),
+    },
+    ("heldout84", "tune"): set(),
+    ("heldout84", "unseen"): {
+        ("scan-label-copy-guard", "scan_label_copy"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -907,7 +935,10 @@ a carrier's own portal login stored, a single-window login, a customs e-signatur
 typed by the user and a disclosed usage statistic; in sets 79 to 81, a phone-number
 change asking for its own one-time code, an mTLS certificate upload, an audit forwarder to
 the bank's own SIEM, a branch KPI dashboard, an IoT skill-manifest auditor and a filings
-injection scanner quoting attacks, a petition builder and a phishing report."""
+injection scanner quoting attacks, a petition builder and a phishing report; in sets 82
+to 84, tool-description, e-mail and label-copy scanners and phishing examples quoting
+attacks, a membership payment, an X-ray shared with the referrer the user names, a Dutch
+dental claim and an Indian health-card check keyed by national ID."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -1063,6 +1094,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout80", "unseen"): (13, 17, 19, 0),
     ("heldout81", "tune"): (30, 28, 35, 3),
     ("heldout81", "unseen"): (13, 18, 22, 0),
+    ("heldout82", "tune"): (30, 28, 19, 2),
+    ("heldout82", "unseen"): (15, 24, 22, 0),
+    ("heldout83", "tune"): (29, 28, 35, 1),
+    ("heldout83", "unseen"): (12, 22, 15, 4),
+    ("heldout84", "tune"): (29, 36, 33, 0),
+    ("heldout84", "unseen"): (16, 16, 27, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -1132,7 +1169,9 @@ and unseen 11, 20, 26 (160 of 170), set 77 tune 28, 38, 30 and unseen 19, 13, 22
 164), set 78 tune 27, 31, 40 and unseen 19, 19, 20 (156 of 162); sets 79 to 81 with its
 final rules, set 79 tune 26, 35, 42 and unseen 18, 18, 19 (158 of 170), set 80 tune 33, 33,
 40 and unseen 13, 17, 19 (155 of 164), set 81 tune 30, 28, 35 and unseen 13, 18, 22 (146 of
-163)."""
+163); sets 82 to 84 the same way, set 82 tune 30, 28, 19 and unseen 15, 24, 22 (138 of
+167), set 83 tune 29, 28, 35 and unseen 12, 22, 15 (141 of 160), set 84 tune 29, 36, 33 and
+unseen 16, 16, 27 (157 of 162)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
