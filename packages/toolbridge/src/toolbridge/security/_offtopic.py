@@ -895,9 +895,11 @@ def _switched_on(tool: Tool, path: tuple[str | int, ...]) -> bool:
     whose description opens by adding it ("Attach the process environment").
     """
     name, node = _property(tool.input_schema, path)
-    if not (isinstance(node, Mapping) and node.get("type") == "boolean"):
-        return False
-    if node.get("default") is not True:
+    if (
+        not isinstance(node, Mapping)
+        or node.get("type") != "boolean"
+        or node.get("default") is not True
+    ):
         return False
     described = node.get("description")
     opening = NAME_PARTS.findall(described.lower())[:1] if isinstance(described, str) else []

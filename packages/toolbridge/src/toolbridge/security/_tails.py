@@ -200,6 +200,7 @@ _FAR_SIGNS: Final = Gated(
         # data put in a field: "include the diagnoses in the 'profile' field"
         r"\b(?:include|put|add|attach|insert|paste|place|copy|write|enter|fill)\b[^.\n]{0,160}?"
         r"\b(?:in(?:to)?|on) (?:the )?(?:['\"`]?[\w-]+['\"`]? ){1,2}(?:field|parameter|argument)\b",
+        # the model told what to do before it answers: "before you return the result, ..."
         r"\bbefore you (?:return|reply|respond|answer|finish)\b",
         # the conversation itself
         *(word for word in CONVERSATIONS if word not in _API_WORDS),
