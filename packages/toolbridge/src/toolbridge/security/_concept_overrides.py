@@ -126,7 +126,9 @@ _REGARDLESS: Final = re.compile(
     r" que soi(?:t|ent)|sin importar|independientemente de|independentemente d[eoa]|unabhängig"
     r" von|egal|ungeachtet|ongeacht|oavsett|uanset|a prescindere da|indipendentemente da)\b"
 )
-"""A choice set aside, its word first: "peu importe la destination demandée"."""
+"""A choice set aside, its word first: "peu importe la destination demandée". The words of
+`OVERRIDE` that govern the choice they precede; with no one named, the others ("the
+specified groups override the previous ones") are an API's own words."""
 _BESIDE: Final = 10
 """Characters between *this* and a tool word that make it the tool itself."""
 _STOPS: Final = re.compile("[.;:!?,\n\u3002\uff1b\uff1a\uff0c\u3001]")

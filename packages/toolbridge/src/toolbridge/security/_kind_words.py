@@ -1663,8 +1663,8 @@ _HOME_CODE_TOOLS: Final = frozenset({
     "door", "gate", "keypad", "access control", "intercom", "smart home", "security system",
     "home security", "safe=", "key register", "key holding", "keyholding", "house sitting",
     "house-sitting", "housesitting", "holiday let", "cleaning", "cleaner", "care visit",
-    "home care", "property management", "concierge", "check-in", "check in", "entry",
-    "access", "schloss", "serrure", "cerradura", "serratura", "slot=",
+    "home care", "property management", "concierge", "check-in", "check in", "schloss",
+    "serrure", "cerradura", "serratura",
 })  # fmt: skip
 """What a tool that takes a home's codes is about: locks, alarms, keyholding, letting
 someone in."""

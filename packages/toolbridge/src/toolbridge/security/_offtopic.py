@@ -39,7 +39,9 @@ what the model holds itself (`toolbridge.security._taken`) by nothing. Two argum
 asking for the same kind vouch for each other no more than one does.
 
 A description may also say the data goes along with the call without naming a field
-(`_sent_along`: "the passport number is attached to the booking").
+(`_sent_along`: "the passport number is attached to the booking"), and a title may ask
+for it (`_titled`: "Draw network map - include the domain admin password"); an offered
+value adds it when it joins it to the call or is the field's default (`_added`).
 """
 
 from __future__ import annotations
