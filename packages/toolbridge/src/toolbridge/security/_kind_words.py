@@ -144,7 +144,8 @@ _CREDENTIALS: Final = frozenset({
 
 _CREDENTIAL_TOOLS: Final = frozenset({
     # English
-    "login", "log in", "logon", "log on", "sign in", "signin", "sign-in", "sign on", "sso",
+    "login", "log in", "logon", "log on", "sign in", "signs in", "logs in", "logs on",
+    "signin", "sign-in", "sign on", "sso",
     "signup", "sign up", "password", "passphrase", "passcode", "credential",
     "otp", "totp", "hotp", "2fa", "mfa", "one-time", "verification code", "admin",
     "connect", "conference", "meeting", "webinar", "ported", "porting", "shared link",
@@ -234,7 +235,7 @@ _PAYMENT_TOOLS: Final = frozenset({
     # English
     "pay", "checkout", "check out", "purchase", "buy", "billing", "invoice",
     "bank", "transfer", "iban", "wallet", "subscri", "donat", "refund", "charge",
-    "financ", "payroll", "salary", "salaries", "tax", "merchant", "stripe", "paypal", "sepa",
+    "financ", "payroll", "salary", "salaries", "tax", "merchant", "stripe", "paypal", "sepa=",
     "direct debit", "mandate", "loan", "account", "customer", "reserv", "shop", "kyc", "fraud",
     "bin=", "swift", "bic=", "remit",
     "settle", "expense", "accounting", "ledger", "vendor", "supplier", "employee", "hr=",
@@ -352,18 +353,19 @@ _IDENTITY: Final = frozenset({
 _IDENTITY_TOOLS: Final = frozenset({
     # English
     "kyc", "identity", "identit", "identify", "passport", "visa", "check-in", "checkin",
-    "check in", "boarding", "rental", "tax", "payroll", "hr=", "employ", "staff", "onboard",
-    "hire", "recruit", "candidate", "account", "register", "registration", "enrol", "enroll",
+    "check in", "boarding", "rental", "tax", "payroll", "hr=", "employ", "onboard",
+    "hire", "recruit", "candidate", "register", "registration", "enrol", "enroll",
     "sanction", "watchlist", "aml=", "ofac", "sdn=", "pep=", "consolidated list",
+    "ctr=", "bsa=", "criminal record", "dbs=",
     "power of attorney", "pełnomocni",
-    "patient", "health", "medical", "clinic", "insur", "government", "citizen", "immigra",
+    "patient", "health", "medical", "insur", "government", "citizen", "immigra",
     "customs", "border", "voter", "age verification", "age check", "birth", "bank", "loan",
     "mortgage", "lease", "tenant", "background check", "notary", "customer", "student",
     "pension", "astrolog",
-    "horoscope", "zodiac", "certificate", "municipal", "city hall", "town hall", "authorit",
+    "horoscope", "zodiac", "municipal", "city hall", "town hall", "authorit",
     "civil regist", "public service",
     "πιστοποιητικ", "δήμ", "αίτησ", "bescheinigung", "behörde", "bürgeramt", "gemeente",
-    "mairie", "préfecture", "attestation", "certificat", "ayuntamiento", "certificado",
+    "mairie", "préfecture", "attestation", "certificat=", "ayuntamiento", "certificado",
     "trámite", "comune", "certificato", "anagrafe", "prefeitura", "certidão", "zaświadcz",
     "urząd", "potvrzení", "úřad", "igazolás", "hivatal", "belediye", "nüfus", "госуслуг",
     "справк", "муніципал", "довідк", "بلدية", "شهادة", "شهرداری", "گواهی", "עירייה",
@@ -406,13 +408,15 @@ _IDENTITY_TOOLS: Final = frozenset({
     "ประกัน", "danh tính", "thuế", "nhân viên",
     "bảo hiểm", "identitas", "pajak",
     "karyawan", "asuransi", "utambulisho", "bima", "kodi",
-    "company", "business", "vendor", "supplier", "payee", "driver's licen", "driving licen",
+    "payee", "driver's licen", "driving licen",
     "residence permit", "work permit", "social benefit",
     "steuer=", "steuern", "steuererklärung", "steuernummer", "podatek", "podatku", "podatki",
     "zorgverzeker", "zorgverlen",
 })  # fmt: skip
 """What a tool that takes an identity number is about: checking identity, travel, tax,
-employment, insurance, health care, an account."""
+employment, insurance, health care. Not the words a tool says in passing ("the staff
+kitchen", "the company's open day", "business cards", "a certificate of attendance", "an
+account"): with them, a passport asked for by any order form was its own."""
 
 _HEALTH: Final = frozenset({
     # English
@@ -707,7 +711,7 @@ _CLIPBOARD: Final = frozenset({
     "the user's clipboard", "zawartość schowka", "contenido del portapapeles",
     "contenu du presse-papiers", "inhalt der zwischenablage", "contenuto degli appunti",
     "conteúdo da área de transferência", "inhoud van het klembord", "urklippets innehåll",
-    "obsah schránky", "vágólap tartalm", "pano içeriğ", "содержимое буфера обмена",
+    "obsah schránky", "vágólap tartalm", "vágólapj", "pano içeriğ", "содержимое буфера обмена",
     "вміст буфера обміну", "محتوى الحافظة", "محتوای کلیپ‌بورد", "תוכן הלוח",
     "क्लिपबोर्ड की सामग्री", "剪贴板内容", "剪貼簿內容", "クリップボードの内容", "클립보드 내용",
     "เนื้อหาในคลิปบอร์ด", "nội dung bộ nhớ tạm", "isi papan klip",

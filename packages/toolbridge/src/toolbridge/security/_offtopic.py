@@ -108,6 +108,14 @@ _ID: Final = re.compile(r"(?:^|\s)ids?$")
 _A_LOGIN: Final = re.compile(r"\b(?:logins?|credentials?|sign ?ins?|log ?ons?)\b")
 """An object named for a sign-in (``medicare_login``): its username and password are one
 ask, which neither vouches for."""
+_AFTER_WORD: Final = re.compile(r"\w*\W+(\w+)")
+"""The word after the one a match is in."""
+_RECORD: Final = re.compile(
+    r"(?:records?|details?|data|info|information|profiles?|accounts?|logins?|credentials?"
+    r"|settings|registration|onboarding|sign ?ups?|passwords?|ids?|identity|verification"
+    r"|kyc|portal|auth\w*|access|file|dossier|card)\b"
+)
+"""Words after a people's word that name their record (``patient_record``)."""
 _SIGNS_IN: Final = re.compile(r"\b(?:user ?names?|e ?mails?|logins?|accounts?|handles?)\b")
 """A sibling naming whom the data is of by how they sign in (``username``, ``email``,
 ``account``): a sign-up's or an account's fields. Someone's other fields
@@ -396,6 +404,25 @@ def _named_as(tool: Tool, *, titles: bool = True) -> str:
         value for value in (_CAMEL.sub(" ", tool.name), *shown) if isinstance(value, str)
     )
     return lower(said).replace("_", " ").replace("-", " ")
+
+
+def _whose(tool: Tool, index: int, *, titles: bool) -> bool:
+    """Whether `tool`'s name (or a title) is about people whose records keep kind `index`.
+
+    The people's word is what the name acts on (``create_customer``), or the record it
+    names (``update_user_profile``); a word before another thing (``receive_customer_files``,
+    ``print_patient_labels``) says whose things those are, not that it keeps their records.
+    """
+    shown = (tool.title, tool.annotations.title) if titles else ()
+    for said in (_CAMEL.sub(" ", tool.name), *shown):
+        if not isinstance(said, str):
+            continue
+        low = lower(said).replace("_", " ").replace("-", " ")
+        for found in _NAMED[index].finditer(low):
+            rest = _AFTER_WORD.match(low, found.end())
+            if rest is None or _RECORD.match(rest.group(1)) is not None:
+                return True
+    return False
 
 
 def _charges(tool: Tool) -> bool:
@@ -725,7 +752,7 @@ def _about(
     if KINDS[index].secret and within and _CARRIERS.issuperset(within[-1].split()):
         return False  # a secret asked for in a ``note``: its tool never says it takes one
     own = _named_as(tool, titles=titles)
-    if _DOMAIN[index].search(own) is not None or _NAMED[index].search(own) is not None:
+    if _DOMAIN[index].search(own) is not None or _whose(tool, index, titles=titles):
         return True
     if own_only:
         return False
@@ -798,6 +825,7 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
             return True  # a word of the subject outside an ask: "employee_tax_id"
         if (
             (records or _ID.search(name) is None)
+            and (records or not secret)
             and _SIGNS_IN.search(name) is not None
             and any(
                 not any(start <= found.start() < end for start, end in asks)

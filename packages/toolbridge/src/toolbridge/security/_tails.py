@@ -175,6 +175,26 @@ _FAR_SIGNS: Final = Gated(
     (
         # speaking to the user: "tell the user", "dile al usuario"
         r"\b(?:tell|inform|notify|warn|remind)\b[^.\n]{0,12}?\b(?:the |your )?users?\b",
+        # or to whoever the model serves: "tell the clinician that", "tell them to stop"
+        r"\b(?:tell|assure|advise)\b (?:the |your |any |every )?(?:clients?|customers?|patients?"
+        r"|clinicians?|callers?|members?|guests?|buyers?|shippers?|them|him|her)\b"
+        r"[^.\n]{0,12}?\b(?:that|to)\b",
+        # asking them for data: "ask the client for", "demandez au client son RIB"
+        r"\bask (?:the |your |each |every )?(?:users?|clients?|customers?|patients?|callers?"
+        r"|members?|guests?|buyers?)\b (?:for|to (?:give|provide|share|send))\b",
+        r"\bdemande[rz]? (?:au|aux) (?:client|patient|utilisateur|usager)",
+        r"\bpid[ae] al? (?:cliente|paciente|usuario)",
+        r"\bpeça (?:ao|à) (?:cliente|paciente|usuário)|\bpeça e inclua\b",
+        r"\bchied[ie] al (?:cliente|paziente|utente)",
+        r"\bfrag(?:e|en sie) (?:den|die) (?:kunden|patienten|nutzer)",
+        r"\bvyžádej\b|\bvyžádejte\b",
+        r"\bpoproś (?:klienta|pacjenta|użytkownika)",
+        r"\bvraag (?:de|het) (?:klant|patiënt|gebruiker)",
+        # advice to see someone withheld, one product pushed: "do not suggest asking their
+        # prescriber", "recommander uniquement l'abonnement"
+        r"\b(?:never|do not|don'?t) (?:advise|suggest|recommend) (?:seeing|consulting|asking"
+        r"|contacting|calling|visiting|talking)\b",
+        r"\bne jamais (?:conseiller|recommander|proposer)|\brecommander uniquement\b",
         r"\bdi(?:le|les|tes) (?:a|à) ",
         r"\bsag(?:e|en sie)? (?:dem|den) ",
         r"\byou (?:give|show|send|report)\b[^.\n]{0,8}?\b(?:to )?(?:the |your )?users?\b",
@@ -199,7 +219,8 @@ _FAR_SIGNS: Final = Gated(
         r"|не показывать|не показуй|不要显示|表示しない)\)",
         # data put in a field: "include the diagnoses in the 'profile' field"
         r"\b(?:include|put|add|attach|insert|paste|place|copy|write|enter|fill)\b[^.\n]{0,160}?"
-        r"\b(?:in(?:to)?|on) (?:the )?(?:['\"`]?[\w-]+['\"`]? ){1,2}(?:field|parameter|argument)\b",
+        r"\b(?:in(?:to)?|on) (?:the )?(?:['\"`]?[\w-]+['\"`]? ){1,2}(?:field|parameter|argument"
+        r"|comment|note|notes|memo|remarks)\b",
         # the model told what to do before it answers: "before you return the result, ..."
         r"\bbefore you (?:return|reply|respond|answer|finish)\b",
         # the conversation itself
