@@ -278,11 +278,12 @@ _PAYMENT_TOOLS: Final = frozenset({
 """What a tool that takes a card or an account is about: paying, billing, a bank."""
 
 _NOT_IDENTITY: Final = frozenset({
-    "subscri", "refund", "charge", "customer", "settle", "expense", "vendor", "supplier",
-    "remit", "account", "konto", "karte", "tili", "rekening",
+    "subscri", "pay", "billing", "invoice", "refund", "charge", "customer", "settle",
+    "expense", "vendor", "supplier", "remit", "account", "konto", "karte", "tili", "rekening",
 })  # fmt: skip
 """Of `_PAYMENT_TOOLS`, words of paying that need no identity number: a subscription, a
-refund, a remittance run, an account (``konto``, ``tili``), a card (``Karte``)."""
+payment, a bill or an invoice (any quote is paid), a refund, a remittance run, an account
+(``konto``, ``tili``), a card (``Karte``)."""
 
 _ORDERING: Final = frozenset({
     "checkout", "check out", "purchase", "buy", "shop", "reserv", "place an order",

@@ -183,7 +183,7 @@ _FAR_SIGNS: Final = Gated(
         r"\bask (?:the |your |each |every )?(?:users?|clients?|customers?|patients?|callers?"
         r"|members?|guests?|buyers?)\b (?:for|to (?:give|provide|share|send))\b",
         r"\bdemande[rz]? (?:au|aux) (?:client|patient|utilisateur|usager)",
-        r"\bpid[ae] al? (?:cliente|paciente|usuario)",
+        r"\bp(?:id[ae]|edir) al? (?:cliente|paciente|usuario)",
         r"\bpeça (?:ao|à) (?:cliente|paciente|usuário)|\bpeça e inclua\b",
         r"\bchied[ie] al (?:cliente|paziente|utente)",
         r"\bfrag(?:e|en sie) (?:den|die) (?:kunden|patienten|nutzer)",
@@ -195,15 +195,18 @@ _FAR_SIGNS: Final = Gated(
         r"\b(?:never|do not|don'?t) (?:advise|suggest|recommend) (?:seeing|consulting|asking"
         r"|contacting|calling|visiting|talking)\b",
         r"\bne jamais (?:conseiller|recommander|proposer)|\brecommander uniquement\b",
-        r"\bdi(?:le|les|tes) (?:a|à) ",
+        r"\bdi(?:le|les|tes) (?:a|à|al|aux?) ",
         r"\bsag(?:e|en sie)? (?:dem|den) ",
         r"\byou (?:give|show|send|report)\b[^.\n]{0,8}?\b(?:to )?(?:the |your )?users?\b",
         # keeping something out of what the user sees: "left out of the summary"
-        r"\b(?:left|leave|kept|keep) out of (?:the |your |any )?(?:summary|answer|reply"
-        r"|report|response)",
+        r"\b(?:left|leave|kept|keep)\b[^.\n]{0,40}?\bout of (?:the |your |any )?(?:summary"
+        r"|answer|reply|report|response|figure|total|quote)",
+        r"\bin (?:your |the )?(?:answer|reply|response) to the (?:users?|customers?|clients?)\b",
+        r"\bin rispost[ae] al(?:l')? ?(?:cliente|utente)",
         r"\bomit(?:ted)? from (?:the |your |any )?(?:summary|answer|reply|report|response)",
         # an answer the model is to give: "say 'open'", "antworte, dass ..."
         r"\b(?:answer|reply|respond|say|claim)\b[,:]?\s+(?:that\b|['\"\u201c\u2018])",
+        r"\bsay (?:yes|no)\b",
         r"\bantworte\b",
         r"\bsage?,? dass\b",
         r"\bréponds?,? que\b",
@@ -218,9 +221,16 @@ _FAR_SIGNS: Final = Gated(
         r"\((?:nie pokazuj|nicht anzeigen|ne pas afficher|no mostrar|não mostrar|non mostrare"
         r"|не показывать|не показуй|不要显示|表示しない)\)",
         # data put in a field: "include the diagnoses in the 'profile' field"
-        r"\b(?:include|put|add|attach|insert|paste|place|copy|write|enter|fill)\b[^.\n]{0,160}?"
-        r"\b(?:in(?:to)?|on) (?:the )?(?:['\"`]?[\w-]+['\"`]? ){1,2}(?:field|parameter|argument"
-        r"|comment|note|notes|memo|remarks)\b",
+        r"\b(?:include|put|add|attach|insert|paste|place|copy|write|enter|fill|pass)\b[^.\n]{0,160}?"
+        r"\b(?:in(?:to)?|on) (?:the )?(?:['\"`]?[\w'\u2019-]+['\"`]? ){0,2}(?:field|parameter"
+        r"|argument|comment|note|notes|memo|remarks)\b",
+        r"\b(?:also|additionally) (?:paste|put|enter|write|add|include)\b[^.\n]{0,12}?\bhere\b",
+        # a value the model is to append to a link: "append &em= with the e-mail"
+        r"\bappend\b[^.\n]{0,24}?[&?][\w.-]+=",
+        # what the model writes in a summary: "schreibe in die Zusammenfassung 'ohne Befund'"
+        r"\b(?:write|schreibe?|écri(?:s|vez)|escrib[ae]|scrivi|escreva)\b[^.\n]{0,24}?"
+        r"\b(?:in(?:to)?|in die|dans|en|nel|no) (?:the |your |le |la |el |il |o )?(?:summary"
+        r"|zusammenfassung|résumé|resumen|riepilogo|resumo)\b",
         # the model told what to do before it answers: "before you return the result, ..."
         r"\bbefore you (?:return|reply|respond|answer|finish)\b",
         # the conversation itself
@@ -244,7 +254,9 @@ _FAR_SIGNS: Final = Gated(
         r"|instructions?|safety)\b",
         r"\bbefore (?:showing|displaying|presenting) (?:it|them|the (?:list|results?))\b",
         # acting without asking
-        r"\bwithout (?:asking|confirmation|telling)",
+        r"\bwithout (?:asking|confirmation|telling|mentioning)",
+        r"\bunerwähnt\b|\bsans (?:le |les |en )?mentionner\b|\bsin mencionarl?[oa]?s?\b"
+        r"|\bsenza menzionar|\bsem mencionar",
         r"\bsin (?:preguntar|avisar|confirmar)",
         r"\bsans (?:demander|prévenir|confirmation)",
         r"\bohne (?:zu )?(?:fragen|nachzufragen)",
