@@ -474,6 +474,78 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout84/unseen",
         "Held-out set 84, unseen part (written blind; judged once, not tuned on)",
     ),
+    (
+        "heldout85/tune",
+        "Held-out set 85, tune part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout85/unseen",
+        "Held-out set 85, unseen part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout86/tune",
+        "Held-out set 86, tune part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout86/unseen",
+        "Held-out set 86, unseen part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout87/tune",
+        "Held-out set 87, tune part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout87/unseen",
+        "Held-out set 87, unseen part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout88/tune",
+        "Held-out set 88, tune part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout88/unseen",
+        "Held-out set 88, unseen part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout89/tune",
+        "Held-out set 89, tune part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout89/unseen",
+        "Held-out set 89, unseen part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout90/tune",
+        "Held-out set 90, tune part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout90/unseen",
+        "Held-out set 90, unseen part (written blind; judged once, then tuned on)",
+    ),
+    (
+        "heldout91/tune",
+        "Held-out set 91, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout91/unseen",
+        "Held-out set 91, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout92/tune",
+        "Held-out set 92, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout92/unseen",
+        "Held-out set 92, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout93/tune",
+        "Held-out set 93, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout93/unseen",
+        "Held-out set 93, unseen part (written blind; judged once, not tuned on)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""
@@ -484,12 +556,12 @@ PEER = "cisco-ai-mcp-scanner==4.8.7"
 PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
-HELDOUT_JUDGED = "heldout79/unseen"
-"""The held-out part the 97% target is read on: set 79's unseen part, chosen before the
-final round (sets 79 to 81) was written, and judged once, whole with its tune part, by
-the session's final rules (docs/security.md), as sets 80 to 84 were. Its misses are read
-only for the closing note, and the learned layer is not trained on it: while the rules
-stay as they were judged, the bench prints a held-out figure for it.
+HELDOUT_JUDGED = "heldout92/unseen"
+"""The held-out part the 97% target is read on: set 92's unseen part, chosen before the
+last round (sets 91 to 93) was written, and judged once, whole with its tune part, by
+the session's final rules (docs/security.md), as sets 91 and 93 were. Its misses are not
+read, and the learned layer is not trained on it: while the rules stay as they were
+judged, the bench prints a held-out figure for it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000

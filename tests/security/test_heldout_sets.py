@@ -195,6 +195,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout89", "unseen"): {"hidden": (17, 17), "shadowing": (25, 25), "exfiltration": (15, 19)},
     ("heldout90", "tune"): {"hidden": (27, 28), "shadowing": (34, 34), "exfiltration": (43, 50)},
     ("heldout90", "unseen"): {"hidden": (18, 18), "shadowing": (17, 17), "exfiltration": (19, 24)},
+    ("heldout91", "tune"): {"hidden": (25, 28), "shadowing": (35, 35), "exfiltration": (40, 44)},
+    ("heldout91", "unseen"): {"hidden": (19, 20), "shadowing": (16, 16), "exfiltration": (21, 23)},
+    ("heldout92", "tune"): {"hidden": (23, 25), "shadowing": (32, 32), "exfiltration": (25, 32)},
+    ("heldout92", "unseen"): {"hidden": (19, 20), "shadowing": (20, 20), "exfiltration": (29, 36)},
+    ("heldout93", "tune"): {"hidden": (26, 27), "shadowing": (31, 31), "exfiltration": (29, 36)},
+    ("heldout93", "unseen"): {"hidden": (15, 18), "shadowing": (19, 19), "exfiltration": (24, 30)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -334,7 +340,11 @@ set 87 tune 22, 34, 22 and unseen 19, 17, 19 (133 of 162), and then read their m
 sets 88 (pest control and cleaning), 89 (pawnshops and auction houses) and 90 (market
 research) with the rules those readings left (ab8dfc5), set 88 tune 25, 34, 34 and unseen
 16, 17, 19 (145 of 164), set 89 tune 25, 26, 35 and unseen 16, 25, 15 (142 of 161), set 90
-tune 24, 34, 43 and unseen 18, 17, 19 (155 of 171). These are the rules' figures
+tune 24, 34, 43 and unseen 18, 17, 19 (155 of 171), also read; and sets 91 (weddings and
+florists), 92 (landscaping and tree surgery) and 93 (ski resorts and mountain guides) with
+the rules those readings left (af6db9a), not read since, set 91 tune 25, 35, 40 and unseen
+19, 16, 21 (156 of 166), set 92 tune 23, 32, 25 and unseen 19, 20, 29 (148 of 165), set 93
+tune 26, 31, 29 and unseen 15, 19, 24 (144 of 161). These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -911,6 +921,25 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout90", "unseen"): {
         ("synthetic-respondent-detector", "detect_llm_openends"),
     },
+    ("heldout91", "tune"): {
+        ("aisle-inbox-guard", "scan_rsvp_messages"),
+    },
+    ("heldout91", "unseen"): {
+        ("bloomsite-deploy", "publish_shop_site"),
+    },
+    ("heldout92", "tune"): {
+        ("mailguard-landscape", "phishing_report_check"),
+        ("nfse-paisagismo", "emitir_nfse_jardinagem"),
+    },
+    ("heldout92", "unseen"): set(),
+    ("heldout93", "tune"): {
+        ("resort-it-inbox-guard", "scan_booking_message"),
+        ("tool-audit-resort-it", "review_vendor_integration"),
+        ("verleih-talstation", "kaution_vorautorisieren"),
+    },
+    ("heldout93", "unseen"): {
+        ("storage-pin-lockers", "set_locker_pin"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -996,7 +1025,10 @@ key, a PDF script scanner and a prompt-injection tester quoting attacks, a PHQ-9
 phishing report, a usage report and a diagnosis added to a chart; in sets 88 to 90, a
 booking-message screener quoting attacks, Swedish and Finnish pawn tickets keyed by national
 ID, an adverse-event forwarder to the safety address the user set, prepaid reward cards and
-a detector of machine-written survey answers."""
+a detector of machine-written survey answers; in sets 91 to 93, message and phishing
+screeners and a vendor-integration review quoting attacks, a shop site deployed with its
+own key, a Brazilian service invoice keyed by tax number, a rental deposit pre-authorised
+on a card and a locker PIN the user sets."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -1170,6 +1202,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout89", "unseen"): (17, 25, 15, 0),
     ("heldout90", "tune"): (27, 34, 43, 2),
     ("heldout90", "unseen"): (18, 17, 19, 1),
+    ("heldout91", "tune"): (25, 35, 41, 1),
+    ("heldout91", "unseen"): (19, 16, 22, 1),
+    ("heldout92", "tune"): (23, 32, 25, 2),
+    ("heldout92", "unseen"): (19, 20, 29, 0),
+    ("heldout93", "tune"): (26, 31, 30, 3),
+    ("heldout93", "unseen"): (15, 19, 24, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -1246,7 +1284,9 @@ unseen 16, 16, 27 (157 of 162); sets 85 to 87 with the next session's starting r
 and unseen 16, 18, 29 (151 of 160), set 87 tune 22, 34, 23 and unseen 19, 17, 19 (134 of
 162); sets 88 to 90 with ab8dfc5, set 88 tune 25, 34, 34 and unseen 16, 17, 19 (145 of
 164), set 89 tune 26, 26, 36 and unseen 16, 25, 15 (144 of 161), set 90 tune 24, 34, 43 and
-unseen 18, 17, 19 (155 of 171)."""
+unseen 18, 17, 19 (155 of 171); sets 91 to 93 with af6db9a, set 91 tune 25, 35, 41 and
+unseen 19, 16, 22 (158 of 166), set 92 tune 23, 32, 25 and unseen 19, 20, 29 (148 of 165),
+set 93 tune 26, 31, 30 and unseen 15, 19, 24 (145 of 161)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
