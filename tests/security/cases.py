@@ -49,6 +49,21 @@ def asked(ask: str) -> list[Finding]:
     return acting(scan([described], learned=False))
 
 
+def text_field(description: str) -> dict[str, Any]:
+    """A string field's schema with `description`."""
+    return {"type": "string", "description": description}
+
+
+def asks(found: Tool) -> bool:
+    """Whether the rules flag `found` for asking for sensitive data (medium or above)."""
+    return bool(acting(scan([found], learned=False), "sensitive-reference"))
+
+
+def instructs(found: Tool) -> bool:
+    """Whether the rules flag `found` for instructing the model (medium or above)."""
+    return bool(acting(scan([found], learned=False), "instruction"))
+
+
 def part_of(category: str, entry: dict[str, Any]) -> str:
     """The part a held-out case belongs in: ``unseen`` when its hash starts with 0-5."""
     key = f"{category}/{entry['server']}/{entry['tool']['name']}".encode()
