@@ -809,7 +809,8 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
     the subject outside an ask does (``employee_tax_id``), and so does one naming whose
     data it is by how they sign in (`_SIGNS_IN`: ``email``, ``account``); in an
     identifier (``account_id``) only when `records`, the tool's own fields: an object's
-    identifier says whose record a call reads, not what the object keeps.
+    identifier says whose record a call reads, not what the object keeps. Nor, in an
+    object, for a secret: a ``username`` beside a ``password`` is one sign-in with it.
     """
     secret = KINDS[index].secret
     for name in names:
@@ -824,8 +825,7 @@ def _keeps(names: list[str], within: tuple[str, ...], index: int, *, records: bo
         ):
             return True  # a word of the subject outside an ask: "employee_tax_id"
         if (
-            (records or _ID.search(name) is None)
-            and (records or not secret)
+            (records or (not secret and _ID.search(name) is None))
             and _SIGNS_IN.search(name) is not None
             and any(
                 not any(start <= found.start() < end for start, end in asks)

@@ -175,6 +175,8 @@ _FAR_SIGNS: Final = Gated(
     (
         # speaking to the user: "tell the user", "dile al usuario"
         r"\b(?:tell|inform|notify|warn|remind)\b[^.\n]{0,12}?\b(?:the |your )?users?\b",
+        r"\bdi(?:le|les|tes) (?:a|à|al|aux?) ",
+        r"\bsag(?:e|en sie)? (?:dem|den) ",
         # or to whoever the model serves: "tell the clinician that", "tell them to stop"
         r"\b(?:tell|assure|advise)\b (?:the |your |any |every )?(?:clients?|customers?|patients?"
         r"|clinicians?|callers?|members?|guests?|buyers?|shippers?|them|him|her)\b"
@@ -195,8 +197,6 @@ _FAR_SIGNS: Final = Gated(
         r"\b(?:never|do not|don'?t) (?:advise|suggest|recommend) (?:seeing|consulting|asking"
         r"|contacting|calling|visiting|talking)\b",
         r"\bne jamais (?:conseiller|recommander|proposer)|\brecommander uniquement\b",
-        r"\bdi(?:le|les|tes) (?:a|à|al|aux?) ",
-        r"\bsag(?:e|en sie)? (?:dem|den) ",
         r"\byou (?:give|show|send|report)\b[^.\n]{0,8}?\b(?:to )?(?:the |your )?users?\b",
         # keeping something out of what the user sees: "left out of the summary"
         r"\b(?:left|leave|kept|keep)\b[^.\n]{0,40}?\bout of (?:the |your |any )?(?:summary"
