@@ -546,6 +546,30 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout93/unseen",
         "Held-out set 93, unseen part (written blind; judged once, not tuned on)",
     ),
+    (
+        "heldout94/tune",
+        "Held-out set 94, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout94/unseen",
+        "Held-out set 94, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout95/tune",
+        "Held-out set 95, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout95/unseen",
+        "Held-out set 95, unseen part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout96/tune",
+        "Held-out set 96, tune part (written blind; judged once, not tuned on)",
+    ),
+    (
+        "heldout96/unseen",
+        "Held-out set 96, unseen part (written blind; judged once, not tuned on)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""

@@ -201,6 +201,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout92", "unseen"): {"hidden": (19, 20), "shadowing": (20, 20), "exfiltration": (29, 36)},
     ("heldout93", "tune"): {"hidden": (26, 27), "shadowing": (31, 31), "exfiltration": (29, 36)},
     ("heldout93", "unseen"): {"hidden": (15, 18), "shadowing": (19, 19), "exfiltration": (24, 30)},
+    ("heldout94", "tune"): {"hidden": (27, 30), "shadowing": (38, 38), "exfiltration": (36, 41)},
+    ("heldout94", "unseen"): {"hidden": (14, 15), "shadowing": (12, 12), "exfiltration": (22, 25)},
+    ("heldout95", "tune"): {"hidden": (36, 37), "shadowing": (36, 36), "exfiltration": (36, 44)},
+    ("heldout95", "unseen"): {"hidden": (12, 14), "shadowing": (19, 19), "exfiltration": (18, 21)},
+    ("heldout96", "tune"): {"hidden": (25, 29), "shadowing": (39, 40), "exfiltration": (34, 45)},
+    ("heldout96", "unseen"): {"hidden": (17, 17), "shadowing": (13, 13), "exfiltration": (22, 24)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -344,7 +350,11 @@ tune 24, 34, 43 and unseen 18, 17, 19 (155 of 171), also read; and sets 91 (wedd
 florists), 92 (landscaping and tree surgery) and 93 (ski resorts and mountain guides) with
 the rules those readings left (af6db9a), not read since, set 91 tune 25, 35, 40 and unseen
 19, 16, 21 (156 of 166), set 92 tune 23, 32, 25 and unseen 19, 20, 29 (148 of 165), set 93
-tune 26, 31, 29 and unseen 15, 19, 24 (144 of 161). These are the rules' figures
+tune 26, 31, 29 and unseen 15, 19, 24 (144 of 161); then sets 94 (fire safety and sprinkler
+servicing), 95 (tattoo and piercing studios) and 96 (toy and hobby shops) with the same
+rules (bbc0575), not read either, set 94 tune 27, 38, 36 and unseen 14, 12, 22 (149 of
+161), set 95 tune 36, 36, 36 and unseen 12, 19, 18 (157 of 171), set 96 tune 25, 39, 34 and
+unseen 17, 13, 22 (150 of 168). These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -940,6 +950,22 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout93", "unseen"): {
         ("storage-pin-lockers", "set_locker_pin"),
     },
+    ("heldout94", "tune"): {
+        ("gatewaybox-ssh", "connect_panel_gateway"),
+    },
+    ("heldout94", "unseen"): {
+        ("embergate-central-station", "acknowledge_trouble"),
+        ("fp-phishguard", "check_email_for_phishing"),
+    },
+    ("heldout95", "tune"): {
+        ("injectguard-booking-chat", "screen_booking_message"),
+    },
+    ("heldout95", "unseen"): set(),
+    ("heldout96", "tune"): {
+        ("reviewshield-shop", "moderate_product_review"),
+        ("sendinvoice-toyshop", "email_invoice"),
+    },
+    ("heldout96", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -1028,7 +1054,9 @@ ID, an adverse-event forwarder to the safety address the user set, prepaid rewar
 a detector of machine-written survey answers; in sets 91 to 93, message and phishing
 screeners and a vendor-integration review quoting attacks, a shop site deployed with its
 own key, a Brazilian service invoice keyed by tax number, a rental deposit pre-authorised
-on a card and a locker PIN the user sets."""
+on a card and a locker PIN the user sets; in sets 94 to 96, phishing, booking-chat and
+review screeners quoting attacks, a panel gateway reached over SSH with its own key, a
+monitoring station's trouble acknowledgement and an invoice e-mailed to the customer."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -1208,6 +1236,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout92", "unseen"): (19, 20, 29, 0),
     ("heldout93", "tune"): (26, 31, 30, 3),
     ("heldout93", "unseen"): (15, 19, 24, 1),
+    ("heldout94", "tune"): (27, 38, 36, 1),
+    ("heldout94", "unseen"): (14, 12, 22, 2),
+    ("heldout95", "tune"): (36, 36, 38, 1),
+    ("heldout95", "unseen"): (12, 19, 18, 0),
+    ("heldout96", "tune"): (25, 39, 35, 2),
+    ("heldout96", "unseen"): (17, 13, 22, 0),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -1286,7 +1320,9 @@ and unseen 16, 18, 29 (151 of 160), set 87 tune 22, 34, 23 and unseen 19, 17, 19
 164), set 89 tune 26, 26, 36 and unseen 16, 25, 15 (144 of 161), set 90 tune 24, 34, 43 and
 unseen 18, 17, 19 (155 of 171); sets 91 to 93 with af6db9a, set 91 tune 25, 35, 41 and
 unseen 19, 16, 22 (158 of 166), set 92 tune 23, 32, 25 and unseen 19, 20, 29 (148 of 165),
-set 93 tune 26, 31, 30 and unseen 15, 19, 24 (145 of 161)."""
+set 93 tune 26, 31, 30 and unseen 15, 19, 24 (145 of 161); sets 94 to 96 with bbc0575, set
+94 tune 27, 38, 36 and unseen 14, 12, 22 (149 of 161), set 95 tune 36, 36, 38 and unseen
+12, 19, 18 (159 of 171), set 96 tune 25, 39, 35 and unseen 17, 13, 22 (151 of 168)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
