@@ -397,13 +397,19 @@ def _coded(schema: Mapping[str, Any], code: re.Pattern[str] = _CVC) -> set[str]:
     }
 
 
+def _labels(tool: Tool, *, titles: bool = True) -> list[str]:
+    """`tool`'s name (and its titles, when `titles`), each lowercase and spaced."""
+    shown = (tool.title, tool.annotations.title) if titles else ()
+    return [
+        lower(value).replace("_", " ").replace("-", " ")
+        for value in (_CAMEL.sub(" ", tool.name), *shown)
+        if isinstance(value, str)
+    ]
+
+
 def _named_as(tool: Tool, *, titles: bool = True) -> str:
     """`tool`'s name (and its titles, when `titles`), lowercase and spaced: what it is."""
-    shown = (tool.title, tool.annotations.title) if titles else ()
-    said = " ".join(
-        value for value in (_CAMEL.sub(" ", tool.name), *shown) if isinstance(value, str)
-    )
-    return lower(said).replace("_", " ").replace("-", " ")
+    return " ".join(_labels(tool, titles=titles))
 
 
 def _whose(tool: Tool, index: int, *, titles: bool) -> bool:
@@ -413,11 +419,7 @@ def _whose(tool: Tool, index: int, *, titles: bool) -> bool:
     names (``update_user_profile``); a word before another thing (``receive_customer_files``,
     ``print_patient_labels``) says whose things those are, not that it keeps their records.
     """
-    shown = (tool.title, tool.annotations.title) if titles else ()
-    for said in (_CAMEL.sub(" ", tool.name), *shown):
-        if not isinstance(said, str):
-            continue
-        low = lower(said).replace("_", " ").replace("-", " ")
+    for low in _labels(tool, titles=titles):
         for found in _NAMED[index].finditer(low):
             rest = _AFTER_WORD.match(low, found.end())
             if rest is None or _RECORD.match(rest.group(1)) is not None:
