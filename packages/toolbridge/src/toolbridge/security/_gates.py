@@ -21,6 +21,7 @@ __all__ = [
     "Family",
     "Gated",
     "Prefixes",
+    "Present",
     "alternation",
     "either",
     "holds",
@@ -126,6 +127,41 @@ def literals(words: set[str] | frozenset[str]) -> Lazy:
     """
     frozen = frozenset(words)
     return Lazy(lambda: _trie(set(frozen)))
+
+
+class Present:
+    """Which of some words a lowercase text holds, anywhere, found in one search.
+
+    Many gates of a few words each, asked of one text, cost a substring test per word;
+    this finds, at each position, the longest word starting there (one overlapping
+    search for a trie of them all), and every word that is a prefix of it starts there
+    too. Built and compiled at its first use.
+    """
+
+    __slots__ = ("_find", "_owned", "_words")
+
+    def __init__(self, words: Iterable[str]) -> None:
+        frozen = frozenset(words)
+        if "" in frozen:
+            raise ValueError("the empty word is in every text: it gates nothing")
+        self._words: Final = frozen
+        self._find = Lazy(lambda: f"(?=({_trie(set(frozen))}))" if frozen else "(?!)")
+        self._owned: dict[str, frozenset[str]] = {}
+        """Per longest word found, the words that are its prefixes (itself among them)."""
+
+    def of(self, low: str) -> set[str]:
+        """The words `low` holds."""
+        found: set[str] = set()
+        for literal in set(self._find.findall(low)):
+            owned = self._owned.get(literal)
+            if owned is None:
+                words = self._words
+                owned = frozenset(
+                    literal[:end] for end in range(1, len(literal) + 1) if literal[:end] in words
+                )
+                self._owned[literal] = owned
+            found |= owned
+        return found
 
 
 _BOUNDED: Final = re.compile(r"\\b\w")

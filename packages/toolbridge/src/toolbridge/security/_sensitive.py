@@ -21,7 +21,7 @@ from typing import Final, NamedTuple
 
 from toolbridge.security._destinations import PRIVATE_HOSTS
 from toolbridge.security._finding import Severity
-from toolbridge.security._gates import Absent, Gated, literals, searcher
+from toolbridge.security._gates import Absent, Gated, Present, literals, searcher
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import PASSWORDS, Stems
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
@@ -347,11 +347,11 @@ _LEAKS: Final = re.compile(
 """A tool that hands a credential on: not the tool's own subject any more."""
 _WORDS: Final = re.compile(r"[a-z0-9]+")
 _NAME: Final = re.compile(r"[_-]+")
-_ANY_GATE: Final = literals(
-    {word for pattern in _PATTERNS if pattern.gate for word in pattern.gate[0]}
+_GATE_WORDS: Final = Present(
+    word for pattern in _PATTERNS for words in pattern.gate for word in words
 )
-"""The words of every pattern's first gate group in one search: a string holding none of
-them skips every gated pattern."""
+"""Which words of the patterns' gates a string holds, in one search: each gated pattern
+then asks a set per group."""
 _FILE_GATE: Final = literals({word for word, _ in _NAMED_FILES})
 QUICK_WORDS: Final = frozenset(
     {word for word, _ in _NAMED_FILES}
@@ -391,9 +391,9 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
         hits.append(
             Hit("sensitive-reference", "low" if own else "high", named.start(), named.end(), why)
         )
-    gated = _ANY_GATE.search(low) is not None
+    held = _GATE_WORDS.of(low)
     for index, (find, severity, why, gate) in enumerate(_PATTERNS):
-        if gate and (not gated or not _holds_all(low, gate)):
+        if gate and not _holds_all(held, gate):
             continue
         match = find(text)
         if match is None:
@@ -456,17 +456,9 @@ def _own(text: str, match: re.Match[str], topic: str) -> bool:
     )
 
 
-def _holds_all(low: str, groups: tuple[tuple[str, ...], ...]) -> bool:
-    """Whether `low` holds a word of each of `groups` (a loop: `all` over a generator costs)."""
+def _holds_all(held: set[str], groups: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether `held` (the gate words a text holds) meets each of `groups`."""
     for words in groups:  # noqa: SIM110 (a loop: all() over a generator costs twice)
-        if not _holds(low, words):
+        if held.isdisjoint(words):
             return False
     return True
-
-
-def _holds(low: str, words: tuple[str, ...]) -> bool:
-    """Whether `low` holds one of `words` (a loop: cheaper than `any` over a generator)."""
-    for word in words:  # noqa: SIM110 (a loop: any() over a generator costs twice)
-        if word in low:
-            return True
-    return False
