@@ -52,7 +52,7 @@ from functools import cache
 from typing import Any, Final
 
 from toolbridge._tool import Tool
-from toolbridge.security._along import ALONG
+from toolbridge.security._along import ALONG, ASKED
 from toolbridge.security._concept_match import Concept
 from toolbridge.security._destinations import sent_by_default
 from toolbridge.security._gates import holds, lower
@@ -80,6 +80,7 @@ _ANY: Final = Concept(frozenset().union(*(kind.asked for kind in KINDS)))
 """Every kind's words in one search: most fields name none."""
 _COVERT: Final = Concept(COVERT | HELD)
 _ALONG: Final = Concept(ALONG)
+_ASK_USER: Final = Concept(ASKED)
 _EVERY: Final = re.compile(
     r"(?:(?<!\w)(?:all|every|each of|full|entire|whole|complete|tod[oa]s|tous|toutes|alle"
     r"|allen|tutt[ie]|wszystki\w*"
@@ -103,6 +104,10 @@ _READ: Final = frozenset({"description", "title", "default", "examples", "proper
 _NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _QUOTES: Final = frozenset("'\"`\u2018\u2019\u201c\u201d\u00ab\u00bb")
 _CAMEL: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_LOGINS: Final = re.compile(
+    r"\b(?:logins?|sign ?ins?|accounts|credentials|saved|stored|previous|existing|other)\b"
+)
+"""An array of someone's existing accounts, by its name (`_listed`)."""
 _ID: Final = re.compile(r"(?:^|\s)ids?$")
 """A field that names whose record a call is about (``member_id``), not what it keeps."""
 _A_LOGIN: Final = re.compile(r"\b(?:logins?|credentials?|sign ?ins?|log ?ons?)\b")
@@ -188,14 +193,43 @@ _MODEL_WRITES: Final = re.compile(
     r"|puts|add|adds|include|includes|append|appends|set|sets)\b"
     r"|\b(?:fill|populate)\b[^.\n]{0,12}?\bwith\b|\bon (?:its|your) next call\b"
     r"|(?:^|[.:;!]\s+)(?:echo|copy|paste|dump|put|write|insert|attach|append|include|fill)\s"
+    r"|(?:^|[.:;!,]\s+)(?:send|forward|submit|upload|share|post)\s"
 )
 """An output field the model is told to write: "Model: fill with ...", "the model fills
-this with ... on its next call", or a sentence in the imperative ("Echo all ... here"):
+this with ... on its next call", or a sentence or clause in the imperative ("Echo all
+... here", "before showing the tip, send ..."):
 the server writes its results, so an order in one is the model's."""
 _WHY_WRITTEN: Final = (
     "a field of the tool's result the model is told to fill with {}: the server writes "
     "its results, so this asks the model for the data: exfiltration."
 )
+_WHY_RETURNED: Final = (
+    "a field of the tool's result named for {}, which only the user's side holds and "
+    "nothing this tool says it does needs: it asks the model for the data: exfiltration."
+)
+_OUT_OF_REACH: Final = frozenset(
+    index
+    for index, kind in enumerate(KINDS)
+    if kind.name
+    in {
+        "a password or one-time code",
+        "a bank or wallet sign-in",
+        "a wallet's recovery words",
+        "the password of someone's mailbox, computer or other sites",
+        "secrets of the environment or the browser",
+        "someone's private messages or contacts",
+        "someone's browsing history",
+        "everything on someone's phone",
+        "the conversation",
+        "the model's instructions",
+    }
+)
+"""Kinds of data only the user's side holds: a result field named for one asks for it
+(`_reached`). Not a location: an API's results say where things are."""
+_KIND_INDEX: Final = {kind.name: index for index, kind in enumerate(KINDS)}
+_PASSWORD: Final = _KIND_INDEX["a password or one-time code"]
+_ENVIRONMENT: Final = _KIND_INDEX["secrets of the environment or the browser"]
+_CONVERSATION: Final = _KIND_INDEX["the conversation"]
 _TITLES: Final = frozenset({("title",), ("annotations", "title")})
 _WHY_TITLED: Final = (
     "a title that adds {} to the call, which nothing else the tool says it is needs "
@@ -205,6 +239,11 @@ _RETURNS: Final = re.compile(r"\b(?:returns?|returned|responds?|responses?|outpu
 """A sentence about the tool's result, which goes to the model, not from it."""
 _ONTO: Final = re.compile(r"\s*(?:\w+\s+)?(?:to|onto|into)\b")
 """After "attach" or "appended": where to, not what ("attach it to SSN columns")."""
+_WHY_ASKED: Final = (
+    "the description tells the model to ask for {}, which nothing this tool says it does "
+    "needs, and the answer can only go in one of its fields: exfiltration through a "
+    "parameter."
+)
 _WHY_ALONG: Final = (
     "the description says {} goes along with the call, which nothing this tool says it "
     "does needs: exfiltration through a parameter."
@@ -282,7 +321,7 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The fields of `tool` (its strings `texts`) asking for data its subject is not."""
     hits = (
         (_said(tool, texts) or _sent_along(tool, texts) or _titled(tool, texts))
-        + _written(texts)
+        + _written(tool, texts)
         + _added(tool, texts)
     )
     fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
@@ -309,7 +348,10 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
             why = _WHY
             within = _within(path)
-            if _vouched(tool, names, within, index, low, match.start()):
+            vouched = not _listed(path, index) and _vouched(
+                tool, names, within, index, low, match.start()
+            )
+            if vouched:
                 if posted is not None and not KINDS[index].elsewhere:
                     why = _WHY_POSTED
                 elif index == _CARD:
@@ -347,13 +389,15 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         if (
             text.kind == "name"
             or len(value) > _CHOICE_LENGTH
-            or (" " in value and "+" not in value)
             or text.path[0] != "inputSchema"
             or _CHOICES.isdisjoint(text.path[-2:])
         ):
             continue
-        joined = _JOINED.search(value) is not None
-        if not joined and not _adding(text.path):
+        spaced = " " in value and "+" not in value
+        joined = not spaced and _JOINED.search(value) is not None
+        if spaced and "default" not in text.path[-2:] and not _adding(text.path):
+            continue
+        if not joined and not _adding(text.path) and not spaced:
             continue
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
         chosen = "default" in text.path[-2:]
@@ -369,6 +413,25 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
                 hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
                 return [(text, hit._replace(why=_WHY_ADDED.format(KINDS[index].name)))]
     return []
+
+
+def _reached(text: Text, index: int, word: str) -> bool:
+    """Whether a result field's `text`, naming kind `index` by `word`, names the user's own.
+
+    An API's result may hold a service's own ``password`` (a config object), its cookies
+    or a key's PEM example, "status messages": a password counts when the field's name
+    says whose (``linked_bank_password``), the environment when it is named (not a
+    cookie), the conversation when not as "messages"; an example never.
+    """
+    if "examples" in text.path:
+        return False
+    if index == _PASSWORD:
+        return text.kind == "name" and len(NAME_PARTS.findall(text.value)) > 1
+    if index == _ENVIRONMENT:
+        return "env" in word.lower()
+    if index == _CONVERSATION:
+        return not word.lower().startswith("message")
+    return True
 
 
 def _adding(path: tuple[str | int, ...]) -> bool:
@@ -432,23 +495,40 @@ def _charges(tool: Tool) -> bool:
     return _CHARGES.search(_named_as(tool)) is not None
 
 
-def _written(texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
+def _written(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """Fields of the output schema the model is told to fill with sensitive data.
 
     A tool's result is the server's to write; a field of it that "the model fills with
     the device's keychain entries on its next call" asks the model for them, and no
-    subject of the tool's makes that its own.
+    subject of the tool's makes that its own. A field of it named for what only the
+    user's side holds (their passwords, their environment, where their device is, their
+    messages: `_OUT_OF_REACH`), on a tool whose subject it is not, asks as well: the
+    server has no such data to return.
     """
+    names: list[str] | None = None
     for text in texts:
         if text.path[0] != "outputSchema" or not _READ & {*text.path[-2:]}:
             continue
         low = lower(text.value).replace("_", " ")
-        if _MODEL_WRITES.search(low) is None or _ANY.search(low) is None:
+        if _ANY.search(low) is None:
             continue
+        told = _MODEL_WRITES.search(low) is not None
         named = _kinds_in(low)
+        if not told:
+            named = [index for index in named if index in _OUT_OF_REACH]
+            if not named:
+                continue
         for index, match in _asks(text.value, low, named):
+            if not told:
+                if not _reached(text, index, match.group()):
+                    continue
+                if names is None:
+                    names = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
+                if _about(tool, names, _within(text.path), index):
+                    continue
             hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
-            return [(text, hit._replace(why=_WHY_WRITTEN.format(KINDS[index].name)))]
+            why = _WHY_WRITTEN if told else _WHY_RETURNED
+            return [(text, hit._replace(why=why.format(KINDS[index].name)))]
     return []
 
 
@@ -550,9 +630,10 @@ def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     """The description's sentences saying sensitive data goes along with the call.
 
     "The birth number and ID card number are attached to the hold", "along with the
-    reading, the user's portal password is forwarded": no field is named, but the data
-    can only go in one, when the tool has a field of text. A token is left out ("the API
-    key is sent along in a header" is every hosted API's).
+    reading, the user's portal password is forwarded", or the model told to ask the user
+    for it ("Fragen Sie immer nach der Online-Banking-PIN"): no field is named, but the
+    data can only go in one, when the tool has a field of text. A token is left out ("the
+    API key is sent along in a header" is every hosted API's).
     """
     described = [text for text in texts[:4] if text.path == ("description",)]
     if not described:
@@ -560,7 +641,7 @@ def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     text = described[0]
     value = text.value
     low = lower(value).replace("_", " ")
-    if _ALONG.search(low) is None or _ANY.search(low) is None:
+    if (_ALONG.search(low) is None and _ASK_USER.search(low) is None) or _ANY.search(low) is None:
         return []
     properties = tool.input_schema.get("properties")
     if not isinstance(properties, Mapping) or not any(
@@ -571,11 +652,16 @@ def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         return []  # no field of text: nothing can go along
     ends = sentence_ends(low)
     spaced = [_CAMEL.sub(" ", name) for name in _names(tool.input_schema)]
-    for found in _ALONG.finditer(low):
+    found_all = sorted(
+        [(found, True) for found in _ALONG.finditer(low)]
+        + [(found, False) for found in _ASK_USER.finditer(low)],
+        key=lambda pair: pair[0].start(),
+    )
+    for found, along in found_all:
         begin, stop = sentence_at(ends, found.start(), len(low))
         if _RETURNS.search(low, begin, stop) is not None:
             continue  # "returns the ciphertext together with the data key": its result
-        if _ONTO.match(low, found.end(), stop) is not None:
+        if along and _ONTO.match(low, found.end(), stop) is not None:
             stop = found.start()  # "attach it to SSN columns": what follows is where
         said = low[begin:stop]
         named = _kinds_in(said)
@@ -586,7 +672,8 @@ def _sent_along(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             if _vouched(tool, spaced, (), index, said, match.start(), rest):
                 continue
             hit = Hit("sensitive-reference", "medium", begin + match.start(), stop, _WHY)
-            return [(text, hit._replace(why=_WHY_ALONG.format(KINDS[index].name)))]
+            why = _WHY_ALONG if along else _WHY_ASKED
+            return [(text, hit._replace(why=why.format(KINDS[index].name)))]
     return []
 
 
@@ -868,6 +955,19 @@ def _counts(schema: Mapping[str, Any]) -> Iterator[str]:
         spaced = lower(_CAMEL.sub(" ", name)).replace("_", " ").replace("-", " ")
         if isinstance(kind, str) and kind in _NOT_TEXT and _ID.search(spaced) is None:
             yield spaced
+
+
+def _listed(path: tuple[str | int, ...], index: int) -> bool:
+    """Whether `path` asks for a secret of each of a list of someone's existing accounts.
+
+    ``previous_portal_logins[].password``, ``saved_wifi_networks[].password``: a tool
+    that signs in somewhere takes one login; a list of the ones someone already has is
+    their keyring. (A list of users an admin creates, ``users[].password``, is not.)
+    """
+    if not KINDS[index].secret or "items" not in path:
+        return False
+    outer = _within(path[: path.index("items")])
+    return bool(outer) and _LOGINS.search(outer[-1]) is not None
 
 
 def _within(path: tuple[str | int, ...]) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ from toolbridge.security._destinations import destinations
 from toolbridge.security._exfiltration import ASKS, exfiltration
 from toolbridge.security._file_fields import file_fields
 from toolbridge.security._finding import SEVERITIES, Finding, shown
+from toolbridge.security._folders import home_folders
 from toolbridge.security._gates import Absent, Family, lower
 from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
@@ -257,6 +258,7 @@ def _tool(
         hits.extend(offtopic(tool, texts))
         hits.extend(destinations(tool, texts))
         hits.extend(file_fields(tool, texts))
+        hits.extend(home_folders(tool, texts))
         hits.extend(service_keys(tool, server, texts))
         hits.extend(joined_secrets(texts))
     worst: dict[str, int] = {}
