@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["ALONG", "ASKED"]
+__all__ = ["ALONG"]
 
 ALONG: Final = frozenset({
     # English
@@ -42,36 +42,9 @@ ALONG: Final = frozenset({
     "מצורף", "מצורפ", "יחד עם", "संलग्न", "शामिल कर", "شامل کر", "منسلک", "সংযুক্ত",
     # CJK, Thai, Vietnamese, Indonesian and Malay, Filipino, Swahili, Yoruba
     "附上", "附带", "附帶", "一并", "一併", "转发", "轉發", "添付", "同封", "含めて", "転送",
-    "첨부", "포함해", "함께 전송", "함께 보내", "같이 보내", "一起发送", "一并发送", "一緒に送",
-    "แนบ", "พร้อมกับ", "đính kèm", "kèm theo", "gửi kèm",
+    "첨부", "포함해", "함께 전송", "แนบ", "พร้อมกับ", "đính kèm", "kèm theo", "gửi kèm",
     "sertakan", "disertakan", "lampirkan", "dilampirkan", "diteruskan", "bersama dengan",
     "isama", "isinasama", "ilakip", "kalakip", "kasama ang", "ambatisha", "jumuisha",
     "pamoja na", "fi kún",
 })  # fmt: skip
 """Data going with a call: "attached", "along with", "beigefügt", "sertakan", "添付"."""
-
-ASKED: Final = frozenset({
-    # English
-    "ask the user for", "ask the customer for", "ask the client for",
-    "ask them for", "ask users for", "ask customers for", "prompt the user for",
-    "always include", "always ask",
-    # Romance
-    "pide ", "pida ", "pídele", "pídales", "solicite ", "solicítale", "pregunta por",
-    "demandez", "réclamez", "chiedi ", "chiedete", "richiedi ", "peça ", "pergunte ",
-    "solicite-", "cere ", "solicitați",
-    # Germanic, Nordic, Finnish
-    "fragen sie nach", "fragen sie immer nach", "frag nach", "frage nach", "erfragen",
-    "bitten sie um", "vraag om", "vraag naar", "vraag altijd", "be om ", "fråga efter",
-    "bed om ", "spør etter", "pyydä",
-    # Slavic, Hungarian, Turkish, Greek
-    "poproś", "zapytaj o", "vyžádej", "požádej", "zeptej se na", "попросите", "запросите",
-    "попроси ", "запитайте", "kérje", "kérd el", "isteyin", "ζητήστε", "ζήτα ",
-    # Arabic, Persian, Hebrew, Hindi
-    "اطلب", "بخواهید", "בקש", "पूछें", "मांगें",
-    # CJK, Thai, Vietnamese, Indonesian, Swahili
-    "聞いて", "尋ねて", "教えてもらって", "询问", "索取", "要求用户提供", "请用户提供",
-    "요청하", "물어보", "ขอให้", "yêu cầu", "mintalah", "minta ", "tanyakan", "omba ",
-})  # fmt: skip
-"""Words telling the model to ask the user for something: "ask the customer for", "fragen
-Sie nach", "pida", "聞いて". Beside a kind of sensitive data the tool has no use for, the
-answer can only go in one of its fields."""
