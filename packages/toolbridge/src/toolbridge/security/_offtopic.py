@@ -374,7 +374,9 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     tool's ``national_id``). The model picks it, or the default does, and sends the data.
     A secret's bare name counts only as the default, on a tool that does not say it is
     about the secret (a readability score attaching ``ssh_private_key``; not a dotfiles
-    backup's ``~/.ssh``).
+    backup's ``~/.ssh``). A choice in words counts as the default, or among an attaching
+    field's choices ("the owner's passport scan"), on a tool whose own words do not vouch
+    for it (a contacts tool's "all contacts" passes).
     """
     said = ""  # the tool's name and description, read once a default is offered
     for text in texts:
@@ -386,23 +388,27 @@ def _added(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
             or _CHOICES.isdisjoint(text.path[-2:])
         ):
             continue
-        spaced = " " in value and "+" not in value
+        spaced = " " in value and "+" not in value  # words, not an identifier
+        chosen = "default" in text.path[-2:]
+        adding = _adding(text.path)
         joined = not spaced and _JOINED.search(value) is not None
-        if spaced and "default" not in text.path[-2:] and not _adding(text.path):
-            continue
-        if not joined and not _adding(text.path) and not spaced:
+        if not (joined or adding or (spaced and chosen)):
             continue
         low = lower(value).replace("_", " ").replace("+", " ").replace("-", " ")
-        chosen = "default" in text.path[-2:]
-        if chosen and not said:
+        if (chosen or spaced) and not said:
             said = f"{_named_as(tool)} {lower(tool.description)}".replace("_", " ")
         for index, match in _asks(value, low, _kinds_in(low), qualify="+" not in value):
             # a secret's bare name among an ``include``'s choices is an API's own value
             # ("password", "api_key": kinds of credential), not the secret itself; chosen
-            # by default, it is sent unless the user says otherwise
-            if (not KINDS[index].elsewhere and (joined or not KINDS[index].secret)) or (
-                chosen and _DOMAIN[index].search(said) is None
-            ):
+            # by default, it is sent unless the user says otherwise. A choice in words
+            # ("the owner's passport scan") counts where the tool's words do not vouch.
+            if spaced:
+                sent = _DOMAIN[index].search(said) is None
+            else:
+                sent = (not KINDS[index].elsewhere and (joined or not KINDS[index].secret)) or (
+                    chosen and _DOMAIN[index].search(said) is None
+                )
+            if sent:
                 hit = Hit("sensitive-reference", "medium", match.start(), match.end(), _WHY)
                 return [(text, hit._replace(why=_WHY_ADDED.format(KINDS[index].name)))]
     return []
