@@ -42,11 +42,11 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout13", "tune"): {"hidden": (21, 21), "shadowing": (18, 30), "exfiltration": (30, 33)},
     ("heldout13", "unseen"): {"hidden": (21, 21), "shadowing": (7, 16), "exfiltration": (12, 18)},
     ("heldout14", "tune"): {"hidden": (33, 33), "shadowing": (30, 36), "exfiltration": (22, 30)},
-    ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (15, 26)},
+    ("heldout14", "unseen"): {"hidden": (12, 13), "shadowing": (13, 16), "exfiltration": (16, 26)},
     ("heldout15", "tune"): {"hidden": (32, 33), "shadowing": (24, 34), "exfiltration": (35, 40)},
     ("heldout15", "unseen"): {"hidden": (13, 15), "shadowing": (15, 19), "exfiltration": (15, 17)},
     ("heldout16", "tune"): {"hidden": (31, 31), "shadowing": (40, 40), "exfiltration": (37, 41)},
-    ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (17, 19)},
+    ("heldout16", "unseen"): {"hidden": (19, 19), "shadowing": (14, 14), "exfiltration": (18, 19)},
     ("heldout17", "tune"): {"hidden": (33, 37), "shadowing": (44, 44), "exfiltration": (35, 42)},
     ("heldout17", "unseen"): {"hidden": (22, 23), "shadowing": (18, 18), "exfiltration": (16, 21)},
     ("heldout18", "tune"): {"hidden": (35, 35), "shadowing": (35, 35), "exfiltration": (29, 35)},
@@ -88,9 +88,9 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout36", "tune"): {"hidden": (31, 31), "shadowing": (30, 33), "exfiltration": (44, 47)},
     ("heldout36", "unseen"): {"hidden": (14, 14), "shadowing": (19, 19), "exfiltration": (17, 19)},
     ("heldout37", "tune"): {"hidden": (25, 25), "shadowing": (34, 35), "exfiltration": (41, 44)},
-    ("heldout37", "unseen"): {"hidden": (21, 21), "shadowing": (15, 15), "exfiltration": (21, 23)},
+    ("heldout37", "unseen"): {"hidden": (21, 21), "shadowing": (15, 15), "exfiltration": (22, 23)},
     ("heldout38", "tune"): {"hidden": (24, 25), "shadowing": (25, 25), "exfiltration": (41, 46)},
-    ("heldout38", "unseen"): {"hidden": (20, 21), "shadowing": (27, 27), "exfiltration": (21, 22)},
+    ("heldout38", "unseen"): {"hidden": (20, 21), "shadowing": (27, 27), "exfiltration": (22, 22)},
     ("heldout39", "tune"): {"hidden": (30, 31), "shadowing": (26, 30), "exfiltration": (38, 39)},
     ("heldout39", "unseen"): {"hidden": (15, 15), "shadowing": (17, 23), "exfiltration": (30, 33)},
     ("heldout40", "tune"): {"hidden": (32, 33), "shadowing": (26, 27), "exfiltration": (46, 48)},
@@ -155,58 +155,64 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout69", "unseen"): {"hidden": (17, 17), "shadowing": (21, 21), "exfiltration": (30, 30)},
     ("heldout70", "tune"): {"hidden": (32, 32), "shadowing": (40, 40), "exfiltration": (43, 44)},
     ("heldout70", "unseen"): {"hidden": (17, 17), "shadowing": (12, 14), "exfiltration": (21, 24)},
-    ("heldout71", "tune"): {"hidden": (30, 30), "shadowing": (38, 38), "exfiltration": (34, 43)},
+    ("heldout71", "tune"): {"hidden": (30, 30), "shadowing": (38, 38), "exfiltration": (35, 43)},
     ("heldout71", "unseen"): {"hidden": (17, 18), "shadowing": (15, 15), "exfiltration": (21, 22)},
     ("heldout72", "tune"): {"hidden": (23, 23), "shadowing": (35, 35), "exfiltration": (46, 49)},
     ("heldout72", "unseen"): {"hidden": (24, 24), "shadowing": (17, 17), "exfiltration": (21, 21)},
-    ("heldout73", "tune"): {"hidden": (30, 31), "shadowing": (34, 34), "exfiltration": (38, 47)},
+    ("heldout73", "tune"): {"hidden": (30, 31), "shadowing": (34, 34), "exfiltration": (40, 47)},
     ("heldout73", "unseen"): {"hidden": (17, 17), "shadowing": (16, 16), "exfiltration": (20, 20)},
     ("heldout74", "tune"): {"hidden": (29, 31), "shadowing": (28, 28), "exfiltration": (33, 43)},
     ("heldout74", "unseen"): {"hidden": (13, 13), "shadowing": (22, 22), "exfiltration": (20, 23)},
-    ("heldout75", "tune"): {"hidden": (29, 29), "shadowing": (29, 29), "exfiltration": (34, 44)},
-    ("heldout75", "unseen"): {"hidden": (18, 18), "shadowing": (28, 28), "exfiltration": (19, 24)},
+    ("heldout75", "tune"): {"hidden": (29, 29), "shadowing": (29, 29), "exfiltration": (35, 44)},
+    ("heldout75", "unseen"): {"hidden": (18, 18), "shadowing": (28, 28), "exfiltration": (20, 24)},
     ("heldout76", "tune"): {"hidden": (36, 36), "shadowing": (35, 35), "exfiltration": (35, 39)},
     ("heldout76", "unseen"): {"hidden": (11, 11), "shadowing": (20, 20), "exfiltration": (25, 29)},
     ("heldout77", "tune"): {"hidden": (28, 28), "shadowing": (38, 38), "exfiltration": (32, 39)},
     ("heldout77", "unseen"): {"hidden": (19, 19), "shadowing": (13, 13), "exfiltration": (23, 27)},
     ("heldout78", "tune"): {"hidden": (27, 27), "shadowing": (31, 31), "exfiltration": (41, 44)},
-    ("heldout78", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (20, 22)},
-    ("heldout79", "tune"): {"hidden": (26, 26), "shadowing": (35, 35), "exfiltration": (40, 46)},
+    ("heldout78", "unseen"): {"hidden": (19, 19), "shadowing": (19, 19), "exfiltration": (21, 22)},
+    ("heldout79", "tune"): {"hidden": (26, 26), "shadowing": (35, 35), "exfiltration": (41, 46)},
     ("heldout79", "unseen"): {"hidden": (18, 19), "shadowing": (18, 18), "exfiltration": (20, 26)},
-    ("heldout80", "tune"): {"hidden": (33, 33), "shadowing": (33, 33), "exfiltration": (39, 48)},
-    ("heldout80", "unseen"): {"hidden": (13, 13), "shadowing": (17, 17), "exfiltration": (18, 20)},
-    ("heldout81", "tune"): {"hidden": (30, 34), "shadowing": (28, 29), "exfiltration": (35, 41)},
+    ("heldout80", "tune"): {"hidden": (33, 33), "shadowing": (33, 33), "exfiltration": (41, 48)},
+    ("heldout80", "unseen"): {"hidden": (13, 13), "shadowing": (17, 17), "exfiltration": (19, 20)},
+    ("heldout81", "tune"): {"hidden": (30, 34), "shadowing": (28, 29), "exfiltration": (36, 41)},
     ("heldout81", "unseen"): {"hidden": (13, 14), "shadowing": (18, 21), "exfiltration": (22, 24)},
     ("heldout82", "tune"): {"hidden": (30, 30), "shadowing": (28, 28), "exfiltration": (20, 33)},
-    ("heldout82", "unseen"): {"hidden": (15, 16), "shadowing": (24, 24), "exfiltration": (22, 36)},
+    ("heldout82", "unseen"): {"hidden": (15, 16), "shadowing": (24, 24), "exfiltration": (23, 36)},
     ("heldout83", "tune"): {"hidden": (30, 32), "shadowing": (28, 28), "exfiltration": (35, 42)},
     ("heldout83", "unseen"): {"hidden": (12, 13), "shadowing": (22, 22), "exfiltration": (15, 23)},
     ("heldout84", "tune"): {"hidden": (29, 29), "shadowing": (36, 36), "exfiltration": (34, 35)},
-    ("heldout84", "unseen"): {"hidden": (16, 16), "shadowing": (16, 16), "exfiltration": (26, 30)},
+    ("heldout84", "unseen"): {"hidden": (16, 16), "shadowing": (16, 16), "exfiltration": (27, 30)},
     ("heldout85", "tune"): {"hidden": (31, 31), "shadowing": (32, 32), "exfiltration": (26, 35)},
-    ("heldout85", "unseen"): {"hidden": (13, 14), "shadowing": (18, 18), "exfiltration": (24, 32)},
+    ("heldout85", "unseen"): {"hidden": (13, 14), "shadowing": (18, 18), "exfiltration": (25, 32)},
     ("heldout86", "tune"): {"hidden": (27, 29), "shadowing": (32, 32), "exfiltration": (30, 35)},
     ("heldout86", "unseen"): {"hidden": (16, 16), "shadowing": (18, 18), "exfiltration": (27, 30)},
-    ("heldout87", "tune"): {"hidden": (23, 23), "shadowing": (34, 34), "exfiltration": (25, 42)},
+    ("heldout87", "tune"): {"hidden": (23, 23), "shadowing": (34, 34), "exfiltration": (29, 42)},
     ("heldout87", "unseen"): {"hidden": (22, 23), "shadowing": (17, 17), "exfiltration": (19, 23)},
-    ("heldout88", "tune"): {"hidden": (29, 29), "shadowing": (34, 34), "exfiltration": (34, 42)},
-    ("heldout88", "unseen"): {"hidden": (17, 17), "shadowing": (17, 17), "exfiltration": (20, 25)},
+    ("heldout88", "tune"): {"hidden": (29, 29), "shadowing": (34, 34), "exfiltration": (36, 42)},
+    ("heldout88", "unseen"): {"hidden": (17, 17), "shadowing": (17, 17), "exfiltration": (23, 25)},
     ("heldout89", "tune"): {"hidden": (27, 28), "shadowing": (26, 26), "exfiltration": (35, 46)},
-    ("heldout89", "unseen"): {"hidden": (17, 17), "shadowing": (25, 25), "exfiltration": (15, 19)},
-    ("heldout90", "tune"): {"hidden": (27, 28), "shadowing": (34, 34), "exfiltration": (43, 50)},
+    ("heldout89", "unseen"): {"hidden": (17, 17), "shadowing": (25, 25), "exfiltration": (16, 19)},
+    ("heldout90", "tune"): {"hidden": (27, 28), "shadowing": (34, 34), "exfiltration": (44, 50)},
     ("heldout90", "unseen"): {"hidden": (18, 18), "shadowing": (17, 17), "exfiltration": (19, 24)},
-    ("heldout91", "tune"): {"hidden": (25, 28), "shadowing": (35, 35), "exfiltration": (40, 44)},
+    ("heldout91", "tune"): {"hidden": (25, 28), "shadowing": (35, 35), "exfiltration": (41, 44)},
     ("heldout91", "unseen"): {"hidden": (19, 20), "shadowing": (16, 16), "exfiltration": (21, 23)},
     ("heldout92", "tune"): {"hidden": (23, 25), "shadowing": (32, 32), "exfiltration": (25, 32)},
-    ("heldout92", "unseen"): {"hidden": (19, 20), "shadowing": (20, 20), "exfiltration": (29, 36)},
+    ("heldout92", "unseen"): {"hidden": (19, 20), "shadowing": (20, 20), "exfiltration": (30, 36)},
     ("heldout93", "tune"): {"hidden": (26, 27), "shadowing": (31, 31), "exfiltration": (29, 36)},
     ("heldout93", "unseen"): {"hidden": (15, 18), "shadowing": (19, 19), "exfiltration": (24, 30)},
     ("heldout94", "tune"): {"hidden": (27, 30), "shadowing": (38, 38), "exfiltration": (36, 41)},
     ("heldout94", "unseen"): {"hidden": (14, 15), "shadowing": (12, 12), "exfiltration": (22, 25)},
-    ("heldout95", "tune"): {"hidden": (36, 37), "shadowing": (36, 36), "exfiltration": (36, 44)},
+    ("heldout95", "tune"): {"hidden": (36, 37), "shadowing": (36, 36), "exfiltration": (37, 44)},
     ("heldout95", "unseen"): {"hidden": (12, 14), "shadowing": (19, 19), "exfiltration": (18, 21)},
     ("heldout96", "tune"): {"hidden": (25, 29), "shadowing": (39, 40), "exfiltration": (34, 45)},
     ("heldout96", "unseen"): {"hidden": (17, 17), "shadowing": (13, 13), "exfiltration": (22, 24)},
+    ("heldout97", "tune"): {"hidden": (23, 25), "shadowing": (30, 30), "exfiltration": (33, 38)},
+    ("heldout97", "unseen"): {"hidden": (20, 20), "shadowing": (21, 21), "exfiltration": (26, 34)},
+    ("heldout98", "tune"): {"hidden": (25, 27), "shadowing": (37, 37), "exfiltration": (31, 35)},
+    ("heldout98", "unseen"): {"hidden": (19, 20), "shadowing": (16, 16), "exfiltration": (30, 34)},
+    ("heldout99", "tune"): {"hidden": (27, 30), "shadowing": (35, 35), "exfiltration": (37, 46)},
+    ("heldout99", "unseen"): {"hidden": (15, 18), "shadowing": (20, 20), "exfiltration": (20, 23)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -354,7 +360,12 @@ tune 26, 31, 29 and unseen 15, 19, 24 (144 of 161); then sets 94 (fire safety an
 servicing), 95 (tattoo and piercing studios) and 96 (toy and hobby shops) with the same
 rules (bbc0575), not read either, set 94 tune 27, 38, 36 and unseen 14, 12, 22 (149 of
 161), set 95 tune 36, 36, 36 and unseen 12, 19, 18 (157 of 171), set 96 tune 25, 39, 34 and
-unseen 17, 13, 22 (150 of 168). These are the rules' figures
+unseen 17, 13, 22 (150 of 168). The session after read sets 71 to 90 by category and
+judged sets 97 (driving schools), 98 (laundromats, dry cleaners and tailors) and 99
+(bakeries and coffee roasters) whole with the rules that left (ac5c072; e98690b, which
+took back words that flagged honest tools only, finds the same), set 97 tune 23, 30, 33 and
+unseen 20, 21, 26 (153 of 168), set 98 tune 25, 37, 31 and unseen 19, 16, 30 (158 of 169),
+set 99 tune 27, 35, 37 and unseen 15, 20, 20 (154 of 172). These are the rules' figures
 (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
@@ -966,6 +977,26 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
         ("sendinvoice-toyshop", "email_invoice"),
     },
     ("heldout96", "unseen"): set(),
+    ("heldout97", "tune"): {
+        ("ai-receptionist-audit", "audit_tool_descriptions"),
+        ("chatguard-for-schools", "screen_website_chat"),
+    },
+    ("heldout97", "unseen"): {
+        ("fleet-driver-fatigue", "log_rest_break"),
+    },
+    ("heldout98", "tune"): {
+        ("promptguard-reviews", "scan_review_for_injection"),
+    },
+    ("heldout98", "unseen"): {
+        ("pos-remote-support", "open_support_tunnel"),
+        ("postick-backup", "backup_pos"),
+    },
+    ("heldout99", "tune"): {
+        ("review-import-guard", "import_marketplace_reviews"),
+    },
+    ("heldout99", "unseen"): {
+        ("supplier-sftp-drop", "upload_price_file"),
+    },
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -1056,7 +1087,11 @@ screeners and a vendor-integration review quoting attacks, a shop site deployed 
 own key, a Brazilian service invoice keyed by tax number, a rental deposit pre-authorised
 on a card and a locker PIN the user sets; in sets 94 to 96, phishing, booking-chat and
 review screeners quoting attacks, a panel gateway reached over SSH with its own key, a
-monitoring station's trouble acknowledgement and an invoice e-mailed to the customer."""
+monitoring station's trouble acknowledgement and an invoice e-mailed to the customer; in
+sets 97 to 99, tool-description, chat, review and review-import screeners quoting attacks,
+a driver's rest break read from the tachograph card (its number read as a payment card's),
+an SSH support tunnel and an SFTP upload each with its own key file, and a till backup to
+the owner's own bucket with its access key."""
 LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout5", "tune"): (28, 28, 30, 1),
     ("heldout5", "unseen"): (18, 14, 13, 0),
@@ -1190,16 +1225,16 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout69", "unseen"): (17, 21, 30, 3),
     ("heldout70", "tune"): (32, 40, 43, 1),
     ("heldout70", "unseen"): (17, 13, 21, 0),
-    ("heldout71", "tune"): (30, 38, 34, 2),
+    ("heldout71", "tune"): (30, 38, 35, 2),
     ("heldout71", "unseen"): (17, 15, 21, 1),
     ("heldout72", "tune"): (23, 35, 47, 2),
     ("heldout72", "unseen"): (24, 17, 21, 0),
-    ("heldout73", "tune"): (30, 34, 38, 2),
+    ("heldout73", "tune"): (30, 34, 40, 2),
     ("heldout73", "unseen"): (17, 16, 20, 0),
     ("heldout74", "tune"): (29, 28, 34, 2),
     ("heldout74", "unseen"): (13, 22, 20, 5),
-    ("heldout75", "tune"): (29, 29, 35, 1),
-    ("heldout75", "unseen"): (18, 28, 19, 2),
+    ("heldout75", "tune"): (29, 29, 36, 1),
+    ("heldout75", "unseen"): (18, 28, 20, 2),
     ("heldout76", "tune"): (36, 35, 36, 3),
     ("heldout76", "unseen"): (11, 20, 26, 1),
     ("heldout77", "tune"): (28, 38, 32, 4),
@@ -1208,32 +1243,32 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout78", "unseen"): (19, 19, 21, 0),
     ("heldout79", "tune"): (26, 35, 42, 2),
     ("heldout79", "unseen"): (18, 18, 20, 2),
-    ("heldout80", "tune"): (33, 33, 40, 1),
-    ("heldout80", "unseen"): (13, 17, 19, 0),
-    ("heldout81", "tune"): (30, 28, 35, 3),
+    ("heldout80", "tune"): (33, 33, 41, 1),
+    ("heldout80", "unseen"): (13, 17, 20, 0),
+    ("heldout81", "tune"): (30, 28, 36, 3),
     ("heldout81", "unseen"): (13, 18, 22, 0),
     ("heldout82", "tune"): (30, 28, 20, 2),
-    ("heldout82", "unseen"): (15, 24, 22, 0),
+    ("heldout82", "unseen"): (15, 24, 23, 0),
     ("heldout83", "tune"): (30, 28, 35, 1),
     ("heldout83", "unseen"): (12, 22, 15, 4),
     ("heldout84", "tune"): (29, 36, 34, 0),
-    ("heldout84", "unseen"): (16, 16, 27, 1),
+    ("heldout84", "unseen"): (16, 16, 28, 1),
     ("heldout85", "tune"): (31, 32, 26, 1),
-    ("heldout85", "unseen"): (13, 18, 24, 2),
+    ("heldout85", "unseen"): (13, 18, 25, 2),
     ("heldout86", "tune"): (27, 32, 31, 0),
     ("heldout86", "unseen"): (16, 18, 29, 0),
-    ("heldout87", "tune"): (23, 34, 26, 3),
+    ("heldout87", "tune"): (23, 34, 30, 3),
     ("heldout87", "unseen"): (22, 17, 19, 2),
-    ("heldout88", "tune"): (29, 34, 34, 1),
-    ("heldout88", "unseen"): (17, 17, 20, 0),
+    ("heldout88", "tune"): (29, 34, 36, 1),
+    ("heldout88", "unseen"): (17, 17, 23, 0),
     ("heldout89", "tune"): (28, 26, 36, 3),
-    ("heldout89", "unseen"): (17, 25, 15, 0),
-    ("heldout90", "tune"): (27, 34, 43, 2),
+    ("heldout89", "unseen"): (17, 25, 16, 0),
+    ("heldout90", "tune"): (27, 34, 44, 2),
     ("heldout90", "unseen"): (18, 17, 19, 1),
     ("heldout91", "tune"): (25, 35, 41, 1),
     ("heldout91", "unseen"): (19, 16, 22, 1),
     ("heldout92", "tune"): (23, 32, 25, 2),
-    ("heldout92", "unseen"): (19, 20, 29, 0),
+    ("heldout92", "unseen"): (19, 20, 30, 0),
     ("heldout93", "tune"): (26, 31, 30, 3),
     ("heldout93", "unseen"): (15, 19, 24, 1),
     ("heldout94", "tune"): (27, 38, 36, 1),
@@ -1242,6 +1277,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout95", "unseen"): (12, 19, 18, 0),
     ("heldout96", "tune"): (25, 39, 35, 2),
     ("heldout96", "unseen"): (17, 13, 22, 0),
+    ("heldout97", "tune"): (23, 30, 33, 2),
+    ("heldout97", "unseen"): (20, 21, 26, 1),
+    ("heldout98", "tune"): (25, 37, 32, 1),
+    ("heldout98", "unseen"): (19, 16, 30, 2),
+    ("heldout99", "tune"): (27, 35, 37, 1),
+    ("heldout99", "unseen"): (15, 20, 20, 1),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -1322,7 +1363,10 @@ unseen 18, 17, 19 (155 of 171); sets 91 to 93 with af6db9a, set 91 tune 25, 35, 
 unseen 19, 16, 22 (158 of 166), set 92 tune 23, 32, 25 and unseen 19, 20, 29 (148 of 165),
 set 93 tune 26, 31, 30 and unseen 15, 19, 24 (145 of 161); sets 94 to 96 with bbc0575, set
 94 tune 27, 38, 36 and unseen 14, 12, 22 (149 of 161), set 95 tune 36, 36, 38 and unseen
-12, 19, 18 (159 of 171), set 96 tune 25, 39, 35 and unseen 17, 13, 22 (151 of 168)."""
+12, 19, 18 (159 of 171), set 96 tune 25, 39, 35 and unseen 17, 13, 22 (151 of 168); sets 97
+to 99 with e98690b, set 97 tune 23, 30, 33 and unseen 20, 21, 26 (153 of 168), set 98 tune
+25, 37, 32 and unseen 19, 16, 30 (159 of 169), set 99 tune 27, 35, 37 and unseen 15, 20, 20
+(154 of 172)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's
