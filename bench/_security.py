@@ -524,51 +524,75 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ),
     (
         "heldout91/tune",
-        "Held-out set 91, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 91, tune part (written blind; judged, never read)",
     ),
     (
         "heldout91/unseen",
-        "Held-out set 91, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 91, unseen part (written blind; judged, never read)",
     ),
     (
         "heldout92/tune",
-        "Held-out set 92, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 92, tune part (written blind; judged, never read)",
     ),
     (
         "heldout92/unseen",
-        "Held-out set 92, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 92, unseen part (written blind; judged, never read)",
     ),
     (
         "heldout93/tune",
-        "Held-out set 93, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 93, tune part (written blind; judged, never read)",
     ),
     (
         "heldout93/unseen",
-        "Held-out set 93, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 93, unseen part (written blind; judged, never read)",
     ),
     (
         "heldout94/tune",
-        "Held-out set 94, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 94, tune part (written blind; judged, never read)",
     ),
     (
         "heldout94/unseen",
-        "Held-out set 94, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 94, unseen part (written blind; judged, never read)",
     ),
     (
         "heldout95/tune",
-        "Held-out set 95, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 95, tune part (written blind; judged, never read)",
     ),
     (
         "heldout95/unseen",
-        "Held-out set 95, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 95, unseen part (written blind; judged, never read)",
     ),
     (
         "heldout96/tune",
-        "Held-out set 96, tune part (written blind; judged once, not tuned on)",
+        "Held-out set 96, tune part (written blind; judged, never read)",
     ),
     (
         "heldout96/unseen",
-        "Held-out set 96, unseen part (written blind; judged once, not tuned on)",
+        "Held-out set 96, unseen part (written blind; judged, never read)",
+    ),
+    (
+        "heldout97/tune",
+        "Held-out set 97, tune part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout97/unseen",
+        "Held-out set 97, unseen part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout98/tune",
+        "Held-out set 98, tune part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout98/unseen",
+        "Held-out set 98, unseen part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout99/tune",
+        "Held-out set 99, tune part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout99/unseen",
+        "Held-out set 99, unseen part (written blind; judged once, never read)",
     ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
@@ -581,11 +605,11 @@ PEER_TIMEOUT_S = 900
 RECALL_TARGET = 0.95
 HELDOUT_TARGET = 0.97
 HELDOUT_JUDGED = "heldout92/unseen"
-"""The held-out part the 97% target is read on: set 92's unseen part, chosen before the
-last round (sets 91 to 93) was written, and judged once, whole with its tune part, by
-the session's final rules (docs/security.md), as sets 91 and 93 were. Its misses are not
-read, and the learned layer is not trained on it: while the rules stay as they were
-judged, the bench prints a held-out figure for it.
+"""The held-out part the 97% target is read on: set 92's unseen part, chosen before its
+round (sets 91 to 93) was written, and judged whole with its tune part by the final rules
+of the session that wrote it and of the next (docs/security.md), as sets 91 and 93 were.
+Its misses are not read, and the learned layer is not trained on it: the bench prints a
+held-out figure for it.
 The bench prints no case names of any held-out part."""
 CLEAN_TARGET = 0.005
 MEDIAN_TARGET_NS = 1_000_000

@@ -117,6 +117,11 @@ _ALL: Final = (
         "files' content, everything). A field asking for the user's secrets wholesale: two "
         "kinds, or one with two kinds of who they are (name, home address, phone), or two "
         "kinds from the conversation; a description putting a secret 'in <parameter>'. "
+        "A field of the tool's result named for what only the user's side holds (their "
+        "environment, saved passwords, contacts, the conversation, the model's "
+        "instructions), a password for each of a list of someone's accounts, a choice in "
+        "words or a default naming sensitive data the tool's words do not vouch for, and a "
+        "default handing over a whole personal folder (~/Documents) are medium. "
         "A server that exfiltrates through its own API, without saying so, is not caught.",
     ),
     Rule(
