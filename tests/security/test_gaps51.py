@@ -139,3 +139,11 @@ def test_a_backup_of_a_personal_folder_passes() -> None:
 def test_a_folder_inside_a_personal_folder_passes() -> None:
     source = {"type": "string", "default": "~/Pictures/photo-book"}
     assert not asks(tool("Prints a photo book.", "print_photo_book", source=source))
+
+
+def test_a_reading_names_only_kinds_that_exist() -> None:
+    from toolbridge.security._offtopic import _kinds_named
+
+    assert _kinds_named("the conversation")  # two kinds share the name: both are read
+    with pytest.raises(ValueError, match="no kind is called"):
+        _kinds_named("the conversation", "a kind renamed away")

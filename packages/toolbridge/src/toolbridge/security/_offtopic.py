@@ -206,28 +206,37 @@ _WHY_RETURNED: Final = (
     "a field of the tool's result named for {}, which only the user's side holds and "
     "nothing this tool says it does needs: it asks the model for the data: exfiltration."
 )
-_OUT_OF_REACH: Final = frozenset(
-    index
-    for index, kind in enumerate(KINDS)
-    if kind.name
-    in {
-        "a password or one-time code",
-        "a bank or wallet sign-in",
-        "a wallet's recovery words",
-        "the password of someone's mailbox, computer or other sites",
-        "secrets of the environment or the browser",
-        "someone's private messages or contacts",
-        "someone's browsing history",
-        "everything on someone's phone",
-        "the conversation",
-        "the model's instructions",
-    }
+
+
+def _kinds_named(*names: str) -> frozenset[int]:
+    """The indexes of the kinds called `names` (two kinds may share a name).
+
+    A name no kind has raises: a renamed kind cannot silently drop out of a reading.
+    """
+    found = frozenset(at for at, kind in enumerate(KINDS) if kind.name in names)
+    missing = set(names) - {KINDS[at].name for at in found}
+    if missing:
+        raise ValueError(f"no kind is called {sorted(missing)}")
+    return found
+
+
+_OUT_OF_REACH: Final = _kinds_named(
+    "a password or one-time code",
+    "a bank or wallet sign-in",
+    "a wallet's recovery words",
+    "the password of someone's mailbox, computer or other sites",
+    "secrets of the environment or the browser",
+    "someone's private messages or contacts",
+    "someone's browsing history",
+    "everything on someone's phone",
+    "the conversation",
+    "the model's instructions",
 )
 """Kinds of data only the user's side holds: a result field named for one asks for it
 (`_reached`). Not a location: an API's results say where things are."""
-_KIND_INDEX: Final = {kind.name: index for index, kind in enumerate(KINDS)}
-_PASSWORD: Final = _KIND_INDEX["a password or one-time code"]
-_CONVERSATION: Final = _KIND_INDEX["the conversation"]
+_PASSWORDS: Final = _kinds_named("a password or one-time code")
+_ENVIRONMENTS: Final = _kinds_named("secrets of the environment or the browser")
+_CONVERSATIONS: Final = _kinds_named("the conversation")
 _TITLES: Final = frozenset({("title",), ("annotations", "title")})
 _WHY_TITLED: Final = (
     "a title that adds {} to the call, which nothing else the tool says it is needs "
@@ -424,11 +433,11 @@ def _reached(text: Text, index: int, word: str) -> bool:
     """
     if "examples" in text.path:
         return False
-    if index == _PASSWORD:
+    if index in _PASSWORDS:
         return text.kind == "name" and len(NAME_PARTS.findall(text.value)) > 1
-    if index == _ENVIRONMENT:
+    if index in _ENVIRONMENTS:
         return "env" in word.lower()
-    if index == _CONVERSATION:
+    if index in _CONVERSATIONS:
         return not word.lower().startswith("message")
     return True
 
@@ -500,8 +509,8 @@ def _written(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     A tool's result is the server's to write; a field of it that "the model fills with
     the device's keychain entries on its next call" asks the model for them, and no
     subject of the tool's makes that its own. A field of it named for what only the
-    user's side holds (their passwords, their environment, where their device is, their
-    messages: `_OUT_OF_REACH`), on a tool whose subject it is not, asks as well: the
+    user's side holds (their passwords, their environment, their contacts, the
+    conversation: `_OUT_OF_REACH`), on a tool whose subject it is not, asks as well: the
     server has no such data to return.
     """
     names: list[str] | None = None
