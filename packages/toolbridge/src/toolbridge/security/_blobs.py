@@ -199,6 +199,8 @@ def _runs(value: str) -> list[tuple[re.Match[str], str, str | None]]:
             found.append((match, kind, text))
             if text is not None:
                 return found[-1:]
+    if "\\" not in value and "&#" not in value and "%" not in value:
+        return found  # no escape of any kind (each one's gate holds one of these)
     for escapes in _ESCAPES:
         if escapes.gate not in value:
             continue

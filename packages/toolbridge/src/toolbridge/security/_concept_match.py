@@ -11,8 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from toolbridge.security._gates import either
-from toolbridge.security._lazy import Lazy
+from toolbridge.security._literals import Starts
 
 __all__ = ["SHORT", "Concept"]
 
@@ -38,37 +37,26 @@ def _word(char: str) -> bool:
 class Concept:
     """A search for any word of a concept: stems at a word's start where words are spaced.
 
-    One alternation of plain literals (factored into a trie), its ASCII part alone for
-    ASCII text; a word's start is a word boundary, which fails fast elsewhere, and a
-    whole word's end is checked on each match. Each is built and compiled at its first
-    use: a scan uses a fraction of the concepts.
+    Plain literals found in one pass (`Starts`), a word's start checked where one is
+    found, and a whole word's end on each match. Each is built at its first use: a scan
+    uses a fraction of the concepts.
     """
 
-    __slots__ = ("_all", "_ascii", "_whole")
+    __slots__ = ("_all", "_whole")
 
     def __init__(self, words: Iterable[str], *, compounds: bool = False) -> None:
         listed = set(words)
         stems = {word.removesuffix("=") for word in listed}
         self._whole = frozenset(word[:-1] for word in listed if word.endswith("="))
         bounded = set() if compounds else {stem for stem in stems if _bounded(stem)}
-        self._all = Lazy(lambda: either(bounded, stems - bounded))
-        ascii_stems = {stem for stem in stems if stem.isascii()}
-        self._ascii = (
-            Lazy(lambda: either(bounded & ascii_stems, ascii_stems - bounded))
-            if ascii_stems
-            else None
-        )
+        self._all: Final = Starts(bounded, stems - bounded)
 
     def finditer(
         self, text: str, pos: int = 0, endpos: int | None = None
     ) -> Iterator[re.Match[str]]:
         """The concept's words in `text[pos:endpos]`, left to right."""
-        pattern = self._all if not text.isascii() else self._ascii
-        if pattern is None:
-            return
-        end = len(text) if endpos is None else min(endpos, len(text))
         whole = self._whole
-        for match in pattern.finditer(text, pos, end):
+        for match in self._all.spans(text, pos, endpos):
             if whole and self._inside(text, match):
                 continue
             yield match
@@ -79,14 +67,11 @@ class Concept:
         As ``next(self.finditer(...), None)``, without a generator: most searches find
         nothing, and this runs some hundred times per tool.
         """
-        pattern = self._all if not text.isascii() else self._ascii
-        if pattern is None:
-            return None
-        end = len(text) if endpos is None else min(endpos, len(text))
-        match = pattern.search(text, pos, end)
+        stems = self._all
+        match = stems.first(text, pos, endpos)
         if self._whole:
             while match is not None and self._inside(text, match):
-                match = pattern.search(text, match.end(), end)  # where finditer goes on
+                match = stems.first(text, match.end(), endpos)  # where finditer goes on
         return match
 
     def _inside(self, text: str, match: re.Match[str]) -> bool:

@@ -37,6 +37,7 @@ from toolbridge.security._concept_words import (
     WEAK_OVERRIDE,
 )
 from toolbridge.security._hit import Hit
+from toolbridge.security._literals import Literals
 from toolbridge.security._steering import sentence_at, sentence_ends
 
 __all__ = [
@@ -99,14 +100,17 @@ _OURS_AFTER: Final = re.compile(
 )
 """After a tool word: the tools of this server ("other cache tools of this server"), its
 siblings."""
-_OPERATION: Final = re.compile(
-    r"\b(?<![\w.$/-])(?:send|create|update|delete|remove|transfer|pay|write|add|put|upload"
-    r"|run|exec|execute|submit|move|copy|forward|invite|schedule|withdraw|deposit|refund"
-    r"|publish|push|deploy|notify|insert|save|approve|grant|dial)_[a-z0-9_]+(?![0-9A-Za-z_(/-])"
+_VERBS: Final = (
+    "send|create|update|delete|remove|transfer|pay|write|add|put|upload|run|exec|execute"
+    "|submit|move|copy|forward|invite|schedule|withdraw|deposit|refund|publish|push|deploy"
+    "|notify|insert|save|approve|grant|dial"
 )
+_OPERATION: Final = re.compile(rf"\b(?<![\w.$/-])(?:{_VERBS})_[a-z0-9_]+(?![0-9A-Za-z_(/-])")
 """A tool's name as tools are named, verb first ("send_payment", "update_record"): an API's
 fields are nouns ("user_id", "email_address", "order_id"), so verbs that are nouns too
 (email, order, post, call) are left out."""
+_OPERATION_GATE: Final = Literals(f"{verb}_" for verb in _VERBS.split("|"))
+"""A verb and ``_``, which every match of `_OPERATION` holds: most strings hold none."""
 _ARTICLE: Final = re.compile(
     r"\b(?:the|das|der|die|dem|den|le|la|el|il|lo|het|de|o|a|os|as)\s+$|\bl'$"
 )
@@ -366,7 +370,7 @@ def _named_self(low: str, at: int) -> bool:
 
 def operation(value: str) -> bool:
     """Whether `value` names an operation as tools are named (`_OPERATION`)."""
-    return "_" in value and _OPERATION.search(value) is not None
+    return _OPERATION_GATE.any(value) and _OPERATION.search(value) is not None
 
 
 def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int] | None:

@@ -20,7 +20,6 @@ them go.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from toolbridge.security._concept_asks import field_ask, named_ask, slot
@@ -39,8 +38,9 @@ from toolbridge.security._concept_words import (
     WEAK_OVERRIDE,
 )
 from toolbridge.security._effect_words import INTEGRATION
-from toolbridge.security._gates import alternation, lower
+from toolbridge.security._gates import lower
 from toolbridge.security._hit import Hit
+from toolbridge.security._literals import Literals
 from toolbridge.security._work_effects import worked
 
 __all__ = ["concepts", "named_ask"]
@@ -57,10 +57,8 @@ _FIELD_GATE: Final = Concept(
     OVERRIDE | WEAK_OVERRIDE | DEMOTED | (TOOL - _COMPOUNDING) | INTEGRATION | SECRETS | TALK
     | PROMPTS | INSTRUCTIONS | SEEN
 )  # fmt: skip
-_ANYWHERE: Final = re.compile(
-    alternation(set(_COMPOUNDING) | {"integration", "integratie", "integrasjon", "integraati"})
-    + "|"
-    + "|".join(map(re.escape, ARROWS))
+_ANYWHERE: Final = Literals(
+    {*_COMPOUNDING, "integration", "integratie", "integrasjon", "integraati", *ARROWS}
 )
 """With a ``{``: the other places a rule here starts (a compound tool or integration word,
 an arrow)."""
@@ -87,7 +85,7 @@ def concepts(
     field = field or described or bool(filled)
     worded = (
         "{" in low
-        or _ANYWHERE.search(low) is not None
+        or _ANYWHERE.any(low)
         or (_FIELD_GATE if field else _TEXT_GATE).search(low) is not None
     )
     if not worded and not operation(value):

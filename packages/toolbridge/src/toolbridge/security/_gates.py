@@ -1,20 +1,21 @@
-r"""Where a word list may match: its literal prefixes, found in one search.
+r"""Where a word list may match: its literal prefixes, found in one pass.
 
 A lexicon of a hundred patterns in a dozen languages is slow to run as one regular
 expression over every string (no literal to skip ahead by). Each of its patterns
 starts with a literal (after ``\b`` or a look-behind); `Prefixes` finds those
-literals with one alternation of plain strings, and the full pattern is tried only
-where one starts. A pattern that starts with no literal is a mistake in the list:
-it raises at import.
+literals in one Aho-Corasick pass (`toolbridge.security._literals`), and the full
+pattern is tried only where one starts. A pattern that starts with no literal is a
+mistake in the list: it raises at import.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Set
+from collections.abc import Iterable, Iterator
 from typing import Final
 
-from toolbridge.security._lazy import Lazy, Split
+from toolbridge.security._lazy import Lazy
+from toolbridge.security._literals import Held, Literals, Starts, boundary
 
 __all__ = [
     "Absent",
@@ -23,9 +24,7 @@ __all__ = [
     "Prefixes",
     "Present",
     "alternation",
-    "either",
     "holds",
-    "literals",
     "lower",
     "searcher",
 ]
@@ -120,67 +119,28 @@ def alternation(words: set[str] | frozenset[str]) -> str:
     return _trie(set(words))
 
 
-def literals(words: set[str] | frozenset[str]) -> Lazy:
-    """One search for any of `words` (plain text, lowercase): a gate before many patterns.
-
-    Built and compiled at its first use.
-    """
-    frozen = frozenset(words)
-    return Lazy(lambda: _trie(set(frozen)))
-
-
 class Present:
-    """Which of some words a lowercase text holds, anywhere, found in one search.
+    """Which of some words a lowercase text holds, anywhere, found in one pass.
 
     Many gates of a few words each, asked of one text, cost a substring test per word;
-    this finds, at each position, the longest word starting there (one overlapping
-    search for a trie of them all), and every word that is a prefix of it starts there
-    too. Built and compiled at its first use.
+    this finds them all at once (`Held`).
     """
 
-    __slots__ = ("_find", "_owned", "_words")
+    __slots__ = ("_held",)
 
     def __init__(self, words: Iterable[str]) -> None:
         frozen = frozenset(words)
         if "" in frozen:
             raise ValueError("the empty word is in every text: it gates nothing")
-        self._words: Final = frozen
-        self._find = Lazy(lambda: f"(?=({_trie(set(frozen))}))" if frozen else "(?!)")
-        self._owned: dict[str, frozenset[str]] = {}
-        """Per longest word found, the words that are its prefixes (itself among them)."""
+        self._held: Final = Held(frozen)
 
     def of(self, low: str) -> set[str]:
         """The words `low` holds."""
-        found: set[str] = set()
-        for literal in set(self._find.findall(low)):
-            owned = self._owned.get(literal)
-            if owned is None:
-                words = self._words
-                owned = frozenset(
-                    literal[:end] for end in range(1, len(literal) + 1) if literal[:end] in words
-                )
-                self._owned[literal] = owned
-            found |= owned
-        return found
+        return self._held.of(low)
 
 
 _BOUNDED: Final = re.compile(r"\\b\w")
 """A pattern opening with ``\\b`` and a word character: it matches where a word starts."""
-
-
-def either(starting: Set[str], anywhere: Set[str]) -> str:
-    r"""One search for `starting` where a word starts (``\b``) and `anywhere` anywhere.
-
-    The regex engine tries its alternatives at every position; inside a word (most
-    positions) ``\b`` fails at once.
-    """
-    parts = ([rf"\b(?:{_trie(set(starting))})"] if starting else []) + (
-        [_trie(set(anywhere))] if anywhere else []
-    )
-    if not anywhere:
-        return "|".join(parts) if parts else "(?!)"
-    # where none of `anywhere` is, the search for `starting` alone
-    return Split("|".join(parts), parts[0] if starting else "(?!)", _anchored(set(anywhere)))
 
 
 class Prefixes:
@@ -191,7 +151,7 @@ class Prefixes:
     a `Family`.
     """
 
-    __slots__ = ("_ascii", "_find", "_pattern", "anywhere", "starting")
+    __slots__ = ("_find", "_pattern", "anywhere", "starting")
 
     def __init__(self, *lists: tuple[str, ...]) -> None:
         words = [word for words in lists for word in words]
@@ -202,19 +162,13 @@ class Prefixes:
         """Literals of patterns that may match inside a word."""
         self.starting: Final = frozenset(literals - self.anywhere)
         """Literals of patterns that match where a word starts only."""
-        # compiled at their first use
-        self._find = Lazy(lambda: either(self.starting, self.anywhere))
-        self._ascii = Lazy(
-            lambda: either(
-                {text for text in self.starting if text.isascii()},
-                {text for text in self.anywhere if text.isascii()},
-            )
-        )
+        # built and compiled at their first use
+        self._find: Final = Starts(self.starting, self.anywhere)
         self._pattern = Lazy("(?:" + "|".join(words) + ")", re.IGNORECASE)
 
     def found(self, low: str) -> bool:
         """Whether lowercase `low` holds one of the literals (a match may follow)."""
-        return (self._ascii if low.isascii() else self._find).search(low) is not None
+        return self._find.holds(low)
 
     def matches(self, low: str, at: list[int] | None = None) -> Iterator[re.Match[str]]:
         """The patterns' matches in lowercase `low`, left to right, non-overlapping.
@@ -222,8 +176,7 @@ class Prefixes:
         `at`: where the literals start, ascending (a `Family`'s pass); None: found here.
         """
         if at is None:
-            finder = self._ascii if low.isascii() else self._find
-            at = [literal.start() for literal in finder.finditer(low)]
+            at = [literal.start() for literal in self._find.spans(low)]
         after = 0
         for start in at:
             if start < after:
@@ -249,161 +202,75 @@ class Family:
     its own.
     """
 
-    __slots__ = (
-        "_ascii",
-        "_find",
-        "_loose",
-        "_loose_ascii",
-        "_starting",
-        "_starting_ascii",
-        "_tables",
-        "members",
-    )
+    __slots__ = ("_held", "_tables", "members")
 
     def __init__(self, *members: Prefixes) -> None:
         self.members: Final = members
         """The `Prefixes`, in the order `starts` answers for them."""
-        every, loose = _literal_sets(members)
-        # built and compiled at their first use
-        self._tables: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]] | None = None
-        every_ascii = {t for t in every if t.isascii()}
-        loose_ascii = {t for t in loose if t.isascii()}
-        self._find = Lazy(lambda: _overlapping(every, loose))
-        self._ascii = Lazy(lambda: _overlapping(every_ascii, loose_ascii))
-        # where none of `loose` is (most texts), the search for word starts alone: the
-        # regex engine tries a look-ahead for `loose` at every character
-        self._loose = Lazy(lambda: _anchored(loose) if loose else "(?!)")
-        self._loose_ascii = Lazy(lambda: _anchored(loose_ascii) if loose_ascii else "(?!)")
-        self._starting = Lazy(lambda: _overlapping(every, set()))
-        self._starting_ascii = Lazy(lambda: _overlapping(every_ascii, set()))
+        every, _ = _literal_sets(members)
+        self._held: Final = Held(every)
+        # built at their first use
+        self._tables: tuple[list[tuple[int, ...]], list[tuple[int, ...] | None]] | None = None
 
-    def _owned(self) -> tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]:
-        """Per literal, the members it opens: where a word starts, and inside one."""
+    def _owned(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...] | None]]:
+        """Per literal, as `Held` numbers them: the members it opens at a word's start.
+
+        And inside a word (None: none, it counts where a word starts only).
+        """
         tables = self._tables
         if tables is None:
             members = self.members
-            every, loose = _literal_sets(members)
             starting = [member.starting | member.anywhere for member in members]
             inside = [member.anywhere for member in members]
+            literals = self._held.literals
             tables = self._tables = (
-                {literal: _owners(literal, starting) for literal in every},
-                {literal: _owners(literal, inside) for literal in loose},
+                [_owners(literal, starting) for literal in literals],
+                [_owners(literal, inside) or None for literal in literals],
             )
         return tables
 
     def starts(self, low: str) -> list[list[int]]:
         """Per member, in order, where its literals start in lowercase `low`, ascending."""
         found: list[list[int]] = [[] for _ in self.members]
+        places = self._held.found(low)
+        if not places:
+            return found
         start, inside = self._owned()
-        if low.isascii():
-            find = self._ascii if self._loose_ascii.search(low) else self._starting_ascii
-        else:
-            find = self._find if self._loose.search(low) else self._starting
-        for head in find.finditer(low):
-            literal = head.group(head.lastindex or 0)
-            owners = (start if head.lastgroup == "start" else inside)[literal]
-            for index in owners:
-                found[index].append(head.start())
+        opened: dict[int, set[int]] = {}
+        for literal, at in places:
+            owners = start[literal] if boundary(low, at) else inside[literal]
+            if owners:
+                opened.setdefault(at, set()).update(owners)
+        for at in sorted(opened):
+            for index in opened[at]:
+                found[index].append(at)
         return found
 
 
 def _owners(literal: str, sets: list[frozenset[str]]) -> tuple[int, ...]:
-    """The indexes of the `sets` holding `literal` or one of its prefixes."""
-    return tuple(
-        index
-        for index, words in enumerate(sets)
-        if any(literal[:length] in words for length in range(1, len(literal) + 1))
-    )
-
-
-def _overlapping(every: set[str], loose: set[str]) -> str:
-    """Every position where a word of `every` starts a word, or one of `loose` starts.
-
-    Group ``start``: the longest of `every` there (a word starts there); ``inside``: the
-    longest of `loose` (inside a word).
-    """
-    parts = ([rf"\b(?=(?P<start>{_trie(every)}))"] if every else []) + (
-        [f"(?=(?P<inside>{_trie(loose)}))"] if loose else []
-    )
-    return "|".join(parts) if parts else "(?!)"
-
-
-_FREQUENT: Final = " etaoinsrhldcumfpgwybvkxjqz"
-"""Blank and the English letters, most frequent first: a word's rarest letter by this
-order is where `_anchored` looks for it."""
-_RANK: Final = {char: len(_FREQUENT) - index for index, char in enumerate(_FREQUENT)}
-"""Per letter, how often it is met (higher: more often); another ASCII character is rarer
-than most letters, a character past ASCII rarer still."""
-
-
-def _frequency(char: str) -> int:
-    """How often `char` is met in text, roughly (`_RANK`; 0 past ASCII)."""
-    return _RANK.get(char, 5 if char.isascii() else 0)
-
-
-def _anchored(words: set[str] | frozenset[str]) -> str:
-    """A pattern that matches somewhere in a text iff one of `words` (non-empty) is in it.
-
-    For `Absent`, which asks only whether: a match's span is not a word's. Each word is
-    looked for at its rarest character (`_frequency`), the rest checked around it (what
-    follows as literals, the whole word by a look-behind), so that the regex engine skips
-    at C speed the many characters no word is anchored on; a trie of the words tries
-    nearly every character of a text.
-    """
-    groups: dict[str, list[tuple[str, str]]] = {}
-    for word in sorted(words):
-        at = min(range(len(word)), key=lambda index: (_frequency(word[index]), index))
-        groups.setdefault(word[at], []).append((word[:at], word[at + 1 :]))
-    branches: list[str] = []
-    for anchor, parts in sorted(groups.items()):
-        starting = {after for before, after in parts if not before}
-        if "" in starting:  # the anchor is a word: found wherever it is
-            branches.append(re.escape(anchor))
-            continue
-        inner = [_trie(starting)] if starting else []
-        inner += [
-            re.escape(after) + f"(?<={re.escape(before + anchor + after)})"
-            for after, before in sorted({(after, before) for before, after in parts if before})
-            if after
-        ]
-        inner += [
-            f"(?<={re.escape(before + anchor)})"
-            for before in sorted({before for before, after in parts if before and not after})
-        ]
-        branches.append(f"{re.escape(anchor)}(?:{'|'.join(inner)})")
-    return "|".join(branches)
+    """The indexes of the `sets` holding `literal`."""
+    return tuple(index for index, words in enumerate(sets) if literal in words)
 
 
 class Absent:
-    """Whether lowercase text holds none of some words: one search before many gates.
+    """Whether lowercase text holds none of some words: one pass before many gates.
 
     The words are searched for in the text with ``_`` and ``-`` as spaces, each word both
-    as given and spaced, so that one search answers for the text before spacing too. An
-    ASCII text is searched for the ASCII words only. The empty word is in every text.
-    The search looks for each word at its rarest letter (`_anchored`).
+    as given and spaced, so that one pass answers for the text before spacing too. The
+    empty word is in every text.
     """
 
-    __slots__ = ("_all", "_ascii")
+    __slots__ = ("_words",)
 
     def __init__(self, words: set[str] | frozenset[str]) -> None:
-        every = frozenset(words) | {word.translate(_SPACED) for word in words}
-        ascii_words = frozenset(word for word in every if word.isascii())
-        # compiled at their first use
-        self._all = None if "" in every else Lazy(lambda: _anchored(every))
-        self._ascii = (
-            None if "" in every or not ascii_words else Lazy(lambda: _anchored(ascii_words))
-        )
+        self._words: Final = Literals(set(words) | {word.translate(_SPACED) for word in words})
 
     def of(self, spaced: str) -> bool:
         """True when `spaced` (lowercase, ``_`` and ``-`` as spaces) holds none of the words.
 
         None of them, spaced, is in it then, nor any of them in the text before spacing.
         """
-        if spaced.isascii():
-            if self._ascii is None:
-                return self._all is not None
-            return self._ascii.search(spaced) is None
-        return self._all is not None and self._all.search(spaced) is None
+        return not self._words.any(spaced)
 
 
 def _split(pattern: str) -> tuple[list[str], int]:
@@ -477,10 +344,10 @@ class Gated:
     """One pattern of many alternatives, tried only where one of their literals starts.
 
     The same matches as ``re.compile("(?:" + "|".join(words) + ")", flags)`` (indexes
-    into the text given; `flags` hold ``IGNORECASE``), found by one search for the words'
-    literal heads (`_heads`, overlapping) and the whole pattern tried at each: an alternation with
-    ``IGNORECASE`` has no literal prefix for the regex engine to skip ahead by, and tries
-    every alternative at every position.
+    into the text given; `flags` hold ``IGNORECASE``), found by one pass for the words'
+    literal heads (`_heads`, overlapping; `Starts`) and the whole pattern tried at each:
+    an alternation with ``IGNORECASE`` has no literal prefix for the regex engine to skip
+    ahead by, and tries every alternative at every position.
     """
 
     __slots__ = ("_at", "_pattern")
@@ -491,8 +358,8 @@ class Gated:
         heads = {head for word in words for head in _heads(word)}
         starting = {literal for literal, bounded in heads if bounded}
         anywhere = {literal for literal, bounded in heads if not bounded}
-        # compiled at their first use
-        self._at = Lazy(lambda: _heads_at(starting, anywhere))
+        # built and compiled at their first use
+        self._at: Final = Starts(starting, anywhere)
         self._pattern = Lazy("(?:" + "|".join(words) + ")", flags)
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
@@ -501,8 +368,8 @@ class Gated:
         `finditer`'s first, without a generator (this runs on every string read).
         """
         low = lower(text)
-        for head in self._at.finditer(low, pos):
-            match = self._pattern.match(low, head.start())
+        for at in self._at.places(low, pos):
+            match = self._pattern.match(low, at)
             if match is not None:
                 return match
         return None
@@ -511,25 +378,13 @@ class Gated:
         """The matches in `text` from `pos`, left to right, non-overlapping (lowercase)."""
         low = lower(text)
         after = pos
-        for head in self._at.finditer(low, pos):
-            if head.start() < after:
+        for at in self._at.places(low, pos):
+            if at < after:
                 continue
-            match = self._pattern.match(low, head.start())
+            match = self._pattern.match(low, at)
             if match is not None:
                 after = match.end() if match.end() > match.start() else match.end() + 1
                 yield match
-
-
-def _heads_at(starting: set[str], anywhere: set[str]) -> str:
-    r"""Where `starting` starts a word (``\b``) or `anywhere` starts, each as a look-ahead.
-
-    A `Split`: where none of `anywhere` is (most texts), the search for `starting` alone.
-    """
-    first = [rf"\b(?={_trie(starting)})"] if starting else []
-    whole = "|".join(first + ([f"(?={_trie(anywhere)})"] if anywhere else []))
-    if not anywhere:
-        return whole
-    return Split(whole, first[0] if first else "(?!)", _anchored(anywhere))
 
 
 def searcher(pattern: str, flags: int = re.IGNORECASE) -> Gated | Lazy:

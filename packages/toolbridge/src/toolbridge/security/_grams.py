@@ -61,6 +61,8 @@ _SPACES: Final = re.compile(f"{_BLANK}{_BLANK}{{7,}}")
 _LINES: Final = re.compile(r"\n(?:[ \t\r]*\n){3,}")
 _SEPARATOR: Final = " | "
 _WORDS: Final = re.compile(r"<[a-z-]+>|\w+")
+_PLAIN_WORDS: Final = re.compile(r"\w+")
+"""`_WORDS` in a text with no ``<``, where it matches alike (and twice as fast)."""
 WORD_LIMIT: Final = 32
 """Characters of one word its character n-grams are taken from (a blob is one word)."""
 
@@ -150,7 +152,8 @@ def text(values: Iterable[str], shape: Shape) -> str:
 
 def words(values: Iterable[str], shape: Shape) -> list[str]:
     """The words of a tool's strings (marked, lowercased, markers among them), in order."""
-    return _WORDS.findall(text(values, shape).lower())
+    low = text(values, shape).lower()
+    return (_WORDS if "<" in low else _PLAIN_WORDS).findall(low)
 
 
 def pairs(found: list[str]) -> set[tuple[str, str]]:

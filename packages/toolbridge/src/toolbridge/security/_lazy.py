@@ -4,8 +4,7 @@ The rules hold a few hundred large alternations of words in many languages; comp
 them all when `toolbridge.security` is imported cost most of a second, and a scan of a
 few tools uses a fraction of them. `Lazy` compiles its pattern when one of its methods
 is first looked up, then holds the compiled pattern's own bound methods: a call costs
-what the compiled pattern's does. A `Split` source has its searches first ask a cheap
-pattern whether the costly part of it can match at all.
+what the compiled pattern's does.
 """
 
 from __future__ import annotations
@@ -15,32 +14,9 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final, final
 
-__all__ = ["Lazy", "Split"]
+__all__ = ["Lazy"]
 
 _METHODS: Final = ("search", "match", "fullmatch", "finditer", "findall", "sub", "split")
-
-
-@final
-class Split(str):
-    r"""A pattern's source, with a cheaper pattern that matches as it does in most texts.
-
-    `common` matches as the whole pattern does in any text (from any position, to any
-    end) where `rare` finds nothing: ``\b(?:cat|dog)|sh`` is ``\b(?:cat|dog)`` where
-    no ``sh`` is. Why: the regex engine tries an alternation of words that may start
-    anywhere at nearly every character of a text, one of words that start a word only
-    where a word starts.
-    """
-
-    __slots__ = ("common", "rare")
-
-    common: str
-    rare: str
-
-    def __new__(cls, source: str, common: str, rare: str) -> Split:
-        split = super().__new__(cls, source)
-        split.common = common
-        split.rare = rare
-        return split
 
 
 @final
@@ -64,28 +40,8 @@ class Lazy:
             pattern = re.compile(source, self._flags)
             for method in _METHODS:
                 setattr(self, method, getattr(pattern, method))
-            if isinstance(source, Split):
-                self._split(pattern, source)
             self._pattern = pattern
         return pattern
-
-    def _split(self, pattern: re.Pattern[str], source: Split) -> None:
-        """`search` and `finditer` by `source.common` wherever `source.rare` finds nothing."""
-        common = re.compile(source.common, self._flags)
-        rare = re.compile(source.rare, self._flags).search
-
-        def search(string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-            chosen = common if rare(string, pos, endpos) is None else pattern
-            return chosen.search(string, pos, endpos)
-
-        def finditer(
-            string: str, pos: int = 0, endpos: int = sys.maxsize
-        ) -> Iterator[re.Match[str]]:
-            chosen = common if rare(string, pos, endpos) is None else pattern
-            return chosen.finditer(string, pos, endpos)
-
-        self.search = search  # type: ignore[method-assign]
-        self.finditer = finditer  # type: ignore[method-assign]
 
     def __getattr__(self, name: str) -> Any:
         # Only called for an attribute not yet set: the methods, before the first use.

@@ -21,9 +21,10 @@ from typing import Final, NamedTuple
 
 from toolbridge.security._destinations import PRIVATE_HOSTS
 from toolbridge.security._finding import Severity
-from toolbridge.security._gates import Absent, Gated, Present, literals, searcher
+from toolbridge.security._gates import Absent, Gated, Present, searcher
 from toolbridge.security._hit import Hit
 from toolbridge.security._lexicon import PASSWORDS, Stems
+from toolbridge.security._literals import Literals
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
 from toolbridge.security._steering import sentence_at, sentence_ends
 
@@ -352,7 +353,7 @@ _GATE_WORDS: Final = Present(
 )
 """Which words of the patterns' gates a string holds, in one search: each gated pattern
 then asks a set per group."""
-_FILE_GATE: Final = literals({word for word, _ in _NAMED_FILES})
+_FILE_GATE: Final = Literals({word for word, _ in _NAMED_FILES})
 QUICK_WORDS: Final = frozenset(
     {word for word, _ in _NAMED_FILES}
     | {word for pattern in _PATTERNS for word in pattern.gate[0]}
@@ -419,7 +420,7 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
 
 def _named_file(text: str, low: str) -> re.Match[str] | None:
     """The first credential file `text` names, or None."""
-    if _FILE_GATE.search(low) is None:
+    if not _FILE_GATE.any(low):
         return None
     first: re.Match[str] | None = None
     for word, pattern in _FILE_PATTERNS:

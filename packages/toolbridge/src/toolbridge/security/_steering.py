@@ -44,10 +44,11 @@ from toolbridge.security._choices import (
     LIMITS,
     SURCHARGE,
 )
-from toolbridge.security._gates import Family, Prefixes, holds, lower
+from toolbridge.security._gates import Family, Prefixes, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._lazy import Lazy
 from toolbridge.security._lexicon import MUST, USERS
+from toolbridge.security._literals import Literals
 
 __all__ = ["STEERS", "routing", "sentence_at", "sentence_ends", "steering"]
 
@@ -272,11 +273,11 @@ _SAYS: Final = ("用户说", "ユーザーが", "사용자가")
 _REINTERPRET_WHY: Final = "a redefinition of what the user's words mean: their request steered."
 _CONSENT_WHY: Final = "a claim that the user already agreed: consent the model is told it has."
 _CONDUCT_WHY: Final = "text steering the model's answers or reviews, not describing the tool."
-_CONSENT_GATE: Final = (
+_CONSENT_GATE: Final = Literals((
     "already", "ya ", "já", "déjà", "bereits", "schon", "già", " al ", "pre-a", "prea", "ed all",
     "to all", "pretend", "assume", "as if", "as though", "implied", "implicit", "como si",
     "comme si", "als hätte", "als habe",
-)  # fmt: skip
+))  # fmt: skip
 _WHY: Final = (
     "an instruction to override what the user asked (another tool, a recipient, an "
     "account, a path): shadowing."
@@ -383,7 +384,7 @@ def steering(
             conduct = found
         if steered and conduct is not None:
             break
-    if not steered and holds(low, _CONSENT_GATE):
+    if not steered and _CONSENT_GATE.any(low):
         consent = CONSENT.search(value)
         if consent is not None:
             hits.append(Hit("instruction", "high", consent.start(), consent.end(), _CONSENT_WHY))

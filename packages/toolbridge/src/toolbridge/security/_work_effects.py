@@ -31,8 +31,9 @@ from toolbridge.security._concept_effects import DESTINATIONS, meant
 from toolbridge.security._concept_match import Concept
 from toolbridge.security._concept_overrides import CAN
 from toolbridge.security._effect_words import ADDED, CHECKS, GRANTED, PUBLIC, SKIPPED
-from toolbridge.security._gates import Absent, literals
+from toolbridge.security._gates import Absent
 from toolbridge.security._hit import Hit
+from toolbridge.security._literals import Literals
 from toolbridge.security._steering import sentence_at, sentence_ends
 
 __all__ = ["worked"]
@@ -96,7 +97,7 @@ _CHECKS: Final = Concept(CHECKS)
 _SKIPPED: Final = Concept(SKIPPED)
 _OPENED: Final = Concept(PUBLIC | GRANTED)
 _DIGITS: Final = re.compile(r"\d[\d .-]{5,}\d")
-_COMPANY_GATE: Final = literals(
+_COMPANY_GATE: Final = Literals(
     {" ltd", " inc", " gmbh", " llc", " plc", " holdings", " partners", " corp", " ag "}
 )
 """Beside an at sign or a ``#``, what a fixed destination holds: a long number, a
@@ -167,7 +168,7 @@ def worked(low: str, known: frozenset[str] = frozenset()) -> Hit | None:
         or "#" in low
         or ("://" in low and any(bucket in low for bucket in _BUCKETS))
         or _DIGITS.search(low) is not None
-        or _COMPANY_GATE.search(low) is not None
+        or _COMPANY_GATE.any(low)
     )
     waivable = not _WAIVED.of(low)
     if not fixed and not waivable:

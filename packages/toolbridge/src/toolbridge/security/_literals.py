@@ -1,0 +1,232 @@
+r"""Where literal words start in a text: one Aho-Corasick pass, with word starts.
+
+The scan's gates ask, of nearly every string, whether and where some of a few hundred
+literals start; some count only where a word starts (after ``\b``). A regular
+expression for them tries its alternatives at every character; an Aho-Corasick
+automaton (``ahocorasick-rs``) reads the text once whatever their number, and the word
+starts are checked on what it finds, which is little. Each automaton is built at its
+first use: a scan uses a fraction of them.
+
+The answers are those of the regular expressions they replace, character for
+character: ``\b(?:starting)|anywhere`` for `Starts.first` and `Starts.spans` (at the
+leftmost place, a starting literal where a word starts, else one found anywhere, the
+longest that fits), and the places of ``\b(?=starting)|(?=anywhere)`` for
+`Starts.places`. A text is lowercase where its literals are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from ahocorasick_rs import AhoCorasick
+
+__all__ = ["Held", "Literals", "Starts", "boundary"]
+
+_SPAN: Final = re.compile(r".+", re.DOTALL)
+"""``_SPAN.match(text, start, end)``: the match object of ``text[start:end]``."""
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
+
+def _automaton(literals: Iterable[str], *, overlapping: bool) -> AhoCorasick:
+    """An automaton for `literals` (non-empty, none empty), built now."""
+    # imported here: at the scan's first search, not when the scan is imported
+    from ahocorasick_rs import AhoCorasick, Implementation, MatchKind
+
+    kind = MatchKind.Standard if overlapping else MatchKind.LeftmostFirst
+    # a DFA: a third faster than the default automaton on a large set, built once
+    return AhoCorasick(list(literals), matchkind=kind, implementation=Implementation.DFA)
+
+
+def _encodable(text: str) -> str:
+    """`text` with each lone surrogate (which UTF-8 cannot encode) as U+FFFD.
+
+    The automaton reads UTF-8; no literal holds either character, and the indexes stay
+    `text`'s. Called only when reading `text` raised.
+    """
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def _word(char: str) -> bool:
+    r"""Whether `char` is a word character, as ``\w`` in a regular expression of text."""
+    return char.isalnum() or char == "_"
+
+
+def boundary(text: str, at: int) -> bool:
+    r"""Whether ``\b`` holds at `at` in `text`: a word character on one side only."""
+    before = at > 0 and _word(text[at - 1])
+    return before != (at < len(text) and _word(text[at]))
+
+
+class Literals:
+    """Whether a text holds one of some literals, anywhere: one pass.
+
+    The empty literal is in every text.
+    """
+
+    __slots__ = ("_automaton", "_every", "_sorted")
+
+    def __init__(self, literals: Iterable[str]) -> None:
+        listed = set(literals)
+        self._every: Final = "" in listed
+        self._sorted: Final = tuple(sorted(listed - {""}))
+        self._automaton: AhoCorasick | None = None
+
+    def any(self, text: str) -> bool:
+        """Whether `text` holds one of the literals."""
+        if self._every:
+            return True
+        if not self._sorted:
+            return False
+        automaton = self._automaton
+        if automaton is None:
+            automaton = self._automaton = _automaton(self._sorted, overlapping=False)
+        try:
+            return bool(automaton.find_matches_as_indexes(text))
+        except UnicodeEncodeError:
+            return bool(automaton.find_matches_as_indexes(_encodable(text)))
+
+
+class Held:
+    """Every place one of some literals (none empty) starts in a text, overlaps included."""
+
+    __slots__ = ("_automaton", "literals")
+
+    def __init__(self, literals: Iterable[str]) -> None:
+        self.literals: Final = tuple(sorted(set(literals)))
+        """The literals, in the order `found` numbers them."""
+        if self.literals[:1] == ("",):
+            raise ValueError("the empty literal is everywhere: it tells nothing")
+        self._automaton: AhoCorasick | None = None
+
+    def found(self, text: str) -> list[tuple[int, int]]:
+        """``(literal's index in `literals`, where it starts)`` for each place, unordered."""
+        if not self.literals:
+            return []
+        automaton = self._automaton
+        if automaton is None:
+            automaton = self._automaton = _automaton(self.literals, overlapping=True)
+        try:
+            found = automaton.find_matches_as_indexes(text, overlapping=True)
+        except UnicodeEncodeError:
+            found = automaton.find_matches_as_indexes(_encodable(text), overlapping=True)
+        return [(index, start) for index, start, _ in found]
+
+    def of(self, text: str) -> set[str]:
+        """The literals `text` holds."""
+        literals = self.literals
+        return {literals[index] for index, _ in self.found(text)}
+
+
+class Starts:
+    r"""Literals found where a word starts (`starting`) or anywhere (`anywhere`).
+
+    ``\b`` is checked where the automaton finds a starting literal: a word character on
+    one side only. The last text read is kept, with where its literals start: a reader
+    asks the same text again from further on.
+    """
+
+    __slots__ = ("_automaton", "_kinds", "_last", "_sorted")
+
+    def __init__(self, starting: Iterable[str], anywhere: Iterable[str]) -> None:
+        kinds: dict[str, int] = {}
+        for literal in starting:
+            kinds[literal] = kinds.get(literal, 0) | 1
+        for literal in anywhere:
+            kinds[literal] = kinds.get(literal, 0) | 2
+        if "" in kinds:
+            raise ValueError("the empty literal starts everywhere: it finds nothing")
+        self._sorted: Final = tuple(sorted(kinds))
+        self._kinds: Final = tuple(kinds[literal] for literal in self._sorted)
+        """Per literal: 1 where a word starts, 2 anywhere, 3 both."""
+        self._automaton: AhoCorasick | None = None
+        self._last: tuple[str, list[int], dict[int, tuple[list[int], list[int]]]] | None = None
+
+    def _read(self, text: str) -> tuple[list[int], dict[int, tuple[list[int], list[int]]]]:
+        """Where literals start in `text`, ascending; per place, the ends of each kind."""
+        last = self._last
+        if last is not None and last[0] is text:
+            return last[1], last[2]
+        ends: dict[int, tuple[list[int], list[int]]] = {}
+        if self._sorted:
+            automaton = self._automaton
+            if automaton is None:
+                automaton = self._automaton = _automaton(self._sorted, overlapping=True)
+            kinds = self._kinds
+            try:
+                found = automaton.find_matches_as_indexes(text, overlapping=True)
+            except UnicodeEncodeError:
+                found = automaton.find_matches_as_indexes(_encodable(text), overlapping=True)
+            for index, start, end in found:
+                entry = ends.get(start)
+                if entry is None:
+                    entry = ends[start] = ([], [])
+                kind = kinds[index]
+                if kind & 1:
+                    entry[0].append(end)
+                if kind & 2:
+                    entry[1].append(end)
+        places = sorted(ends)
+        self._last = (text, places, ends)
+        return places, ends
+
+    @staticmethod
+    def _end(text: str, start: int, ends: tuple[list[int], list[int]], stop: int) -> int:
+        """The end of the literal a match at `start` takes (-1: none fits before `stop`)."""
+        starting, anywhere = ends
+        if starting and boundary(text, start):
+            fit = [end for end in starting if end <= stop]
+            if fit:
+                return max(fit)
+        fit = [end for end in anywhere if end <= stop]
+        return max(fit) if fit else -1
+
+    def first(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
+        """The first literal in ``text[pos:endpos]``, as ``re.search`` finds it."""
+        stop = len(text) if endpos is None else min(endpos, len(text))
+        places, ends = self._read(text)
+        for start in places:
+            if start < pos:
+                continue
+            if start >= stop:
+                break
+            end = self._end(text, start, ends[start], stop)
+            if end >= 0:
+                return _SPAN.match(text, start, end)
+        return None
+
+    def holds(self, text: str) -> bool:
+        """Whether `text` holds a literal where it counts."""
+        places, ends = self._read(text)
+        for start in places:  # noqa: SIM110 (a loop: any() over a generator costs twice)
+            if ends[start][1] or boundary(text, start):
+                return True
+        return False
+
+    def spans(self, text: str, pos: int = 0, endpos: int | None = None) -> list[re.Match[str]]:
+        """The literals in ``text[pos:endpos]``, left to right, as ``re.finditer`` finds them."""
+        stop = len(text) if endpos is None else min(endpos, len(text))
+        places, ends = self._read(text)
+        found: list[re.Match[str]] = []
+        after = pos
+        for start in places:
+            if start < after:
+                continue
+            if start >= stop:
+                break
+            end = self._end(text, start, ends[start], stop)
+            if end >= 0:
+                match = _SPAN.match(text, start, end)
+                if match is not None:
+                    found.append(match)
+                after = end
+        return found
+
+    def places(self, text: str, pos: int = 0) -> list[int]:
+        """Where a literal starts from `pos`: a starting one where a word starts, ascending."""
+        places, ends = self._read(text)
+        return [
+            start for start in places if start >= pos and (ends[start][1] or boundary(text, start))
+        ]
