@@ -91,7 +91,7 @@ def field_ask(low: str, *, described: bool, filled: tuple[int, ...] = ()) -> Hit
     where `low` says to put something in one of them; a secret in that sentence, not
     negated, is asked for ("Put the CI secrets in status").
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     for at in filled:
         ends = sentence_ends(low) if ends is None else ends
         start, end = sentence_at(ends, at, len(low))

@@ -242,7 +242,7 @@ def _kinds(low: str, value: str) -> Iterator[tuple[int, int, int, int]]:
 
     The tool word's span, and its clause's (its sentence up to a semicolon).
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     for kind in (*TOOL_WORD.finditer(low), *_INTEGRATION.finditer(low)):
         at, after = kind.start(), kind.end()
         word = _WORD.match(low, at)

@@ -263,7 +263,7 @@ def overrides(low: str, value: str, known: frozenset[str]) -> Hit | None:
     `value` is `low` as written; `known` the names of the server's tools and of this
     tool's fields, which an operation named in `value` is not another tool's.
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     triggered = _TRIGGERS.search(low) is not None
     for pattern, strong in ((_OVERRIDE, True), (_WEAK, False)):
         if not triggered:
@@ -295,7 +295,7 @@ def _directed(low: str, value: str) -> tuple[int, int] | None:
     "the type of CLI tool", a toolset or toolkit, nor a value given as an example
     ("such as 'pip'"). `value` is `low` as written.
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     short = len(low) <= SHORT
     for tool in TOOL_WORD.finditer(low):
         at = tool.start()
@@ -383,7 +383,7 @@ def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int]
     is a nickname"), beside *only*, a fixed value or a rule for every case.
     `value` is `low` as written, `known` the names of the tool's own world.
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     demotes = _DEMOTED.search(low) is not None
     short = len(low) <= SHORT
     for tool in TOOL_WORD.finditer(low):
@@ -429,7 +429,7 @@ def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int]
     return None
 
 
-def _window(ends: list[int], at: int, length: int) -> tuple[int, int]:
+def _window(ends: tuple[int, ...], at: int, length: int) -> tuple[int, int]:
     """The sentence around `at` and the one after it, ``(start, end)``.
 
     A rule for other tools often sets the value in one clause and demotes the user's in
@@ -450,7 +450,7 @@ def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple
     "send_payment beneficiary is ...") beside a fixed destination and the user or a
     demoted choice. Sentence and the next, or the whole of a short text.
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     short = len(low) <= SHORT
     for other in _others(low):
         if ends is None:

@@ -250,7 +250,7 @@ def exfiltration(
     rules' words).
     """
     low = lower(value)
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     read: set[tuple[int, str]] = set()
     whats, sources = ASKS.starts(low) if starts is None else starts
     for found in _WHAT.matches(low, whats):

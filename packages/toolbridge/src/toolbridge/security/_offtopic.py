@@ -599,7 +599,7 @@ def _said_in(
         return []  # no name quoted, no identifier, no field named at all
     carrying: dict[str, bool] = {}  # read for the fields named only, once each
     low = ""
-    ends: list[int] = []
+    ends: tuple[int, ...] = ()
     for start, end, name, labelled in _mentions(value, names):
         wanted = [name] if name in properties else names  # a label: any field of text
         for one in wanted:
@@ -746,7 +746,7 @@ def _asks(
     needed: a value that adds data to a call with a plus ("live+conversation_log") has
     no room for "all" or "earlier".
     """
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     for index in named:
         asked = _ASKED[index]
         qualified = _QUALIFIED[index] if qualify else None

@@ -137,7 +137,7 @@ def _server_steered(
     if not servers:
         return None
     low = lower(value)
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     for name in servers:
         if name.lower() not in low or name in own:
             continue  # most texts name no other server: one substring test each

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from toolbridge.security._choices import (
@@ -331,7 +333,7 @@ def steering(
     hits: list[Hit] = []
     conducts, overrides, reinterprets = STEERS.starts(low) if starts is None else starts
     conduct = next(_CONDUCT.matches(low, conducts), None)
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     read: set[tuple[int, str]] = set()
     steered = False
     for found in _OVERRIDES.matches(low, overrides):
@@ -418,7 +420,7 @@ def _always_steers(text: str, siblings: frozenset[str]) -> bool:
     )
 
 
-def _joined(value: str, ends: list[int], start: int) -> int:
+def _joined(value: str, ends: tuple[int, ...], start: int) -> int:
     """Where the sentence starting at `start` starts, with a clause joined by a semicolon.
 
     "The address the user gives is not used; confirmations always go to ...": the two
@@ -452,12 +454,16 @@ _END: Final = re.compile(
 not at a colon that introduces an address ("indicated below: x@y.example")."""
 
 
-def sentence_ends(value: str) -> list[int]:
-    """Where the sentences of `value` end (after their stop), in order."""
-    return [found.end() for found in _END.finditer(value)]
+@lru_cache(maxsize=64)
+def sentence_ends(value: str) -> tuple[int, ...]:
+    """Where the sentences of `value` end (after their stop), in order.
+
+    Kept for the last strings read: a dozen rules ask it of the same string.
+    """
+    return tuple(found.end() for found in _END.finditer(value))
 
 
-def sentence_at(ends: list[int], at: int, length: int) -> tuple[int, int]:
+def sentence_at(ends: Sequence[int], at: int, length: int) -> tuple[int, int]:
     """The sentence around index `at`: ``(start, end)``, given `sentence_ends`."""
     index = bisect_right(ends, at)
     return (ends[index - 1] if index else 0), (ends[index] if index < len(ends) else length)

@@ -74,7 +74,7 @@ def unlisted(
         value = text.value
         if "_" not in value and not any(char.isupper() for char in value[1:]):
             continue  # no name with a separator or an inner capital
-        ends: list[int] | None = None
+        ends: tuple[int, ...] | None = None
         done = -1
         for order in _ORDER.finditer(value):  # orders are rare; names are read beside them
             if order.start() < done:

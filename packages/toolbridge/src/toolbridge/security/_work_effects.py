@@ -173,7 +173,7 @@ def worked(low: str, known: frozenset[str] = frozenset()) -> Hit | None:
     waivable = not _WAIVED.of(low)
     if not fixed and not waivable:
         return None
-    ends: list[int] | None = None
+    ends: tuple[int, ...] | None = None
     for work in _WORK_WORDS.finditer(low):
         word = work.group().strip()
         if any(word.rstrip("s") in name.lower() for name in known):
