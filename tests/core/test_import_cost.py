@@ -29,6 +29,7 @@ NOT_ON_IMPORT = (
     "redis",
     "valkey",
     "confusable_homoglyphs",
+    "ahocorasick_rs",
     "toolbridge.security",
     *OPTIONAL,
 )

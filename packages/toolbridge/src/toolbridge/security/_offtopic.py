@@ -47,6 +47,7 @@ value adds it when it joins it to the call or is the field's default (`_added`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
@@ -327,18 +328,15 @@ def offtopic(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
         + _added(tool, texts)
     )
     fields = [text for text in texts if text.path[0] == "inputSchema" and _READ & {*text.path[-2:]}]
-    if (
-        not fields
-        or _ANY.search(lower("\n".join(text.value for text in fields)).replace("_", " ")) is None
-    ):
+    lows = [lower(text.value).replace("_", " ") for text in fields]
+    kinds = _kinds_each(lows)
+    if not any(kinds):
         return hits  # one search for the tool: most name no kind at all
     names: list[str] | None = None
     posted = sent_by_default(texts)  # "mirror: https://..." beside a card's number
     coded: set[str] | None = None  # read only for an identity number vouched for
-    for text in fields:
+    for text, low, named in zip(fields, lows, kinds, strict=True):
         path = text.path
-        low = lower(text.value).replace("_", " ")
-        named = _kinds_in(low)
         if not named:
             continue
         if not (carries(tool.input_schema, path) or _switched_on(tool, path)):
@@ -514,14 +512,14 @@ def _written(tool: Tool, texts: Sequence[Text]) -> list[tuple[Text, Hit]]:
     server has no such data to return.
     """
     names: list[str] | None = None
-    for text in texts:
-        if text.path[0] != "outputSchema" or not _READ & {*text.path[-2:]}:
-            continue
-        low = lower(text.value).replace("_", " ")
-        if _ANY.search(low) is None:
-            continue
+    fields = [
+        text for text in texts if text.path[0] == "outputSchema" and _READ & {*text.path[-2:]}
+    ]
+    lows = [lower(text.value).replace("_", " ") for text in fields]
+    for text, low, named in zip(fields, lows, _kinds_each(lows), strict=True):
+        if not named:
+            continue  # (a field naming no kind asks for none, told or not)
         told = _MODEL_WRITES.search(low) is not None
-        named = _kinds_in(low)
         if not told:
             named = [index for index in named if index in _OUT_OF_REACH]
             if not named:
@@ -715,6 +713,25 @@ def _labelled(value: str, start: int, end: int) -> bool:
     before = value[max(0, start - 16) : start].lower()
     after = value[end : end + 12].lower()
     return _FIELD_BEFORE.search(before) is not None or _FIELD_AFTER.match(after) is not None
+
+
+def _kinds_each(lows: list[str]) -> list[list[int]]:
+    """`_kinds_in` of each of `lows`, found in one search of them all.
+
+    Joined by line breaks, which no word of a kind holds and which end a word as a
+    string's end does: each one's words are those its own search finds.
+    """
+    if not lows:
+        return []
+    found: list[set[int]] = [set() for _ in lows]
+    starts: list[int] = []
+    at = 0
+    for low in lows:
+        starts.append(at)
+        at += len(low) + 1
+    for word in _ANY.finditer("\n".join(lows)):
+        found[bisect_right(starts, word.start()) - 1].update(_kinds(word.group()))
+    return [sorted(kinds) for kinds in found]
 
 
 def _kinds_in(low: str) -> list[int]:
