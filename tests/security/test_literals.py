@@ -84,6 +84,14 @@ def test_held_and_literals_as_substring_tests(literals: set[str], text: str) -> 
 
 
 @settings(max_examples=300, deadline=None)
+@given(_LITERALS, st.lists(st.text(alphabet=_ALPHABET + "\n", max_size=12), max_size=5))
+def test_each_of_many_texts_as_each_alone(literals: set[str], texts: list[str]) -> None:
+    """One pass over texts joined by line breaks, texts holding line breaks of their own."""
+    assert Literals(literals).each(texts) == [Literals(literals).any(text) for text in texts]
+    assert Absent(literals).each(texts) == [Absent(literals).of(text) for text in texts]
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(_LITERALS, _LITERALS), min_size=1, max_size=3), _TEXTS)
 def test_family_as_each_member_alone(members: list[tuple[set[str], set[str]]], text: str) -> None:
     """Each member's places: a literal of its own where a word starts, or one it lets

@@ -11,7 +11,7 @@ mistake in the list: it raises at import.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from toolbridge.security._lazy import Lazy
@@ -271,6 +271,10 @@ class Absent:
         None of them, spaced, is in it then, nor any of them in the text before spacing.
         """
         return not self._words.any(spaced)
+
+    def each(self, spaced: Sequence[str]) -> list[bool]:
+        """`of` of each of `spaced`, in one pass (`Literals.each`)."""
+        return [not held for held in self._words.each(spaced)]
 
 
 def _split(pattern: str) -> tuple[list[str], int]:

@@ -17,7 +17,8 @@ longest that fits), and the places of ``\b(?=starting)|(?=anywhere)`` for
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -50,6 +51,32 @@ def _encodable(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
+def _each(
+    automaton: AhoCorasick, texts: Sequence[str], *, overlapping: bool
+) -> list[list[tuple[int, int, int]]]:
+    """The automaton's matches in each of `texts`, read in one pass over them joined.
+
+    By line breaks, which no literal holds (the caller checks): no match spans two texts,
+    and each text's matches are its own search's, at its own indexes.
+    """
+    starts: list[int] = []
+    at = 0
+    for text in texts:
+        starts.append(at)
+        at += len(text) + 1
+    joined = "\n".join(texts)
+    try:
+        found = automaton.find_matches_as_indexes(joined, overlapping=overlapping)
+    except UnicodeEncodeError:
+        found = automaton.find_matches_as_indexes(_encodable(joined), overlapping=overlapping)
+    each: list[list[tuple[int, int, int]]] = [[] for _ in texts]
+    for index, start, end in found:
+        part = bisect_right(starts, start) - 1
+        offset = starts[part]
+        each[part].append((index, start - offset, end - offset))
+    return each
+
+
 def _word(char: str) -> bool:
     r"""Whether `char` is a word character, as ``\w`` in a regular expression of text."""
     return char.isalnum() or char == "_"
@@ -67,13 +94,21 @@ class Literals:
     The empty literal is in every text.
     """
 
-    __slots__ = ("_automaton", "_every", "_sorted")
+    __slots__ = ("_automaton", "_every", "_joins", "_sorted")
 
     def __init__(self, literals: Iterable[str]) -> None:
         listed = set(literals)
         self._every: Final = "" in listed
         self._sorted: Final = tuple(sorted(listed - {""}))
+        self._joins: Final = not any("\n" in literal for literal in self._sorted)
+        """No literal holds a line break: texts joined by one are read in one pass."""
         self._automaton: AhoCorasick | None = None
+
+    def _built(self) -> AhoCorasick:
+        automaton = self._automaton
+        if automaton is None:
+            automaton = self._automaton = _automaton(self._sorted, overlapping=False)
+        return automaton
 
     def any(self, text: str) -> bool:
         """Whether `text` holds one of the literals."""
@@ -81,13 +116,21 @@ class Literals:
             return True
         if not self._sorted:
             return False
-        automaton = self._automaton
-        if automaton is None:
-            automaton = self._automaton = _automaton(self._sorted, overlapping=False)
+        automaton = self._built()
         try:
             return bool(automaton.find_matches_as_indexes(text))
         except UnicodeEncodeError:
             return bool(automaton.find_matches_as_indexes(_encodable(text)))
+
+    def each(self, texts: Sequence[str]) -> list[bool]:
+        """`any` of each of `texts`, in one pass over them joined by line breaks.
+
+        A match never spans a line break (no literal holds one), and one is found in
+        every text that holds a literal: the pass goes on after each match.
+        """
+        if self._every or not self._sorted or not self._joins or len(texts) < 2:
+            return [self.any(text) for text in texts]
+        return [bool(found) for found in _each(self._built(), texts, overlapping=False)]
 
 
 class Held:
@@ -145,31 +188,42 @@ class Starts:
         self._automaton: AhoCorasick | None = None
         self._last: tuple[str, list[int], dict[int, tuple[list[int], list[int]]]] | None = None
 
+    def _built(self) -> AhoCorasick:
+        automaton = self._automaton
+        if automaton is None:
+            automaton = self._automaton = _automaton(self._sorted, overlapping=True)
+        return automaton
+
+    def _grouped(
+        self, found: list[tuple[int, int, int]]
+    ) -> tuple[list[int], dict[int, tuple[list[int], list[int]]]]:
+        """Where literals start, ascending; per place, the ends of each kind."""
+        ends: dict[int, tuple[list[int], list[int]]] = {}
+        kinds = self._kinds
+        for index, start, end in found:
+            entry = ends.get(start)
+            if entry is None:
+                entry = ends[start] = ([], [])
+            kind = kinds[index]
+            if kind & 1:
+                entry[0].append(end)
+            if kind & 2:
+                entry[1].append(end)
+        return sorted(ends), ends
+
     def _read(self, text: str) -> tuple[list[int], dict[int, tuple[list[int], list[int]]]]:
         """Where literals start in `text`, ascending; per place, the ends of each kind."""
         last = self._last
         if last is not None and last[0] is text:
             return last[1], last[2]
-        ends: dict[int, tuple[list[int], list[int]]] = {}
+        found: list[tuple[int, int, int]] = []
         if self._sorted:
-            automaton = self._automaton
-            if automaton is None:
-                automaton = self._automaton = _automaton(self._sorted, overlapping=True)
-            kinds = self._kinds
+            automaton = self._built()
             try:
                 found = automaton.find_matches_as_indexes(text, overlapping=True)
             except UnicodeEncodeError:
                 found = automaton.find_matches_as_indexes(_encodable(text), overlapping=True)
-            for index, start, end in found:
-                entry = ends.get(start)
-                if entry is None:
-                    entry = ends[start] = ([], [])
-                kind = kinds[index]
-                if kind & 1:
-                    entry[0].append(end)
-                if kind & 2:
-                    entry[1].append(end)
-        places = sorted(ends)
+        places, ends = self._grouped(found)
         self._last = (text, places, ends)
         return places, ends
 

@@ -217,16 +217,19 @@ def _tool(
     # in two places): each is read once per tool, by what its hits depend on.
     looked: dict[tuple[str, bool], list[Hit | None]] = {}
     readings: dict[tuple[object, ...], list[Hit | None]] = {}
+    # The pattern rules read a string's first READ_LIMIT characters: a longer one is an
+    # oversized finding already, and a server cannot make the scan take minutes.
+    read_values: list[str] = []
     for text in texts:
-        value, is_name = text.value, text.kind == "name"
-        # The pattern rules read a string's first READ_LIMIT characters: a longer one is
-        # an oversized finding already, and a server cannot make the scan take minutes.
-        whole = looked.get((value, is_name))
+        read_values.append(text.value[: min(READ_LIMIT, max(budget, 0))])
+        budget -= len(read_values[-1])
+    loud = _loud(read_values)
+    for text, value in zip(texts, read_values, strict=True):
+        is_name = text.kind == "name"
+        whole = looked.get((text.value, is_name))
         if whole is None:
-            whole = looked[(value, is_name)] = _look(value, is_name)
+            whole = looked[(text.value, is_name)] = _look(text.value, is_name)
         found = list(whole)
-        value = value[: min(READ_LIMIT, max(budget, 0))]
-        budget -= len(value)
         if len(value) >= PHRASE_MIN:
             field = text.path[0] == "inputSchema"
             described = not field and _names_a_parameter(value, parameters, text.path)
@@ -237,8 +240,18 @@ def _tool(
             reading = (value, is_name, field, described, filled, offered)
             read = readings.get(reading)
             if read is None:
+                quiet = (not is_name or value.isascii()) and value not in loud
                 read = readings[reading] = _read(
-                    value, is_name, field, described, filled, offered, tool.name, siblings, known
+                    value,
+                    is_name,
+                    field,
+                    described,
+                    filled,
+                    offered,
+                    tool.name,
+                    siblings,
+                    known,
+                    quiet=quiet,
                 )
             found.extend(read)
         hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
@@ -321,15 +334,33 @@ def _look(value: str, is_name: bool) -> list[Hit | None]:
     return found
 
 
-def _phrases(value: str, is_name: bool, topic: str) -> list[Hit]:
+def _spaced(value: str) -> str:
+    """`value` as `_QUIET` reads it: lowercase, ``_`` and ``-`` as spaces."""
+    return value.lower().replace("_", " ").replace("-", " ")
+
+
+def _loud(values: Sequence[str]) -> set[str]:
+    """Those of `values` (read by the phrase rules) that hold a word `_QUIET` gates on.
+
+    One search for a tool's strings, not one a string: `Absent.each`.
+    """
+    read = list(dict.fromkeys(value for value in values if len(value) >= PHRASE_MIN))
+    return {
+        value
+        for value, none in zip(read, _QUIET.each([_spaced(value) for value in read]), strict=True)
+        if not none
+    }
+
+
+def _phrases(value: str, is_name: bool, topic: str, quiet: bool | None = None) -> list[Hit]:
     """The instruction and secret rules' hits on `value`, a credential file sent away too.
 
     Most strings hold no word either rule gates on: one search skips both (a name in
-    another script is read whole by `sensitive`, as its `QUICK_WORDS` says).
+    another script is read whole by `sensitive`, as its `QUICK_WORDS` says). `quiet`:
+    that search's answer, when the tool's strings were searched at once (`_loud`).
     """
-    quiet = (not is_name or value.isascii()) and _QUIET.of(
-        value.lower().replace("_", " ").replace("-", " ")
-    )
+    if quiet is None:
+        quiet = (not is_name or value.isascii()) and _QUIET.of(_spaced(value))
     found = [] if quiet else instruction(value)
     sent = None if is_name else carried(value)
     if sent is not None:
@@ -349,6 +380,8 @@ def _read(
     topic: str,
     siblings: frozenset[str],
     known: frozenset[str],
+    *,
+    quiet: bool | None = None,
 ) -> list[Hit | None]:
     """The hits of the phrase rules on `value` (its first `READ_LIMIT` characters).
 
@@ -356,7 +389,7 @@ def _read(
     tool's fields (`_names_a_parameter`, `_fills`); `offered`: a value the input schema
     offers the model. A medium hit past what a client shows is raised (`far`).
     """
-    read: list[Hit | None] = [*_phrases(value, is_name, topic)]
+    read: list[Hit | None] = [*_phrases(value, is_name, topic, quiet)]
     if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
         heads = _HEADS.starts(lower(value))
         read += [
