@@ -72,8 +72,9 @@ def unlisted(
         if text.path not in SELF:
             continue
         value = text.value
-        if "_" not in value and not any(char.isupper() for char in value[1:]):
-            continue  # no name with a separator or an inner capital
+        rest = value[1:]
+        if "_" not in value and (rest.islower() or not any(char.isupper() for char in rest)):
+            continue  # no name with a separator or an inner capital (islower: at C speed)
         ends: tuple[int, ...] | None = None
         done = -1
         for order in _ORDER.finditer(value):  # orders are rare; names are read beside them
