@@ -240,17 +240,8 @@ class Starts:
 
     def first(self, text: str, pos: int = 0, endpos: int | None = None) -> re.Match[str] | None:
         """The first literal in ``text[pos:endpos]``, as ``re.search`` finds it."""
-        stop = len(text) if endpos is None else min(endpos, len(text))
-        places, ends = self._read(text)
-        for start in places:
-            if start < pos:
-                continue
-            if start >= stop:
-                break
-            end = self._end(text, start, ends[start], stop)
-            if end >= 0:
-                return _SPAN.match(text, start, end)
-        return None
+        found = self._spans(text, pos, endpos, first=True)
+        return found[0] if found else None
 
     def holds(self, text: str) -> bool:
         """Whether `text` holds a literal where it counts."""
@@ -262,6 +253,12 @@ class Starts:
 
     def spans(self, text: str, pos: int = 0, endpos: int | None = None) -> list[re.Match[str]]:
         """The literals in ``text[pos:endpos]``, left to right, as ``re.finditer`` finds them."""
+        return self._spans(text, pos, endpos, first=False)
+
+    def _spans(
+        self, text: str, pos: int, endpos: int | None, *, first: bool
+    ) -> list[re.Match[str]]:
+        """`spans`, or its first only (a list, not a generator: this runs on every string)."""
         stop = len(text) if endpos is None else min(endpos, len(text))
         places, ends = self._read(text)
         found: list[re.Match[str]] = []
@@ -276,6 +273,8 @@ class Starts:
                 match = _SPAN.match(text, start, end)
                 if match is not None:
                     found.append(match)
+                    if first:
+                        break
                 after = end
         return found
 
