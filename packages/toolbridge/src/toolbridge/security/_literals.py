@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 if TYPE_CHECKING:
     from ahocorasick_rs import AhoCorasick
@@ -29,6 +30,11 @@ __all__ = ["Held", "Literals", "Starts", "boundary"]
 _SPAN: Final = re.compile(r".+", re.DOTALL)
 """``_SPAN.match(text, start, end)``: the match object of ``text[start:end]``."""
 _SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_Ends: TypeAlias = Mapping[int, tuple[list[int], list[int]]]
+"""Per place a literal starts: the ends of those found where a word starts, and anywhere."""
+_NOWHERE: Final[tuple[int, ...]] = ()
+_NO_ENDS: Final[_Ends] = MappingProxyType({})
+"""`Starts._read`'s answer for a text holding no literal (most), shared and read-only."""
 
 
 def _automaton(literals: Iterable[str], *, overlapping: bool) -> AhoCorasick:
@@ -186,7 +192,7 @@ class Starts:
         self._kinds: Final = tuple(kinds[literal] for literal in self._sorted)
         """Per literal: 1 where a word starts, 2 anywhere, 3 both."""
         self._automaton: AhoCorasick | None = None
-        self._last: tuple[str, list[int], dict[int, tuple[list[int], list[int]]]] | None = None
+        self._last: tuple[str, Sequence[int], _Ends] | None = None
 
     def _built(self) -> AhoCorasick:
         automaton = self._automaton
@@ -194,9 +200,7 @@ class Starts:
             automaton = self._automaton = _automaton(self._sorted, overlapping=True)
         return automaton
 
-    def _grouped(
-        self, found: list[tuple[int, int, int]]
-    ) -> tuple[list[int], dict[int, tuple[list[int], list[int]]]]:
+    def _grouped(self, found: list[tuple[int, int, int]]) -> tuple[Sequence[int], _Ends]:
         """Where literals start, ascending; per place, the ends of each kind."""
         ends: dict[int, tuple[list[int], list[int]]] = {}
         kinds = self._kinds
@@ -211,7 +215,7 @@ class Starts:
                 entry[1].append(end)
         return sorted(ends), ends
 
-    def _read(self, text: str) -> tuple[list[int], dict[int, tuple[list[int], list[int]]]]:
+    def _read(self, text: str) -> tuple[Sequence[int], _Ends]:
         """Where literals start in `text`, ascending; per place, the ends of each kind."""
         last = self._last
         if last is not None and last[0] is text:
@@ -223,6 +227,9 @@ class Starts:
                 found = automaton.find_matches_as_indexes(text, overlapping=True)
             except UnicodeEncodeError:
                 found = automaton.find_matches_as_indexes(_encodable(text), overlapping=True)
+        if not found:  # most texts: nothing to group (one shared, read-only answer)
+            self._last = (text, _NOWHERE, _NO_ENDS)
+            return _NOWHERE, _NO_ENDS
         places, ends = self._grouped(found)
         self._last = (text, places, ends)
         return places, ends
