@@ -114,12 +114,14 @@ class Model:
             return total
         # one cache look-up per distinct word, the sums at C speed
         entries = list(map(self._cache.get, distinct))
-        if None in entries:
+        try:
+            weights, gram_weights, gram_counts = zip(*entries, strict=True)
+        except TypeError:  # a word not seen yet (None): read it, then sum again
             entries = [
                 self._word(word) if entry is None else entry
                 for entry, word in zip(entries, distinct, strict=True)
             ]
-        weights, gram_weights, gram_counts = zip(*entries, strict=True)
+            weights, gram_weights, gram_counts = zip(*entries, strict=True)
         part: int = sum(weights) + sum(map(self.pairs.get, together, repeat(0)))
         total += part / self.scale / math.sqrt(size)
         if self.shape.chars[0] and distinct:

@@ -254,7 +254,9 @@ def _tool(
                     quiet=quiet,
                 )
             found.extend(read)
-        hits.extend((text, hit) for hit in found if hit is not None and hit.rule not in off)
+        for hit in found:  # a loop: a generator a string costs more than it reads
+            if hit is not None and hit.rule not in off:
+                hits.append((text, hit))
         shown_text = visible(value)
         if shown_text != value:  # words split by invisible characters, read again
             seen = text._replace(value=shown_text)
