@@ -212,6 +212,9 @@ def _tool(
     siblings = frozenset((tool.name, *names))
     properties = tool.input_schema.get("properties")
     parameters = frozenset(properties) if isinstance(properties, Mapping) else frozenset()
+    # read once a tool, not once a string: the names `_names_a_parameter` and `_fills` seek
+    underscored = tuple(name for name in parameters if "_" in name)
+    fillable = tuple(name for name in parameters if name and _SECRET_NAME.search(name) is None)
     known = siblings | {text.value for text in texts if text.kind == "name"}
     # A definition repeats strings (one description on two parameters, an enum's values
     # in two places): each is read once per tool, by what its hits depend on.
@@ -232,8 +235,8 @@ def _tool(
         found = list(whole)
         if len(value) >= PHRASE_MIN:
             field = text.path[0] == "inputSchema"
-            described = not field and _names_a_parameter(value, parameters, text.path)
-            filled = () if field else _fills(value, parameters)
+            described = not field and _names_a_parameter(value, parameters, underscored, text.path)
+            filled = () if field else _fills(value, fillable)
             offered = (
                 field and not is_name and "_" in value and bool(_VALUE_SLOTS & {*text.path[-2:]})
             )
@@ -414,34 +417,40 @@ def _read(
     ]
 
 
-def _names_a_parameter(text: str, parameters: frozenset[str], path: tuple[str | int, ...]) -> bool:
+def _names_a_parameter(
+    text: str,
+    parameters: frozenset[str],
+    underscored: tuple[str, ...],
+    path: tuple[str | int, ...],
+) -> bool:
     """Whether `text`, outside the input schema, names one of the tool's parameters.
 
     As code (`` `note` ``), or by an identifier's name as a word (``payment_id``, in an
-    error's description too), or, in a title (the tool's or its annotations'), by any name
-    as a word ("fyll meta med ..."). What it says is then said about what goes in that
-    field.
+    error's description too; `underscored`: those of `parameters` holding a ``_``), or,
+    in a title (the tool's or its annotations'), by any name as a word ("fyll meta med
+    ..."). What it says is then said about what goes in that field.
     """
     if "`" in text and any(f"`{name}`" in text for name in parameters):
         return True
     titled = path[-1:] == ("title",) and path[0] in ("title", "annotations")
-    named = [name for name in parameters if ("_" in name or titled) and name in text]
+    named = [name for name in (parameters if titled else underscored) if name in text]
     return bool(named) and not set(named).isdisjoint(_WORDS.findall(text))
 
 
-def _fills(text: str, parameters: frozenset[str]) -> tuple[int, ...]:
+def _fills(text: str, parameters: tuple[str, ...]) -> tuple[int, ...]:
     """Where `text`, outside the input schema, says to put something *in* a parameter.
 
     "... in status", "... dans message", "... als `notes`": a preposition of place
-    before one of the tool's parameters by name. A parameter named for a secret
-    (``token``, ``api_key``) is where a secret belongs, and is left out.
+    before one of the tool's parameters by name. `parameters`: the tool's, less the
+    empty name and those named for a secret (``token``, ``api_key``: where a secret
+    belongs).
     """
     if not parameters:
         return ()
     low = text.lower()
     places: list[int] = []
     for name in parameters:
-        if not name or name not in low or _SECRET_NAME.search(name) is not None:
+        if name not in low:
             continue  # most descriptions name no parameter: one substring test each
         at = low.find(name)
         while at >= 0:
