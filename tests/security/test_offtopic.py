@@ -13,13 +13,16 @@ assistant builder, a container runner, a wallet restore) and mentions that ask n
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from toolbridge import Tool
 from toolbridge.security import scan
-from toolbridge.security._offtopic import offtopic
+from toolbridge.security._offtopic import _named_at, offtopic
 from toolbridge.security._strings import strings
 
 from .cases import acting
@@ -427,3 +430,15 @@ def test_recovery_words_on_a_wallet_restore_are_its_subject() -> None:
         phrase="The 12-word recovery phrase the user types.",
     )
     assert offtopic(restore, strings(restore)) == []
+
+
+@settings(max_examples=400, deadline=None)
+@example("ba-a-a", "a-a")  # the first place fails, an overlapping one stands alone
+@given(
+    st.text(alphabet="ab_`'\" é-", max_size=30),
+    st.text(alphabet="ab_é-", min_size=1, max_size=4),
+)
+def test_a_name_standing_alone_as_the_pattern_finds_it(value: str, name: str) -> None:
+    """`_named_at` finds what the pattern it replaced found (no pattern compiled a name)."""
+    pattern = re.compile(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])")
+    assert list(_named_at(value, name)) == [m.span() for m in pattern.finditer(value)]

@@ -694,8 +694,8 @@ def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bo
     if "_" in value:
         for name in fields:
             if "_" in name and name in value:
-                for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
-                    yield found.start(), found.end(), name, _labelled(value, *found.span())
+                for start, end in _named_at(value, name):
+                    yield start, end, name, _labelled(value, start, end)
     if "_" in value and not value.isascii():  # "ছবি_তালিকা প্যারামিটারে": a name in its script
         for found in _SCRIPT_NAME.finditer(value):
             if found.group() not in fields:
@@ -703,9 +703,30 @@ def _mentions(value: str, fields: list[str]) -> Iterator[tuple[int, int, str, bo
     bare = [name for name in fields if "_" not in name and len(name) > 1 and name in value]
     if bare and holds(value.lower(), _FIELD_WORDS):  # "im Feld nachweis": a bare name
         for name in bare:
-            for found in re.finditer(rf"(?<![\w`'\"]){re.escape(name)}(?![\w`'\"])", value):
-                if _labelled(value, *found.span()):
-                    yield found.start(), found.end(), name, True
+            for start, end in _named_at(value, name):
+                if _labelled(value, start, end):
+                    yield start, end, name, True
+
+
+def _named_at(value: str, name: str) -> Iterator[tuple[int, int]]:
+    r"""Where `name` stands alone in `value`: no word character, backtick or quote beside it.
+
+    As ``re.finditer`` of ``(?<![\w`'"])name(?![\w`'"])`` finds it, with no pattern
+    compiled a name (thousands of names would evict the regex module's cache).
+    """
+    at = value.find(name) if name else -1
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or not _apart(value[at - 1])) and (end == len(value) or not _apart(value[end])):
+            yield at, end
+            at = value.find(name, end)
+        else:
+            at = value.find(name, at + 1)
+
+
+def _apart(char: str) -> bool:
+    """Whether `char` joins a name to what is beside it: a word character, a backtick, a quote."""
+    return char.isalnum() or char in "_`'\""
 
 
 def _labelled(value: str, start: int, end: int) -> bool:
