@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from toolbridge.security._finding import Severity
+from toolbridge.security._gates import holds
 from toolbridge.security._hit import Hit
 
 __all__ = ["OVERSIZED", "blob"]
@@ -111,6 +112,13 @@ _ESCAPES: Final = (
     ),
 )
 
+_ANY_ESCAPE: Final = tuple(
+    gate
+    for gate in dict.fromkeys(escapes.gate for escapes in _ESCAPES)
+    if not any(other != gate and other in gate for other in (e.gate for e in _ESCAPES))
+)
+"""The gates of `_ESCAPES` that hold no other's ("\\x" holds "\\"): a string holding
+none of them holds no gate at all."""
 _ROT13: Final = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "nopqrstuvwxyzabcdefghijklmNOPQRSTUVWXYZABCDEFGHIJKLM",
@@ -199,8 +207,8 @@ def _runs(value: str) -> list[tuple[re.Match[str], str, str | None]]:
             found.append((match, kind, text))
             if text is not None:
                 return found[-1:]
-    if "\\" not in value and "&#" not in value and "%" not in value:
-        return found  # no escape of any kind (each one's gate holds one of these)
+    if not holds(value, _ANY_ESCAPE):
+        return found  # no escape of any kind: one test for each gate no other's holds
     for escapes in _ESCAPES:
         if escapes.gate not in value:
             continue

@@ -187,11 +187,9 @@ class Prefixes:
                 yield match
 
 
-def _literal_sets(members: tuple[Prefixes, ...]) -> tuple[set[str], set[str]]:
-    """Every literal of `members`, and those that may match inside a word."""
-    every = set().union(*(member.starting | member.anywhere for member in members))
-    loose = set().union(*(member.anywhere for member in members))
-    return every, loose
+def _literals_of(members: tuple[Prefixes, ...]) -> set[str]:
+    """Every literal of `members`."""
+    return set().union(*(member.starting | member.anywhere for member in members))
 
 
 class Family:
@@ -207,7 +205,7 @@ class Family:
     def __init__(self, *members: Prefixes) -> None:
         self.members: Final = members
         """The `Prefixes`, in the order `starts` answers for them."""
-        every, _ = _literal_sets(members)
+        every = _literals_of(members)
         self._held: Final = Held(every)
         # built at their first use
         self._tables: tuple[list[tuple[int, ...]], list[tuple[int, ...] | None]] | None = None

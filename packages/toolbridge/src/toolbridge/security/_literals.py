@@ -20,12 +20,12 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 if TYPE_CHECKING:
     from ahocorasick_rs import AhoCorasick
 
-__all__ = ["Held", "Literals", "Starts", "boundary"]
+__all__ = ["Held", "Literals", "Starts", "boundary", "joined"]
 
 _SPAN: Final = re.compile(r".+", re.DOTALL)
 """``_SPAN.match(text, start, end)``: the match object of ``text[start:end]``."""
@@ -57,24 +57,33 @@ def _encodable(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text)
 
 
-def _each(
-    automaton: AhoCorasick, texts: Sequence[str], *, overlapping: bool
-) -> list[list[tuple[int, int, int]]]:
-    """The automaton's matches in each of `texts`, read in one pass over them joined.
+def joined(texts: Sequence[str]) -> tuple[str, list[int]]:
+    """`texts` as one text, each after a line break, and where each starts in it.
 
-    By line breaks, which no literal holds (the caller checks): no match spans two texts,
-    and each text's matches are its own search's, at its own indexes.
+    For one search of them all, by words none of which holds a line break: no match
+    spans two texts, a line break ends a word as a text's end does, and a match at
+    ``at`` is in text ``bisect_right(starts, at) - 1``.
     """
     starts: list[int] = []
     at = 0
     for text in texts:
         starts.append(at)
         at += len(text) + 1
-    joined = "\n".join(texts)
+    return "\n".join(texts), starts
+
+
+def _each(
+    automaton: AhoCorasick, texts: Sequence[str], *, overlapping: bool
+) -> list[list[tuple[int, int, int]]]:
+    """The automaton's matches in each of `texts` (`joined`), at each one's own indexes.
+
+    No literal may hold a line break (the caller checks).
+    """
+    text, starts = joined(texts)
     try:
-        found = automaton.find_matches_as_indexes(joined, overlapping=overlapping)
+        found = automaton.find_matches_as_indexes(text, overlapping=overlapping)
     except UnicodeEncodeError:
-        found = automaton.find_matches_as_indexes(_encodable(joined), overlapping=overlapping)
+        found = automaton.find_matches_as_indexes(_encodable(text), overlapping=overlapping)
     each: list[list[tuple[int, int, int]]] = [[] for _ in texts]
     for index, start, end in found:
         part = bisect_right(starts, start) - 1
@@ -94,27 +103,39 @@ def boundary(text: str, at: int) -> bool:
     return before != (at < len(text) and _word(text[at]))
 
 
-class Literals:
-    """Whether a text holds one of some literals, anywhere: one pass.
+class _Searched:
+    """Some literals (`_sorted`, none empty) and their automaton, built at its first use."""
 
-    The empty literal is in every text.
-    """
-
-    __slots__ = ("_automaton", "_every", "_joins", "_sorted")
+    __slots__ = ("_automaton", "_sorted")
+    _OVERLAPPING: ClassVar[bool] = True
+    """Whether the automaton finds every place (overlaps too), or the leftmost only."""
 
     def __init__(self, literals: Iterable[str]) -> None:
-        listed = set(literals)
-        self._every: Final = "" in listed
-        self._sorted: Final = tuple(sorted(listed - {""}))
-        self._joins: Final = not any("\n" in literal for literal in self._sorted)
-        """No literal holds a line break: texts joined by one are read in one pass."""
+        self._sorted: Final = tuple(sorted(set(literals) - {""}))
         self._automaton: AhoCorasick | None = None
 
     def _built(self) -> AhoCorasick:
         automaton = self._automaton
         if automaton is None:
-            automaton = self._automaton = _automaton(self._sorted, overlapping=False)
+            automaton = self._automaton = _automaton(self._sorted, overlapping=self._OVERLAPPING)
         return automaton
+
+
+class Literals(_Searched):
+    """Whether a text holds one of some literals, anywhere: one pass.
+
+    The empty literal is in every text.
+    """
+
+    __slots__ = ("_every", "_joins")
+    _OVERLAPPING: ClassVar[bool] = False
+
+    def __init__(self, literals: Iterable[str]) -> None:
+        listed = set(literals)
+        super().__init__(listed)
+        self._every: Final = "" in listed
+        self._joins: Final = not any("\n" in literal for literal in self._sorted)
+        """No literal holds a line break: texts joined by one are read in one pass."""
 
     def any(self, text: str) -> bool:
         """Whether `text` holds one of the literals."""
@@ -139,25 +160,27 @@ class Literals:
         return [bool(found) for found in _each(self._built(), texts, overlapping=False)]
 
 
-class Held:
+class Held(_Searched):
     """Every place one of some literals (none empty) starts in a text, overlaps included."""
 
-    __slots__ = ("_automaton", "literals")
+    __slots__ = ()
 
     def __init__(self, literals: Iterable[str]) -> None:
-        self.literals: Final = tuple(sorted(set(literals)))
-        """The literals, in the order `found` numbers them."""
-        if self.literals[:1] == ("",):
+        listed = set(literals)
+        if "" in listed:
             raise ValueError("the empty literal is everywhere: it tells nothing")
-        self._automaton: AhoCorasick | None = None
+        super().__init__(listed)
+
+    @property
+    def literals(self) -> tuple[str, ...]:
+        """The literals, in the order `found` numbers them."""
+        return self._sorted
 
     def found(self, text: str) -> list[tuple[int, int]]:
         """``(literal's index in `literals`, where it starts)`` for each place, unordered."""
-        if not self.literals:
+        if not self._sorted:
             return []
-        automaton = self._automaton
-        if automaton is None:
-            automaton = self._automaton = _automaton(self.literals, overlapping=True)
+        automaton = self._built()
         try:
             found = automaton.find_matches_as_indexes(text, overlapping=True)
         except UnicodeEncodeError:
@@ -166,11 +189,11 @@ class Held:
 
     def of(self, text: str) -> set[str]:
         """The literals `text` holds."""
-        literals = self.literals
+        literals = self._sorted
         return {literals[index] for index, _ in self.found(text)}
 
 
-class Starts:
+class Starts(_Searched):
     r"""Literals found where a word starts (`starting`) or anywhere (`anywhere`).
 
     ``\b`` is checked where the automaton finds a starting literal: a word character on
@@ -178,7 +201,7 @@ class Starts:
     asks the same text again from further on.
     """
 
-    __slots__ = ("_automaton", "_kinds", "_last", "_sorted")
+    __slots__ = ("_kinds", "_last")
 
     def __init__(self, starting: Iterable[str], anywhere: Iterable[str]) -> None:
         kinds: dict[str, int] = {}
@@ -188,17 +211,10 @@ class Starts:
             kinds[literal] = kinds.get(literal, 0) | 2
         if "" in kinds:
             raise ValueError("the empty literal starts everywhere: it finds nothing")
-        self._sorted: Final = tuple(sorted(kinds))
+        super().__init__(kinds)
         self._kinds: Final = tuple(kinds[literal] for literal in self._sorted)
         """Per literal: 1 where a word starts, 2 anywhere, 3 both."""
-        self._automaton: AhoCorasick | None = None
         self._last: tuple[str, Sequence[int], _Ends] | None = None
-
-    def _built(self) -> AhoCorasick:
-        automaton = self._automaton
-        if automaton is None:
-            automaton = self._automaton = _automaton(self._sorted, overlapping=True)
-        return automaton
 
     def _grouped(self, found: list[tuple[int, int, int]]) -> tuple[Sequence[int], _Ends]:
         """Where literals start, ascending; per place, the ends of each kind."""

@@ -60,6 +60,7 @@ from toolbridge.security._gates import holds, lower
 from toolbridge.security._hit import Hit
 from toolbridge.security._kind_words import KINDS, UPPER
 from toolbridge.security._lexicon import NEGATIONS
+from toolbridge.security._literals import joined
 from toolbridge.security._steering import sentence_at, sentence_ends
 from toolbridge.security._strings import NAME_PARTS, SELF, Text
 from toolbridge.security._taken import COVERT, ELSEWHERE, HELD, WHOLE
@@ -745,12 +746,8 @@ def _kinds_each(lows: list[str]) -> list[list[int]]:
     if not lows:
         return []
     found: list[set[int]] = [set() for _ in lows]
-    starts: list[int] = []
-    at = 0
-    for low in lows:
-        starts.append(at)
-        at += len(low) + 1
-    for word in _ANY.finditer("\n".join(lows)):
+    text, starts = joined(lows)
+    for word in _ANY.finditer(text):
         found[bisect_right(starts, word.start()) - 1].update(_kinds(word.group()))
     return [sorted(kinds) for kinds in found]
 

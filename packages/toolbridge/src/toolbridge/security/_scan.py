@@ -243,7 +243,6 @@ def _tool(
             reading = (value, is_name, field, described, filled, offered)
             read = readings.get(reading)
             if read is None:
-                quiet = (not is_name or value.isascii()) and value not in loud
                 read = readings[reading] = _read(
                     value,
                     is_name,
@@ -254,7 +253,7 @@ def _tool(
                     tool.name,
                     siblings,
                     known,
-                    quiet=quiet,
+                    worded=value in loud,
                 )
             found.extend(read)
         for hit in found:  # a loop: a generator a string costs more than it reads
@@ -357,15 +356,17 @@ def _loud(values: Sequence[str]) -> set[str]:
     }
 
 
-def _phrases(value: str, is_name: bool, topic: str, quiet: bool | None = None) -> list[Hit]:
+def _phrases(value: str, is_name: bool, topic: str, worded: bool | None = None) -> list[Hit]:
     """The instruction and secret rules' hits on `value`, a credential file sent away too.
 
     Most strings hold no word either rule gates on: one search skips both (a name in
-    another script is read whole by `sensitive`, as its `QUICK_WORDS` says). `quiet`:
-    that search's answer, when the tool's strings were searched at once (`_loud`).
+    another script is read whole by `sensitive`, as its `QUICK_WORDS` says). `worded`:
+    whether `value` holds such a word, when the tool's strings were searched at once
+    (`_loud`); None: searched here.
     """
-    if quiet is None:
-        quiet = (not is_name or value.isascii()) and _QUIET.of(_spaced(value))
+    if worded is None:
+        worded = not _QUIET.of(_spaced(value))
+    quiet = (not is_name or value.isascii()) and not worded
     found = [] if quiet else instruction(value)
     sent = None if is_name else carried(value)
     if sent is not None:
@@ -386,7 +387,7 @@ def _read(
     siblings: frozenset[str],
     known: frozenset[str],
     *,
-    quiet: bool | None = None,
+    worded: bool | None = None,
 ) -> list[Hit | None]:
     """The hits of the phrase rules on `value` (its first `READ_LIMIT` characters).
 
@@ -394,7 +395,7 @@ def _read(
     tool's fields (`_names_a_parameter`, `_fills`); `offered`: a value the input schema
     offers the model. A medium hit past what a client shows is raised (`far`).
     """
-    read: list[Hit | None] = [*_phrases(value, is_name, topic, quiet)]
+    read: list[Hit | None] = [*_phrases(value, is_name, topic, worded)]
     if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
         heads = _HEADS.starts(lower(value))
         read += [
