@@ -18,6 +18,7 @@ past messages to fetch from the channel"; they pass.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from toolbridge.security._asks import (
@@ -241,7 +242,7 @@ _SOURCED_WHY: Final = (
 
 
 def exfiltration(
-    value: str, *, field: bool = False, starts: list[list[int]] | None = None
+    value: str, *, field: bool = False, starts: Sequence[Sequence[int]] | None = None
 ) -> Hit | None:
     """A sentence asking for the conversation, secrets, files or other tools' outputs.
 
@@ -276,7 +277,7 @@ def exfiltration(
     return secret_variable(value) if built is None and field else built
 
 
-def _sourced(value: str, low: str, at: list[int], *, field: bool) -> Hit | None:
+def _sourced(value: str, low: str, at: Sequence[int], *, field: bool) -> Hit | None:
     """A sentence with a source marker and a sensitive object; None when there is none.
 
     An ask naming other tools' outputs (`MORE_OUTPUTS`) needs no other word.

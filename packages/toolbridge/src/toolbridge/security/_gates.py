@@ -170,7 +170,7 @@ class Prefixes:
         """Whether lowercase `low` holds one of the literals (a match may follow)."""
         return self._find.holds(low)
 
-    def matches(self, low: str, at: list[int] | None = None) -> Iterator[re.Match[str]]:
+    def matches(self, low: str, at: Sequence[int] | None = None) -> Iterator[re.Match[str]]:
         """The patterns' matches in lowercase `low`, left to right, non-overlapping.
 
         `at`: where the literals start, ascending (a `Family`'s pass); None: found here.

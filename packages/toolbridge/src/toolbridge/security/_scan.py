@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from functools import lru_cache
+from typing import Concatenate, Final, ParamSpec, TypeVar, cast
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
@@ -59,6 +60,10 @@ is an oversized finding already)."""
 TOOL_BUDGET: Final = 100_000
 """Characters of one tool's strings the instruction and secret rules read in all: a
 server cannot make the scan take minutes. Text past it is a finding of its own."""
+KEPT: Final = 1_024
+"""How many strings' readings that depend on the string alone are kept (`_remembered`)."""
+KEPT_LENGTH: Final = 2_000
+"""The longest string whose readings are kept."""
 PHRASE_MIN: Final = 6
 """Characters a string needs for the instruction and secret rules to read it: nothing
 they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
@@ -218,7 +223,6 @@ def _tool(
     known = siblings | {text.value for text in texts if text.kind == "name"}
     # A definition repeats strings (one description on two parameters, an enum's values
     # in two places): each is read once per tool, by what its hits depend on.
-    looked: dict[tuple[str, bool], list[Hit | None]] = {}
     readings: dict[tuple[object, ...], list[Hit | None]] = {}
     # The pattern rules read a string's first READ_LIMIT characters: a longer one is an
     # oversized finding already, and a server cannot make the scan take minutes.
@@ -229,10 +233,7 @@ def _tool(
     loud = _loud(read_values)
     for text, value in zip(texts, read_values, strict=True):
         is_name = text.kind == "name"
-        whole = looked.get((text.value, is_name))
-        if whole is None:
-            whole = looked[(text.value, is_name)] = _look(text.value, is_name)
-        found = list(whole)
+        found = list(_look(text.value, is_name))
         if len(value) >= PHRASE_MIN:
             field = text.path[0] == "inputSchema"
             described = not field and _names_a_parameter(value, parameters, underscored, text.path)
@@ -328,14 +329,67 @@ def _tool(
     ]
 
 
-def _look(value: str, is_name: bool) -> list[Hit | None]:
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+_FORGETS: Final[list[Callable[[], None]]] = []
+
+
+def _remembered(read: Callable[Concatenate[str, _P], _T]) -> Callable[Concatenate[str, _P], _T]:
+    """`read`, its answers for the last `KEPT` strings (`KEPT_LENGTH` or shorter) kept.
+
+    For the readings that depend on a string alone (and hashable arguments): a server's
+    tools share many strings (a parameter's description, "The page to return", on each
+    tool that pages), and a scan reads one tool after another.
+    """
+    # the same signature as `read`'s, its arguments hashable
+    cache = lru_cache(maxsize=KEPT)(read)
+    _FORGETS.append(cache.cache_clear)
+    kept = cast("Callable[Concatenate[str, _P], _T]", cache)
+
+    def remembered(value: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+        if len(value) > KEPT_LENGTH:
+            return read(value, *args, **kwargs)
+        return kept(value, *args, **kwargs)
+
+    return remembered
+
+
+def forget() -> None:
+    """Drop every kept reading (`_remembered`): the next scan reads each string anew."""
+    for clear in _FORGETS:
+        clear()
+
+
+@_remembered
+def _look(value: str, is_name: bool) -> tuple[Hit | None, ...]:
     """The hits of the rules that read the whole of a string: characters, blobs, tails."""
-    found: list[Hit | None] = [hidden(value), escapes(value), blob(value)]
     if is_name:
-        found.append(confusable(value))
-    else:
-        found += [tail(value) or repeated(value), comment(value)]
-    return found
+        return (hidden(value), escapes(value), blob(value), confusable(value))
+    return (
+        hidden(value),
+        escapes(value),
+        blob(value),
+        tail(value) or repeated(value),
+        comment(value),
+    )
+
+
+@_remembered
+def _told(value: str, is_name: bool, quiet: bool) -> tuple[Hit, ...]:
+    """The instruction rule's hits on `value` (none when `quiet`), a credential file sent."""
+    told = () if quiet else tuple(instruction(value))
+    sent = None if is_name else carried(value)
+    return told if sent is None else (*told, sent)
+
+
+@_remembered
+def _asked(value: str, field: bool) -> tuple[Sequence[Sequence[int]], Hit | None, Hit | None]:
+    """Where the steering and exfiltration rules' words start in `value` (`_HEADS`).
+
+    With the exfiltration rule's hit and `beyond`'s: they read the string alone.
+    """
+    heads = _HEADS.starts(lower(value))
+    return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), beyond(value)
 
 
 def _spaced(value: str) -> str:
@@ -367,10 +421,7 @@ def _phrases(value: str, is_name: bool, topic: str, worded: bool | None = None) 
     if worded is None:
         worded = not _QUIET.of(_spaced(value))
     quiet = (not is_name or value.isascii()) and not worded
-    found = [] if quiet else instruction(value)
-    sent = None if is_name else carried(value)
-    if sent is not None:
-        found.append(sent)
+    found = list(_told(value, is_name, quiet))
     if not quiet:
         found += sensitive(value, name=is_name, topic=topic)
     return found
@@ -397,11 +448,11 @@ def _read(
     """
     read: list[Hit | None] = [*_phrases(value, is_name, topic, worded)]
     if not is_name and (not value.isascii() or _BLANK.search(value) is not None):
-        heads = _HEADS.starts(lower(value))
+        heads, sent, past = _asked(value, field)
         read += [
             *steering(value, siblings, heads[:_STEERED]),
-            exfiltration(value, field=field, starts=heads[_STEERED:]),
-            beyond(value),
+            sent,
+            past,
             *concepts(value, field=field, described=described, known=known, filled=filled),
         ]
     elif not is_name and ("://" in value or "{" in value):

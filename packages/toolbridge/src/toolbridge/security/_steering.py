@@ -316,7 +316,9 @@ _HINT_WHY: Final = "the user's choice demoted to a hint: their request overridde
 
 
 def steering(
-    value: str, siblings: frozenset[str] = frozenset(), starts: list[list[int]] | None = None
+    value: str,
+    siblings: frozenset[str] = frozenset(),
+    starts: Sequence[Sequence[int]] | None = None,
 ) -> list[Hit]:
     """Sentences steering another tool or the model's answers; the worst first.
 
@@ -432,7 +434,7 @@ def _joined(value: str, ends: tuple[int, ...], start: int) -> int:
     return sentence_at(ends, len(value[:start].rstrip()) - 1, len(value))[0]
 
 
-def _reinterpreted(value: str, low: str, at: list[int]) -> Hit | None:
+def _reinterpreted(value: str, low: str, at: Sequence[int]) -> Hit | None:
     """A sentence redefining what the user means; None when there is none (medium).
 
     `at`: where `_REINTERPRET`'s words may start.
