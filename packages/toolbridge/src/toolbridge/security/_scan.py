@@ -44,7 +44,7 @@ from toolbridge.security._offered import joined_secrets
 from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import QUICK_WORDS as SENSITIVE_WORDS
-from toolbridge.security._sensitive import sensitive
+from toolbridge.security._sensitive import Owned, sensitive_alone, settled
 from toolbridge.security._service_keys import service_keys
 from toolbridge.security._shadowing import collisions, shadowing, vocabulary
 from toolbridge.security._steering import STEERS, steering
@@ -99,7 +99,7 @@ _HEADS: Final = Family(*STEERS.members, *ASKS.members)
 for both, each member's positions what the rule's own `Family` finds."""
 _STEERED: Final = len(STEERS.members)
 _QUIET: Final = Absent(INSTRUCTION_WORDS | SENSITIVE_WORDS)
-"""Every word `instruction` and `sensitive` gate on, in one search."""
+"""Every word `instruction` and `sensitive_alone` gate on, in one search."""
 
 
 def scan(
@@ -375,11 +375,19 @@ def _look(value: str, is_name: bool) -> tuple[Hit | None, ...]:
 
 
 @_remembered
-def _told(value: str, is_name: bool, quiet: bool) -> tuple[Hit, ...]:
-    """The instruction rule's hits on `value` (none when `quiet`), a credential file sent."""
+def _told(
+    value: str, is_name: bool, quiet: bool
+) -> tuple[tuple[Hit, ...], tuple[Hit | Owned, ...]]:
+    """The instruction and secret rules' readings of `value` (none when `quiet`).
+
+    The instruction rule's hits, a credential file sent away too; and the secret rule's
+    reading, which the tool settles (`settled`: a file may be the tool's own subject).
+    """
     told = () if quiet else tuple(instruction(value))
     sent = None if is_name else carried(value)
-    return told if sent is None else (*told, sent)
+    if sent is not None:
+        told = (*told, sent)
+    return told, () if quiet else sensitive_alone(value, name=is_name)
 
 
 @_remembered
@@ -414,17 +422,15 @@ def _phrases(value: str, is_name: bool, topic: str, worded: bool | None = None) 
     """The instruction and secret rules' hits on `value`, a credential file sent away too.
 
     Most strings hold no word either rule gates on: one search skips both (a name in
-    another script is read whole by `sensitive`, as its `QUICK_WORDS` says). `worded`:
-    whether `value` holds such a word, when the tool's strings were searched at once
+    another script is read whole by `sensitive_alone`, as its `QUICK_WORDS` says).
+    `worded`: whether `value` holds such a word, when the tool's strings were searched at once
     (`_loud`); None: searched here.
     """
     if worded is None:
         worded = not _QUIET.of(_spaced(value))
     quiet = (not is_name or value.isascii()) and not worded
-    found = list(_told(value, is_name, quiet))
-    if not quiet:
-        found += sensitive(value, name=is_name, topic=topic)
-    return found
+    told, secrets = _told(value, is_name, quiet)
+    return [*told, *settled(secrets, topic)] if secrets else list(told)
 
 
 def _read(

@@ -28,7 +28,7 @@ from toolbridge.security._literals import Literals
 from toolbridge.security._shapes import CONVERSATION_STEMS, conversation
 from toolbridge.security._steering import sentence_at, sentence_ends
 
-__all__ = ["FAMILIES", "KEEPERS", "QUICK_WORDS", "sensitive"]
+__all__ = ["FAMILIES", "KEEPERS", "QUICK_WORDS", "Owned", "sensitive_alone", "settled"]
 
 _FLAGS: Final = re.IGNORECASE
 
@@ -363,35 +363,62 @@ QUICK_WORDS: Final = frozenset(
     if all(pattern.gate for pattern in _PATTERNS)
     else {""}
 )
-"""Words one of which a string must hold for `sensitive` to find anything (an ASCII name
-among them; a name in another script is read whole)."""
+"""Words one of which a string must hold for `sensitive_alone` to find anything (an ASCII
+name among them; a name in another script is read whole)."""
 _QUICK: Final = Absent(QUICK_WORDS)
 """Every gate's words in one search: a string holding none of them (most identifiers and
 enum values) has no sensitive reference. (With an ungated pattern, the empty word.)"""
 
 
-def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
+class Owned(NamedTuple):
+    """A credential file's hit whose tool decides its severity: its own subject, low.
+
+    `hit` as for a tool that does not own the file; `found`: the file as named
+    (lowercase, ``_`` as spaces); `forced`: whether its sentence makes the model move
+    it (``_FORCED``), which a tool that copies files does not own.
+    """
+
+    hit: Hit
+    found: str
+    forced: bool
+
+
+_OWN_WHY: Final = "a sensitive file, negated or the tool's own subject."
+
+
+def settled(read: tuple[Hit | Owned, ...], topic: str) -> list[Hit]:
+    """`sensitive_alone`'s reading of a string, for the tool `topic` names."""
+    hits: list[Hit] = []
+    for entry in read:
+        if isinstance(entry, Owned):
+            hit = entry.hit
+            if _owned_by(topic, entry.found, forced=entry.forced):
+                hit = hit._replace(severity="low", why=_OWN_WHY)
+            hits.append(hit)
+        else:
+            hits.append(entry)
+    return hits
+
+
+def sensitive_alone(value: str, *, name: bool = False) -> tuple[Hit | Owned, ...]:
     """The sensitive references of `value`, one per pattern; `name` for an identifier.
 
-    A named file is only ``low`` when negated ("does not read /etc/passwd") or when it
-    is the subject of the tool `topic` names (``~/.ssh/id_rsa`` as a default of
-    ``ssh_exec``).
+    Read whatever the tool: a named file is ``low`` when negated ("does not read
+    /etc/passwd"), and `Owned` when the tool may own it (``~/.ssh/id_rsa`` as a default
+    of ``ssh_exec``), which `settled` decides by the tool's name.
     """
-    hits: list[Hit] = []
+    hits: list[Hit | Owned] = []
     lowered = value.lower()
     low = lowered.replace("_", " ").replace("-", " ")  # faster than a translate
     if _QUICK.of(low) and (not name or value.isascii()):
         # the gates read `low`, `conversation` reads `lowered`; an ASCII name's `_IN_NAMES`
         # match holds "env" or "secret" (re.IGNORECASE also folds the long s, Kelvin sign)
-        return hits
+        return ()
     text = _NAME.sub(" ", value) if name else value
     named = _named_file(text, low)
     if named is not None:
-        own = _own(text, named, topic)
-        why = "a sensitive file, negated or the tool's own subject." if own else _FILE_WHY
-        hits.append(
-            Hit("sensitive-reference", "low" if own else "high", named.start(), named.end(), why)
-        )
+        hit = Hit("sensitive-reference", "high", named.start(), named.end(), _FILE_WHY)
+        hits.append(_own(text, named, hit))
     held = _GATE_WORDS.of(low)
     for index, (find, severity, why, gate) in enumerate(_PATTERNS):
         if gate and not _holds_all(held, gate):
@@ -399,9 +426,8 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
         match = find(text)
         if match is None:
             continue
-        if index < _FILE_LIKE and _own(text, match, topic):
-            severity, why = "low", "a sensitive file, negated or the tool's own subject."
-        hits.append(Hit("sensitive-reference", severity, match.start(), match.end(), why))
+        hit = Hit("sensitive-reference", severity, match.start(), match.end(), why)
+        hits.append(_own(text, match, hit) if index < _FILE_LIKE else hit)
     if _PASSWORDS_GATE.found(low):
         match = _PASSWORDS.search(text)
         if match is not None:
@@ -415,7 +441,7 @@ def sensitive(value: str, *, name: bool = False, topic: str = "") -> list[Hit]:
         if match is not None:
             why = "a parameter named for a secret the model is to fill in."
             hits.append(Hit("sensitive-reference", "high", match.start(), match.end(), why))
-    return hits
+    return tuple(hits)
 
 
 def _named_file(text: str, low: str) -> re.Match[str] | None:
@@ -431,27 +457,36 @@ def _named_file(text: str, low: str) -> re.Match[str] | None:
     return first
 
 
-def _own(text: str, match: re.Match[str], topic: str) -> bool:
-    """True when the file `match` found is negated, or named by the tool's own name."""
+def _own(text: str, match: re.Match[str], hit: Hit) -> Hit | Owned:
+    """`hit` on the file `match` found, as far as the text decides it.
+
+    Low when negated or disclaimed; as is when the text hands the file on; else `Owned`
+    (the tool's name decides).
+    """
     if _NEGATED.search(text, max(0, match.start() - 40), match.start()):
-        return True
+        return hit._replace(severity="low", why=_OWN_WHY)
     ends = sentence_ends(text)
     begin, end = sentence_at(ends, match.start(), len(text))
     if _MOVED.search(text, begin, end) is None:  # no field takes it, nothing passes it on
         if end < len(text):  # and the clause after: "...) via the SDK; it never reads them"
             end = sentence_at(ends, end + 1, len(text))[1]
         if _DISCLAIMED.search(text, match.end(), end) is not None:
-            return True
+            return hit._replace(severity="low", why=_OWN_WHY)
     leak = _LEAKS.search(text)
     if leak is not None and not _NEGATED.search(text, max(0, leak.start() - 24), leak.start()):
-        return False  # its own subject, and it hands the secret on
-    found = match.group().lower().replace("_", " ")
+        return hit  # its own subject, and it hands the secret on
+    begin, end = sentence_at(ends, match.start(), len(text))
+    forced = _FORCED.search(text, begin, end) is not None
+    return Owned(hit, match.group().lower().replace("_", " "), forced)
+
+
+def _owned_by(topic: str, found: str, *, forced: bool) -> bool:
+    """Whether the tool `topic` names owns the file `found` (`Owned`)."""
     words = set(_WORDS.findall(topic.lower()))
     if words & KEEPERS:
         return True
     if words & _COPIERS:
-        begin, end = sentence_at(sentence_ends(text), match.start(), len(text))
-        return _FORCED.search(text, begin, end) is None
+        return not forced
     return any(
         words & subjects and any(key in found for key in keys) for keys, subjects in FAMILIES
     )
