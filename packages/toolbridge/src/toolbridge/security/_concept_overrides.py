@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Final
 
 from toolbridge.security._concept_match import SHORT, Concept
@@ -257,7 +257,7 @@ _WHY_TOOLS: Final = (
 )
 
 
-def overrides(low: str, value: str, known: frozenset[str]) -> Hit | None:
+def overrides(low: str, value: str, known: Collection[str]) -> Hit | None:
     """An override of the user's choice in lowercase `low`, or a rule for other tools.
 
     `value` is `low` as written; `known` the names of the server's tools and of this
@@ -373,7 +373,7 @@ def operation(value: str) -> bool:
     return _OPERATION_GATE.any(value) and _OPERATION.search(value) is not None
 
 
-def _other_tools(low: str, value: str, known: frozenset[str]) -> tuple[int, int] | None:
+def _other_tools(low: str, value: str, known: Collection[str]) -> tuple[int, int] | None:
     """Where lowercase `low` lays down a rule for every or any tool of a kind, or None.
 
     A quantifier near a tool word ("every payout tool", "mọi công cụ git", "yeyote
@@ -441,7 +441,7 @@ def _window(ends: tuple[int, ...], at: int, length: int) -> tuple[int, int]:
     return start, end
 
 
-def _scoped(low: str, value: str, known: frozenset[str], demotes: bool) -> tuple[int, int] | None:
+def _scoped(low: str, value: str, known: Collection[str], demotes: bool) -> tuple[int, int] | None:
     """Where `low` sends another tool's operations to a fixed value, or None.
 
     Another tool by kind (`OTHER_TOOL`: "un autre outil", "เครื่องมืออื่น") beside a fixed

@@ -20,6 +20,7 @@ them go.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 from toolbridge.security._concept_asks import field_ask, named_ask, slot
@@ -69,7 +70,7 @@ def concepts(
     *,
     field: bool,
     described: bool = False,
-    known: frozenset[str] = frozenset(),
+    known: Collection[str] = frozenset(),
     filled: tuple[int, ...] = (),
 ) -> list[Hit]:
     """The overrides in `value`, and its asks for the model's context when it is a `field`.

@@ -17,7 +17,7 @@ learned layer (`toolbridge.security._learned`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Concatenate, Final, ParamSpec, TypeVar, cast
 
@@ -400,6 +400,54 @@ def _asked(value: str, field: bool) -> tuple[Sequence[Sequence[int]], Hit | None
     return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), beyond(value)
 
 
+class _Consulted(Collection[str]):
+    """Names that note whether a rule read them: a reading that did not holds for any."""
+
+    __slots__ = ("_names", "read")
+
+    def __init__(self, names: Collection[str]) -> None:
+        self._names: Final = names
+        self.read = False
+
+    def __contains__(self, name: object) -> bool:
+        self.read = True
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        self.read = True
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        self.read = True
+        return len(self._names)
+
+
+_CONCEIVED: Final[dict[tuple[str, bool, bool, tuple[int, ...]], tuple[Hit, ...]]] = {}
+"""`_conceived`'s readings that read no name (at most `KEPT`, then emptied)."""
+_FORGETS.append(_CONCEIVED.clear)
+
+
+def _conceived(
+    value: str, field: bool, described: bool, filled: tuple[int, ...], known: frozenset[str]
+) -> tuple[Hit, ...]:
+    """`concepts` of `value`, kept when it read none of the names `known` (most strings).
+
+    Such a reading holds for any tool: the names are the only part of the tool it reads
+    that is not in the key.
+    """
+    key = (value, field, described, filled)
+    kept = _CONCEIVED.get(key)
+    if kept is not None:
+        return kept
+    names = _Consulted(known)
+    read = tuple(concepts(value, field=field, described=described, known=names, filled=filled))
+    if not names.read and len(value) <= KEPT_LENGTH:
+        if len(_CONCEIVED) >= KEPT:
+            _CONCEIVED.clear()  # a server cannot grow it without bound
+        _CONCEIVED[key] = read
+    return read
+
+
 def _spaced(value: str) -> str:
     """`value` as `_QUIET` reads it: lowercase, ``_`` and ``-`` as spaces."""
     return value.lower().replace("_", " ").replace("-", " ")
@@ -459,7 +507,7 @@ def _read(
             *steering(value, siblings, heads[:_STEERED]),
             sent,
             past,
-            *concepts(value, field=field, described=described, known=known, filled=filled),
+            *_conceived(value, field, described, filled, known),
         ]
     elif not is_name and ("://" in value or "{" in value):
         # one ASCII word (an enum value, an id) holds no sentence, but a URL may be

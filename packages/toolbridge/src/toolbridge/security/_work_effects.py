@@ -25,6 +25,7 @@ Not a tool's own work: a kind of work its own name or its fields' names hold (a
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Final
 
 from toolbridge.security._concept_effects import DESTINATIONS, meant
@@ -155,7 +156,7 @@ _WHY: Final = (
 )
 
 
-def worked(low: str, known: frozenset[str] = frozenset()) -> Hit | None:
+def worked(low: str, known: Collection[str] = frozenset()) -> Hit | None:
     """Where lowercase `low` sends a kind of work to a fixed party, said as a fact; or None.
 
     `known`: the server's tool names and this tool's field names; a kind of work one of
