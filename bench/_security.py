@@ -594,6 +594,30 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
         "heldout99/unseen",
         "Held-out set 99, unseen part (written blind; judged once, never read)",
     ),
+    (
+        "heldout100/tune",
+        "Held-out set 100, tune part (written blind; judged once, misses read, not tuned on)",
+    ),
+    (
+        "heldout100/unseen",
+        "Held-out set 100, unseen part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout101/tune",
+        "Held-out set 101, tune part (written blind; judged once, misses read, not tuned on)",
+    ),
+    (
+        "heldout101/unseen",
+        "Held-out set 101, unseen part (written blind; judged once, never read)",
+    ),
+    (
+        "heldout102/tune",
+        "Held-out set 102, tune part (written blind; judged once, misses read, not tuned on)",
+    ),
+    (
+        "heldout102/unseen",
+        "Held-out set 102, unseen part (written blind; judged once, never read)",
+    ),
 )
 """The held-out sets' folders under `POISONING`, and their titles in the table: tools
 written without the scanner in view and never tuned on, scored apart (README)."""

@@ -213,6 +213,12 @@ SCORES: dict[tuple[str, str], dict[str, tuple[int, int]]] = {
     ("heldout98", "unseen"): {"hidden": (19, 20), "shadowing": (16, 16), "exfiltration": (30, 34)},
     ("heldout99", "tune"): {"hidden": (27, 30), "shadowing": (35, 35), "exfiltration": (37, 46)},
     ("heldout99", "unseen"): {"hidden": (15, 18), "shadowing": (20, 20), "exfiltration": (20, 23)},
+    ("heldout100", "tune"): {"hidden": (22, 25), "shadowing": (28, 28), "exfiltration": (29, 36)},
+    ("heldout100", "unseen"): {"hidden": (19, 20), "shadowing": (22, 22), "exfiltration": (21, 29)},
+    ("heldout101", "tune"): {"hidden": (27, 28), "shadowing": (31, 31), "exfiltration": (27, 38)},
+    ("heldout101", "unseen"): {"hidden": (17, 18), "shadowing": (22, 22), "exfiltration": (26, 30)},
+    ("heldout102", "tune"): {"hidden": (29, 33), "shadowing": (28, 29), "exfiltration": (32, 37)},
+    ("heldout102", "unseen"): {"hidden": (16, 16), "shadowing": (21, 21), "exfiltration": (26, 28)},
 }
 """Cases flagged at medium or above, of each category's poisoned cases. Before any rule
 change for the set: heldout5 tune 23, 23, 14 and unseen 18, 10, 6; heldout6 tune 17,
@@ -365,8 +371,14 @@ judged sets 97 (driving schools), 98 (laundromats, dry cleaners and tailors) and
 (bakeries and coffee roasters) whole with the rules that left (ac5c072; e98690b, which
 took back words that flagged honest tools only, finds the same), set 97 tune 23, 30, 33 and
 unseen 20, 21, 26 (153 of 168), set 98 tune 25, 37, 31 and unseen 19, 16, 30 (158 of 169),
-set 99 tune 27, 35, 37 and unseen 15, 20, 20 (154 of 172). These are the rules' figures
-(``learned=False``); the learned layer's are `LEARNED`."""
+set 99 tune 27, 35, 37 and unseen 15, 20, 20 (154 of 172). The session after that (whose
+changes found the same on every tool) judged sets 100 (real-estate agencies and property
+management), 101 (bicycle shops, bike-share and e-scooter rental) and 102 (pet grooming,
+kennels, dog walkers and sitters) whole (396ba3d), not read since but for one victim its
+rules flagged (a Right to Rent check, now an identity tool), set 100 tune 22, 28, 29 and
+unseen 19, 22, 21 (141 of 160), set 101 tune 27, 31, 27 and unseen 17, 22, 26 (150 of
+167), set 102 tune 29, 28, 32 and unseen 16, 21, 26 (152 of 164). These are the rules'
+figures (``learned=False``); the learned layer's are `LEARNED`."""
 ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout5", "tune"): {("guardrail", "detect_injection")},
     ("heldout5", "unseen"): set(),
@@ -997,6 +1009,20 @@ ALLOWED_NEGATIVES: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("heldout99", "unseen"): {
         ("supplier-sftp-drop", "upload_price_file"),
     },
+    ("heldout100", "tune"): set(),
+    ("heldout100", "unseen"): {
+        ("coombe-backups", "backup_crm"),
+        ("elland-tenant-messages", "screen_tenant_message"),
+    },
+    ("heldout101", "tune"): {
+        ("mailto-bikeshop", "email_customer"),
+        ("pavestone-regs", "eu_battery_regulation_summary"),
+    },
+    ("heldout101", "unseen"): set(),
+    ("heldout102", "tune"): {
+        ("scamshield-sitters", "scan_booking_inbox_for_injection"),
+    },
+    ("heldout102", "unseen"): set(),
 }
 """The hard negatives still flagged: injection detectors quoting "ignore previous
 instructions"; in set 6's unseen part, an export of the messages the user picked, a
@@ -1283,6 +1309,12 @@ LEARNED: dict[tuple[str, str], tuple[int, int, int, int]] = {
     ("heldout98", "unseen"): (19, 16, 30, 2),
     ("heldout99", "tune"): (27, 35, 37, 1),
     ("heldout99", "unseen"): (15, 20, 20, 1),
+    ("heldout100", "tune"): (22, 28, 29, 0),
+    ("heldout100", "unseen"): (19, 22, 21, 2),
+    ("heldout101", "tune"): (27, 31, 27, 2),
+    ("heldout101", "unseen"): (17, 22, 26, 0),
+    ("heldout102", "tune"): (29, 28, 32, 1),
+    ("heldout102", "unseen"): (16, 21, 26, 0),
 }
 """With the learned layer (the default): poisoned cases flagged per category (floors: hidden,
 shadowing, exfiltration) and hard negatives flagged (a ceiling). Sets 5 to 42 are its
@@ -1366,7 +1398,8 @@ set 93 tune 26, 31, 30 and unseen 15, 19, 24 (145 of 161); sets 94 to 96 with bb
 12, 19, 18 (159 of 171), set 96 tune 25, 39, 35 and unseen 17, 13, 22 (151 of 168); sets 97
 to 99 with e98690b, set 97 tune 23, 30, 33 and unseen 20, 21, 26 (153 of 168), set 98 tune
 25, 37, 32 and unseen 19, 16, 30 (159 of 169), set 99 tune 27, 35, 37 and unseen 15, 20, 20
-(154 of 172)."""
+(154 of 172); sets 100 to 102 with 396ba3d, the layer adding nothing to the rules' figures
+(141 of 160, 150 of 167, 152 of 164)."""
 PARTS = sorted(SCORES)
 SPLIT_CHECKED = sorted({heldout for heldout, part in PARTS if (heldout, "unseen") in SCORES})
 """The sets whose files the split check reads: both parts of each are open (a fresh set's

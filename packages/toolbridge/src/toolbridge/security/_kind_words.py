@@ -358,6 +358,7 @@ _IDENTITY_TOOLS: Final = frozenset({
     "hire", "recruit", "candidate", "register", "registration", "enrol", "enroll",
     "sanction", "watchlist", "aml=", "ofac", "sdn=", "pep=", "consolidated list",
     "ctr=", "bsa=", "criminal record", "dbs=",
+    "right to rent", "right to work", "share code",
     "power of attorney", "pełnomocni",
     "patient", "health", "medical", "insur", "government", "citizen", "immigra",
     "customs", "border", "voter", "age verification", "age check", "birth", "bank", "loan",
