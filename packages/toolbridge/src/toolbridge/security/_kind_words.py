@@ -107,7 +107,7 @@ _CREDENTIALS: Final = frozenset({
     "parolă", "parola contului", "cod de verificare",
     # Germanic, Nordic, Finnish
     "passwort", "kennwort", "zugangsdaten", "anmeldedaten", "bestätigungscode",
-    "einmalcode", "einmalpasswort", "passwört", "wachtwoord",
+    "einmalcode", "einmalpasswort", "passwört", "passwoert", "wachtwoord",
     "inloggegevens", "verificatiecode", "sms-code", "eenmalige code", "lösenord",
     "engångskod", "adgangskode", "engangskode", "passord", "kodeord", "salasana",
     "tunnusluku", "vahvistuskoodi", "kertakäyttökoodi",
@@ -430,7 +430,8 @@ _HEALTH: Final = frozenset({
     "pregnancy status", "disabilit", "medical report", "medical results", "medical exam",
     "medical certificate", "occupational health", "audiogram", "drug test", "lung function",
     "eyesight test", "menstrual", "menstruation", "apple health", "healthkit",
-    "lab results", "test results of the",
+    "lab results", "test results of the", "patologie", "patologías", "patologias",
+    "tessera sanitaria",
     # Romance, Germanic
     "diagnóstic", "historial médico", "historia clínica", "historial clínico",
     "dossier médical", "antécédents médicaux", "cartella clinica", "storia clinica",
@@ -872,19 +873,47 @@ _PERSONAL_TOOLS: Final = frozenset({
 })  # fmt: skip
 """What a tool that takes several of someone's details is about: the people it keeps."""
 
-_LOCATION: Final = frozenset({
-    "location history", "locations history", "gps history", "gps log",
+_FINANCES: Final = frozenset({
+    "credit report", "credit reports", "credit file", "credit history", "credit check report",
+    "tax return", "tax returns", "payslip", "payslips", "pay slip", "pay slips", "pay stub",
+    "pay stubs", "paystub", "bank statement", "bank statements", "salary slip",
+    "informe de crédito", "declaración de la renta", "nómina", "relevé bancaire",
+    "relevés bancaires", "fiche de paie", "bulletin de salaire", "avis d'imposition",
+    "kontoauszug", "kontoauszüge", "gehaltsabrechnung", "lohnabrechnung", "schufa",
+    "steuerbescheid", "busta paga", "estratto conto", "dichiarazione dei redditi",
+    "extrato bancário", "holerite", "contracheque", "loonstrook", "bankafschrift",
+    "lönespecifikation", "kontoutdrag", "lønnsslipp", "palkkakuitti", "odcinek wypłaty",
+    "wyciąg bankowy", "výpis z účtu",
+})  # fmt: skip
+"""Someone's own finances on paper: a credit report, a tax return, payslips, statements."""
+
+_FINANCE_TOOLS: Final = frozenset({
+    "loan", "mortgage", "lend", "credit", "underwrit", "affordab", "referenc", "tenancy",
+    "rental application", "letting", "payroll", "tax", "accountan", "bookkeep", "finance",
+    "financial", "bank", "budget", "expense", "kyc", "aml=", "hr=", "employ", "salary",
+    "salaries", "income", "benefit", "grant", "student aid", "visa", "immigra",
+    "préstamo", "hipoteca", "prêt", "kredit", "darlehen", "hypothek", "prestito", "mutuo",
+    "empréstimo", "financiamento", "lening", "hypotheek", "lån", "laina", "kredyt", "úvěr",
+})  # fmt: skip
+"""What a tool that takes someone's finances is about: lending, letting, pay, tax."""
+
+_LOCATED: Final = frozenset({
     "precise location", "live location", "continuous location", "real-time location",
     "koordinat gps", "vị trí hiện tại", "live locatie", "huidige locatie", "aktueller standort",
     "ubicación actual", "posição atual", "現在地", "현재 위치", "текущее местоположение",
     "поточне місцезнаходження", "anlık konum",
     "realtime location", "gps location", "localização gps", "ubicación gps",
     "localisation gps", "posizione gps", "gps-standort",
+    "home gps", "home coordinates", "home location", "home lat", "coordinates of the home",
+    "where they live", "where the user lives",
+})  # fmt: skip
+"""Where someone is, or lives: a live or precise location, a home's coordinates."""
+
+_LOCATION: Final = frozenset({
+    "location history", "locations history", "gps history", "gps log",
     "gps track", "gps trace", "places visited", "visited places", "places the user visited",
     "movement history", "whereabouts", "location timeline", "maps timeline",
     "significant locations", "frequent locations",
-    "home gps", "home coordinates", "home location", "home lat", "coordinates of the home",
-    "where they live", "where the user lives",
     "historial de ubicacion", "historial de ubicación", "historial de localizaci",
     "historique des positions", "historique de localisation", "historique des lieux",
     "historique de position", "cronologia delle posizioni", "cronologia posizioni",
@@ -959,6 +988,7 @@ _MAILBOX: Final = frozenset({
     "company email password", "work email password", "domain login", "domain password",
     "domain credentials", "windows password", "windows credentials", "windows login",
     "router admin password", "router password", "this and other sites", "and other sites",
+    "for other sites", "on other sites", "for other websites", "on other websites",
     "other sites they", "you use for your email", "apple id password", "icloud password",
     "gmail app password", "gmail password", "google account password", "e-mail-passwort",
     "email-passwort", "passwort des e-mail",
@@ -971,7 +1001,7 @@ a sign-in for everything else they use."""
 
 _MAILBOX_TOOLS: Final = frozenset({
     "mail", "imap", "smtp", "inbox", "outlook", "gmail", "exchange", "router", "modem",
-    "network", "wifi", "wi-fi", "active directory", "ldap", "windows", "domain join",
+    "network", "active directory", "ldap", "windows", "domain join",
     "password manager", "vault", "correo", "messagerie", "posta", "postfach",
 })  # fmt: skip
 """What a tool that takes such a password is about: the mailbox, the network, the vault."""
@@ -1004,7 +1034,11 @@ _LOCATION_TOOLS: Final = frozenset({
     "standort", "ubicación", "localisation", "posizion", "locatie", "lokalizac",
     "местоположен", "位置", "위치", "konum", "vị trí", "lokasi",
 })  # fmt: skip
-"""What a tool that takes a location history is about: maps, trips, tracking."""
+"""What a tool that takes someone's location is about: maps, trips, tracking."""
+
+_HISTORY_TOOLS: Final = _LOCATION_TOOLS - {"route", "commute", "navigat", "maps=", "map="}
+"""What a tool that takes where someone has been is about: a route or a commute needs
+where they are and where they go, not where they were."""
 
 _PRIVATE: Final = frozenset({
     # private and direct messages
@@ -1653,6 +1687,7 @@ Their records are no health records; a patient's or an employee's may be."""
 
 _HOME_CODES: Final = frozenset({
     "keysafe", "key safe", "key-safe", "key box code", "lockbox code", "gun safe code",
+    "spare key", "spare house key", "hidden key", "house key is kept", "key is hidden",
     "safe combination", "safe code", "alarm code", "alarm codes", "alarm's engineer",
     "engineer code", "door code", "door codes", "keypad code", "gate code", "garage code",
     "when the house is empty", "house will be empty", "house is empty", "home is empty",
@@ -1715,6 +1750,7 @@ KINDS: Final[tuple[Kind, ...]] = (
         _USERS,
         purpose=_PAYING,
     ),
+    Kind("someone's finances", _FINANCES, _FINANCE_TOOLS, purpose=_KEPT_SAFE),
     Kind(
         "an identity number",
         _IDENTITY | _MORE_IDENTITY,
@@ -1807,8 +1843,15 @@ KINDS: Final[tuple[Kind, ...]] = (
     Kind("the model's instructions", _PROMPT, _PROMPT_TOOLS, purpose=_MODEL_INPUT),
     Kind(
         "someone's location history",
-        _LOCATION | _MORE_LOCATION,
+        _LOCATED,
         _LOCATION_TOOLS | _MORE_LOCATION_TOOLS,
+        _USERS - _MEMBERSHIPS,
+        purpose=_KEPT_SAFE,
+    ),
+    Kind(
+        "someone's location history",
+        _LOCATION | _MORE_LOCATION,
+        _HISTORY_TOOLS | _MORE_LOCATION_TOOLS,
         _USERS - _MEMBERSHIPS,
         purpose=_KEPT_SAFE,
     ),

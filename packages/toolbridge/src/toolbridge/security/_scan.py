@@ -41,7 +41,7 @@ from toolbridge.security._instructions import instruction
 from toolbridge.security._learned import learned as learned_reading
 from toolbridge.security._names import confusable
 from toolbridge.security._offered import joined_secrets
-from toolbridge.security._offtopic import offtopic
+from toolbridge.security._offtopic import offtopic, ordered_past_view
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import QUICK_WORDS as SENSITIVE_WORDS
 from toolbridge.security._sensitive import Owned, sensitive_alone, settled
@@ -394,10 +394,12 @@ def _told(
 def _asked(value: str, field: bool) -> tuple[Sequence[Sequence[int]], Hit | None, Hit | None]:
     """Where the steering and exfiltration rules' words start in `value` (`_HEADS`).
 
-    With the exfiltration rule's hit and `beyond`'s: they read the string alone.
+    With the exfiltration rule's hit and `beyond`'s (or `ordered_past_view`'s): they read
+    the string alone.
     """
     heads = _HEADS.starts(lower(value))
-    return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), beyond(value)
+    past = beyond(value) or ordered_past_view(value)
+    return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), past
 
 
 class _Consulted(Collection[str]):
