@@ -1,7 +1,7 @@
 """A reading kept from an earlier tool is the one the scan would make anew.
 
 The scan keeps what it read of the last strings that depend on the string alone
-(`toolbridge.security._scan._remembered`): a server's tools repeat their parameters'
+(`toolbridge.security._kept`): a server's tools repeat their parameters'
 descriptions. What depends on the tool (its name, its fields, its server's other tools)
 is read again for each: the same string in two tools may count differently.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 from toolbridge import Tool
 from toolbridge.formats import from_mcp_tool
 from toolbridge.security import Finding, scan
-from toolbridge.security._scan import forget
+from toolbridge.security._kept import forget
 
 DATA = Path(__file__).parent.parent / "data"
 

@@ -17,9 +17,8 @@ learned layer (`toolbridge.security._learned`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
-from typing import Concatenate, Final, ParamSpec, TypeVar, cast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 from toolbridge._tool import Tool
 from toolbridge.errors import ConfigError
@@ -38,6 +37,7 @@ from toolbridge.security._hidden import escapes, hidden, visible
 from toolbridge.security._hit import Hit
 from toolbridge.security._instructions import QUICK_WORDS as INSTRUCTION_WORDS
 from toolbridge.security._instructions import instruction
+from toolbridge.security._kept import Consulted, KeptUnread, remembered
 from toolbridge.security._learned import learned as learned_reading
 from toolbridge.security._names import confusable
 from toolbridge.security._offered import joined_secrets
@@ -60,10 +60,6 @@ is an oversized finding already)."""
 TOOL_BUDGET: Final = 100_000
 """Characters of one tool's strings the instruction and secret rules read in all: a
 server cannot make the scan take minutes. Text past it is a finding of its own."""
-KEPT: Final = 1_024
-"""How many strings' readings that depend on the string alone are kept (`_remembered`)."""
-KEPT_LENGTH: Final = 2_000
-"""The longest string whose readings are kept."""
 PHRASE_MIN: Final = 6
 """Characters a string needs for the instruction and secret rules to read it: nothing
 they find is shorter (``id_rsa``), and half a definition's strings are (``limit``)."""
@@ -329,38 +325,7 @@ def _tool(
     ]
 
 
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
-_FORGETS: Final[list[Callable[[], None]]] = []
-
-
-def _remembered(read: Callable[Concatenate[str, _P], _T]) -> Callable[Concatenate[str, _P], _T]:
-    """`read`, its answers for the last `KEPT` strings (`KEPT_LENGTH` or shorter) kept.
-
-    For the readings that depend on a string alone (and hashable arguments): a server's
-    tools share many strings (a parameter's description, "The page to return", on each
-    tool that pages), and a scan reads one tool after another.
-    """
-    # the same signature as `read`'s, its arguments hashable
-    cache = lru_cache(maxsize=KEPT)(read)
-    _FORGETS.append(cache.cache_clear)
-    kept = cast("Callable[Concatenate[str, _P], _T]", cache)
-
-    def remembered(value: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
-        if len(value) > KEPT_LENGTH:
-            return read(value, *args, **kwargs)
-        return kept(value, *args, **kwargs)
-
-    return remembered
-
-
-def forget() -> None:
-    """Drop every kept reading (`_remembered`): the next scan reads each string anew."""
-    for clear in _FORGETS:
-        clear()
-
-
-@_remembered
+@remembered
 def _look(value: str, is_name: bool) -> tuple[Hit | None, ...]:
     """The hits of the rules that read the whole of a string: characters, blobs, tails."""
     if is_name:
@@ -374,7 +339,7 @@ def _look(value: str, is_name: bool) -> tuple[Hit | None, ...]:
     )
 
 
-@_remembered
+@remembered
 def _told(
     value: str, is_name: bool, quiet: bool
 ) -> tuple[tuple[Hit, ...], tuple[Hit | Owned, ...]]:
@@ -390,7 +355,7 @@ def _told(
     return told, () if quiet else sensitive_alone(value, name=is_name)
 
 
-@_remembered
+@remembered
 def _asked(value: str, field: bool) -> tuple[Sequence[Sequence[int]], Hit | None, Hit | None]:
     """Where the steering and exfiltration rules' words start in `value` (`_HEADS`).
 
@@ -402,31 +367,8 @@ def _asked(value: str, field: bool) -> tuple[Sequence[Sequence[int]], Hit | None
     return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), past
 
 
-class _Consulted(Collection[str]):
-    """Names that note whether a rule read them: a reading that did not holds for any."""
-
-    __slots__ = ("_names", "read")
-
-    def __init__(self, names: Collection[str]) -> None:
-        self._names: Final = names
-        self.read = False
-
-    def __contains__(self, name: object) -> bool:
-        self.read = True
-        return name in self._names
-
-    def __iter__(self) -> Iterator[str]:
-        self.read = True
-        return iter(self._names)
-
-    def __len__(self) -> int:
-        self.read = True
-        return len(self._names)
-
-
-_CONCEIVED: Final[dict[tuple[str, bool, bool, tuple[int, ...]], tuple[Hit, ...]]] = {}
-"""`_conceived`'s readings that read no name (at most `KEPT`, then emptied)."""
-_FORGETS.append(_CONCEIVED.clear)
+_CONCEIVED: Final[KeptUnread[tuple[Hit, ...]]] = KeptUnread()
+"""`_conceived`'s readings that read no name."""
 
 
 def _conceived(
@@ -441,12 +383,9 @@ def _conceived(
     kept = _CONCEIVED.get(key)
     if kept is not None:
         return kept
-    names = _Consulted(known)
+    names = Consulted(known)
     read = tuple(concepts(value, field=field, described=described, known=names, filled=filled))
-    if not names.read and len(value) <= KEPT_LENGTH:
-        if len(_CONCEIVED) >= KEPT:
-            _CONCEIVED.clear()  # a server cannot grow it without bound
-        _CONCEIVED[key] = read
+    _CONCEIVED.keep(key, read, names)
     return read
 
 
