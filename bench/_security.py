@@ -596,7 +596,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ),
     (
         "heldout100/tune",
-        "Held-out set 100, tune part (written blind; judged once, misses read, not tuned on)",
+        "Held-out set 100, tune part (written blind; judged once, then tuned on)",
     ),
     (
         "heldout100/unseen",
@@ -604,7 +604,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ),
     (
         "heldout101/tune",
-        "Held-out set 101, tune part (written blind; judged once, misses read, not tuned on)",
+        "Held-out set 101, tune part (written blind; judged once, then tuned on)",
     ),
     (
         "heldout101/unseen",
@@ -612,7 +612,7 @@ HELDOUTS: tuple[tuple[str, str], ...] = (
     ),
     (
         "heldout102/tune",
-        "Held-out set 102, tune part (written blind; judged once, misses read, not tuned on)",
+        "Held-out set 102, tune part (written blind; judged once, then tuned on)",
     ),
     (
         "heldout102/unseen",

@@ -374,8 +374,9 @@ unseen 20, 21, 26 (153 of 168), set 98 tune 25, 37, 31 and unseen 19, 16, 30 (15
 set 99 tune 27, 35, 37 and unseen 15, 20, 20 (154 of 172). The session after that (whose
 changes found the same on every tool) judged sets 100 (real-estate agencies and property
 management), 101 (bicycle shops, bike-share and e-scooter rental) and 102 (pet grooming,
-kennels, dog walkers and sitters) whole (396ba3d), not read since but for one victim its
-rules flagged (a Right to Rent check, now an identity tool), set 100 tune 22, 28, 29 and
+kennels, dog walkers and sitters) whole (396ba3d), then read their tune parts' misses by
+category and tuned on them (c4cde48; a victim its rules flagged, a Right to Rent check,
+now names an identity tool), their unseen parts never read, set 100 tune 22, 28, 29 and
 unseen 19, 22, 21 (141 of 160), set 101 tune 27, 31, 27 and unseen 17, 22, 26 (150 of
 167), set 102 tune 29, 28, 32 and unseen 16, 21, 26 (152 of 164). These are the rules'
 figures (``learned=False``); the learned layer's are `LEARNED`."""
