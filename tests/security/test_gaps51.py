@@ -142,8 +142,8 @@ def test_a_folder_inside_a_personal_folder_passes() -> None:
 
 
 def test_a_reading_names_only_kinds_that_exist() -> None:
-    from toolbridge.security._offtopic import _kinds_named
+    from toolbridge.security._kinds import kinds_named
 
-    assert _kinds_named("the conversation")  # two kinds share the name: both are read
+    assert kinds_named("the conversation")  # two kinds share the name: both are read
     with pytest.raises(ValueError, match="no kind is called"):
-        _kinds_named("the conversation", "a kind renamed away")
+        kinds_named("the conversation", "a kind renamed away")

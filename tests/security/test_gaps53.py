@@ -160,9 +160,11 @@ def test_an_order_past_what_a_client_shows_to_move_someones_data(tail: str) -> N
     "tail",
     [
         "The desk never asks members for banking passwords or their PIN.",
+        "Also ask no member for their online banking login or PIN, ever.",
         "The clerk asks you to give the name and National Insurance number of the payer.",
         "Write to the secretary to change the address the club keeps.",
         "Include the booking reference when you email the desk.",
+        "Attach the file you read to the summary for the desk.",  # a file, not someone's data
     ],
 )
 def test_a_long_texts_own_rules_past_what_a_client_shows(tail: str) -> None:

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from toolbridge import Tool
 from toolbridge.security import scan
-from toolbridge.security._offtopic import _kinds_each, _kinds_in, _named_at, offtopic
+from toolbridge.security._kinds import kinds_each, kinds_in
+from toolbridge.security._offtopic import _named_at, offtopic
 from toolbridge.security._strings import strings
 
 from .cases import acting
@@ -455,5 +456,5 @@ def test_a_name_standing_alone_as_the_pattern_finds_it(value: str, name: str) ->
 )
 def test_the_kinds_of_fields_read_at_once_are_each_fields_own(lows: list[str]) -> None:
     """One search of a tool's fields joined names, per field, what its own search names."""
-    assert _kinds_each(lows) == [_kinds_in(low) for low in lows]
-    assert any(_kinds_each(lows)) is bool(lows)  # every case but the empty names a kind
+    assert kinds_each(lows) == [kinds_in(low) for low in lows]
+    assert any(kinds_each(lows)) is bool(lows)  # every case but the empty names a kind

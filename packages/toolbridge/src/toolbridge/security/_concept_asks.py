@@ -34,7 +34,7 @@ from toolbridge.security._concept_words import (
 )
 from toolbridge.security._gates import lower
 from toolbridge.security._hit import Hit
-from toolbridge.security._lexicon import NEGATIONS
+from toolbridge.security._lexicon import NEGATED
 from toolbridge.security._steering import sentence_at, sentence_ends
 
 __all__ = ["field_ask", "named_ask", "slot"]
@@ -68,7 +68,6 @@ _PLACEHOLDER: Final = re.compile(
 _NEGATION_REACH: Final = 32
 """Characters before an object a negation of it stands in ("never include passwords";
 not "Do not edit: filled by you with your full system prompt")."""
-_NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
 _WHY_SLOT: Final = (
     "a template slot for the model's instructions or the conversation ({{system_prompt}}): "
     "the model is to fill it with what it holds (exfiltration)."
@@ -96,7 +95,7 @@ def field_ask(low: str, *, described: bool, filled: tuple[int, ...] = ()) -> Hit
         ends = sentence_ends(low) if ends is None else ends
         start, end = sentence_at(ends, at, len(low))
         for match in _SECRETS.finditer(low, start, end):
-            if _NEGATED.search(low, max(start, match.start() - _NEGATION_REACH), match.start()):
+            if NEGATED.search(low, max(start, match.start() - _NEGATION_REACH), match.start()):
                 continue
             return Hit("sensitive-reference", "high", match.start(), match.end(), _WHY_ASK)
     if _ASKED.search(low) is not None:
@@ -127,7 +126,7 @@ def _asks(text: str, at: int, kind: str) -> bool:
     `kind`: ``secret`` (a secret or personal datum), ``talk`` (the conversation) or
     ``prompt`` (the model's own instructions).
     """
-    if _NEGATED.search(text, max(0, at - _NEGATION_REACH), at) is not None:
+    if NEGATED.search(text, max(0, at - _NEGATION_REACH), at) is not None:
         return False
     facts = _facts(text)
     if kind == "secret" and facts.harvest:
@@ -214,7 +213,7 @@ def _harvest(text: str) -> bool:
         # no user, or only a "username" or "user id": secrets of the model's context
         return wholesale and (_TALK.search(text) is not None or _SEEN.search(text) is not None)
     return wholesale or any(
-        _NEGATED.search(text, max(0, kept.start() - _BESIDE), kept.start()) is None
+        NEGATED.search(text, max(0, kept.start() - _BESIDE), kept.start()) is None
         for kept in _STORED.finditer(text)
     )
 
@@ -225,7 +224,7 @@ def _own_instructions(low: str) -> tuple[int, int] | None:
         if (
             _RECEIVED.search(low) is not None
             and (_YOU.search(low) is not None or _ALL.search(low) is not None)
-            and _NEGATED.search(low, 0, match.start()) is None
+            and NEGATED.search(low, 0, match.start()) is None
         ):
             return match.start(), match.end()
     return None

@@ -73,7 +73,7 @@ class Consulted(Collection[str]):
 
 
 class KeptUnread(Generic[_T]):
-    """Readings of strings that read no name (`Consulted`), by a key the string leads.
+    """Readings of strings that read no name (`Consulted`), by string and arguments.
 
     At most `KEPT`, then emptied: a server cannot grow it without bound. Entries are
     written whole and read with ``get``: threads share it.
@@ -82,18 +82,19 @@ class KeptUnread(Generic[_T]):
     __slots__ = ("_kept",)
 
     def __init__(self) -> None:
-        self._kept: Final[dict[tuple[Hashable, ...], _T]] = {}
+        self._kept: Final[dict[tuple[str, tuple[Hashable, ...]], _T]] = {}
         _FORGETS.append(self._kept.clear)
 
-    def get(self, key: tuple[Hashable, ...]) -> _T | None:
-        """The reading kept for `key`, or None."""
-        return self._kept.get(key)
+    def get(self, value: str, arguments: tuple[Hashable, ...]) -> _T | None:
+        """The reading of `value` with `arguments` kept, or None."""
+        return self._kept.get((value, arguments))
 
-    def keep(self, key: tuple[Hashable, ...], reading: _T, names: Consulted) -> None:
-        """Keep `reading` for `key` (the string first) when it did not read `names`."""
-        value = key[0]
-        if names.read or not isinstance(value, str) or len(value) > KEPT_LENGTH:
+    def keep(
+        self, value: str, arguments: tuple[Hashable, ...], reading: _T, names: Consulted
+    ) -> None:
+        """Keep `reading` of `value` with `arguments` when it did not read `names`."""
+        if names.read or len(value) > KEPT_LENGTH:
             return
         if len(self._kept) >= KEPT:
             self._kept.clear()
-        self._kept[key] = reading
+        self._kept[(value, arguments)] = reading

@@ -34,6 +34,7 @@ __all__ = [
     "INSTRUCTIONS",
     "MESSAGES",
     "MUST",
+    "NEGATED",
     "NEGATED_TELL",
     "NEGATIONS",
     "NOTES",
@@ -121,6 +122,8 @@ NEGATIONS: Final = (
     r"\bhuwag\b", r"\bhindi\b", r"\bbila\b",
 )  # fmt: skip
 """A negation written before the verb it negates."""
+NEGATED: Final = re.compile("(?:" + "|".join(NEGATIONS) + ")", re.IGNORECASE)
+"""Any of `NEGATIONS`."""
 
 AFTER_NEGATIONS: Final = (
     r"\bnichts\b", r"\bnicht\b", r"\bkein", r"\bniets\b", r"\bniet\b", r"\brien\b",

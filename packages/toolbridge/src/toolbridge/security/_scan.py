@@ -41,7 +41,7 @@ from toolbridge.security._kept import Consulted, KeptUnread, remembered
 from toolbridge.security._learned import learned as learned_reading
 from toolbridge.security._names import confusable
 from toolbridge.security._offered import joined_secrets
-from toolbridge.security._offtopic import offtopic, ordered_past_view
+from toolbridge.security._offtopic import offtopic
 from toolbridge.security._rules import RULES
 from toolbridge.security._sensitive import QUICK_WORDS as SENSITIVE_WORDS
 from toolbridge.security._sensitive import Owned, sensitive_alone, settled
@@ -359,12 +359,10 @@ def _told(
 def _asked(value: str, field: bool) -> tuple[Sequence[Sequence[int]], Hit | None, Hit | None]:
     """Where the steering and exfiltration rules' words start in `value` (`_HEADS`).
 
-    With the exfiltration rule's hit and `beyond`'s (or `ordered_past_view`'s): they read
-    the string alone.
+    With the exfiltration rule's hit and `beyond`'s: they read the string alone.
     """
     heads = _HEADS.starts(lower(value))
-    past = beyond(value) or ordered_past_view(value)
-    return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), past
+    return heads, exfiltration(value, field=field, starts=heads[_STEERED:]), beyond(value)
 
 
 _CONCEIVED: Final[KeptUnread[tuple[Hit, ...]]] = KeptUnread()
@@ -379,13 +377,13 @@ def _conceived(
     Such a reading holds for any tool: the names are the only part of the tool it reads
     that is not in the key.
     """
-    key = (value, field, described, filled)
-    kept = _CONCEIVED.get(key)
+    arguments = (field, described, filled)
+    kept = _CONCEIVED.get(value, arguments)
     if kept is not None:
         return kept
     names = Consulted(known)
     read = tuple(concepts(value, field=field, described=described, known=names, filled=filled))
-    _CONCEIVED.keep(key, read, names)
+    _CONCEIVED.keep(value, arguments, read, names)
     return read
 
 

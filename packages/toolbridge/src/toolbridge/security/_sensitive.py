@@ -468,14 +468,13 @@ def _own(text: str, match: re.Match[str], hit: Hit) -> Hit | Owned:
     ends = sentence_ends(text)
     begin, end = sentence_at(ends, match.start(), len(text))
     if _MOVED.search(text, begin, end) is None:  # no field takes it, nothing passes it on
-        if end < len(text):  # and the clause after: "...) via the SDK; it never reads them"
-            end = sentence_at(ends, end + 1, len(text))[1]
-        if _DISCLAIMED.search(text, match.end(), end) is not None:
+        # and the clause after: "...) via the SDK; it never reads them"
+        after = sentence_at(ends, end + 1, len(text))[1] if end < len(text) else end
+        if _DISCLAIMED.search(text, match.end(), after) is not None:
             return hit._replace(severity="low", why=_OWN_WHY)
     leak = _LEAKS.search(text)
     if leak is not None and not _NEGATED.search(text, max(0, leak.start() - 24), leak.start()):
         return hit  # its own subject, and it hands the secret on
-    begin, end = sentence_at(ends, match.start(), len(text))
     forced = _FORCED.search(text, begin, end) is not None
     return Owned(hit, match.group().lower().replace("_", " "), forced)
 
