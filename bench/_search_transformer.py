@@ -91,13 +91,21 @@ class MiniLM:
             str(model_file()), options, providers=["CPUExecutionProvider"]
         )
         self._reader = tokenizer()
-        self.seconds = 0.0
-        """Time spent embedding, all calls."""
+        self._corpora: dict[tuple[str, ...], Any] = {}
+        """A corpus's vectors, kept: every set and mode indexes it again."""
 
     def embed(self, texts: Sequence[str], norm: bool = True) -> Any:
+        """One vector a text. A request is embedded afresh each time, as a search would."""
+        if len(texts) == 1:
+            return self._embed(texts, norm)
+        key = (str(norm), *texts)
+        if key not in self._corpora:
+            self._corpora[key] = self._embed(texts, norm)
+        return self._corpora[key].copy()
+
+    def _embed(self, texts: Sequence[str], norm: bool) -> Any:
         import numpy
 
-        started = time.perf_counter()
         vectors = numpy.zeros((len(texts), 384), dtype=numpy.float32)
         order = sorted(range(len(texts)), key=lambda at: len(texts[at]))
         for start in range(0, len(order), BATCH):
@@ -118,7 +126,6 @@ class MiniLM:
             if norm:
                 pooled /= numpy.linalg.norm(pooled, axis=1, keepdims=True)
             vectors[batch] = pooled
-        self.seconds += time.perf_counter() - started
         return vectors
 
 
